@@ -1,0 +1,25 @@
+package io.orrery.physics;
+
+import io.orrery.world.Pose;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A top-level model's state at one instant.
+ *
+ * @param name the model name
+ * @param pose the model frame in the world frame (derived from its canonical link for a moving model)
+ * @param velocity the canonical link's velocity
+ * @param isStatic true when the model does not move
+ * @param links every link of the model and its nested models
+ */
+public record ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links) {
+
+    public ModelState {
+        links = List.copyOf(links);
+    }
+
+    public Optional<LinkState> link(String linkName) {
+        return links.stream().filter(l -> l.name().equals(linkName)).findFirst();
+    }
+}

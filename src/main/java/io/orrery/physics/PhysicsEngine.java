@@ -1,0 +1,10 @@
+package io.orrery.physics;
+
+import io.orrery.world.WorldSpec;
+
+/** Builds physics worlds. Construction holds physics still: nothing moves until the first {@code step}. */
+public interface PhysicsEngine {
+
+    /** Builds the world's bodies and joints, with transforms synced and no step taken. */
+    PhysicsWorld build(WorldSpec world);
+}

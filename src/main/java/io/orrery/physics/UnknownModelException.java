@@ -1,0 +1,16 @@
+package io.orrery.physics;
+
+/** A model name that is not in the world. */
+public class UnknownModelException extends IllegalArgumentException {
+
+    private final String model;
+
+    public UnknownModelException(String model) {
+        super("no model named '" + model + "'");
+        this.model = model;
+    }
+
+    public String model() {
+        return model;
+    }
+}

@@ -1,0 +1,47 @@
+package io.orrery.world;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A world as read from an SDF file: immutable, and free of XML. Poses of top-level models are in the
+ * world frame.
+ *
+ * @param source the file it was read from (absolute), or a descriptive path for in-memory documents
+ * @param sdfVersion the {@code <sdf version>} attribute
+ * @param name the {@code <world name>}
+ * @param gravity gravity in m/s² (SDF default 0 0 -9.8)
+ * @param physics the {@code <physics>} settings
+ * @param guiCameraPose the {@code <gui><camera><pose>}, if any
+ * @param roads the {@code <road>} elements
+ * @param plugins world-level {@code <plugin>} elements
+ * @param models top-level models, includes resolved
+ * @param ignored elements Orrery keeps but does not simulate (lights, visuals, sensors, actors, ...)
+ * @param document the original document, kept so the running world can be written back to SDF
+ */
+public record WorldSpec(
+        Path source,
+        String sdfVersion,
+        String name,
+        Vec3 gravity,
+        PhysicsSpec physics,
+        Optional<Pose> guiCameraPose,
+        List<RoadSpec> roads,
+        List<PluginSpec> plugins,
+        List<ModelSpec> models,
+        List<IgnoredElement> ignored,
+        SourceDocument document) {
+
+    public WorldSpec {
+        roads = List.copyOf(roads);
+        plugins = List.copyOf(plugins);
+        models = List.copyOf(models);
+        ignored = List.copyOf(ignored);
+    }
+
+    /** The top-level model of that name, if present. */
+    public Optional<ModelSpec> model(String modelName) {
+        return models.stream().filter(m -> m.name().equals(modelName)).findFirst();
+    }
+}
