@@ -6,6 +6,7 @@ import com.bulletphysics.dynamics.constraintsolver.HingeConstraint;
 import com.bulletphysics.dynamics.constraintsolver.Point2PointConstraint;
 import com.bulletphysics.dynamics.constraintsolver.SliderConstraint;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
+import com.bulletphysics.linearmath.ScalarUtil;
 import com.bulletphysics.linearmath.Transform;
 import io.orrery.world.JointSpec;
 import io.orrery.world.JointSpec.JointLimits;
@@ -57,15 +58,17 @@ final class JointFactory {
         switch (joint.type()) {
             case REVOLUTE, CONTINUOUS -> {
                 HingeConstraint hinge = new HingeConstraint(parentBody, childBody, inA, inB);
-                if (joint.type() == JointSpec.JointType.REVOLUTE && limits.isBounded()) {
+                if (joint.type() == JointSpec.JointType.REVOLUTE && limits.isBounded()
+                        && (limits.lower() > -Math.PI || limits.upper() < Math.PI)) {
                     // Bullet's hinge angle is the parent's rotation relative to the child: the negated SDF position.
-                    float lower = (float) -limits.upper();
-                    float upper = (float) -limits.lower();
+                    float lower = hingeAngle(-Math.min(Math.PI, limits.upper()));
+                    float upper = hingeAngle(-Math.max(-Math.PI, limits.lower()));
                     if (upper - lower < 2 * LOCK_EPSILON) {
                         lower -= LOCK_EPSILON;
                         upper += LOCK_EPSILON;
                     }
-                    hinge.setLimit(lower, upper);
+                    // Softness 1: the limit engages at the limit, not at 90 % of it as with Bullet's default.
+                    hinge.setLimit(lower, upper, 1.0f, 0.3f, 1.0f);
                 }
                 return hinge;
             }
@@ -90,6 +93,14 @@ final class JointFactory {
             }
             default -> throw new IllegalArgumentException(where + ": unknown joint type " + joint.type());
         }
+    }
+
+    /**
+     * The hinge angle JBullet computes for a true angle: it measures angles with a fast, coarse atan2 (off by up
+     * to 0.07 rad), so limits are given in its measure to engage at the true angle.
+     */
+    static float hingeAngle(double radians) {
+        return ScalarUtil.atan2Fast((float) Math.sin(radians), (float) Math.cos(radians));
     }
 
     private static Vec3 axis(String where, JointSpec joint) {

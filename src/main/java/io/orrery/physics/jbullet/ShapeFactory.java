@@ -31,6 +31,7 @@ final class ShapeFactory {
 
     /** Bullet's default collision margin; shrunk for small shapes so the margin never exceeds them. */
     private static final float DEFAULT_MARGIN = 0.04f;
+    private static final float SHAPELESS_RADIUS = 0.001f;
     private static final int ELLIPSOID_RINGS = 8;
     private static final int ELLIPSOID_SEGMENTS = 16;
 
@@ -40,7 +41,7 @@ final class ShapeFactory {
     /**
      * The shape of a link.
      *
-     * @param shape the shape in the body (centre-of-mass) frame; an empty compound when the link has none
+     * @param shape the shape in the body (centre-of-mass) frame; a tiny sphere when the link has none
      * @param empty true when no collision produced a shape
      * @param hasPlane true when the shape contains an infinite plane (the body can then never move)
      * @param surface the surface of the first collision that produced a shape
@@ -84,7 +85,9 @@ final class ShapeFactory {
             surface = SurfaceSpec.DEFAULT;
         }
         if (shapes.isEmpty()) {
-            return new LinkShape(new CompoundShape(), true, false, surface);
+            // An empty compound has an inverted, huge bounding box and JBullet stops simulating such a body; a
+            // tiny sphere (kept out of collisions by the caller) keeps it moving and its joints working.
+            return new LinkShape(new SphereShape(SHAPELESS_RADIUS), true, false, surface);
         }
         if (shapes.size() == 1) {
             CollisionShape only = shapes.get(0);
