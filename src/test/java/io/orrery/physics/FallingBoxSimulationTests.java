@@ -1,0 +1,43 @@
+package io.orrery.physics;
+
+import static io.orrery.physics.TestWorlds.boxLink;
+import static io.orrery.physics.TestWorlds.ground;
+import static io.orrery.physics.TestWorlds.model;
+import static io.orrery.physics.TestWorlds.world;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.orrery.world.Pose;
+import io.orrery.world.SurfaceSpec;
+import io.orrery.world.Vec3;
+import org.junit.jupiter.api.Test;
+
+/** A box dropped from a height lands when free fall says it should. */
+class FallingBoxSimulationTests {
+
+    private static final double DROP = 1.0;
+    private static final double HALF = 0.1;
+
+    @Test
+    void landsAtFreeFallTime() {
+        var box = model("box", Pose.translation(0, 0, DROP + HALF), false,
+                boxLink("body", Pose.IDENTITY, 1, new Vec3(0.2, 0.2, 0.2), new SurfaceSpec(1, 0)));
+        try (var sim = SimulationFixture.of(world(ground(), box), 0.001)) {
+            double[] previousVz = {0};
+            // Landing: the first step in which the contact slows the fall instead of gravity speeding it up.
+            int steps = sim.stepUntil(w -> {
+                double vz = w.model("box").orElseThrow().velocity().linear().z();
+                boolean slowed = vz > previousVz[0];
+                previousVz[0] = vz;
+                return slowed;
+            }, 2000);
+
+            assertThat(steps).isPositive();
+            double expected = Math.sqrt(2 * DROP / 9.8);
+            assertThat(sim.simTime()).isCloseTo(expected, within(0.02 * expected));
+
+            sim.step(1000);
+            assertThat(sim.pose("box").z()).isCloseTo(HALF, within(0.005));
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.orrery.physics;
+
+import static io.orrery.physics.TestWorlds.boxLink;
+import static io.orrery.physics.TestWorlds.model;
+import static io.orrery.physics.TestWorlds.world;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.orrery.world.Pose;
+import io.orrery.world.Quat;
+import io.orrery.world.SurfaceSpec;
+import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A box on a 30° static ramp: slides with a = g(sinθ − μcosθ) at μ = 0.2, stays at μ = 1. JBullet multiplies the
+ * two surfaces' coefficients, so the ramp has μ = 1 and the box carries the coefficient under test.
+ */
+class RampSimulationTests {
+
+    private static final double ANGLE = Math.toRadians(30);
+    private static final double HALF = 0.1;
+
+    @Test
+    void slidesWithLowFriction() {
+        try (var sim = SimulationFixture.of(rampWorld(0.2), 0.001)) {
+            sim.step(100); // settle onto the surface
+            Vec3 start = sim.pose("box").position();
+            double t0 = sim.simTime();
+            sim.step(1000);
+            double t = sim.simTime() - t0;
+
+            Vec3 moved = sim.pose("box").position().minus(start);
+            Vec3 downSlope = new Vec3(Math.cos(ANGLE), 0, -Math.sin(ANGLE));
+            double along = moved.dot(downSlope);
+            double expectedA = 9.8 * (Math.sin(ANGLE) - 0.2 * Math.cos(ANGLE));
+            // From s = v0 t + a t²/2 and v = v0 + a t, whatever speed it had after settling: a = 2 (v t − s) / t².
+            double v = sim.model("box").velocity().linear().dot(downSlope);
+            double a = 2 * (v * t - along) / (t * t);
+            assertThat(along).isGreaterThan(1.0);
+            assertThat(a).isCloseTo(expectedA, within(0.1 * expectedA));
+        }
+    }
+
+    @Test
+    void staysWithHighFriction() {
+        try (var sim = SimulationFixture.of(rampWorld(1.0), 0.001)) {
+            sim.step(100);
+            Vec3 start = sim.pose("box").position();
+            sim.step(2000);
+            assertThat(sim.pose("box").position().minus(start).length()).isLessThan(0.003);
+        }
+    }
+
+    private static WorldSpec rampWorld(double mu) {
+        Quat tilt = Quat.fromEuler(0, ANGLE, 0); // +x runs downhill
+        Pose rampPose = new Pose(new Vec3(0, 0, 2), tilt);
+        var ramp = model("ramp", rampPose, true,
+                boxLink("slab", Pose.IDENTITY, 10, new Vec3(8, 2, 0.2), new SurfaceSpec(1.0, 0)));
+        // On the ramp's top face, 2 m uphill of its centre.
+        Pose boxPose = rampPose.compose(Pose.translation(-2, 0, 0.1 + HALF));
+        var box = model("box", boxPose, false,
+                boxLink("body", Pose.IDENTITY, 1, new Vec3(0.2, 0.2, 0.2), new SurfaceSpec(mu, 0)));
+        return world(ramp, box);
+    }
+}
