@@ -205,7 +205,7 @@ public final class RealTimePacer {
     private long deadlineFor(long simNanos) {
         double wait = Math.ceil((simNanos - anchorSimNanos) / realTimeFactor);
         // A tiny factor can put the deadline beyond the clock's range: saturate rather than wrap.
-        return wait >= Long.MAX_VALUE - anchorWallNanos ? Long.MAX_VALUE : anchorWallNanos + (long) wait;
+        return wait >= (double) Long.MAX_VALUE - anchorWallNanos ? Long.MAX_VALUE : anchorWallNanos + (long) wait;
     }
 
     private void requireStarted() {
