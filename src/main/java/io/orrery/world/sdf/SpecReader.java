@@ -232,7 +232,7 @@ final class SpecReader {
             }
             for (Element p : c.getChildren()) {
                 if (p.getQualifiedName().equals("pose")) {
-                    checkRelativeTo(p, where + " camera", Set.of("world"), "the world");
+                    checkRelativeTo(p, where + " camera", List.of("world"), "the world");
                     pose = Optional.of(Values.pose(p, where + " camera"));
                 } else {
                     ignore(p, where + " camera");
@@ -403,16 +403,16 @@ final class SpecReader {
 
     private static Pose modelPose(Element pose, String where, String parentName) {
         if (parentName == null) {
-            checkRelativeTo(pose, where, Set.of("world"), "the world");
+            checkRelativeTo(pose, where, List.of("world"), "the world");
         } else {
-            checkRelativeTo(pose, where, Set.of("__model__", parentName), "the parent model '" + parentName
+            checkRelativeTo(pose, where, List.of("__model__", parentName), "the parent model '" + parentName
                     + "' or '__model__'");
         }
         return Values.pose(pose, where);
     }
 
     /** Only the default parent frame may be named: anything else would need a frame graph Orrery does not build. */
-    private static void checkRelativeTo(Element pose, String where, Set<String> allowed, String parentFrame) {
+    private static void checkRelativeTo(Element pose, String where, List<String> allowed, String parentFrame) {
         for (String attribute : List.of("relative_to", "frame")) {
             String value = pose.getAttributeValue(attribute);
             if (value != null && !value.isBlank() && !allowed.contains(value.strip())) {
@@ -576,7 +576,7 @@ final class SpecReader {
         for (Element c : l.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "pose" -> {
-                    checkRelativeTo(c, where, Set.of("__model__"), "the model, '__model__'");
+                    checkRelativeTo(c, where, List.of("__model__"), "the model, '__model__'");
                     pose = Values.pose(c, where);
                 }
                 case "inertial" -> inertial = c;
@@ -616,7 +616,7 @@ final class SpecReader {
         }
         Pose centre = Pose.IDENTITY;
         if (pose != null) {
-            checkRelativeTo(pose, where + " inertial", Set.of(linkName), "the link '" + linkName + "'");
+            checkRelativeTo(pose, where + " inertial", List.of(linkName), "the link '" + linkName + "'");
             centre = Values.pose(pose, where + " inertial");
         }
         return new InertialSpec(mass == null ? 1.0 : mass(mass, where), centre,
@@ -686,7 +686,7 @@ final class SpecReader {
         for (Element e : c.getChildren()) {
             switch (e.getQualifiedName()) {
                 case "pose" -> {
-                    checkRelativeTo(e, where, Set.of(linkName), "the link '" + linkName + "'");
+                    checkRelativeTo(e, where, List.of(linkName), "the link '" + linkName + "'");
                     pose = Values.pose(e, where);
                 }
                 case "geometry" -> geometry = e;
@@ -917,7 +917,7 @@ final class SpecReader {
                 case "parent", "child" -> {
                 }
                 case "pose" -> {
-                    checkRelativeTo(c, where, Set.of(childText, childLink.scopedName()), "the child link '"
+                    checkRelativeTo(c, where, List.of(childText, childLink.scopedName()), "the child link '"
                             + childText + "'");
                     pose = Values.pose(c, where);
                 }
