@@ -1,0 +1,79 @@
+package io.orrery.ops;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Orrery's run configuration, the {@code orrery.*} properties of {@code application.yaml}. Validated at
+ * startup: a bad value fails the start with a message naming the property and the allowed range.
+ *
+ * @param world the SDF world file to load
+ * @param modelPath directories searched for {@code model://} includes (GZ_SIM_RESOURCE_PATH is searched too)
+ * @param worldsDir the directory worlds are saved to and loaded from over the API
+ * @param stepSize the fixed step size; unset means the world's {@code <max_step_size>}
+ * @param realTimeFactor the target real-time factor, at least 0 (0 = as fast as possible); unset means the
+ *     world's {@code <real_time_factor>}
+ * @param maxStepsPerFrame at most this many catch-up steps per frame when the simulation falls behind
+ * @param startPaused start in Pause instead of running
+ * @param stopAt stop with outcome success once sim time reaches this
+ * @param stopAfterSteps stop with outcome success after this many steps
+ * @param exitOnStop exit the process with the outcome's code once the simulation disconnects
+ * @param report write result.json to this path when the simulation stops
+ * @param parallelPostUpdate run PostUpdate systems in parallel on a bounded pool
+ * @param triggers triggers armed at start, in Cloe's form (event, action, label, sticky)
+ */
+@Validated
+@ConfigurationProperties("orrery")
+public record OrreryProperties(
+        @NotNull @DefaultValue("worlds/default.sdf") Path world,
+        @DefaultValue List<Path> modelPath,
+        @NotNull @DefaultValue("worlds") Path worldsDir,
+        Duration stepSize,
+        @DecimalMin(value = "0.0", message = "must be at least 0 (0 runs as fast as possible)") Double realTimeFactor,
+        @Min(value = 1, message = "must be at least 1") @DefaultValue("10") int maxStepsPerFrame,
+        @DefaultValue("false") boolean startPaused,
+        Duration stopAt,
+        @Min(value = 1, message = "must be at least 1") Long stopAfterSteps,
+        @DefaultValue("false") boolean exitOnStop,
+        Path report,
+        @DefaultValue("false") boolean parallelPostUpdate,
+        @Valid @DefaultValue List<TriggerProperties> triggers) {
+
+    /** The longest step Orrery accepts; longer steps make rigid-body contact unstable. */
+    static final Duration MAX_STEP_SIZE = Duration.ofSeconds(1);
+
+    public OrreryProperties {
+        if (stepSize != null && (stepSize.isNegative() || stepSize.isZero() || stepSize.compareTo(MAX_STEP_SIZE) > 0)) {
+            throw new IllegalArgumentException(
+                    "orrery.step-size must be between 1ns and 1s, got " + stepSize);
+        }
+        if (realTimeFactor != null && realTimeFactor.isNaN()) {
+            throw new IllegalArgumentException("orrery.real-time-factor must be a number at least 0, got NaN");
+        }
+        if (stopAt != null && stopAt.isNegative()) {
+            throw new IllegalArgumentException("orrery.stop-at must be a sim time of at least 0, got " + stopAt);
+        }
+        modelPath = List.copyOf(modelPath);
+        triggers = List.copyOf(triggers);
+    }
+
+    /**
+     * One trigger in Cloe's form.
+     *
+     * @param event for example {@code time=10.5}, {@code start}, {@code next}
+     * @param action for example {@code stop}, {@code fail}, {@code realtime_factor=2}
+     * @param label a name for the history
+     * @param sticky re-arm after firing
+     */
+    public record TriggerProperties(@NotNull String event, @NotNull String action, String label,
+            @DefaultValue("false") boolean sticky) {
+    }
+}

@@ -1,0 +1,135 @@
+package io.orrery.system;
+
+import io.orrery.physics.WorldView;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A fixed set of daemon threads that run one round of PostUpdate systems at a time while the caller waits.
+ * Threads claim systems by index, so a round allocates nothing. Every thread checks in at the end of every
+ * round; the next round starts only after that, so no thread can claim work with a stale round's arguments.
+ */
+final class PostUpdatePool implements AutoCloseable {
+
+    private final Thread[] workers;
+    private final Object lock = new Object();
+    private final AtomicInteger nextIndex = new AtomicInteger();
+
+    // Guarded by lock; the round's arguments are handed to the workers under it.
+    private long round;
+    private int workersInRound;
+    private boolean closed;
+    private PostUpdate[] systems;
+    private UpdateInfo info;
+    private WorldView view;
+    private Throwable[] failures = new Throwable[0];
+
+    PostUpdatePool(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        workers = new Thread[threads];
+        for (int i = 0; i < threads; i++) {
+            Thread worker = new Thread(this::work, "orrery-postupdate-" + (i + 1));
+            worker.setDaemon(true);
+            workers[i] = worker;
+        }
+        for (Thread worker : workers) {
+            worker.start();
+        }
+    }
+
+    int size() {
+        return workers.length;
+    }
+
+    /**
+     * Runs every system once and returns when all have finished. Returns what each threw, by index, in an
+     * array owned by the pool and valid until the next round; null entries mean success.
+     */
+    Throwable[] runRound(PostUpdate[] systems, UpdateInfo info, WorldView view) {
+        synchronized (lock) {
+            if (closed) {
+                throw new IllegalStateException("the PostUpdate pool is closed");
+            }
+            if (failures.length < systems.length) {
+                failures = new Throwable[systems.length];
+            } else {
+                Arrays.fill(failures, null);
+            }
+            this.systems = systems;
+            this.info = info;
+            this.view = view;
+            nextIndex.set(0);
+            workersInRound = workers.length;
+            round++;
+            lock.notifyAll();
+            // The systems are reading the world: returning before they finish would let the caller change it
+            // under them, so the wait ignores interrupts and restores the flag afterwards.
+            boolean interrupted = false;
+            while (workersInRound > 0) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            this.systems = null;
+            this.info = null;
+            this.view = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return failures;
+        }
+    }
+
+    private void work() {
+        long seenRound = 0;
+        while (true) {
+            PostUpdate[] roundSystems;
+            UpdateInfo roundInfo;
+            WorldView roundView;
+            Throwable[] roundFailures;
+            synchronized (lock) {
+                while (round == seenRound) {
+                    if (closed) {
+                        return;
+                    }
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        // Only close() ends a worker; it is checked on the next pass.
+                    }
+                }
+                seenRound = round;
+                roundSystems = systems;
+                roundInfo = info;
+                roundView = view;
+                roundFailures = failures;
+            }
+            int index;
+            while ((index = nextIndex.getAndIncrement()) < roundSystems.length) {
+                try {
+                    roundSystems[index].postUpdate(roundInfo, roundView);
+                } catch (Throwable t) {
+                    roundFailures[index] = t;
+                }
+            }
+            synchronized (lock) {
+                if (--workersInRound == 0) {
+                    lock.notifyAll();
+                }
+            }
+        }
+    }
+
+    /** Lets the threads end once the current round, if any, is done. */
+    @Override
+    public void close() {
+        synchronized (lock) {
+            closed = true;
+            lock.notifyAll();
+        }
+    }
+}

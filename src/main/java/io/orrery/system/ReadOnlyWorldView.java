@@ -1,0 +1,83 @@
+package io.orrery.system;
+
+import io.orrery.physics.ModelState;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A {@link WorldView} over a physics world that cannot be cast back to it, so a PostUpdate system cannot
+ * change the world. The serialized variant takes one lock per call, for when several PostUpdate systems read
+ * at once: {@link PhysicsWorld} promises nothing about concurrent readers.
+ */
+final class ReadOnlyWorldView implements WorldView {
+
+    private final WorldView world;
+    private final boolean serialized;
+
+    private ReadOnlyWorldView(WorldView world, boolean serialized) {
+        this.world = Objects.requireNonNull(world, "world");
+        this.serialized = serialized;
+    }
+
+    /** A view that reads from the calling thread without locking. */
+    static ReadOnlyWorldView of(WorldView world) {
+        return new ReadOnlyWorldView(unwrap(world), false);
+    }
+
+    /** A view whose calls are serialized on one lock, safe to share between threads while nothing writes. */
+    static ReadOnlyWorldView serialized(WorldView world) {
+        return new ReadOnlyWorldView(unwrap(world), true);
+    }
+
+    /** True when this view reads from {@code world}, or from what {@code world} itself views. */
+    boolean isViewOf(WorldView world) {
+        return this.world == unwrap(world);
+    }
+
+    boolean isSerialized() {
+        return serialized;
+    }
+
+    @Override
+    public List<String> modelNames() {
+        if (serialized) {
+            synchronized (this) {
+                return Collections.unmodifiableList(world.modelNames());
+            }
+        }
+        return Collections.unmodifiableList(world.modelNames());
+    }
+
+    @Override
+    public Optional<ModelState> model(String name) {
+        if (serialized) {
+            synchronized (this) {
+                return world.model(name);
+            }
+        }
+        return world.model(name);
+    }
+
+    @Override
+    public int bodyCount() {
+        if (serialized) {
+            synchronized (this) {
+                return world.bodyCount();
+            }
+        }
+        return world.bodyCount();
+    }
+
+    @Override
+    public String toString() {
+        return "read-only view of " + world;
+    }
+
+    private static WorldView unwrap(WorldView world) {
+        return world instanceof ReadOnlyWorldView view ? view.world : world;
+    }
+}

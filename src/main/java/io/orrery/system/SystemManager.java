@@ -1,0 +1,354 @@
+package io.orrery.system;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * The registry of systems and the runner of their phases (Gazebo Sim's {@code SystemManager}).
+ *
+ * <p>Order: within every phase, smaller priority first; equal priorities in the order the systems were added.
+ * A system's priority is the one given at {@link #add(Object, OptionalInt)} (a world's priority element), else
+ * its own ({@link Prioritized}), else {@link Priorities#DEFAULT}.
+ *
+ * <p>Reset rule: every system must either implement {@link Reset} or be marked {@link Stateless}; a system that
+ * is neither could keep state from before the reset, so {@link #runReset} refuses and names it.
+ *
+ * <p>Errors: what a system throws reaches the caller as a {@link SystemException} naming the system and the
+ * phase. In sequence the phase stops at the failing system; parallel PostUpdate systems all finish first.
+ *
+ * <p>Threads: add, remove and the run methods are called from one thread, the runner's, between steps. The
+ * run methods iterate arrays sorted when the set of systems changes, so a step allocates nothing. {@link #list}
+ * may be called from any thread.
+ */
+public final class SystemManager implements AutoCloseable {
+
+    private static final PreUpdate[] NO_PRE_UPDATES = {};
+    private static final Update[] NO_UPDATES = {};
+    private static final PostUpdate[] NO_POST_UPDATES = {};
+    private static final Reset[] NO_RESETS = {};
+    private static final String[] NO_NAMES = {};
+
+    private final boolean parallelPostUpdate;
+    private final int maxPostUpdateThreads;
+    private final List<Registration> registrations = new ArrayList<>();
+
+    // Rebuilt on every change, in run order; names[i] names systems[i].
+    private PreUpdate[] preUpdates = NO_PRE_UPDATES;
+    private String[] preUpdateNames = NO_NAMES;
+    private Update[] updates = NO_UPDATES;
+    private String[] updateNames = NO_NAMES;
+    private PostUpdate[] postUpdates = NO_POST_UPDATES;
+    private String[] postUpdateNames = NO_NAMES;
+    private Reset[] resets = NO_RESETS;
+    private String[] resetNames = NO_NAMES;
+    private volatile List<SystemInfo> listing = List.of();
+
+    private PostUpdatePool pool;
+    private ReadOnlyWorldView view;
+    private boolean closed;
+
+    /** A manager that runs PostUpdate systems one after another on the calling thread. */
+    public SystemManager() {
+        this(false);
+    }
+
+    /**
+     * A manager that, with {@code parallelPostUpdate}, runs PostUpdate systems in parallel on a pool of daemon
+     * threads: no more threads than PostUpdate systems, nor than available processors.
+     */
+    public SystemManager(boolean parallelPostUpdate) {
+        this(parallelPostUpdate, Runtime.getRuntime().availableProcessors());
+    }
+
+    SystemManager(boolean parallelPostUpdate, int maxPostUpdateThreads) {
+        if (maxPostUpdateThreads < 1) {
+            throw new IllegalArgumentException("maxPostUpdateThreads must be >= 1, got " + maxPostUpdateThreads);
+        }
+        this.parallelPostUpdate = parallelPostUpdate;
+        this.maxPostUpdateThreads = maxPostUpdateThreads;
+    }
+
+    /** Adds a system at its own priority (see the class comment). */
+    public void add(Object system) {
+        add(system, OptionalInt.empty());
+    }
+
+    /**
+     * Adds a system, at {@code priority} if present. Throws if it implements none of PreUpdate, Update,
+     * PostUpdate and Reset, or if it is already registered.
+     */
+    public void add(Object system, OptionalInt priority) {
+        Objects.requireNonNull(system, "system");
+        Objects.requireNonNull(priority, "priority");
+        requireOpen();
+        if (indexOf(system) >= 0) {
+            throw new IllegalArgumentException("system '" + nameOf(system) + "' is already registered");
+        }
+        Set<Phase> phases = phasesOf(system);
+        if (phases.isEmpty()) {
+            throw new IllegalArgumentException("'" + nameOf(system) + "' (" + system.getClass().getName()
+                    + ") is not a system: it implements none of PreUpdate, Update, PostUpdate, Reset");
+        }
+        int effective = priority.isPresent() ? priority.getAsInt()
+                : system instanceof Prioritized own ? own.priority() : Priorities.DEFAULT;
+        registrations.add(new Registration(system, nameOf(system), effective, phases,
+                system instanceof Stateless));
+        rebuild();
+    }
+
+    /** Removes a system; returns false if it was not registered. */
+    public boolean remove(Object system) {
+        requireOpen();
+        int index = indexOf(system);
+        if (index < 0) {
+            return false;
+        }
+        registrations.remove(index);
+        rebuild();
+        return true;
+    }
+
+    /** Runs every PreUpdate system in order. */
+    public void runPreUpdate(UpdateInfo info, PhysicsWorld world) {
+        PreUpdate[] systems = preUpdates;
+        for (int i = 0; i < systems.length; i++) {
+            try {
+                systems[i].preUpdate(info, world);
+            } catch (Throwable t) {
+                throw wrap(preUpdateNames[i], Phase.PRE_UPDATE, t);
+            }
+        }
+    }
+
+    /** Runs every Update system in order; physics is one of them. */
+    public void runUpdate(UpdateInfo info, PhysicsWorld world) {
+        Update[] systems = updates;
+        for (int i = 0; i < systems.length; i++) {
+            try {
+                systems[i].update(info, world);
+            } catch (Throwable t) {
+                throw wrap(updateNames[i], Phase.UPDATE, t);
+            }
+        }
+    }
+
+    /**
+     * Runs every PostUpdate system with a read-only view of {@code world} (a {@link PhysicsWorld} passed here
+     * is wrapped, never handed out). In parallel mode returns once all have finished.
+     */
+    public void runPostUpdate(UpdateInfo info, WorldView world) {
+        PostUpdate[] systems = postUpdates;
+        if (systems.length == 0) {
+            return;
+        }
+        requireOpen();
+        boolean inParallel = parallelPostUpdate && systems.length > 1 && maxPostUpdateThreads > 1;
+        WorldView readOnly = viewOf(world, inParallel);
+        if (!inParallel) {
+            for (int i = 0; i < systems.length; i++) {
+                try {
+                    systems[i].postUpdate(info, readOnly);
+                } catch (Throwable t) {
+                    throw wrap(postUpdateNames[i], Phase.POST_UPDATE, t);
+                }
+            }
+            return;
+        }
+        if (pool == null) {
+            pool = new PostUpdatePool(Math.min(systems.length, maxPostUpdateThreads));
+        }
+        Throwable[] failures = pool.runRound(systems, info, readOnly);
+        SystemException first = null;
+        for (int i = 0; i < systems.length; i++) {
+            if (failures[i] == null) {
+                continue;
+            }
+            if (failures[i] instanceof VirtualMachineError error) {
+                throw error;
+            }
+            SystemException failure = new SystemException(postUpdateNames[i], Phase.POST_UPDATE, failures[i]);
+            if (first == null) {
+                first = failure;
+            } else {
+                first.addSuppressed(failure);
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /**
+     * Resets every Reset system in order. Refuses, before touching any, when a system supports no reset
+     * (see {@link #systemsNotSupportingReset()}).
+     */
+    public void runReset(UpdateInfo info, PhysicsWorld world) {
+        List<String> unsupported = systemsNotSupportingReset();
+        if (!unsupported.isEmpty()) {
+            throw new IllegalStateException("cannot reset: these systems neither implement Reset nor are "
+                    + "marked Stateless: " + String.join(", ", unsupported));
+        }
+        Reset[] systems = resets;
+        for (int i = 0; i < systems.length; i++) {
+            try {
+                systems[i].reset(info, world);
+            } catch (Throwable t) {
+                throw wrap(resetNames[i], Phase.RESET, t);
+            }
+        }
+    }
+
+    /** Names of the systems that neither implement {@link Reset} nor are marked {@link Stateless}, in run order. */
+    public List<String> systemsNotSupportingReset() {
+        return listing.stream().filter(s -> !s.supportsReset()).map(SystemInfo::name).toList();
+    }
+
+    /** The registered systems in priority order, for display; safe to call from any thread. */
+    public List<SystemInfo> list() {
+        return listing;
+    }
+
+    /** True when PostUpdate systems run in parallel. */
+    public boolean isParallelPostUpdate() {
+        return parallelPostUpdate;
+    }
+
+    /** Stops the PostUpdate threads; the manager cannot be used afterwards. */
+    @Override
+    public void close() {
+        closed = true;
+        closePool();
+    }
+
+    /** The name a system goes by in messages: its {@link NamedSystem} name, else its class name. */
+    public static String nameOf(Object system) {
+        if (system instanceof NamedSystem named) {
+            String name = named.systemName();
+            if (name != null && !name.isBlank()) {
+                return name;
+            }
+        }
+        Class<?> type = system.getClass();
+        if (type.isHidden() || type.isSynthetic()) {
+            // A lambda: its class name is generated noise, so name it after what it implements.
+            String phases = String.join("+", phasesOf(system).stream().map(Phase::displayName).toList());
+            return "lambda " + phases + "@" + Integer.toHexString(System.identityHashCode(system));
+        }
+        String simple = type.getSimpleName();
+        return simple.isEmpty() ? type.getName() : simple;
+    }
+
+    private static Set<Phase> phasesOf(Object system) {
+        Set<Phase> phases = EnumSet.noneOf(Phase.class);
+        if (system instanceof Configure) {
+            phases.add(Phase.CONFIGURE);
+        }
+        if (system instanceof PreUpdate) {
+            phases.add(Phase.PRE_UPDATE);
+        }
+        if (system instanceof Update) {
+            phases.add(Phase.UPDATE);
+        }
+        if (system instanceof PostUpdate) {
+            phases.add(Phase.POST_UPDATE);
+        }
+        if (system instanceof Reset) {
+            phases.add(Phase.RESET);
+        }
+        // Configure alone is not a system: it would never run.
+        return phases.equals(EnumSet.of(Phase.CONFIGURE)) ? EnumSet.noneOf(Phase.class) : phases;
+    }
+
+    private WorldView viewOf(WorldView world, boolean serialized) {
+        Objects.requireNonNull(world, "world");
+        // One view per world, made when the world or the mode changes, not per step.
+        if (view == null || !view.isViewOf(world) || view.isSerialized() != serialized) {
+            view = serialized ? ReadOnlyWorldView.serialized(world) : ReadOnlyWorldView.of(world);
+        }
+        return view;
+    }
+
+    private void rebuild() {
+        List<Registration> ordered = new ArrayList<>(registrations);
+        ordered.sort((a, b) -> Integer.compare(a.priority(), b.priority())); // stable: ties keep load order
+        List<PreUpdate> pre = new ArrayList<>();
+        List<String> preNames = new ArrayList<>();
+        List<Update> upd = new ArrayList<>();
+        List<String> updNames = new ArrayList<>();
+        List<PostUpdate> post = new ArrayList<>();
+        List<String> postNames = new ArrayList<>();
+        List<Reset> res = new ArrayList<>();
+        List<String> resNames = new ArrayList<>();
+        List<SystemInfo> infos = new ArrayList<>();
+        for (Registration r : ordered) {
+            if (r.system() instanceof PreUpdate s) {
+                pre.add(s);
+                preNames.add(r.name());
+            }
+            if (r.system() instanceof Update s) {
+                upd.add(s);
+                updNames.add(r.name());
+            }
+            if (r.system() instanceof PostUpdate s) {
+                post.add(s);
+                postNames.add(r.name());
+            }
+            if (r.system() instanceof Reset s) {
+                res.add(s);
+                resNames.add(r.name());
+            }
+            infos.add(new SystemInfo(r.name(), r.priority(), r.phases(), r.stateless()));
+        }
+        preUpdates = pre.toArray(NO_PRE_UPDATES);
+        preUpdateNames = preNames.toArray(NO_NAMES);
+        updates = upd.toArray(NO_UPDATES);
+        updateNames = updNames.toArray(NO_NAMES);
+        postUpdates = post.toArray(NO_POST_UPDATES);
+        postUpdateNames = postNames.toArray(NO_NAMES);
+        resets = res.toArray(NO_RESETS);
+        resetNames = resNames.toArray(NO_NAMES);
+        listing = List.copyOf(infos);
+        // The pool is sized for the PostUpdate systems; a new size means a new pool, made on first use.
+        if (pool != null && pool.size() != Math.min(postUpdates.length, maxPostUpdateThreads)) {
+            closePool();
+        }
+    }
+
+    private void closePool() {
+        if (pool != null) {
+            pool.close();
+            pool = null;
+        }
+    }
+
+    private int indexOf(Object system) {
+        for (int i = 0; i < registrations.size(); i++) {
+            if (registrations.get(i).system() == system) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("the system manager is closed");
+        }
+    }
+
+    private static RuntimeException wrap(String name, Phase phase, Throwable t) {
+        if (t instanceof VirtualMachineError error) {
+            throw error; // the JVM is in trouble; naming the system would not help
+        }
+        return new SystemException(name, phase, t);
+    }
+
+    private record Registration(Object system, String name, int priority, Set<Phase> phases, boolean stateless) {
+    }
+}

@@ -1,0 +1,97 @@
+package io.orrery.world.sdf;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+
+import javax.xml.XMLConstants;
+
+import org.xml.sax.Attributes;
+import org.xml.sax.SAXException;
+import org.xml.sax.helpers.AttributesImpl;
+import org.xml.sax.helpers.XMLFilterImpl;
+
+/**
+ * Namespace processing on top of a namespace-unaware SAX parser, tolerant of undeclared prefixes: real SDF files
+ * write {@code <gz:system_priority>} without declaring {@code gz}, which a namespace-aware parser rejects. A
+ * declared prefix gets its URI; an undeclared one gets {@link #undeclaredUri(String)}, so the element keeps its
+ * qualified name.
+ */
+final class LenientNamespaceFilter extends XMLFilterImpl {
+
+    private static final String UNDECLARED = "urn:orrery:undeclared-prefix:";
+
+    /** Prefix declarations of each open element, innermost first. */
+    private final Deque<Map<String, String>> scopes = new ArrayDeque<>();
+
+    static String undeclaredUri(String prefix) {
+        return UNDECLARED + prefix;
+    }
+
+    @Override
+    public void startDocument() throws SAXException {
+        scopes.clear();
+        super.startDocument();
+    }
+
+    @Override
+    public void startElement(String uri, String localName, String qName, Attributes atts) throws SAXException {
+        Map<String, String> declared = new HashMap<>();
+        for (int i = 0; i < atts.getLength(); i++) {
+            String name = atts.getQName(i);
+            if (name.equals("xmlns")) {
+                declared.put("", atts.getValue(i));
+            } else if (name.startsWith("xmlns:")) {
+                declared.put(name.substring(6), atts.getValue(i));
+            }
+        }
+        scopes.push(declared);
+        for (Map.Entry<String, String> d : declared.entrySet()) {
+            super.startPrefixMapping(d.getKey(), d.getValue());
+        }
+        AttributesImpl resolved = new AttributesImpl();
+        for (int i = 0; i < atts.getLength(); i++) {
+            String name = atts.getQName(i);
+            if (name.equals("xmlns") || name.startsWith("xmlns:")) {
+                continue;
+            }
+            int colon = name.indexOf(':');
+            // unprefixed attributes are in no namespace, whatever the default namespace
+            String attUri = colon > 0 ? resolve(name.substring(0, colon)) : "";
+            resolved.addAttribute(attUri, name.substring(colon + 1), name, atts.getType(i), atts.getValue(i));
+        }
+        super.startElement(elementUri(qName), localName(qName), qName, resolved);
+    }
+
+    @Override
+    public void endElement(String uri, String localName, String qName) throws SAXException {
+        super.endElement(elementUri(qName), localName(qName), qName);
+        Map<String, String> declared = scopes.pop();
+        for (String prefix : declared.keySet()) {
+            super.endPrefixMapping(prefix);
+        }
+    }
+
+    private String elementUri(String qName) {
+        int colon = qName.indexOf(':');
+        return resolve(colon > 0 ? qName.substring(0, colon) : "");
+    }
+
+    private static String localName(String qName) {
+        return qName.substring(qName.indexOf(':') + 1);
+    }
+
+    private String resolve(String prefix) {
+        if (prefix.equals("xml")) {
+            return XMLConstants.XML_NS_URI;
+        }
+        for (Map<String, String> scope : scopes) {
+            String uri = scope.get(prefix);
+            if (uri != null) {
+                return uri;
+            }
+        }
+        return prefix.isEmpty() ? "" : undeclaredUri(prefix);
+    }
+}

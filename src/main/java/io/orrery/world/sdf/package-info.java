@@ -1,0 +1,5 @@
+/**
+ * Reads SDF (1.6 to 1.11) into the immutable {@code io.orrery.world} records. The only package that touches XML
+ * (jdom2): parsing is hardened (no DTDs, no entities, bounded size), and every error names file, line and column.
+ */
+package io.orrery.world.sdf;

@@ -1,0 +1,376 @@
+package io.orrery.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
+
+import io.orrery.physics.ModelState;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
+import io.orrery.system.physics.PhysicsSystem;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class SystemManagerTests {
+
+    private static final long STEP = 1_000_000; // 1 ms
+
+    private final List<String> log = Collections.synchronizedList(new ArrayList<>());
+    private final RecordingWorld world = new RecordingWorld().withModel("a", 0, 1).withModel("b", 10, -2);
+    private SystemManager manager = new SystemManager();
+
+    @AfterEach
+    void close() {
+        manager.close();
+    }
+
+    /** Logs "name:phase" in every phase. */
+    private class Logging implements PreUpdate, Update, PostUpdate, Reset, NamedSystem {
+        final String name;
+
+        Logging(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void preUpdate(UpdateInfo info, PhysicsWorld w) {
+            log.add(name + ":pre");
+        }
+
+        @Override
+        public void update(UpdateInfo info, PhysicsWorld w) {
+            log.add(name + ":update");
+        }
+
+        @Override
+        public void postUpdate(UpdateInfo info, WorldView w) {
+            log.add(name + ":post");
+        }
+
+        @Override
+        public void reset(UpdateInfo info, PhysicsWorld w) {
+            log.add(name + ":reset");
+        }
+
+        @Override
+        public String systemName() {
+            return name;
+        }
+    }
+
+    private class OwnPriority extends Logging implements Prioritized {
+        final int priority;
+
+        OwnPriority(String name, int priority) {
+            super(name);
+            this.priority = priority;
+        }
+
+        @Override
+        public int priority() {
+            return priority;
+        }
+    }
+
+    private List<String> namesIn(String phase) {
+        return log.stream().filter(e -> e.endsWith(":" + phase)).map(e -> e.substring(0, e.indexOf(':'))).toList();
+    }
+
+    private UpdateInfo step(UpdateInfo info) {
+        UpdateInfo next = info.next(STEP, info.realTimeNanos() + STEP);
+        manager.runPreUpdate(next, world);
+        manager.runUpdate(next, world);
+        manager.runPostUpdate(next, world);
+        return next;
+    }
+
+    @Test
+    void runsEveryPhaseInPriorityOrderWithTiesInLoadOrder() {
+        manager.add(new Logging("default1"));
+        manager.add(new Logging("explicitMinus5"), OptionalInt.of(-5));
+        manager.add(new OwnPriority("own10", 10));
+        manager.add(new OwnPriority("ownMinus5", -5));
+        manager.add(new OwnPriority("own10ButExplicit1", 10), OptionalInt.of(1));
+        manager.add(new Logging("default2"));
+
+        step(UpdateInfo.START);
+        manager.runReset(UpdateInfo.START, world);
+
+        List<String> expected = List.of("explicitMinus5", "ownMinus5", "default1", "default2", "own10ButExplicit1",
+                "own10");
+        assertThat(namesIn("pre")).isEqualTo(expected);
+        assertThat(namesIn("update")).isEqualTo(expected);
+        assertThat(namesIn("post")).isEqualTo(expected);
+        assertThat(namesIn("reset")).isEqualTo(expected);
+        assertThat(manager.list()).extracting(SystemInfo::name).isEqualTo(expected);
+        assertThat(manager.list()).extracting(SystemInfo::priority).containsExactly(-5, -5, 0, 0, 1, 10);
+    }
+
+    @Test
+    void eachStepRunsPreUpdateThenUpdateThenPostUpdate() {
+        // Priorities order systems within a phase, never phases: the late PreUpdate still precedes the early Update.
+        manager.add((PreUpdate) (info, w) -> log.add("late:pre"), OptionalInt.of(100));
+        manager.add((Update) (info, w) -> log.add("early:update"), OptionalInt.of(-100));
+        manager.add((PostUpdate) (info, w) -> log.add("earliest:post"), OptionalInt.of(-1000));
+
+        UpdateInfo info = step(UpdateInfo.START);
+        step(info);
+
+        assertThat(log).containsExactly("late:pre", "early:update", "earliest:post", "late:pre", "early:update",
+                "earliest:post");
+    }
+
+    @Test
+    void removedSystemsAreNoLongerCalled() {
+        Logging kept = new Logging("kept");
+        Logging removed = new Logging("removed");
+        manager.add(removed);
+        manager.add(kept);
+
+        assertThat(manager.remove(removed)).isTrue();
+        assertThat(manager.remove(removed)).isFalse();
+        step(UpdateInfo.START);
+
+        assertThat(log).containsExactly("kept:pre", "kept:update", "kept:post");
+        assertThat(manager.list()).extracting(SystemInfo::name).containsExactly("kept");
+    }
+
+    @Test
+    void refusesObjectsThatAreNotSystemsAndDuplicates() {
+        assertThatThrownBy(() -> manager.add("a string"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("java.lang.String")
+                .hasMessageContaining("none of PreUpdate, Update, PostUpdate, Reset");
+        assertThatThrownBy(() -> manager.add((Configure) spec -> { }))
+                .isInstanceOf(IllegalArgumentException.class);
+
+        Logging twice = new Logging("twice");
+        manager.add(twice);
+        assertThatThrownBy(() -> manager.add(twice)).hasMessageContaining("'twice' is already registered");
+    }
+
+    @Test
+    void listsNamesPrioritiesAndPhases() {
+        manager.add(new PhysicsSystem());
+        manager.add(new Logging("logging"), OptionalInt.of(7));
+        manager.add(new Sensor());
+
+        assertThat(manager.list()).containsExactly(
+                new SystemInfo("physics", Priorities.PHYSICS, Set.of(Phase.UPDATE, Phase.RESET), false),
+                new SystemInfo("Sensor", Priorities.DEFAULT, Set.of(Phase.POST_UPDATE), true),
+                new SystemInfo("logging", 7,
+                        Set.of(Phase.PRE_UPDATE, Phase.UPDATE, Phase.POST_UPDATE, Phase.RESET), false));
+    }
+
+    /** A stateless observer, named after its class. */
+    static final class Sensor implements PostUpdate, Stateless {
+        @Override
+        public void postUpdate(UpdateInfo info, WorldView world) {
+        }
+    }
+
+    @Test
+    void postUpdateGetsAViewThatIsNotThePhysicsWorld() {
+        List<WorldView> seen = new ArrayList<>();
+        manager.add((PostUpdate) (info, view) -> seen.add(view));
+        manager.add(new PhysicsSystem());
+
+        step(UpdateInfo.START);
+
+        WorldView view = seen.get(0);
+        assertThat(view).isNotInstanceOf(PhysicsWorld.class);
+        assertThat(view.modelNames()).containsExactly("a", "b");
+        assertThatThrownBy(() -> view.modelNames().add("c")).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(view.model("a")).map(m -> m.pose().position().x()).contains(0.001);
+    }
+
+    @Test
+    void physicsSystemStepsTheWorldBetweenPreUpdateAndPostUpdate() {
+        Map<String, Double> xAt = new ConcurrentHashMap<>();
+        manager.add((PreUpdate) (info, w) -> xAt.put("pre", ((RecordingWorld) w).x("a")));
+        manager.add((PostUpdate) (info, w) -> xAt.put("post", w.model("a").orElseThrow().pose().position().x()));
+        manager.add(new PhysicsSystem());
+
+        UpdateInfo info = UpdateInfo.START;
+        for (int i = 0; i < 10; i++) {
+            info = step(info);
+        }
+
+        assertThat(world.steps).isEqualTo(10);
+        assertThat(xAt.get("pre")).isCloseTo(0.009, offset(1e-12));
+        assertThat(xAt.get("post")).isCloseTo(0.010, offset(1e-12));
+    }
+
+    @Test
+    void parallelPostUpdateSystemsSeeOneConsistentReadOnlyWorldWhileTheRunnerWaits() throws Exception {
+        int systems = 4;
+        manager = new SystemManager(true, systems);
+        manager.add(new PhysicsSystem());
+        // Every PostUpdate system waits for all the others each step: this only completes if they run at once.
+        CyclicBarrier together = new CyclicBarrier(systems);
+        List<Map<Long, List<Double>>> seenBySystem = new ArrayList<>();
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        for (int s = 0; s < systems; s++) {
+            Map<Long, List<Double>> seen = new ConcurrentHashMap<>();
+            seenBySystem.add(seen);
+            manager.add((PostUpdate) (info, view) -> {
+                threads.add(Thread.currentThread().getName());
+                assertThat(view).isNotInstanceOf(PhysicsWorld.class);
+                List<Double> xs = new ArrayList<>();
+                for (String name : view.modelNames()) {
+                    xs.add(view.model(name).map(ModelState::pose).orElseThrow().position().x());
+                }
+                try {
+                    together.await(30, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException("the PostUpdate systems did not run together", e);
+                }
+                // Read again after every system has read once: the runner must not have stepped meanwhile.
+                xs.add(view.model("b").orElseThrow().pose().position().x());
+                seen.put(info.iterations(), xs);
+            });
+        }
+
+        UpdateInfo info = UpdateInfo.START;
+        List<List<Double>> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            info = step(info);
+            expected.add(List.of(world.x("a"), world.x("b"), world.x("b")));
+        }
+
+        for (Map<Long, List<Double>> seen : seenBySystem) {
+            for (int i = 0; i < 20; i++) {
+                assertThat(seen.get(i + 1L)).as("iteration %d", i + 1).isEqualTo(expected.get(i));
+            }
+        }
+        assertThat(expected.get(19).get(0)).isCloseTo(0.020, offset(1e-12));
+        assertThat(threads).hasSize(systems).noneMatch(t -> t.equals(Thread.currentThread().getName()));
+        assertThat(world.maxConcurrentReads.get()).as("reads of the world are serialized").isEqualTo(1);
+    }
+
+    @Test
+    void aFailingSystemIsNamedWithItsPhaseAndStopsTheRestOfThePhase() {
+        manager.add(new Logging("before"), OptionalInt.of(-1));
+        manager.add(new Broken(), OptionalInt.of(0));
+        manager.add(new Logging("after"), OptionalInt.of(1));
+
+        UpdateInfo info = UpdateInfo.START.next(STEP, STEP);
+        assertThatThrownBy(() -> manager.runPreUpdate(info, world))
+                .isInstanceOfSatisfying(SystemException.class, e -> {
+                    assertThat(e.systemName()).isEqualTo("broken");
+                    assertThat(e.phase()).isEqualTo(Phase.PRE_UPDATE);
+                    assertThat(e).hasMessage("system 'broken' failed in PreUpdate: IllegalStateException: boom in pre")
+                            .hasCauseInstanceOf(IllegalStateException.class);
+                });
+        assertThat(log).containsExactly("before:pre");
+        assertThatThrownBy(() -> manager.runUpdate(info, world)).hasMessageContaining("'broken' failed in Update");
+        assertThatThrownBy(() -> manager.runPostUpdate(info, world))
+                .hasMessageContaining("'broken' failed in PostUpdate");
+        assertThatThrownBy(() -> manager.runReset(info, world)).hasMessageContaining("'broken' failed in Reset");
+    }
+
+    private static final class Broken implements PreUpdate, Update, PostUpdate, Reset, NamedSystem {
+        @Override
+        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
+            throw new IllegalStateException("boom in pre");
+        }
+
+        @Override
+        public void update(UpdateInfo info, PhysicsWorld world) {
+            throw new IllegalStateException("boom in update");
+        }
+
+        @Override
+        public void postUpdate(UpdateInfo info, WorldView world) {
+            throw new IllegalStateException("boom in post");
+        }
+
+        @Override
+        public void reset(UpdateInfo info, PhysicsWorld world) {
+            throw new IllegalStateException("boom in reset");
+        }
+
+        @Override
+        public String systemName() {
+            return "broken";
+        }
+    }
+
+    @Test
+    void parallelPostUpdateFailureIsRethrownAfterEverySystemFinished() {
+        manager = new SystemManager(true, 2);
+        Broken broken = new Broken();
+        manager.add(broken);
+        manager.add(new Logging("first"));
+        manager.add(new Logging("second"));
+        manager.add(new Logging("third"));
+
+        UpdateInfo info = UpdateInfo.START.next(STEP, STEP);
+        assertThatThrownBy(() -> manager.runPostUpdate(info, world))
+                .isInstanceOfSatisfying(SystemException.class, e -> {
+                    assertThat(e.systemName()).isEqualTo("broken");
+                    assertThat(e.phase()).isEqualTo(Phase.POST_UPDATE);
+                });
+        assertThat(log).containsExactlyInAnyOrder("first:post", "second:post", "third:post");
+
+        // The pool survives a failure: the next step runs everyone again.
+        log.clear();
+        manager.remove(broken);
+        manager.runPostUpdate(info, world);
+        assertThat(log).containsExactlyInAnyOrder("first:post", "second:post", "third:post");
+    }
+
+    @Test
+    void resetIsRefusedNamingSystemsThatNeitherResetNorAreStateless() {
+        manager.add(new Logging("resettable"));
+        manager.add(new Sensor());
+        manager.add((Update) (info, w) -> log.add("stateful:update"), OptionalInt.empty());
+        assertThat(manager.systemsNotSupportingReset()).singleElement().asString().startsWith("lambda Update@");
+
+        assertThatThrownBy(() -> manager.runReset(UpdateInfo.START, world))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("neither implement Reset nor are marked Stateless: lambda Update@");
+        assertThat(log).as("nothing is reset when one system cannot be").isEmpty();
+    }
+
+    @Test
+    void resetRunsWhenEverySystemResetsOrIsStateless() {
+        manager.add(new PhysicsSystem());
+        manager.add(new Logging("resettable"));
+        manager.add(new Sensor());
+        UpdateInfo info = UpdateInfo.START;
+        for (int i = 0; i < 5; i++) {
+            info = step(info);
+        }
+        assertThat(world.x("a")).isCloseTo(0.005, offset(1e-12));
+
+        assertThat(manager.systemsNotSupportingReset()).isEmpty();
+        manager.runReset(UpdateInfo.START, world);
+
+        assertThat(world.x("a")).isZero();
+        assertThat(world.x("b")).isEqualTo(10.0);
+        assertThat(namesIn("reset")).containsExactly("resettable");
+    }
+
+    @Test
+    void aClosedManagerRefusesWork() {
+        manager = new SystemManager(true, 2);
+        manager.add(new Logging("one"));
+        manager.add(new Logging("two"));
+        manager.close();
+
+        assertThatThrownBy(() -> manager.runPostUpdate(UpdateInfo.START, world))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
+        assertThatThrownBy(() -> manager.add(new Logging("three"))).hasMessageContaining("closed");
+    }
+}

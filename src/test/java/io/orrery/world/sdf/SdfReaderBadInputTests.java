@@ -1,0 +1,90 @@
+package io.orrery.world.sdf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The corpus of bad files under sdf/bad: each fails with an SdfException at the right place, naming the problem. */
+class SdfReaderBadInputTests {
+
+    static final Path BAD = Path.of("src/test/resources/sdf/bad");
+    static final Path MODELS = Path.of("src/test/resources/sdf/models");
+    static final int ANY_COLUMN = -1;
+
+    final SdfReader reader = new SdfReader(List.of(MODELS));
+
+    static Stream<Arguments> corpus() {
+        return Stream.of(
+                // file, line, column, what the message must say
+                Arguments.of("truncated.sdf", 6, 28, List.of("malformed XML")),
+                Arguments.of("xxe.sdf", 2, 10, List.of("DOCTYPE is not allowed")),
+                Arguments.of("billion_laughs.sdf", 2, 10, List.of("DOCTYPE is not allowed")),
+                Arguments.of("negative_mass.sdf", 7, 17,
+                        List.of("model 'box1' link 'link'", "<mass> must be a positive number", "'-3'")),
+                Arguments.of("nan_mass.sdf", 7, 17, List.of("model 'box1'", "<mass> must be a number", "'NaN'")),
+                Arguments.of("missing_model_name.sdf", 4, 12, List.of("<model> needs a name attribute")),
+                Arguments.of("missing_joint_type.sdf", 7, 23,
+                        List.of("model 'arm' joint 'j'", "<joint> needs a type attribute")),
+                Arguments.of("unknown_geometry.sdf", 8, 20, List.of("unknown geometry <blob>", "expected one of box")),
+                Arguments.of("empty_geometry.sdf", 7, 22, List.of("<geometry> is empty")),
+                Arguments.of("duplicate_models.sdf", 7, 24,
+                        List.of("duplicate model name 'twin'", "first defined at line 4")),
+                Arguments.of("duplicate_links.sdf", 6, 26, List.of("model 'm'", "duplicate link name 'same'")),
+                Arguments.of("bad_relative_to.sdf", 7, 31,
+                        List.of("link 'b'", "relative_to='a' is not supported: only the parent frame")),
+                Arguments.of("remote_include.sdf", 5, 12, List.of(
+                        "https://fuel.gazebosim.org/1.0/OpenRobotics/models/Ambulance", "not fetched",
+                        MODELS.toString())),
+                Arguments.of("missing_include.sdf", 5, 12,
+                        List.of("model 'no_such_model'", "not found in the model path", MODELS.toString())),
+                Arguments.of("short_pose.sdf", 5, 13, List.of("model 'm'", "<pose> must have 6 numbers", "got 5")),
+                Arguments.of("word_in_pose.sdf", 5, 13, List.of("<pose> must be a number, got 'three'")),
+                Arguments.of("zero_axis.sdf", 10, 20, List.of("joint 'j'", "<axis><xyz> must not be the zero vector")),
+                Arguments.of("joint_unknown_link.sdf", 8, 16, List.of("<child> 'ghost' names no link")),
+                Arguments.of("negative_radius.sdf", 7, 37, List.of("<radius> must be a positive number", "'-0.5'")),
+                Arguments.of("old_version.sdf", 2, 20, List.of("SDF version '1.5' is not supported", "1.6 to 1.11")),
+                Arguments.of("two_worlds.sdf", 4, 22, List.of("expected exactly one <world>", "found 2")),
+                Arguments.of("no_world.sdf", 2, 20, List.of("expected exactly one <world>", "found 0")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpus")
+    void badFileFailsAtItsLineNamingTheProblem(String file, int line, int column, List<String> fragments) {
+        Path path = BAD.resolve(file);
+        SdfException e = catchThrowableOfType(() -> reader.read(path), SdfException.class);
+        assertThat(e).as("reading %s must fail with an SdfException", file).isNotNull();
+        assertThat(e.file()).isEqualTo(path.toAbsolutePath().normalize().toString());
+        assertThat(e.line()).as("line of: %s", e.getMessage()).isEqualTo(line);
+        if (column != ANY_COLUMN) {
+            assertThat(e.column()).as("column of: %s", e.getMessage()).isEqualTo(column);
+        }
+        assertThat(e.getMessage()).startsWith(e.file() + ":" + line + ":" + e.column() + ": ");
+        assertThat(e.detail()).contains(fragments);
+    }
+
+    @Test
+    void externalEntityContentNeverAppears() {
+        SdfException e = catchThrowableOfType(() -> reader.read(BAD.resolve("xxe.sdf")), SdfException.class);
+        assertThat(e.getMessage()).doesNotContain("root:").doesNotContain("/bin/");
+        assertThat(e.getCause() == null ? "" : String.valueOf(e.getCause().getMessage())).doesNotContain("root:");
+    }
+
+    @Test
+    void entitiesInASnippetAreRefusedToo() {
+        assertThatThrownBy(() -> reader.readModel("""
+                <!DOCTYPE model [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+                <model name="&x;"/>
+                """, "spawn"))
+                .isInstanceOfSatisfying(SdfException.class, e -> assertThat(e.line()).isEqualTo(1))
+                .hasMessageContaining("DOCTYPE is not allowed").hasMessageNotContaining("root:");
+    }
+}
