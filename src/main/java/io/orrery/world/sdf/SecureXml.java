@@ -40,7 +40,7 @@ final class SecureXml {
             throw new SAXException("external entities are not allowed: " + systemId);
         });
         try {
-            Document document = builder.build(new ByteArrayInputStream(bytes));
+            Document document = builder.build(new ByteArrayInputStream(relaxComments(bytes)));
             document.setProperty(SOURCE, source);
             return document;
         } catch (JDOMParseException e) {
@@ -48,6 +48,64 @@ final class SecureXml {
         } catch (JDOMException | IOException e) {
             throw new SdfException(source, 0, 0, "cannot parse XML: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The document with every '-' inside comments turned into a space. XML forbids "--" within a comment, but
+     * Gazebo's parser accepts it and real worlds have it (shell examples such as "--reqtype" in comments).
+     * Comments are dropped anyway, and the length is kept so lines and columns stay right. CDATA sections and
+     * processing instructions are skipped; '<' cannot start anything else in XML text or attribute values.
+     */
+    static byte[] relaxComments(byte[] bytes) {
+        byte[] out = null;
+        int i = 0;
+        while (i < bytes.length) {
+            if (bytes[i] != '<') {
+                i++;
+            } else if (startsWith(bytes, i, "<![CDATA[")) {
+                i = indexOf(bytes, i + 9, "]]>");
+            } else if (startsWith(bytes, i, "<?")) {
+                i = indexOf(bytes, i + 2, "?>");
+            } else if (startsWith(bytes, i, "<!--")) {
+                int end = indexOf(bytes, i + 4, "-->");
+                // the comment's end "-->" is the first "--" followed by '>'; the body is everything before it
+                int bodyEnd = Math.min(end, bytes.length) - 3;
+                for (int k = i + 4; k < bodyEnd; k++) {
+                    if (bytes[k] == '-') {
+                        if (out == null) {
+                            out = bytes.clone();
+                        }
+                        out[k] = ' ';
+                    }
+                }
+                i = end;
+            } else {
+                i++;
+            }
+        }
+        return out == null ? bytes : out;
+    }
+
+    private static boolean startsWith(byte[] bytes, int at, String ascii) {
+        if (at + ascii.length() > bytes.length) {
+            return false;
+        }
+        for (int k = 0; k < ascii.length(); k++) {
+            if (bytes[at + k] != ascii.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The index just after the next {@code ascii} from {@code from}, or the end of the input. */
+    private static int indexOf(byte[] bytes, int from, String ascii) {
+        for (int k = from; k < bytes.length; k++) {
+            if (startsWith(bytes, k, ascii)) {
+                return k + ascii.length();
+            }
+        }
+        return bytes.length;
     }
 
     static void checkSize(long size, String source, long maxBytes) {

@@ -563,7 +563,7 @@ final class SpecReader {
     // ---------------------------------------------------------------- links
 
     /** A collision and its own {@code <density>}, for auto inertia. */
-    private record ParsedCollision(CollisionSpec spec, OptionalDouble density, Element element) {
+    private record ParsedCollision(CollisionSpec spec, OptionalDouble density) {
     }
 
     private LinkSpec link(Element l, String modelWhere) {
@@ -698,7 +698,7 @@ final class SpecReader {
         if (geometry == null) {
             throw fail(c, where, "<collision> needs a <geometry>");
         }
-        return new ParsedCollision(new CollisionSpec(name, pose, geometry(geometry, where), surface), density, c);
+        return new ParsedCollision(new CollisionSpec(name, pose, geometry(geometry, where), surface), density);
     }
 
     private SurfaceSpec surface(Element s, String where) {

@@ -1,0 +1,56 @@
+package io.orrery.world.sdf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+
+import org.jdom2.Document;
+import org.jdom2.located.LocatedElement;
+import org.junit.jupiter.api.Test;
+
+class SecureXmlTests {
+
+    static Document parse(String xml) {
+        return SecureXml.parse(xml.getBytes(StandardCharsets.UTF_8), "test", SecureXml.DEFAULT_MAX_BYTES);
+    }
+
+    @Test
+    void doubleHyphensInCommentsAreToleratedKeepingPositions() {
+        Document document = parse("""
+                <!-- gz service --reqtype gz.msgs.Pose --->
+                <sdf version="1.9">
+                  <![CDATA[ <!-- -- stays as written --> ]]>
+                  <world name="w"/>
+                </sdf>
+                """);
+        LocatedElement world = (LocatedElement) document.getRootElement().getChild("world");
+        assertThat(world.getLine()).isEqualTo(4);
+        assertThat(world.getColumn()).isEqualTo(20);
+        assertThat(document.getRootElement().getText()).contains("<!-- -- stays as written -->");
+    }
+
+    @Test
+    void relaxingLeavesDocumentsWithoutCommentsUntouched() {
+        byte[] plain = "<sdf version='1.9'><world name='a-b--c'/></sdf>".getBytes(StandardCharsets.UTF_8);
+        assertThat(SecureXml.relaxComments(plain)).isSameAs(plain);
+    }
+
+    @Test
+    void undeclaredPrefixesKeepTheirQualifiedName() {
+        Document document = parse("<plugin><gz:system_priority>3</gz:system_priority><a xmlns:q='urn:q'>"
+                + "<q:b q:c='1'/></a></plugin>");
+        var priority = document.getRootElement().getChildren().get(0);
+        assertThat(priority.getQualifiedName()).isEqualTo("gz:system_priority");
+        assertThat(priority.getName()).isEqualTo("system_priority");
+        var b = document.getRootElement().getChildren().get(1).getChildren().get(0);
+        assertThat(b.getNamespaceURI()).isEqualTo("urn:q");
+        assertThat(b.getAttribute("c", b.getNamespace()).getValue()).isEqualTo("1");
+    }
+
+    @Test
+    void externalEntitiesAndDtdsAreRefused() {
+        assertThatThrownBy(() -> parse("<!DOCTYPE sdf SYSTEM \"http://example.invalid/sdf.dtd\"><sdf/>"))
+                .isInstanceOf(SdfException.class).hasMessageContaining("DOCTYPE is not allowed");
+    }
+}
