@@ -1,18 +1,11 @@
 package io.orrery.physics;
 
-import static io.orrery.physics.TestWorlds.boxLink;
-import static io.orrery.physics.TestWorlds.ground;
-import static io.orrery.physics.TestWorlds.model;
-import static io.orrery.physics.TestWorlds.world;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.orrery.world.Pose;
-import io.orrery.world.SurfaceSpec;
-import io.orrery.world.Vec3;
 import org.junit.jupiter.api.Test;
 
-/** A box dropped from a height lands when free fall says it should. */
+/** A box dropped from a height (worlds/falling_box.sdf) lands when free fall says it should. */
 class FallingBoxSimulationTests {
 
     private static final double DROP = 1.0;
@@ -20,9 +13,7 @@ class FallingBoxSimulationTests {
 
     @Test
     void landsAtFreeFallTime() {
-        var box = model("box", Pose.translation(0, 0, DROP + HALF), false,
-                boxLink("body", Pose.IDENTITY, 1, new Vec3(0.2, 0.2, 0.2), new SurfaceSpec(1, 0)));
-        try (var sim = SimulationFixture.of(world(ground(), box), 0.001)) {
+        try (var sim = SimulationFixture.load("falling_box")) {
             double[] previousVz = {0};
             // Landing: the first step in which the contact slows the fall instead of gravity speeding it up.
             int steps = sim.stepUntil(w -> {

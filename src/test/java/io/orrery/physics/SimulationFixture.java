@@ -3,6 +3,8 @@ package io.orrery.physics;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
+import io.orrery.world.sdf.SdfReader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -28,6 +30,16 @@ public final class SimulationFixture implements AutoCloseable {
     private SimulationFixture(WorldSpec spec, double dt) {
         this.world = new JBulletPhysicsEngine().build(spec);
         this.dt = dt;
+    }
+
+    /** Loads {@code src/test/resources/worlds/<name>.sdf} and builds it with its own {@code <max_step_size>}. */
+    public static SimulationFixture load(String name) {
+        return of(read(Path.of("src/test/resources/worlds", name + ".sdf")));
+    }
+
+    /** Reads an SDF world with an empty model path. */
+    public static WorldSpec read(Path file) {
+        return new SdfReader(List.of()).read(file);
     }
 
     /** Builds the world with its own {@code <max_step_size>}. */

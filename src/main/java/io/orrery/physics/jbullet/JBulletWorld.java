@@ -166,10 +166,13 @@ final class JBulletWorld implements PhysicsWorld {
         for (LinkBody link : model.links) {
             dynamics.removeRigidBody(link.body);
             boolean fixed = isStatic || link.alwaysStatic;
+            // Velocities first: JBullet asserts that a static body's velocity is never set.
+            if (!link.body.isStaticObject()) {
+                link.body.setLinearVelocity(new Vector3f());
+                link.body.setAngularVelocity(new Vector3f());
+            }
             link.body.setMassProps(fixed ? 0 : link.mass, fixed ? new Vector3f() : link.inertia);
             link.body.updateInertiaTensor();
-            link.body.setLinearVelocity(new Vector3f());
-            link.body.setAngularVelocity(new Vector3f());
             link.body.clearForces();
             addBody(link);
             link.body.forceActivationState(
