@@ -214,7 +214,7 @@ final class SpecReader {
         for (Element c : chosen.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "max_step_size" -> step = Values.positive(c, where);
-                case "real_time_factor" -> factor = Values.positive(c, where);
+                case "real_time_factor" -> factor = Values.nonNegative(c, where);
                 case "real_time_update_rate" -> rate = Values.nonNegative(c, where);
                 default -> ignore(c, where);
             }
