@@ -1,0 +1,32 @@
+package io.orrery.runner;
+
+import io.orrery.lifecycle.SimState;
+import java.util.Set;
+
+/** A runner command that is not allowed in the current state. The message names the state and what is allowed. */
+public class CommandRefusedException extends RuntimeException {
+
+    private final String command;
+    private final SimState state;
+    private final Set<String> allowed;
+
+    public CommandRefusedException(String command, SimState state, Set<String> allowed) {
+        super("cannot " + command + " in state " + state + "; allowed: "
+                + (allowed.isEmpty() ? "none" : String.join(", ", allowed)));
+        this.command = command;
+        this.state = state;
+        this.allowed = Set.copyOf(allowed);
+    }
+
+    public String command() {
+        return command;
+    }
+
+    public SimState state() {
+        return state;
+    }
+
+    public Set<String> allowed() {
+        return allowed;
+    }
+}
