@@ -1,0 +1,66 @@
+package io.orrery.ops;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.orrery.runner.RunResult;
+import io.orrery.world.Pose;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Writes a run's result.json: through a temporary file and an atomic move, so a reader never sees half a file. */
+final class RunReportWriter {
+
+    private final ObjectMapper mapper;
+
+    RunReportWriter(ObjectMapper mapper) {
+        this.mapper = mapper.copy().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    void write(RunResult result, Path target) {
+        try {
+            Path dir = target.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+            try {
+                mapper.writeValue(tmp.toFile(), toJson(result));
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write the report " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    static Map<String, Object> toJson(RunResult r) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("outcome", r.outcome().jsonName());
+        json.put("exitCode", r.outcome().exitCode());
+        r.message().ifPresent(m -> json.put("message", m));
+        json.put("world", Map.of("name", r.worldName().orElse(""), "file", r.worldFile().toString()));
+        json.put("simTime", r.simTimeNanos() / 1e9);
+        json.put("iterations", r.iterations());
+        json.put("wallTime", r.wallTimeNanos() / 1e9);
+        json.put("achievedRealTimeFactor", r.achievedRealTimeFactor());
+        json.put("statistics", r.statistics());
+        json.put("models", r.models().stream()
+                .map(m -> Map.of("name", m.name(), "static", m.isStatic(), "pose", PoseJson.of(m.pose())))
+                .toList());
+        json.put("plugins", List.of());
+        return json;
+    }
+
+    /** A pose as JSON everywhere in Orrery: metres and radians in the world frame. */
+    record PoseJson(double x, double y, double z, double roll, double pitch, double yaw) {
+        static PoseJson of(Pose p) {
+            var rpy = p.rotation().toEuler();
+            return new PoseJson(p.x(), p.y(), p.z(), rpy.x(), rpy.y(), rpy.z());
+        }
+    }
+}
