@@ -1,0 +1,167 @@
+package io.orrery.bench;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.physics.jbullet.RawJBulletScene;
+import io.orrery.runner.MonotonicClock;
+import io.orrery.runner.RunResult;
+import io.orrery.runner.RunnerSettings;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.Sleeper;
+import io.orrery.runner.SystemCatalog;
+import io.orrery.runner.SystemRegistration;
+import io.orrery.runner.WorldSource;
+import io.orrery.system.PostUpdate;
+import io.orrery.system.PreUpdate;
+import io.orrery.system.Stateless;
+import io.orrery.system.Update;
+import io.orrery.system.UpdateInfo;
+import io.orrery.world.PhysicsSpec;
+import io.orrery.world.WorldSpec;
+import io.orrery.world.sdf.SdfReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Orrery's benchmark runner: numbers, not tests. Run with
+ * {@code ./mvnw -q test-compile exec:java -Dexec.args="loop empty load"} (any subset of the three).
+ * <ul>
+ * <li>{@code loop}: steps per second of raw JBullet and of the full Orrery loop (state machine, systems,
+ * statistics, pacing at factor 0) on the same scene of N boxes, N = 100, 1000, 5000, after a JIT warm-up.</li>
+ * <li>{@code empty}: the per-step cost of an empty world with 10 no-op systems.</li>
+ * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from ../shared/worlds/gz-sim.</li>
+ * </ul>
+ */
+public final class Benchmarks {
+
+    private static final long DT_NANOS = 1_000_000;
+
+    private Benchmarks() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> which = args.length == 0 ? List.of("loop", "empty", "load") : List.of(args);
+        System.out.printf(Locale.ROOT, "Orrery benchmarks on %d cores, %s %s%n",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+                System.getProperty("java.version"));
+        if (which.contains("loop")) {
+            loop();
+        }
+        if (which.contains("empty")) {
+            empty();
+        }
+        if (which.contains("load")) {
+            load();
+        }
+    }
+
+    private static void loop() throws Exception {
+        System.out.println();
+        System.out.println("Scene: N boxes (0.5 m half-extent, 1 kg) in columns of 10 on a 1.1 m grid, 0.05 m gaps,"
+                + " ground plane, no sleeping, dt 1 ms");
+        System.out.printf(Locale.ROOT, "%6s %8s %14s %14s %8s%n", "N", "steps", "raw steps/s", "orrery steps/s",
+                "ratio");
+        for (int n : new int[] {100, 1000, 5000}) {
+            int steps = n <= 100 ? 5000 : n <= 1000 ? 1000 : 200;
+            // Warm-up: the same work, once, so both sides run JIT-compiled code.
+            raw(n, steps / 2);
+            orrery(n, steps / 2);
+            double raw = raw(n, steps);
+            double orrery = orrery(n, steps);
+            System.out.printf(Locale.ROOT, "%6d %8d %14.1f %14.1f %8.3f%n", n, steps, raw, orrery, orrery / raw);
+        }
+    }
+
+    /** Steps per second of JBullet alone. */
+    private static double raw(int n, int steps) {
+        RawJBulletScene scene = new RawJBulletScene(n);
+        long start = System.nanoTime();
+        for (int i = 0; i < steps; i++) {
+            scene.step(BoxColumns.DT);
+        }
+        return steps / ((System.nanoTime() - start) / 1e9);
+    }
+
+    /** Steps per second of the Orrery loop, from its first step to its stop. */
+    private static double orrery(int n, int steps) throws Exception {
+        RunResult result = runLoop(BoxColumns.world(n), steps, List.of());
+        return result.iterations() / (result.wallTimeNanos() / 1e9);
+    }
+
+    private static void empty() throws Exception {
+        List<SystemRegistration> noOps = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            noOps.add(new SystemRegistration(new NoOp(), OptionalInt.empty()));
+        }
+        WorldSpec empty = new WorldSpec(Path.of("bench/empty.sdf"), "1.11", "empty", BoxColumns.world(0).gravity(),
+                new PhysicsSpec(BoxColumns.DT, 0, 0), java.util.Optional.empty(), List.of(), List.of(), List.of(),
+                List.of(), new io.orrery.world.SourceDocument(""));
+        int steps = 2_000_000;
+        runLoop(empty, steps / 4, noOps);
+        RunResult result = runLoop(empty, steps, noOps);
+        System.out.println();
+        System.out.printf(Locale.ROOT, "Empty world, physics + 10 no-op systems (each PreUpdate, Update, PostUpdate):"
+                + " %.3f us per step over %d steps (%.0f steps/s)%n", result.wallTimeNanos() / 1e3 / steps, steps,
+                steps / (result.wallTimeNanos() / 1e9));
+    }
+
+    private static void load() {
+        Path file = Path.of("../shared/worlds/gz-sim/3k_shapes.sdf");
+        System.out.println();
+        if (!Files.exists(file)) {
+            System.out.println("load: " + file + " not found, skipped");
+            return;
+        }
+        SdfReader reader = new SdfReader(List.of());
+        JBulletPhysicsEngine engine = new JBulletPhysicsEngine();
+        for (int round = 1; round <= 3; round++) {
+            long t0 = System.nanoTime();
+            WorldSpec world = reader.read(file);
+            long t1 = System.nanoTime();
+            PhysicsWorld physics = engine.build(world);
+            long t2 = System.nanoTime();
+            System.out.printf(Locale.ROOT, "3k_shapes.sdf round %d: parse %.0f ms, build %.0f ms, %d models, %d bodies"
+                    + "%n", round, (t1 - t0) / 1e6, (t2 - t1) / 1e6, world.models().size(), physics.bodyCount());
+            physics.close();
+        }
+    }
+
+    private static RunResult runLoop(WorldSpec world, int steps, List<SystemRegistration> systems) throws Exception {
+        WorldSource source = new WorldSource() {
+            @Override
+            public Path file() {
+                return world.source();
+            }
+
+            @Override
+            public WorldSpec load() {
+                return world;
+            }
+        };
+        SimulationRunner runner = new SimulationRunner(source, new JBulletPhysicsEngine(), () -> systems,
+                SystemCatalog.NONE, RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(steps),
+                MonotonicClock.SYSTEM, Sleeper.SYSTEM);
+        runner.start();
+        return runner.finished().get(30, TimeUnit.MINUTES);
+    }
+
+    private static final class NoOp implements PreUpdate, Update, PostUpdate, Stateless {
+        @Override
+        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
+        }
+
+        @Override
+        public void update(UpdateInfo info, PhysicsWorld world) {
+        }
+
+        @Override
+        public void postUpdate(UpdateInfo info, WorldView world) {
+        }
+    }
+}
