@@ -29,6 +29,7 @@ import org.springframework.validation.annotation.Validated;
  * @param report write result.json to this path when the simulation stops
  * @param parallelPostUpdate run PostUpdate systems in parallel on a bounded pool
  * @param triggers triggers armed at start, in Cloe's form (event, action, label, sticky)
+ * @param statusLogInterval how often a status line is logged while the simulation runs; 0 turns it off
  */
 @Validated
 @ConfigurationProperties("orrery")
@@ -45,7 +46,8 @@ public record OrreryProperties(
         @DefaultValue("false") boolean exitOnStop,
         Path report,
         @DefaultValue("false") boolean parallelPostUpdate,
-        @Valid @DefaultValue List<TriggerProperties> triggers) {
+        @Valid @DefaultValue List<TriggerProperties> triggers,
+        @NotNull @DefaultValue("10s") Duration statusLogInterval) {
 
     /** The longest step Orrery accepts; longer steps make rigid-body contact unstable. */
     static final Duration MAX_STEP_SIZE = Duration.ofSeconds(1);
@@ -60,6 +62,10 @@ public record OrreryProperties(
         }
         if (stopAt != null && stopAt.isNegative()) {
             throw new IllegalArgumentException("orrery.stop-at must be a sim time of at least 0, got " + stopAt);
+        }
+        if (statusLogInterval != null && statusLogInterval.isNegative()) {
+            throw new IllegalArgumentException("orrery.status-log-interval must be at least 0, got "
+                    + statusLogInterval);
         }
         modelPath = List.copyOf(modelPath);
         triggers = List.copyOf(triggers);

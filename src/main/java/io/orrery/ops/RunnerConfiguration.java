@@ -73,6 +73,11 @@ class RunnerConfiguration {
         return new RunnerLifecycle(runner);
     }
 
+    @Bean
+    StatusLogger statusLogger(SimulationRunner runner, OrreryProperties properties) {
+        return new StatusLogger(runner, properties.statusLogInterval());
+    }
+
     static WorldSource worldSource(Path file, SdfReader reader) {
         return new WorldSource() {
             @Override

@@ -1,0 +1,41 @@
+package io.orrery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.orrery.lifecycle.SimState;
+import io.orrery.runner.SimulationRunner;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpStatus;
+
+/** The service as users start it: the default world loads and runs, and the actuator answers over real HTTP. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "orrery.real-time-factor=0")
+class OrreryApplicationTests {
+
+    @Autowired
+    SimulationRunner runner;
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Test
+    void theDefaultWorldLoadsAndAdvances() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (runner.status().iterations() < 500 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(runner.status().worldName()).hasValue("orrery_demo");
+        assertThat(runner.status().iterations()).isGreaterThanOrEqualTo(500);
+        assertThat(runner.status().outcome()).isEmpty();
+        assertThat(runner.currentState()).isIn(SimState.STEP_BEGIN, SimState.STEP_SIMULATOR,
+                SimState.STEP_CONTROLLER, SimState.STEP_END);
+
+        var health = http.getForEntity("/actuator/health", String.class);
+        assertThat(health.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(health.getBody()).contains("\"UP\"");
+    }
+}

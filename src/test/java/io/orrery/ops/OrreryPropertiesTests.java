@@ -1,0 +1,75 @@
+package io.orrery.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.validation.ValidationAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+
+/** The orrery.* properties: Spring Boot's forms bind, and a bad value fails startup naming the property. */
+class OrreryPropertiesTests {
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableConfigurationProperties(OrreryProperties.class)
+    static class PropertiesOnly {
+    }
+
+    private final ApplicationContextRunner context = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class))
+            .withUserConfiguration(PropertiesOnly.class);
+
+    @Test
+    void defaultsAndDurationsInSpringBootForms() {
+        context.withPropertyValues("orrery.step-size=2ms", "orrery.stop-at=PT2.5S", "orrery.real-time-factor=0",
+                "orrery.triggers[0].event=time=1.5", "orrery.triggers[0].action=stop").run(ctx -> {
+                    OrreryProperties p = ctx.getBean(OrreryProperties.class);
+                    assertThat(p.stepSize()).isEqualTo(Duration.ofMillis(2));
+                    assertThat(p.stopAt()).isEqualTo(Duration.ofMillis(2500));
+                    assertThat(p.realTimeFactor()).isZero();
+                    assertThat(p.maxStepsPerFrame()).isEqualTo(10);
+                    assertThat(p.world().toString()).isEqualTo("worlds/default.sdf");
+                    assertThat(p.triggers()).singleElement().satisfies(t -> {
+                        assertThat(t.event()).isEqualTo("time=1.5");
+                        assertThat(t.sticky()).isFalse();
+                    });
+                });
+    }
+
+    @Test
+    void aNegativeRealTimeFactorNamesThePropertyAndTheRange() {
+        context.withPropertyValues("orrery.real-time-factor=-1").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessageContaining("orrery.real-time-factor")
+                .hasMessageContaining("must be at least 0"));
+    }
+
+    @Test
+    void aStepSizeOutOfRangeNamesThePropertyAndTheRange() {
+        context.withPropertyValues("orrery.step-size=5s").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessageContaining("orrery.step-size must be between 1ns and 1s, got PT5S"));
+        context.withPropertyValues("orrery.step-size=0ms").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessageContaining("orrery.step-size"));
+    }
+
+    @Test
+    void aZeroCatchUpCapIsRefused() {
+        context.withPropertyValues("orrery.max-steps-per-frame=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessageContaining("orrery.max-steps-per-frame")
+                .hasMessageContaining("must be at least 1"));
+    }
+
+    @Test
+    void aBadTriggerFailsTheStartWithTheAllowedForms() {
+        assertThatThrownBy(() -> RunnerConfiguration.settings(new OrreryProperties(
+                java.nio.file.Path.of("w.sdf"), java.util.List.of(), java.nio.file.Path.of("worlds"), null, null, 10,
+                false, null, null, false, null, false,
+                java.util.List.of(new OrreryProperties.TriggerProperties("time=soon", "stop", "t", false)),
+                Duration.ofSeconds(10))).triggers().get(0).parse("config"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("time=soon");
+    }
+}
