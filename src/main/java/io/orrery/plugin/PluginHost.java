@@ -4,6 +4,7 @@ import io.orrery.world.PluginSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,7 +41,8 @@ import org.slf4j.LoggerFactory;
  *     or named in {@link PluginHostOptions#required()}), {@link #startAll} throws a
  *     {@link PluginStartException} once every plugin has settled.
  * <li>Plugins are named by {@link OwnedPluginSpec#qualifiedName()}; a second live plugin of the same name is
- *     refused. Commands are registered as {@code <qualified name>.<command>} while the plugin is started.
+ *     refused. A model removed and spawned again replaces its earlier entries. Commands are registered as
+ *     {@code <qualified name>.<command>} while the plugin is started.
  * <li>Start order is undefined. Resets and events go to started plugins in load order; a reset that arrives
  *     while a plugin is still starting is delivered right after its start returns (see {@link Plugin#reset()}).
  *     Events are not queued: a plugin that is still starting reads the present from its snapshot.
@@ -66,6 +68,7 @@ public final class PluginHost implements AutoCloseable {
     private final List<OwnedPluginSpec> ignored = new CopyOnWriteArrayList<>();
     private final Map<String, PluginCommand> commands = new ConcurrentHashMap<>();
     private final List<PluginLifecycleListener> lifecycleListeners = new CopyOnWriteArrayList<>();
+    private final Set<String> removedModels = new HashSet<>();
     private ExecutorService startPool;
     private boolean ended;
 
@@ -131,9 +134,14 @@ public final class PluginHost implements AutoCloseable {
         if (startPool == null || ended) {
             throw new IllegalStateException("model plugins can be added only after startAll and before endAll");
         }
+        PluginOwner owner = PluginOwner.model(modelName);
+        if (removedModels.remove(modelName)) {
+            // The model is spawned again: its plugins replace the settled entries of its previous life.
+            plugins.removeIf(p -> p.owned.owner().equals(owner) && !p.isLive());
+        }
         List<HostedPlugin> added = new ArrayList<>();
         for (PluginSpec spec : specs) {
-            load(new OwnedPluginSpec(PluginOwner.model(modelName), spec)).ifPresent(added::add);
+            load(new OwnedPluginSpec(owner, spec)).ifPresent(added::add);
         }
         List<HostedPlugin> awake = pending(added);
         awake.forEach(p -> tracker.add(p.name));
@@ -145,6 +153,7 @@ public final class PluginHost implements AutoCloseable {
     /** Ends the plugins of a removed model, last loaded first; their state becomes ENDED. */
     public List<PluginError> removeModelPlugins(String modelName) {
         PluginOwner owner = PluginOwner.model(modelName);
+        removedModels.add(modelName);
         List<HostedPlugin> owned = new ArrayList<>(plugins.stream()
                 .filter(p -> p.owned.owner().equals(owner) && p.isLive()).toList());
         Collections.reverse(owned);
@@ -253,9 +262,7 @@ public final class PluginHost implements AutoCloseable {
             }
             return Optional.of(refuse(owned, status, "filename '" + filename + "' is not an Orrery plugin"));
         }
-        // A re-spawned model reuses its plugin names: drop the settled entries of the previous one.
-        plugins.removeIf(p -> p.name.equals(name) && !p.isLive());
-        if (plugins.stream().anyMatch(p -> p.name.equals(name))) {
+        if (plugins.stream().anyMatch(p -> p.name.equals(name) && p.isLive())) {
             return Optional.of(refuse(owned, status, "another live plugin is already named '" + name + "'"));
         }
         Plugin plugin;

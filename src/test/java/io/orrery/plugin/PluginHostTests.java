@@ -366,6 +366,32 @@ class PluginHostTests {
     }
 
     @Test
+    void aModelRemovedWhileItsPluginStartsEndsThePluginOnceStartReturns() throws Exception {
+        PluginHost host = host(List.of());
+        host.startAll(GENEROUS);
+        CountDownLatch inStart = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ScriptedPlugin slow = plugin("camera");
+        slow.commands = Map.of("snap", args -> "click");
+        slow.onStart = () -> {
+            inStart.countDown();
+            release.await(20, TimeUnit.SECONDS);
+        };
+        var settled = host.addModelPlugins("robot", List.of(spec("camera")));
+        assertThat(inStart.await(20, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(host.removeModelPlugins("robot")).isEmpty();
+        assertThat(slow.count("end")).as("end waits for start to return").isZero();
+        release.countDown();
+
+        assertThat(settled.get(20, TimeUnit.SECONDS)).extracting(PluginStatus::state)
+                .containsExactly(PluginState.ENDED);
+        assertThat(calls).containsExactly("camera:awake", "camera:start", "camera:started", "camera:end");
+        assertThat(host.commandNames()).isEmpty();
+        assertThat(host.progress()).isEqualTo(new StartProgress(0, 0, true));
+    }
+
+    @Test
     void eventsGoToStartedPluginsAndTheContextReachesTheSeams() {
         ScriptedPlugin a = plugin("a");
         ScriptedPlugin failed = plugin("failed");
