@@ -1,0 +1,9 @@
+package io.orrery.plugin;
+
+/** Where plugins publish events (the SSE stream, later); must be safe to call from any thread and fast. */
+@FunctionalInterface
+public interface EventSink {
+
+    /** Publishes {@code payload} (a record the API can render) on {@code topic}. */
+    void publish(String topic, Object payload);
+}

@@ -1,0 +1,41 @@
+package io.orrery.plugin;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.world.PluginSpec;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/** The host's {@link PluginContext}: one per plugin, delegating to the runner's seams. */
+record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events) implements PluginContext {
+
+    @Override
+    public PluginSpec spec() {
+        return owned.spec();
+    }
+
+    @Override
+    public PluginOwner owner() {
+        return owned.owner();
+    }
+
+    @Override
+    public String qualifiedName() {
+        return owned.qualifiedName();
+    }
+
+    @Override
+    public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
+        // The plugin's name goes with the command so the runner's logs say who asked.
+        return world.submit(qualifiedName() + ": " + name, action);
+    }
+
+    @Override
+    public WorldSnapshot snapshot() {
+        return world.snapshot();
+    }
+
+    @Override
+    public void publish(String topic, Object payload) {
+        events.publish(topic, payload);
+    }
+}

@@ -1,0 +1,43 @@
+package io.orrery.plugin;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.world.PluginSpec;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What a plugin sees of Orrery: its element, the world through commands and snapshots, and an event sink. */
+public interface PluginContext {
+
+    /** The plugin's element: instance name and parameters. */
+    PluginSpec spec();
+
+    /** Who declared the plugin. */
+    PluginOwner owner();
+
+    /** The host's name for this plugin ({@link OwnedPluginSpec#qualifiedName()}). */
+    String qualifiedName();
+
+    /**
+     * Runs {@code action} on the runner thread between steps; the only way a plugin changes the world.
+     * Never block the runner thread waiting on the future from inside a callback the runner made.
+     */
+    <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action);
+
+    /** The latest world snapshot; safe from any thread. */
+    WorldSnapshot snapshot();
+
+    /** Publishes an event to Orrery's event stream. */
+    void publish(String topic, Object payload);
+
+    /** The logger name for this plugin instance: {@code orrery.plugin.<qualified name>}. */
+    default String loggerName() {
+        return "orrery.plugin." + qualifiedName();
+    }
+
+    /** A logger named {@link #loggerName()}. */
+    default Logger logger() {
+        return LoggerFactory.getLogger(loggerName());
+    }
+}

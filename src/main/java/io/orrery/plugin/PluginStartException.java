@@ -1,0 +1,19 @@
+package io.orrery.plugin;
+
+import java.util.List;
+
+/** The world's plugins did not start: a required plugin failed, or starting timed out. */
+public class PluginStartException extends RuntimeException {
+
+    private final List<PluginStatus> failures;
+
+    PluginStartException(String message, List<PluginStatus> failures) {
+        super(message);
+        this.failures = List.copyOf(failures);
+    }
+
+    /** The required plugins that failed (empty for a plain timeout). */
+    public List<PluginStatus> failures() {
+        return failures;
+    }
+}

@@ -1,0 +1,31 @@
+package io.orrery.plugin;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A hosted plugin's state, for the API and the dashboard.
+ *
+ * @param name the qualified instance name ({@code <model>::<instance>} for model-level plugins)
+ * @param filename the {@code filename} attribute: the plugin type
+ * @param owner the world or the model that declared it
+ * @param state its state
+ * @param error why it failed, if it did
+ * @param startedAt when its start finished successfully, if it did
+ * @param required whether the world may not run without it
+ */
+public record PluginStatus(String name, String filename, PluginOwner owner, PluginState state,
+        Optional<String> error, Optional<Instant> startedAt, boolean required) {
+
+    PluginStatus with(PluginState newState) {
+        return new PluginStatus(name, filename, owner, newState, error, startedAt, required);
+    }
+
+    PluginStatus failed(String reason) {
+        return new PluginStatus(name, filename, owner, PluginState.FAILED, Optional.of(reason), startedAt, required);
+    }
+
+    PluginStatus started(Instant at) {
+        return new PluginStatus(name, filename, owner, PluginState.STARTED, error, Optional.of(at), required);
+    }
+}

@@ -1,0 +1,17 @@
+/**
+ * Orrery's plugin SPI and host, after CoppeliaSim's plugin entry points and CLOiSim's plugin start tracking.
+ *
+ * <p>A {@code <plugin name filename>} element names a plugin type by {@code filename} (looked up exactly in the
+ * {@link io.orrery.plugin.PluginRegistry}) and an instance by {@code name}; its children are parameters.
+ * Filenames Orrery does not provide (Gazebo systems) are ignored with a log line. The
+ * {@link io.orrery.plugin.PluginHost} creates one {@link io.orrery.plugin.Plugin} object per element, wakes the
+ * plugins in order, starts them in parallel (so start order is undefined) and tracks them with a
+ * {@link io.orrery.plugin.PluginStartTracker}, whose single {@code AllStarted} is how plugins synchronise.
+ * A reset may arrive before a plugin's start has finished; {@link io.orrery.plugin.Plugin#reset()} says how.
+ *
+ * <p>Plugins never touch the world: they read {@link io.orrery.plugin.WorldSnapshot snapshots} and submit
+ * commands that the runner runs between steps, through the {@link io.orrery.plugin.WorldAccess} seam, and
+ * publish to an {@link io.orrery.plugin.EventSink}. Built-in plugins live in {@code plugin.builtin}.
+ * Plain Java: wired by the {@code ops} configuration.
+ */
+package io.orrery.plugin;

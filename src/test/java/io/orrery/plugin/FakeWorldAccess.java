@@ -1,0 +1,37 @@
+package io.orrery.plugin;
+
+import io.orrery.physics.PhysicsWorld;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+/** A runner stand-in: a fixed snapshot, and submitted commands recorded and run against no world. */
+public final class FakeWorldAccess implements WorldAccess {
+
+    public final List<String> submitted = new CopyOnWriteArrayList<>();
+    private volatile WorldSnapshot snapshot;
+
+    public FakeWorldAccess(WorldSnapshot snapshot) {
+        this.snapshot = snapshot;
+    }
+
+    public void set(WorldSnapshot next) {
+        snapshot = next;
+    }
+
+    @Override
+    public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
+        submitted.add(name);
+        try {
+            return CompletableFuture.completedFuture(action.apply(null));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public WorldSnapshot snapshot() {
+        return snapshot;
+    }
+}
