@@ -7,6 +7,7 @@ import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -30,6 +31,10 @@ import org.springframework.validation.annotation.Validated;
  * @param parallelPostUpdate run PostUpdate systems in parallel on a bounded pool
  * @param triggers triggers armed at start, in Cloe's form (event, action, label, sticky)
  * @param statusLogInterval how often a status line is logged while the simulation runs; 0 turns it off
+ * @param plugins always-on plugins, loaded into every world before the world's own
+ * @param requiredPlugins plugin names whose failure to start means no-start, besides {@code required="true"}
+ * @param pluginStartTimeout how long loading waits for every plugin to start
+ * @param pluginStartThreads threads starting plugins in parallel; 0 means min(8, number of plugins)
  */
 @Validated
 @ConfigurationProperties("orrery")
@@ -47,7 +52,12 @@ public record OrreryProperties(
         Path report,
         @DefaultValue("false") boolean parallelPostUpdate,
         @Valid @DefaultValue List<TriggerProperties> triggers,
-        @NotNull @DefaultValue("10s") Duration statusLogInterval) {
+        @NotNull @DefaultValue("10s") Duration statusLogInterval,
+        @Valid @DefaultValue List<PluginProperties> plugins,
+        @DefaultValue List<String> requiredPlugins,
+        @NotNull @DefaultValue("30s") Duration pluginStartTimeout,
+        @Min(value = 0, message = "must be at least 0 (0 = min(8, number of plugins))") @DefaultValue("0")
+        int pluginStartThreads) {
 
     /** The longest step Orrery accepts; longer steps make rigid-body contact unstable. */
     static final Duration MAX_STEP_SIZE = Duration.ofSeconds(1);
@@ -67,7 +77,13 @@ public record OrreryProperties(
             throw new IllegalArgumentException("orrery.status-log-interval must be at least 0, got "
                     + statusLogInterval);
         }
+        if (pluginStartTimeout != null && (pluginStartTimeout.isNegative() || pluginStartTimeout.isZero())) {
+            throw new IllegalArgumentException("orrery.plugin-start-timeout must be positive, got "
+                    + pluginStartTimeout);
+        }
         modelPath = List.copyOf(modelPath);
+        plugins = List.copyOf(plugins);
+        requiredPlugins = List.copyOf(requiredPlugins);
         triggers = List.copyOf(triggers);
     }
 
@@ -81,5 +97,17 @@ public record OrreryProperties(
      */
     public record TriggerProperties(@NotNull String event, @NotNull String action, String label,
             @DefaultValue("false") boolean sticky) {
+    }
+
+    /**
+     * An always-on plugin, as a world's {@code <plugin>} element would name it.
+     *
+     * @param name the instance name
+     * @param filename the plugin type
+     * @param parameters its parameters, as the child elements' names and texts
+     * @param required failing to start it means no-start
+     */
+    public record PluginProperties(@NotNull String name, @NotNull String filename,
+            @DefaultValue Map<String, String> parameters, @DefaultValue("false") boolean required) {
     }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /** Writes a run's result.json: through a temporary file and an atomic move, so a reader never sees half a file. */
@@ -52,7 +51,11 @@ final class RunReportWriter {
         json.put("models", r.models().stream()
                 .map(m -> Map.of("name", m.name(), "static", m.isStatic(), "pose", PoseJson.of(m.pose())))
                 .toList());
-        json.put("plugins", List.of());
+        json.put("plugins", r.plugins().stream()
+                .map(p -> p.error() == null
+                        ? Map.of("name", p.name(), "state", p.state().name())
+                        : Map.of("name", p.name(), "state", p.state().name(), "error", p.error()))
+                .toList());
         return json;
     }
 

@@ -3,37 +3,44 @@ package io.orrery.ops;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.runner.MonotonicClock;
+import io.orrery.plugin.OrreryPlugin;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunListener;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.Sleeper;
-import io.orrery.runner.SystemCatalog;
 import io.orrery.runner.SystemRegistration;
-import io.orrery.runner.WorldSource;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Update;
 import io.orrery.trigger.TriggerSpec;
-import io.orrery.world.WorldSpec;
+import io.orrery.world.PluginSpec;
+import io.orrery.world.SdfElement;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.OrderUtils;
 
-/** Wires the plain-Java core: the SDF reader, JBullet, the systems found among the beans, and the runner. */
+/**
+ * Wires the plain-Java core: the SDF reader, JBullet, the systems and plugin types found among the beans, and
+ * the runner.
+ */
 @Configuration(proxyBeanMethods = false)
 class RunnerConfiguration {
 
@@ -49,9 +56,14 @@ class RunnerConfiguration {
 
     @Bean
     SimulationRunner simulationRunner(OrreryProperties properties, SdfReader reader, PhysicsEngine engine,
-            ListableBeanFactory beans, ObjectMapper mapper, ConfigurableApplicationContext context) {
-        SimulationRunner runner = new SimulationRunner(worldSource(properties.world(), reader), engine,
-                () -> systemBeans(beans), SystemCatalog.NONE, settings(properties), MonotonicClock.SYSTEM, Sleeper.SYSTEM);
+            ConfigurableListableBeanFactory beans, ObjectMapper mapper, ConfigurableApplicationContext context,
+            EventBus events) {
+        SimulationRunner runner = SimulationRunner.builder(reader::read, properties.world(), engine)
+                .systems(() -> systemBeans(beans))
+                .plugins(pluginRegistry(beans), pluginSettings(properties))
+                .settings(settings(properties))
+                .events(events)
+                .build();
         if (properties.report() != null) {
             RunReportWriter writer = new RunReportWriter(mapper);
             Path report = properties.report();
@@ -69,6 +81,11 @@ class RunnerConfiguration {
     }
 
     @Bean
+    EventBus eventBus() {
+        return new EventBus();
+    }
+
+    @Bean
     RunnerLifecycle runnerLifecycle(SimulationRunner runner) {
         return new RunnerLifecycle(runner);
     }
@@ -76,20 +93,6 @@ class RunnerConfiguration {
     @Bean
     StatusLogger statusLogger(SimulationRunner runner, OrreryProperties properties) {
         return new StatusLogger(runner, properties.statusLogInterval());
-    }
-
-    static WorldSource worldSource(Path file, SdfReader reader) {
-        return new WorldSource() {
-            @Override
-            public Path file() {
-                return file;
-            }
-
-            @Override
-            public WorldSpec load() {
-                return reader.read(file);
-            }
-        };
     }
 
     static RunnerSettings settings(OrreryProperties p) {
@@ -107,15 +110,50 @@ class RunnerConfiguration {
                 triggers);
     }
 
+    static PluginSettings pluginSettings(OrreryProperties p) {
+        List<PluginSpec> alwaysOn = p.plugins().stream().map(RunnerConfiguration::pluginSpec).toList();
+        return new PluginSettings(alwaysOn, Set.copyOf(p.requiredPlugins()), p.pluginStartTimeout(),
+                p.pluginStartThreads());
+    }
+
+    private static PluginSpec pluginSpec(OrreryProperties.PluginProperties p) {
+        List<SdfElement> parameters = new ArrayList<>();
+        p.parameters().forEach((name, text) -> parameters.add(new SdfElement(name, Map.of(), text, List.of())));
+        return new PluginSpec(p.name(), p.filename(), parameters, OptionalInt.empty(), p.required(), 0);
+    }
+
+    /**
+     * The built-in plugin types and every {@link OrreryPlugin} bean: prototype-scoped, so each {@code <plugin>}
+     * element gets its own object.
+     */
+    static PluginRegistry pluginRegistry(ConfigurableListableBeanFactory beans) {
+        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        for (String name : beans.getBeanNamesForAnnotation(OrreryPlugin.class)) {
+            Class<?> type = beans.getType(name);
+            if (type == null || !Plugin.class.isAssignableFrom(type)) {
+                throw new IllegalStateException("bean '" + name + "' is marked @OrreryPlugin but is not a Plugin");
+            }
+            if (!beans.getBeanDefinition(name).isPrototype()) {
+                throw new IllegalStateException("plugin bean '" + name + "' must be prototype-scoped"
+                        + " (@Scope(\"prototype\")): each <plugin> element needs its own object");
+            }
+            OrreryPlugin annotation = beans.findAnnotationOnBean(name, OrreryPlugin.class);
+            registry.register(spec -> (Plugin) beans.getBean(name), annotation.filename());
+        }
+        return registry;
+    }
+
     /**
      * Every bean implementing a phase interface, in registration (load) order, with its {@code @Order} if it has
-     * one. Looked up when the world loads, so systems may depend on the runner.
+     * one. Looked up when the world loads, so systems may depend on the runner. Plugin beans are not systems
+     * of their own: they take part in steps through their {@code <plugin>} element.
      */
     static List<SystemRegistration> systemBeans(ListableBeanFactory beans) {
         Set<String> names = new HashSet<>();
         for (Class<?> phase : List.of(PreUpdate.class, Update.class, PostUpdate.class)) {
-            names.addAll(List.of(beans.getBeanNamesForType(phase)));
+            names.addAll(List.of(beans.getBeanNamesForType(phase, false, false)));
         }
+        names.removeAll(List.of(beans.getBeanNamesForAnnotation(OrreryPlugin.class)));
         List<SystemRegistration> systems = new ArrayList<>();
         for (String name : beans.getBeanDefinitionNames()) {
             if (names.contains(name)) {

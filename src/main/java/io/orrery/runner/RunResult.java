@@ -2,6 +2,7 @@ package io.orrery.runner;
 
 import io.orrery.lifecycle.Outcome;
 import io.orrery.physics.ModelState;
+import io.orrery.plugin.PluginStatus;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +20,7 @@ import java.util.Optional;
  * @param achievedRealTimeFactor sim time over wall time since the first step
  * @param statistics the step statistics
  * @param models every model's state at the stop
+ * @param plugins every plugin's state at the stop
  */
 public record RunResult(
         Outcome outcome,
@@ -30,9 +32,11 @@ public record RunResult(
         long wallTimeNanos,
         double achievedRealTimeFactor,
         StatisticsSnapshot statistics,
-        List<ModelState> models) {
+        List<ModelState> models,
+        List<PluginStatus> plugins) {
 
     public RunResult {
         models = List.copyOf(models);
+        plugins = List.copyOf(plugins);
     }
 }

@@ -7,41 +7,70 @@ import io.orrery.lifecycle.SimulationMachine;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.UnknownModelException;
+import io.orrery.plugin.EventSink;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginError;
+import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.PluginHost;
+import io.orrery.plugin.PluginHostOptions;
+import io.orrery.plugin.PluginLifecycleListener;
+import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.PluginStatus;
+import io.orrery.plugin.StartProgress;
+import io.orrery.plugin.WorldAccess;
+import io.orrery.plugin.WorldSnapshot;
 import io.orrery.system.Configure;
-import io.orrery.system.Priorities;
+import io.orrery.system.PostUpdate;
+import io.orrery.system.PreUpdate;
 import io.orrery.system.SystemManager;
+import io.orrery.system.Update;
 import io.orrery.system.UpdateInfo;
-import io.orrery.system.physics.PhysicsSystem;
 import io.orrery.trigger.LifecycleEventKind;
 import io.orrery.trigger.Trigger;
 import io.orrery.trigger.TriggerAction;
 import io.orrery.trigger.TriggerRegistry;
 import io.orrery.trigger.TriggerSpec;
+import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
+import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The simulation loop. One runner thread owns the physics world and all world state; everything else posts
- * commands, which the runner applies between steps (at StepEnd) and answers through a future.
+ * The simulation loop. One runner thread owns the physics world, the plugins' host and all world state;
+ * everything else posts commands, which the runner applies between steps (at StepEnd) and answers through a
+ * future.
  *
  * <p>The state machine holds the lifecycle state; the loop holds the per-step phase. While running the machine
  * rests in StepBegin and the loop cycles StepBegin, StepSimulator, StepController, StepEnd in a field, so a
- * step costs no state-machine events. Lifecycle changes (pause, stop, reset, abort) walk the machine along
- * Cloe's edges from wherever it rests.
+ * step costs no state-machine events. Lifecycle changes (pause, stop, reset, reload, abort) walk the machine
+ * along Cloe's edges from wherever it rests.
+ *
+ * <p>Loading follows CLOiSim: parse, build the bodies with physics held still, bind the plugin start tracker,
+ * run an initial reset, wait until every plugin has started, then Start. A reload parses the new file first, on
+ * the caller's thread: a file that does not parse leaves the running world untouched.
  */
 public final class SimulationRunner {
 
@@ -50,30 +79,42 @@ public final class SimulationRunner {
     /** How often systems are called while paused (with dt 0), and how long a paused loop waits for a command. */
     static final long PAUSED_UPDATE_PERIOD_NANOS = 10_000_000;
 
+    /** How long a plugin thread waits for the runner to take a snapshot before giving up. */
+    static final long SNAPSHOT_TIMEOUT_SECONDS = 10;
+
     private enum Mode {
         LOADING, RUNNING, PAUSED, DONE
     }
 
-    private final WorldSource worldSource;
+    private final WorldLoader loader;
     private final PhysicsEngine engine;
     private final Supplier<List<SystemRegistration>> systems;
     private final SystemCatalog catalog;
+    private final PluginRegistry pluginRegistry;
+    private final PluginSettings pluginSettings;
     private final RunnerSettings settings;
     private final MonotonicClock clock;
     private final Sleeper sleeper;
+    private final EventSink events;
     private final List<RunListener> listeners = new ArrayList<>();
     private final LinkedBlockingQueue<Command<?>> commands = new LinkedBlockingQueue<>();
+    private final ArrayDeque<Command<?>> deferred = new ArrayDeque<>();
     private final TriggerRegistry triggers = new TriggerRegistry();
     private final CompletableFuture<RunResult> finished = new CompletableFuture<>();
     private final SimulationMachine machine = SimulationMachine.create();
+    private final OutputGate output;
 
     // Owned by the runner thread.
     private PhysicsWorld physics;
     private SystemManager systemManager;
+    private PluginHost plugins;
     private RealTimePacer pacer;
     private Statistics statistics;
     private WorldSpec world;
-    private long stepNanos;
+    private final Map<String, ModelSpec> spawned = new LinkedHashMap<>();
+    private final Set<String> removedLoaded = new LinkedHashSet<>();
+    private final Map<Plugin, Object> pluginSystems = new LinkedHashMap<>();
+    private final Map<String, OptionalInt> pluginPriorities = new java.util.concurrent.ConcurrentHashMap<>();
     private long wallStartNanos;
     private long firstStepWallNanos = -1;
     private long paddingNanos;
@@ -82,39 +123,37 @@ public final class SimulationRunner {
     private long runToNanos = -1;
     private CompletableFuture<SimulationStatus> runToDone;
     private Outcome requestedStop;
+    private WorldSnapshot snapshot;
 
     // Read from any thread.
     private volatile Mode mode = Mode.LOADING;
     private volatile SimState phase = SimState.CONNECT;
     private volatile long simTimeNanos;
     private volatile long iterations;
+    private volatile long stepNanos;
+    private volatile long worldVersion;
     private volatile double targetFactor;
     private volatile Outcome outcome;
     private volatile String message;
     private volatile String worldName;
+    private volatile Path worldFile;
+    private volatile boolean resetting;
+    private volatile PluginHost publishedPlugins;
     private volatile Thread thread;
 
-    /**
-     * A runner for one world.
-     *
-     * @param worldSource where the world comes from
-     * @param engine builds the physics world
-     * @param systems systems registered for every world (for example Spring beans), in load order; asked for
-     *     when the world loads
-     * @param catalog turns a world's {@code <plugin>} elements into systems
-     * @param settings overrides, start and stop conditions, triggers
-     * @param clock the monotonic clock pacing uses
-     * @param sleeper how the loop sleeps when ahead of time
-     */
-    public SimulationRunner(WorldSource worldSource, PhysicsEngine engine, Supplier<List<SystemRegistration>> systems,
-            SystemCatalog catalog, RunnerSettings settings, MonotonicClock clock, Sleeper sleeper) {
-        this.worldSource = worldSource;
-        this.engine = engine;
-        this.systems = systems;
-        this.catalog = catalog;
-        this.settings = settings;
-        this.clock = clock;
-        this.sleeper = sleeper;
+    private SimulationRunner(Builder b) {
+        this.loader = b.loader;
+        this.worldFile = b.worldFile;
+        this.engine = b.engine;
+        this.systems = b.systems;
+        this.catalog = b.catalog;
+        this.pluginRegistry = b.pluginRegistry;
+        this.pluginSettings = b.pluginSettings;
+        this.settings = b.settings;
+        this.clock = b.clock;
+        this.sleeper = b.sleeper;
+        this.output = new OutputGate(b.events);
+        this.events = output;
         for (TriggerSpec spec : settings.triggers()) {
             triggers.add(spec.parse(Trigger.SOURCE_CONFIG));
         }
@@ -123,6 +162,11 @@ public final class SimulationRunner {
                 l.onTransition(from, to, event);
             }
         });
+    }
+
+    /** A runner for the world in {@code worldFile}, read by {@code loader} and built by {@code engine}. */
+    public static Builder builder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
+        return new Builder(loader, worldFile, engine);
     }
 
     /** Adds a listener; call before {@link #start()}. */
@@ -151,7 +195,7 @@ public final class SimulationRunner {
         return t != null && t.isAlive();
     }
 
-    // ---------------------------------------------------------------- commands
+    // ---------------------------------------------------------------- lifecycle commands
 
     /** Pauses at the end of the current step. */
     public CompletableFuture<SimulationStatus> pause() {
@@ -171,16 +215,44 @@ public final class SimulationRunner {
 
     /** Stops the simulation with outcome stopped; it disconnects and the world is closed. */
     public CompletableFuture<SimulationStatus> stop() {
-        return post("stop", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
-            requestedStop = Outcome.STOPPED;
+        return post("stop", EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED), () -> {
+            requestStop(Outcome.STOPPED);
             return status();
         });
     }
 
-    /** Resets the world to its loaded state and goes on as it was (running or paused). */
+    /**
+     * Resets the world to its loaded state and goes on as it was (running or paused). Refused while another
+     * reset is under way.
+     */
     public CompletableFuture<SimulationStatus> reset() {
+        if (resetting) {
+            return CompletableFuture.failedFuture(new CommandRefusedException("reset (a reset is already under way)",
+                    SimState.RESET, Set.of()));
+        }
         return post("reset", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
             doReset();
+            return status();
+        });
+    }
+
+    /**
+     * Loads the world again from {@code file} (or the current file), picking up edits to it. The file is parsed
+     * here, on the caller's thread: if it does not parse, the future fails with the reader's error and the
+     * running world is untouched. Once it parses, the runner builds it while the old world still runs, then
+     * ends the old world's plugins and destroys its physics; if the new world's required plugins then fail to
+     * start, the outcome is no-start.
+     */
+    public CompletableFuture<SimulationStatus> reload(Optional<Path> file) {
+        Path target = file.orElse(worldFile);
+        WorldSpec spec;
+        try {
+            spec = loader.load(target);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return post("reload", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
+            doReload(spec, target);
             return status();
         });
     }
@@ -194,7 +266,8 @@ public final class SimulationRunner {
         CompletableFuture<SimulationStatus> done = new CompletableFuture<>();
         CompletableFuture<SimulationStatus> accepted = post("step", EnumSet.of(Mode.PAUSED), () -> {
             if (pendingStepsDone != null) {
-                throw new CommandRefusedException("step", SimState.PAUSE, Set.of("resume", "stop", "reset"));
+                throw new CommandRefusedException("step (steps are already under way)", SimState.PAUSE,
+                        allowedCommands(Mode.PAUSED));
             }
             pendingSteps = count;
             pendingStepsDone = done;
@@ -236,17 +309,138 @@ public final class SimulationRunner {
         });
     }
 
+    // ---------------------------------------------------------------- world edits
+
+    /** Adds a model (pose in the world frame); its plugins start and are tracked. */
+    public CompletableFuture<ModelState> spawn(ModelSpec model) {
+        return post("spawn", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
+            physics.addModel(model);
+            spawned.put(model.name(), model);
+            worldVersion++;
+            startModelPlugins(model);
+            plugins.broadcast(new PluginEvent.ModelAdded(model.name()));
+            return physics.model(model.name()).orElseThrow();
+        });
+    }
+
+    /** Removes a model; its plugins end. */
+    public CompletableFuture<Void> remove(String model) {
+        return post("remove", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
+            if (physics.model(model).isEmpty()) {
+                throw new UnknownModelException(model);
+            }
+            logPluginErrors(plugins.removeModelPlugins(model));
+            physics.removeModel(model);
+            if (spawned.remove(model) == null) {
+                removedLoaded.add(model);
+            }
+            worldVersion++;
+            plugins.broadcast(new PluginEvent.ModelRemoved(model));
+            return null;
+        });
+    }
+
+    /** Teleports a model: pose set and transforms synced at once. */
+    public CompletableFuture<ModelState> teleport(String model, Pose pose) {
+        return post("teleport", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
+            physics.setModelPose(model, pose);
+            worldVersion++;
+            return physics.model(model).orElseThrow();
+        });
+    }
+
+    /** Makes a model static or dynamic. */
+    public CompletableFuture<ModelState> setStatic(String model, boolean isStatic) {
+        return post("set-static", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
+            physics.setStatic(model, isStatic);
+            worldVersion++;
+            return physics.model(model).orElseThrow();
+        });
+    }
+
     /**
      * Runs {@code action} on the runner thread with the physics world, between steps. The world must not escape
-     * the action.
+     * the action. Accepted while loading too, so plugins can use the world from their start.
      */
     public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
-        return post(name, EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> action.apply(physics));
+        return post(name, EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED), () -> {
+            if (physics == null) {
+                throw new IllegalStateException("the world is not built yet");
+            }
+            T result = action.apply(physics);
+            worldVersion++;
+            return result;
+        });
     }
+
+    /** The world as it is now, taken between steps. From the runner thread itself it is taken directly. */
+    public WorldSnapshot snapshot() {
+        if (Thread.currentThread() == thread) {
+            return takeSnapshot();
+        }
+        WorldSnapshot cached = snapshotCache;
+        if (cached != null && cachedVersion == versionNow()) {
+            return cached;
+        }
+        try {
+            return post("snapshot", EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED), this::takeSnapshot)
+                    .get(SNAPSHOT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a snapshot", e);
+        } catch (ExecutionException | TimeoutException e) {
+            WorldSnapshot last = snapshotCache;
+            if (last != null) {
+                return last;
+            }
+            return WorldSnapshot.empty(worldName == null ? "" : worldName);
+        }
+    }
+
+    private volatile WorldSnapshot snapshotCache;
+    private volatile long cachedVersion = -1;
+
+    private long versionNow() {
+        return worldVersion * 31 + iterations;
+    }
+
+    private WorldSnapshot takeSnapshot() {
+        if (snapshot == null || snapshot.iteration() != iterations || cachedVersion != versionNow()) {
+            snapshot = physics == null ? WorldSnapshot.empty(worldName == null ? "" : worldName)
+                    : WorldSnapshot.capture(worldName, iterations, simTimeNanos, physics);
+            cachedVersion = versionNow();
+            snapshotCache = snapshot;
+        }
+        return snapshot;
+    }
+
+    // ---------------------------------------------------------------- queries
 
     /** The trigger registry (thread-safe): add triggers, read the list and the history. */
     public TriggerRegistry triggers() {
         return triggers;
+    }
+
+    /** Every plugin's status, safe from any thread. */
+    public List<PluginStatus> pluginStatuses() {
+        PluginHost host = publishedPlugins;
+        return host == null ? List.of() : host.statuses();
+    }
+
+    /** Plugins started out of plugins tracked, safe from any thread. */
+    public StartProgress pluginProgress() {
+        PluginHost host = publishedPlugins;
+        return host == null ? new StartProgress(0, 0, false) : host.progress();
+    }
+
+    /** The plugin host of the current world, for commands and listeners; empty before it loaded. */
+    public Optional<PluginHost> pluginHost() {
+        return Optional.ofNullable(publishedPlugins);
+    }
+
+    /** True while a reset or a reload is under way. */
+    public boolean isResetting() {
+        return resetting;
     }
 
     /** The commands accepted in the current state. */
@@ -256,28 +450,14 @@ public final class SimulationRunner {
 
     private static Set<String> allowedCommands(Mode m) {
         return switch (m) {
-            case RUNNING -> new LinkedHashSet<>(List.of("pause", "stop", "reset", "run-to", "real-time-factor"));
-            case PAUSED -> new LinkedHashSet<>(
-                    List.of("resume", "step", "stop", "reset", "run-to", "real-time-factor"));
-            case LOADING, DONE -> Set.of();
+            case RUNNING -> new LinkedHashSet<>(List.of("pause", "stop", "reset", "reload", "run-to",
+                    "real-time-factor", "spawn", "remove", "teleport", "set-static"));
+            case PAUSED -> new LinkedHashSet<>(List.of("resume", "step", "stop", "reset", "reload", "run-to",
+                    "real-time-factor", "spawn", "remove", "teleport", "set-static"));
+            case LOADING -> new LinkedHashSet<>(List.of("stop"));
+            case DONE -> Set.of();
         };
     }
-
-    private <T> CompletableFuture<T> post(String name, Set<Mode> allowedIn, ThrowingSupplier<T> action) {
-        Command<T> command = new Command<>(name, allowedIn, action);
-        if (mode == Mode.DONE) {
-            command.refuse(currentState());
-            return command.future;
-        }
-        commands.add(command);
-        if (mode == Mode.DONE) {
-            // The runner may have finished between the check and the add: it drains once more when it ends.
-            drainRefusing();
-        }
-        return command.future;
-    }
-
-    // ---------------------------------------------------------------- status
 
     /** A snapshot of the simulation's state, safe from any thread. */
     public SimulationStatus status() {
@@ -285,7 +465,7 @@ public final class SimulationRunner {
         return new SimulationStatus(currentState(), phase, Optional.ofNullable(outcome), Optional.ofNullable(message),
                 simTimeNanos, iterations, stepNanos, targetFactor,
                 stats == null ? 0 : stats.snapshot().achievedFactorWindow(), mode == Mode.PAUSED,
-                Optional.ofNullable(worldName), worldSource.file());
+                Optional.ofNullable(worldName), worldFile);
     }
 
     /** The lifecycle state; while stepping, the phase the loop is in. */
@@ -299,20 +479,36 @@ public final class SimulationRunner {
         return phase;
     }
 
+    private <T> CompletableFuture<T> post(String name, Set<Mode> allowedIn, Supplier<T> action) {
+        Command<T> command = new Command<>(name, allowedIn, action);
+        if (mode == Mode.DONE) {
+            command.refuse(currentState());
+            return command.future;
+        }
+        commands.add(command);
+        if (mode == Mode.DONE) {
+            // The runner may have finished between the check and the add: it drains once more when it ends.
+            drainRefusing();
+        }
+        return command.future;
+    }
+
     // ---------------------------------------------------------------- the loop
 
     private void run() {
         machine.bindTo(Thread.currentThread());
         wallStartNanos = clock.nanoTime();
         try {
-            load();
+            load(loader.load(worldFile));
+            startPlugins();
         } catch (RuntimeException | Error e) {
-            log.error("World did not load: {}", e.getMessage());
-            finish(Outcome.NO_START, e.getMessage() == null ? e.toString() : e.getMessage(), true);
+            log.error("World did not start: {}", describe(e));
+            machine.fire(SimEvent.ABORT);
+            finish(Outcome.NO_START, describe(e));
             return;
         }
         try {
-            begin();
+            begin(settings.startPaused());
             while (mode != Mode.DONE) {
                 if (mode == Mode.PAUSED) {
                     pausedIteration();
@@ -330,52 +526,106 @@ public final class SimulationRunner {
         }
     }
 
-    private void load() {
-        world = worldSource.load();
-        worldName = world.name();
-        stepNanos = settings.stepSizeNanos().orElse(Math.round(world.physics().maxStepSize() * 1e9));
-        if (stepNanos <= 0) {
-            throw new IllegalArgumentException("world '" + world.name() + "': the step size must be positive, got "
-                    + world.physics().maxStepSize() + " s");
+    /** Builds the world's bodies (physics held still), its systems and its plugins' host, and resets once. */
+    private void load(WorldSpec spec) {
+        long step = settings.stepSizeNanos().orElse(Math.round(spec.physics().maxStepSize() * 1e9));
+        if (step <= 0) {
+            throw new IllegalArgumentException("world '" + spec.name() + "': the step size must be positive, got "
+                    + spec.physics().maxStepSize() + " s");
         }
-        targetFactor = settings.realTimeFactor().orElse(world.physics().realTimeFactor());
-        physics = engine.build(world);
+        PhysicsWorld built = engine.build(spec);
+        world = spec;
+        worldName = spec.name();
+        physics = built;
+        stepNanos = step;
+        targetFactor = settings.realTimeFactor().orElse(spec.physics().realTimeFactor());
+        simTimeNanos = 0;
+        iterations = 0;
+        worldVersion++;
+        spawned.clear();
+        removedLoaded.clear();
         systemManager = new SystemManager(settings.parallelPostUpdate());
-        systemManager.add(new PhysicsSystem(), OptionalInt.of(Priorities.PHYSICS));
+        systemManager.add(new PhysicsStep());
         for (SystemRegistration r : systems.get()) {
             systemManager.add(r.system(), r.priority());
         }
-        for (PluginSpec plugin : world.plugins()) {
+        for (PluginSpec plugin : spec.plugins()) {
             Optional<Object> system = catalog.create(plugin);
             if (system.isPresent()) {
                 if (system.get() instanceof Configure c) {
                     c.configure(plugin);
                 }
                 systemManager.add(system.get(), plugin.priority());
-            } else {
-                log.info("World plugin '{}' ({}) is not provided by Orrery: ignored", plugin.name(),
-                        plugin.filename());
             }
         }
         pacer = new RealTimePacer(clock, sleeper, stepNanos, targetFactor, settings.maxStepsPerFrame(),
                 RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
         statistics = new Statistics();
-        log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", world.name(),
-                worldSource.file(), world.models().size(), physics.bodyCount(), stepNanos / 1e6, targetFactor);
+        List<OwnedPluginSpec> pluginSpecs = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
+        pluginPriorities.clear();
+        for (OwnedPluginSpec p : pluginSpecs) {
+            pluginPriorities.put(p.qualifiedName(), p.spec().priority());
+        }
+        plugins = new PluginHost(pluginRegistry, pluginSpecs, worldAccess(),
+                events, new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
+                        Clock.systemUTC()));
+        plugins.addLifecycleListener(new PluginSystems());
+        publishedPlugins = plugins;
+        log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
+                worldFile, spec.models().size(), physics.bodyCount(), stepNanos / 1e6, targetFactor);
     }
 
-    private void begin() throws InterruptedException {
+    /**
+     * Starts the plugins on a helper thread and waits for AllStarted while applying the world commands their
+     * starts may post (a plugin that waits on the world from its start would otherwise never start). Before the
+     * wait, the initial reset: plugins may see it before their start has finished.
+     */
+    private void startPlugins() {
+        resetCascade(false);
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Thread starter = new Thread(() -> {
+            try {
+                plugins.startAll(pluginSettings.startTimeout());
+                started.complete(null);
+            } catch (Throwable t) {
+                started.completeExceptionally(t);
+            }
+        }, "orrery-plugin-start");
+        starter.setDaemon(true);
+        starter.start();
+        while (!started.isDone()) {
+            try {
+                Command<?> c = commands.poll(PAUSED_UPDATE_PERIOD_NANOS, TimeUnit.NANOSECONDS);
+                if (c != null && c.allowedIn.contains(Mode.LOADING)) {
+                    c.run(mode, currentState());
+                } else if (c != null) {
+                    deferred.add(c); // for the world once it runs, in the order they came
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for plugins to start");
+            }
+            if (requestedStop != null) {
+                throw new IllegalStateException("stopped while waiting for plugins to start");
+            }
+        }
+        try {
+            started.join();
+        } catch (RuntimeException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+        plugins.broadcast(new PluginEvent.WorldLoaded(worldName));
+    }
+
+    private void begin(boolean paused) throws InterruptedException {
         machine.fire(SimEvent.START);
         fireLifecycleTriggers(LifecycleEventKind.START);
-        if (settings.startPaused()) {
-            driveTo(SimState.STEP_BEGIN);
-            mode = Mode.RUNNING;
-            startPacing();
+        logPluginErrors(plugins.broadcast(new PluginEvent.SimulationStarted()));
+        driveTo(SimState.STEP_BEGIN);
+        mode = Mode.RUNNING;
+        startPacing();
+        if (paused) {
             enterPause();
-        } else {
-            driveTo(SimState.STEP_BEGIN);
-            mode = Mode.RUNNING;
-            startPacing();
         }
         applyCommands();
     }
@@ -463,10 +713,13 @@ public final class SimulationRunner {
 
     private void applyCommands() {
         Command<?> c;
+        while ((c = deferred.poll()) != null) {
+            c.run(mode, currentState());
+        }
         while ((c = commands.poll()) != null) {
             c.run(mode, currentState());
         }
-        if (requestedStop != null) {
+        if (requestedStop != null && mode != Mode.DONE && mode != Mode.LOADING) {
             Outcome o = requestedStop;
             requestedStop = null;
             stopWith(o);
@@ -497,6 +750,7 @@ public final class SimulationRunner {
         pacer.pause();
         statistics.pause(clock.nanoTime(), simTimeNanos);
         fireLifecycleTriggers(LifecycleEventKind.PAUSE);
+        logPluginErrors(plugins.broadcast(new PluginEvent.Paused()));
     }
 
     private void leavePause() {
@@ -506,6 +760,7 @@ public final class SimulationRunner {
         pacer.resume(simTimeNanos);
         statistics.start(clock.nanoTime(), simTimeNanos);
         fireLifecycleTriggers(LifecycleEventKind.RESUME);
+        logPluginErrors(plugins.broadcast(new PluginEvent.Resumed()));
     }
 
     private void startPacing() {
@@ -518,6 +773,7 @@ public final class SimulationRunner {
         pacer.setRealTimeFactor(factor, simTimeNanos);
     }
 
+    /** Stop → Reset → Start with the reset cascade in Reset, then on as before (running or paused). */
     private void doReset() {
         List<String> unsupported = systemManager.systemsNotSupportingReset();
         if (!unsupported.isEmpty()) {
@@ -526,27 +782,101 @@ public final class SimulationRunner {
         boolean wasPaused = mode == Mode.PAUSED;
         driveTo(SimState.STOP);
         machine.fire(SimEvent.RESET);
-        simTimeNanos = 0;
-        iterations = 0;
-        firstStepWallNanos = -1;
-        systemManager.runReset(new UpdateInfo(0, clock.nanoTime() - wallStartNanos, 0, 0, wasPaused), physics);
-        statistics.reset();
+        resetCascade(true);
         fireLifecycleTriggers(LifecycleEventKind.RESET);
+        restart(wasPaused);
+        log.info("World '{}' reset", worldName);
+    }
+
+    /**
+     * CLOiSim's reset cascade: output paused, the reset signal to bridges, then the helpers (the world back to
+     * its loaded bodies, poses and velocities, time zero), then the devices (the systems' Reset), then the
+     * plugins. Output always resumes and the resetting flag always clears, whatever throws.
+     */
+    private void resetCascade(boolean resetWorld) {
+        resetting = true;
+        output.pause();
+        try {
+            logPluginErrors(plugins.broadcast(new PluginEvent.Reset()));
+            if (resetWorld) {
+                for (String model : spawned.keySet()) {
+                    logPluginErrors(plugins.removeModelPlugins(model));
+                }
+                physics.reset();
+                for (String model : removedLoaded) {
+                    world.model(model).ifPresent(this::startModelPlugins);
+                }
+                spawned.clear();
+                removedLoaded.clear();
+            }
+            simTimeNanos = 0;
+            iterations = 0;
+            firstStepWallNanos = -1;
+            worldVersion++;
+            statistics.reset();
+            // The initial reset (at load) resets what can be reset; a requested one was checked before it began.
+            if (systemManager.systemsNotSupportingReset().isEmpty()) {
+                systemManager.runReset(new UpdateInfo(0, clock.nanoTime() - wallStartNanos, 0, 0, false), physics);
+            }
+            logPluginErrors(plugins.resetAll());
+        } finally {
+            output.resume();
+            resetting = false;
+        }
+    }
+
+    private void restart(boolean paused) {
         machine.fire(SimEvent.START);
         driveTo(SimState.STEP_BEGIN);
         mode = Mode.RUNNING;
-        if (wasPaused) {
+        phase = SimState.STEP_BEGIN;
+        startPacing();
+        if (paused) {
             enterPause();
-        } else {
-            startPacing();
         }
-        log.info("World '{}' reset", worldName);
+    }
+
+    /**
+     * A full reload: the new world is built first, so a build failure leaves the old one running; then the old
+     * plugins end and the old physics is destroyed, and the new world loads as at start.
+     */
+    private void doReload(WorldSpec spec, Path file) {
+        boolean wasPaused = mode == Mode.PAUSED;
+        PhysicsWorld oldPhysics = physics;
+        PluginHost oldPlugins = plugins;
+        SystemManager oldSystems = systemManager;
+        driveTo(SimState.STOP);
+        machine.fire(SimEvent.RESET);
+        resetting = true;
+        try {
+            logPluginErrors(oldPlugins.broadcast(new PluginEvent.Stopped()));
+            logPluginErrors(oldPlugins.endAll());
+            oldPlugins.close();
+            oldSystems.close();
+            oldPhysics.close();
+            pluginSystems.clear();
+            worldFile = file;
+            mode = Mode.LOADING;
+            load(spec);
+            startPlugins();
+        } catch (RuntimeException e) {
+            resetting = false;
+            throw new AbortException("reload of " + file + " failed: " + describe(e));
+        } finally {
+            resetting = false;
+        }
+        fireLifecycleTriggers(LifecycleEventKind.RESET);
+        restart(wasPaused);
+        log.info("World '{}' reloaded from {}", worldName, file);
     }
 
     private void stopWith(Outcome result) {
         driveTo(SimState.STOP);
         fireLifecycleTriggers(LifecycleEventKind.STOP);
-        finish(result, null, false);
+        if (plugins != null) {
+            logPluginErrors(plugins.broadcast(new PluginEvent.Stopped()));
+        }
+        finish(result, null);
     }
 
     private void abort(Throwable e) {
@@ -557,18 +887,15 @@ public final class SimulationRunner {
         } catch (RuntimeException transitionFailure) {
             log.warn("Could not walk the state machine to Abort from {}", machine.state(), transitionFailure);
         }
-        finish(Outcome.ABORTED, reason, false);
+        finish(Outcome.ABORTED, reason);
     }
 
     private static String describe(Throwable e) {
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
-    /** Ends the run: decides the outcome, disconnects, closes the world and answers what is left. */
-    private void finish(Outcome result, String why, boolean viaAbort) {
-        if (viaAbort) {
-            machine.fire(SimEvent.ABORT);
-        }
+    /** Ends the run: decides the outcome, ends the plugins, closes the world, disconnects, answers what is left. */
+    private void finish(Outcome result, String why) {
         outcome = result;
         message = why;
         List<ModelState> models = new ArrayList<>();
@@ -578,8 +905,13 @@ public final class SimulationRunner {
             }
         }
         long wall = firstStepWallNanos < 0 ? 0 : clock.nanoTime() - firstStepWallNanos;
-        StatisticsSnapshot snapshot = statistics == null ? StatisticsSnapshot.EMPTY : statistics.publish();
-        double achieved = snapshot.achievedFactorSinceStart();
+        StatisticsSnapshot stats = statistics == null ? StatisticsSnapshot.EMPTY : statistics.publish();
+        List<PluginStatus> pluginStates = List.of();
+        if (plugins != null) {
+            logPluginErrors(plugins.endAll());
+            pluginStates = plugins.statuses();
+            plugins.close();
+        }
         driveTo(SimState.DISCONNECT);
         mode = Mode.DONE;
         phase = SimState.DISCONNECT;
@@ -593,7 +925,8 @@ public final class SimulationRunner {
         failPending(runToDone);
         drainRefusing();
         RunResult runResult = new RunResult(result, Optional.ofNullable(why), Optional.ofNullable(worldName),
-                worldSource.file(), simTimeNanos, iterations, wall, achieved, snapshot, models);
+                worldFile, simTimeNanos, iterations, wall, stats.achievedFactorSinceStart(), stats, models,
+                pluginStates);
         log.info("Simulation ended: {} at sim time {} s after {} steps", result.jsonName(), simTimeNanos / 1e9,
                 iterations);
         for (RunListener l : listeners) {
@@ -615,6 +948,9 @@ public final class SimulationRunner {
 
     private void drainRefusing() {
         Command<?> c;
+        while (Thread.currentThread() == thread && (c = deferred.poll()) != null) {
+            c.refuse(SimState.DISCONNECT);
+        }
         while ((c = commands.poll()) != null) {
             c.refuse(SimState.DISCONNECT);
         }
@@ -626,6 +962,77 @@ public final class SimulationRunner {
             machine.fire(e);
         }
     }
+
+    // ---------------------------------------------------------------- plugins
+
+    private void startModelPlugins(ModelSpec model) {
+        List<OwnedPluginSpec> owned = OwnedPluginSpec.ofModel(model);
+        for (OwnedPluginSpec p : owned) {
+            pluginPriorities.put(p.qualifiedName(), p.spec().priority());
+        }
+        List<PluginSpec> specs = owned.stream().map(OwnedPluginSpec::spec).toList();
+        if (!specs.isEmpty()) {
+            plugins.addModelPlugins(model.name(), specs);
+        }
+    }
+
+    private static void logPluginErrors(List<PluginError> errors) {
+        for (PluginError e : errors) {
+            log.warn("Plugin '{}' failed in {}: {}", e.plugin(), e.phase(), describe(e.cause()));
+        }
+    }
+
+    private WorldAccess worldAccess() {
+        return new WorldAccess() {
+            @Override
+            public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
+                return SimulationRunner.this.submit(name, action);
+            }
+
+            @Override
+            public WorldSnapshot snapshot() {
+                return SimulationRunner.this.snapshot();
+            }
+        };
+    }
+
+    /**
+     * A plugin that also implements phase interfaces takes part in every step, like a Gazebo system plugin:
+     * added to the system manager on the runner thread once started, removed when it ends.
+     */
+    private final class PluginSystems implements PluginLifecycleListener {
+
+        @Override
+        public void pluginStarted(PluginStatus status, Plugin plugin) {
+            if (isSystem(plugin)) {
+                post("register " + status.name(), EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED), () -> {
+                    if (!pluginSystems.containsKey(plugin)) {
+                        systemManager.add(plugin, pluginPriorities.getOrDefault(status.name(), OptionalInt.empty()));
+                        pluginSystems.put(plugin, plugin);
+                    }
+                    return null;
+                });
+            }
+        }
+
+        @Override
+        public void pluginEnding(PluginStatus status, Plugin plugin) {
+            if (pluginSystems.remove(plugin) != null) {
+                if (Thread.currentThread() == thread) {
+                    systemManager.remove(plugin);
+                } else {
+                    post("unregister " + status.name(), EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED),
+                            () -> systemManager.remove(plugin));
+                }
+            }
+        }
+
+        private boolean isSystem(Plugin plugin) {
+            return plugin instanceof PreUpdate || plugin instanceof Update || plugin instanceof PostUpdate;
+        }
+    }
+
+    // ---------------------------------------------------------------- triggers
 
     private void fireLifecycleTriggers(LifecycleEventKind kind) {
         List<TriggerAction> fired = triggers.onLifecycle(kind);
@@ -680,11 +1087,6 @@ public final class SimulationRunner {
 
     // ---------------------------------------------------------------- helpers
 
-    @FunctionalInterface
-    private interface ThrowingSupplier<T> {
-        T get();
-    }
-
     /** Something that ends the simulation with outcome aborted when thrown on the runner thread. */
     static final class AbortException extends RuntimeException {
         AbortException(String message) {
@@ -695,10 +1097,10 @@ public final class SimulationRunner {
     private static final class Command<T> {
         final String name;
         final Set<Mode> allowedIn;
-        final ThrowingSupplier<T> action;
+        final Supplier<T> action;
         final CompletableFuture<T> future = new CompletableFuture<>();
 
-        Command(String name, Set<Mode> allowedIn, ThrowingSupplier<T> action) {
+        Command(String name, Set<Mode> allowedIn, Supplier<T> action) {
             this.name = name;
             this.allowedIn = allowedIn;
             this.action = action;
@@ -721,6 +1123,69 @@ public final class SimulationRunner {
 
         void refuse(SimState state) {
             future.completeExceptionally(new CommandRefusedException(name, state, Set.of()));
+        }
+    }
+
+    /** Builds a {@link SimulationRunner}; everything but the world has a default. */
+    public static final class Builder {
+        private final WorldLoader loader;
+        private final Path worldFile;
+        private final PhysicsEngine engine;
+        private Supplier<List<SystemRegistration>> systems = List::of;
+        private SystemCatalog catalog = SystemCatalog.NONE;
+        private PluginRegistry pluginRegistry = new PluginRegistry();
+        private PluginSettings pluginSettings = PluginSettings.defaults();
+        private RunnerSettings settings = RunnerSettings.defaults();
+        private MonotonicClock clock = MonotonicClock.SYSTEM;
+        private Sleeper sleeper = Sleeper.SYSTEM;
+        private EventSink events = (topic, payload) -> {
+        };
+
+        private Builder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
+            this.loader = loader;
+            this.worldFile = worldFile;
+            this.engine = engine;
+        }
+
+        /** Systems registered for every world, asked for when a world loads (so they may depend on the runner). */
+        public Builder systems(Supplier<List<SystemRegistration>> registrations) {
+            this.systems = registrations;
+            return this;
+        }
+
+        /** Turns a world's {@code <plugin>} elements into systems. */
+        public Builder catalog(SystemCatalog systemCatalog) {
+            this.catalog = systemCatalog;
+            return this;
+        }
+
+        /** The plugin types, by filename. */
+        public Builder plugins(PluginRegistry registry, PluginSettings pluginSettingsToUse) {
+            this.pluginRegistry = registry;
+            this.pluginSettings = pluginSettingsToUse;
+            return this;
+        }
+
+        public Builder settings(RunnerSettings runnerSettings) {
+            this.settings = runnerSettings;
+            return this;
+        }
+
+        /** The clock and sleeper pacing uses (real ones by default). */
+        public Builder time(MonotonicClock monotonicClock, Sleeper sleeperToUse) {
+            this.clock = monotonicClock;
+            this.sleeper = sleeperToUse;
+            return this;
+        }
+
+        /** Where plugins publish (and where the reset cascade pauses output). */
+        public Builder events(EventSink sink) {
+            this.events = sink;
+            return this;
+        }
+
+        public SimulationRunner build() {
+            return new SimulationRunner(this);
         }
     }
 }

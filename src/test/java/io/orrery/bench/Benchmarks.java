@@ -4,14 +4,10 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.physics.jbullet.RawJBulletScene;
-import io.orrery.runner.MonotonicClock;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.Sleeper;
-import io.orrery.runner.SystemCatalog;
 import io.orrery.runner.SystemRegistration;
-import io.orrery.runner.WorldSource;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Stateless;
@@ -133,20 +129,10 @@ public final class Benchmarks {
     }
 
     private static RunResult runLoop(WorldSpec world, int steps, List<SystemRegistration> systems) throws Exception {
-        WorldSource source = new WorldSource() {
-            @Override
-            public Path file() {
-                return world.source();
-            }
-
-            @Override
-            public WorldSpec load() {
-                return world;
-            }
-        };
-        SimulationRunner runner = new SimulationRunner(source, new JBulletPhysicsEngine(), () -> systems,
-                SystemCatalog.NONE, RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(steps),
-                MonotonicClock.SYSTEM, Sleeper.SYSTEM);
+        SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), new JBulletPhysicsEngine())
+                .systems(() -> systems)
+                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(steps))
+                .build();
         runner.start();
         return runner.finished().get(30, TimeUnit.MINUTES);
     }

@@ -3,6 +3,8 @@ package io.orrery.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.orrery.runner.PluginSettings;
+import io.orrery.runner.RunnerSettings;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -63,13 +65,26 @@ class OrreryPropertiesTests {
     }
 
     @Test
-    void aBadTriggerFailsTheStartWithTheAllowedForms() {
-        assertThatThrownBy(() -> RunnerConfiguration.settings(new OrreryProperties(
-                java.nio.file.Path.of("w.sdf"), java.util.List.of(), java.nio.file.Path.of("worlds"), null, null, 10,
-                false, null, null, false, null, false,
-                java.util.List.of(new OrreryProperties.TriggerProperties("time=soon", "stop", "t", false)),
-                Duration.ofSeconds(10))).triggers().get(0).parse("config"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("time=soon");
+    void aBadTriggerIsRefusedNamingItAndTheAllowedForms() {
+        context.withPropertyValues("orrery.triggers[0].event=time=soon", "orrery.triggers[0].action=stop",
+                "orrery.triggers[0].label=t").run(ctx -> {
+                    RunnerSettings settings = RunnerConfiguration.settings(ctx.getBean(OrreryProperties.class));
+                    assertThatThrownBy(() -> settings.triggers().get(0).parse("config"))
+                            .isInstanceOf(IllegalArgumentException.class)
+                            .hasMessageContaining("time=soon");
+                });
+    }
+
+    @Test
+    void alwaysOnPluginsBecomePluginSpecsWithTheirParameters() {
+        context.withPropertyValues("orrery.plugins[0].name=poses", "orrery.plugins[0].filename=orrery-pose-publisher",
+                "orrery.plugins[0].parameters.update_rate=5", "orrery.plugin-start-timeout=5s").run(ctx -> {
+                    PluginSettings settings = RunnerConfiguration.pluginSettings(ctx.getBean(OrreryProperties.class));
+                    assertThat(settings.startTimeout()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(settings.alwaysOn()).singleElement().satisfies(spec -> {
+                        assertThat(spec.filename()).isEqualTo("orrery-pose-publisher");
+                        assertThat(spec.parameter("update_rate")).hasValue("5");
+                    });
+                });
     }
 }

@@ -15,7 +15,6 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.trigger.TriggerSpec;
-import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -205,9 +204,8 @@ class SimulationRunnerTests {
 
     @Test
     void aWorldThatDoesNotLoadIsNoStart() throws Exception {
-        runner = new SimulationRunner(source(Path.of("src/test/resources/worlds/no_such_world.sdf")),
-                new JBulletPhysicsEngine(), List::of, SystemCatalog.NONE, RunnerSettings.defaults(),
-                MonotonicClock.SYSTEM, Sleeper.SYSTEM);
+        runner = SimulationRunner.builder(new SdfReader(List.of())::read,
+                Path.of("src/test/resources/worlds/no_such_world.sdf"), new JBulletPhysicsEngine()).build();
         List<SimState> states = new CopyOnWriteArrayList<>();
         runner.addListener(new RunListener() {
             @Override
@@ -286,23 +284,10 @@ class SimulationRunnerTests {
         for (Object s : systems) {
             registrations.add(new SystemRegistration(s, OptionalInt.empty()));
         }
-        return new SimulationRunner(source(WORLD), new JBulletPhysicsEngine(), () -> registrations,
-                SystemCatalog.NONE, settings, MonotonicClock.SYSTEM, Sleeper.SYSTEM);
-    }
-
-    private static WorldSource source(Path file) {
-        SdfReader reader = new SdfReader(List.of());
-        return new WorldSource() {
-            @Override
-            public Path file() {
-                return file;
-            }
-
-            @Override
-            public WorldSpec load() {
-                return reader.read(file);
-            }
-        };
+        return SimulationRunner.builder(new SdfReader(List.of())::read, WORLD, new JBulletPhysicsEngine())
+                .systems(() -> registrations)
+                .settings(settings)
+                .build();
     }
 
     /** A controller with state but no way to reset it. */
