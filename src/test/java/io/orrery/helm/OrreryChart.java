@@ -187,8 +187,9 @@ final class OrreryChart {
             return (Map<String, Object>) value;
         }
 
-        List<?> list() {
-            return (List<?>) value;
+        @SuppressWarnings("unchecked")
+        List<Object> list() {
+            return (List<Object>) value;
         }
 
         String string() {
