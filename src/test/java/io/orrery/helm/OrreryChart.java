@@ -142,6 +142,15 @@ final class OrreryChart {
             return new Node(found.get(0), kind);
         }
 
+        /** The rendered object of this kind and name. */
+        Node named(String kind, String name) {
+            return all(kind).stream()
+                    .filter(o -> o.get("metadata") instanceof Map<?, ?> metadata && name.equals(metadata.get("name")))
+                    .findFirst()
+                    .map(o -> new Node(o, kind + "/" + name))
+                    .orElseThrow(() -> new AssertionError("no " + kind + " named " + name + " in " + kinds()));
+        }
+
         List<String> kinds() {
             return objects.stream().map(o -> (String) o.get("kind")).toList();
         }

@@ -198,10 +198,7 @@ class ServerModeTemplateTests {
         Node pod = rendered.one("Deployment").get("spec", "template", "spec");
         Node mounts = container(rendered).get("volumeMounts");
 
-        Map<String, Object> worldsConfigMap = rendered.all("ConfigMap").stream()
-                .filter(c -> ((Map<?, ?>) c.get("metadata")).get("name").equals("demo-orrery-worlds"))
-                .findFirst().orElseThrow();
-        assertThat(((Map<?, ?>) worldsConfigMap.get("data")).get("ramp.sdf")).isEqualTo(sdf + "\n");
+        assertThat(rendered.named("ConfigMap", "demo-orrery-worlds").get("data", "ramp.sdf").value()).isEqualTo(sdf + "\n");
         assertThat(mounts.list()).contains(Map.of(
                 "name", "inline-worlds", "mountPath", "/worlds/ramp.sdf", "subPath", "ramp.sdf", "readOnly", true));
         assertThat(mounts.named("worlds").map()).containsExactly(entry("name", "worlds"), entry("mountPath", "/worlds"));
