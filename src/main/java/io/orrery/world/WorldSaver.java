@@ -95,6 +95,18 @@ public final class WorldSaver {
     public Path save(String sdfText, Path target, SaveOptions options) {
         Objects.requireNonNull(sdfText, "sdfText");
         Objects.requireNonNull(options, "options");
+        Path file = resolveForSave(target);
+        checkNotSource(target, file, options);
+        return write(target, file, worldsReal(target), sdfText.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The absolute file a save to {@code target} would write, after the same containment checks (nothing is
+     * written): for {@code SdfWriter.write(world, state, file)}, which rewrites relative includes for that place.
+     *
+     * @throws WorldSaveException if a rule refuses the path
+     */
+    public Path resolveForSave(Path target) {
         Path file = contained(target);
         Path worldsReal = worldsReal(target);
         checkAncestor(target, file.getParent(), worldsReal);
@@ -104,8 +116,7 @@ public final class WorldSaver {
             }
             checkInside(target, realPath(target, file), worldsReal);
         }
-        checkNotSource(target, file, options);
-        return write(target, file, worldsReal, sdfText.getBytes(StandardCharsets.UTF_8));
+        return file;
     }
 
     /**

@@ -57,8 +57,12 @@ class WorldSaverTests {
 
     @Test
     void savesInsideTheWorldsDirectoryCreatingParents() throws IOException {
+        Path planned = saver.resolveForSave(Path.of("team/day1/run.sdf"));
+        assertThat(tree(worlds)).as("resolving writes nothing").isEmpty();
+
         Path written = saver.save(WORLD, Path.of("team/day1/run.sdf"), SaveOptions.noSource());
 
+        assertThat(written).isEqualTo(planned);
         assertThat(written).isEqualTo(worlds.toAbsolutePath().resolve("team/day1/run.sdf"));
         assertThat(Files.readString(written)).isEqualTo(WORLD);
         assertThat(tree(worlds)).containsExactly("team", "team/day1", "team/day1/run.sdf");
@@ -85,6 +89,8 @@ class WorldSaverTests {
         assertThat(refused(outside.resolve("abs.sdf").toAbsolutePath().toString()))
                 .hasMessageContaining("absolute paths are not allowed");
         assertThat(refused(".")).hasMessageContaining("itself, not a file");
+        assertThatThrownBy(() -> saver.resolveForSave(Path.of("../escape.sdf")))
+                .isInstanceOf(WorldSaveException.class).hasMessageContaining("leaves the worlds directory");
 
         assertThat(tree(outside)).isEmpty();
         assertThat(tree(worlds)).isEmpty();

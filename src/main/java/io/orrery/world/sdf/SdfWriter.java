@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -65,6 +66,18 @@ public final class SdfWriter {
      * @throws IllegalArgumentException if the state names a model that is neither in the document nor spawned
      */
     public String write(WorldSpec world, WorldState state) {
+        return write(world, state, Optional.empty());
+    }
+
+    /**
+     * As {@link #write(WorldSpec, WorldState)}, for a file to be saved at {@code target}: includes by a relative
+     * path (not {@code model://}) are rewritten relative to the target's directory, so they still find their file.
+     */
+    public String write(WorldSpec world, WorldState state, Path target) {
+        return write(world, state, Optional.of(target));
+    }
+
+    private String write(WorldSpec world, WorldState state, Optional<Path> target) {
         String source = world.source().toString();
         Document document = parse(world.document().text(), source);
         Element root = document.getRootElement();
@@ -75,7 +88,11 @@ public final class SdfWriter {
         }
         state.guiCameraPose().ifPresent(pose -> guiCamera(w, pose));
         state.roads().ifPresent(roads -> roads(w, roads));
+        // the document's own includes only: a spawned model's were never relative to the source file
+        List<Element> includes = new ArrayList<>();
+        document.getDescendants(Filters.element("include")).forEach(includes::add);
         models(w, world, state, source);
+        target.ifPresent(t -> rebaseIncludes(includes, world.source(), t));
         return print(document);
     }
 
@@ -210,6 +227,26 @@ public final class SdfWriter {
                     "expected <model>, <include> or <sdf>, got " + Values.tag(element));
         }
         return element.detach();
+    }
+
+    /** Relative include paths of the world's own document, rewritten from its directory to the target's. */
+    private static void rebaseIncludes(List<Element> includes, Path source, Path target) {
+        Path from = source.toAbsolutePath().normalize().getParent();
+        Path to = target.toAbsolutePath().normalize().getParent();
+        if (from == null || to == null || from.equals(to)) {
+            return;
+        }
+        for (Element include : includes) {
+            Element uri = include.getChild("uri");
+            String text = uri == null ? "" : Values.text(uri);
+            if (text.isEmpty() || text.contains("://")) {
+                continue;
+            }
+            Path path = Path.of(text);
+            if (!path.isAbsolute()) {
+                uri.setText(to.relativize(from.resolve(path).normalize()).toString());
+            }
+        }
     }
 
     // ---------------------------------------------------------------- camera and roads

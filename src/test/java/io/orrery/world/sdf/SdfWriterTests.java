@@ -372,6 +372,38 @@ class SdfWriterTests {
     }
 
     @Test
+    void relativeIncludesStillFindTheirModelFromTheSavedFile() throws IOException {
+        Path crate = Files.createDirectories(dir.resolve("models/crate"));
+        for (String name : List.of("model.config", "model.sdf")) {
+            Files.copy(SAVE.resolve("models/crate").resolve(name), crate.resolve(name));
+        }
+        Path source = Files.createDirectories(dir.resolve("worlds")).resolve("relative.sdf");
+        Files.writeString(source, """
+                <sdf version="1.9"><world name="relative">
+                  <include><uri>../models/crate</uri><pose>1 0 0 0 0 0</pose></include>
+                  <include><uri>model://crate</uri><name>by_path</name></include>
+                </world></sdf>
+                """);
+        WorldSpec original = reader.read(source);
+        Path target = dir.resolve("worlds/runs/day1/saved.sdf");
+
+        String text = new SdfWriter().write(original, WorldState.unchanged(original), target);
+        Files.createDirectories(target.getParent());
+        Files.writeString(target, text);
+        WorldSpec saved = reader.read(target);
+
+        assertThat(saved.model("crate").orElseThrow().includeUri()).hasValue("../../../models/crate");
+        assertThat(saved.model("by_path").orElseThrow().includeUri()).hasValue("model://crate");
+        assertSameLinks(saved.model("crate").orElseThrow().links(), original.model("crate").orElseThrow().links(),
+                "crate");
+        assertPose(saved.model("crate").orElseThrow().pose(), original.model("crate").orElseThrow().pose(),
+                "crate");
+        // without a target the text stays as it was
+        assertThat(new SdfWriter().write(original, WorldState.unchanged(original)))
+                .contains("<uri>../models/crate</uri>");
+    }
+
+    @Test
     void numbersAreShortAndReadBackClose() {
         assertThat(SpecWriter.number(2.0)).isEqualTo("2");
         assertThat(SpecWriter.number(-0.0)).isEqualTo("0");
