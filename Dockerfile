@@ -1,0 +1,34 @@
+# syntax=docker/dockerfile:1
+# Orrery's container image: built from source in a JDK stage, run from Spring Boot's extracted layers on a
+# JRE, as the non-root user 10001 the Helm chart expects. Build from the repository root:
+#   docker build -t orrery:0.1.0 .
+
+FROM eclipse-temurin:17-jdk AS build
+WORKDIR /src
+# The wrapper and the POM first, so the dependency download is cached until pom.xml changes.
+COPY mvnw pom.xml ./
+COPY .mvn/ .mvn/
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q dependency:go-offline
+COPY src/ src/
+# Tests run in CI (./mvnw verify), not in the image build.
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q package -DskipTests
+# One directory per layer (dependencies, spring-boot-loader, snapshot-dependencies, application), with the
+# launcher, so each layer becomes its own image layer and a code change leaves the dependencies cached.
+RUN java -Djarmode=tools -jar target/orrery.jar extract --layers --launcher --destination /extracted
+
+FROM eclipse-temurin:17-jre
+RUN groupadd --system --gid 10001 orrery \
+    && useradd --system --uid 10001 --gid orrery --home-dir /app --no-create-home --shell /usr/sbin/nologin orrery
+WORKDIR /app
+# Least to most often changed.
+COPY --from=build /extracted/dependencies/ ./
+COPY --from=build /extracted/spring-boot-loader/ ./
+COPY --from=build /extracted/snapshot-dependencies/ ./
+COPY --from=build /extracted/application/ ./
+# The working directory holds what `java -jar` finds in a checkout: config/application.yaml and the worlds.
+COPY config/ config/
+COPY worlds/ worlds/
+# Numeric, so the kubelet can check runAsNonRoot without reading /etc/passwd.
+USER 10001:10001
+EXPOSE 8080
+ENTRYPOINT ["java", "org.springframework.boot.loader.launch.JarLauncher"]
