@@ -3,11 +3,13 @@ package io.orrery.ops;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -39,9 +41,9 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("orrery")
 public record OrreryProperties(
-        @NotNull @DefaultValue("worlds/default.sdf") Path world,
-        @DefaultValue List<Path> modelPath,
-        @NotNull @DefaultValue("worlds") Path worldsDir,
+        @NotBlank @DefaultValue("worlds/default.sdf") String world,
+        @DefaultValue List<String> modelPath,
+        @NotBlank @DefaultValue("worlds") String worldsDir,
         Duration stepSize,
         @DecimalMin(value = "0.0", message = "must be at least 0 (0 runs as fast as possible)") Double realTimeFactor,
         @Min(value = 1, message = "must be at least 1") @DefaultValue("10") int maxStepsPerFrame,
@@ -49,7 +51,7 @@ public record OrreryProperties(
         Duration stopAt,
         @Min(value = 1, message = "must be at least 1") Long stopAfterSteps,
         @DefaultValue("false") boolean exitOnStop,
-        Path report,
+        String report,
         @DefaultValue("false") boolean parallelPostUpdate,
         @Valid @DefaultValue List<TriggerProperties> triggers,
         @NotNull @DefaultValue("10s") Duration statusLogInterval,
@@ -58,6 +60,29 @@ public record OrreryProperties(
         @NotNull @DefaultValue("30s") Duration pluginStartTimeout,
         @Min(value = 0, message = "must be at least 0 (0 = min(8, number of plugins))") @DefaultValue("0")
         int pluginStartThreads) {
+
+    // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
+    // starting with '/' as a classpath resource when one of that name exists.
+
+    /** The world file. */
+    public Path worldFile() {
+        return Path.of(world);
+    }
+
+    /** The worlds directory. */
+    public Path worldsDirectory() {
+        return Path.of(worldsDir);
+    }
+
+    /** Where result.json goes, if anywhere. */
+    public Optional<Path> reportFile() {
+        return report == null || report.isBlank() ? Optional.empty() : Optional.of(Path.of(report));
+    }
+
+    /** The model path directories. */
+    public List<Path> modelPathDirectories() {
+        return modelPath.stream().map(Path::of).toList();
+    }
 
     /** The longest step Orrery accepts; longer steps make rigid-body contact unstable. */
     static final Duration MAX_STEP_SIZE = Duration.ofSeconds(1);

@@ -46,7 +46,7 @@ class RunnerConfiguration {
 
     @Bean
     SdfReader sdfReader(OrreryProperties properties) {
-        return SdfReader.withEnvironment(properties.modelPath());
+        return SdfReader.withEnvironment(properties.modelPathDirectories());
     }
 
     @Bean
@@ -58,15 +58,15 @@ class RunnerConfiguration {
     SimulationRunner simulationRunner(OrreryProperties properties, SdfReader reader, PhysicsEngine engine,
             ConfigurableListableBeanFactory beans, ObjectMapper mapper, ConfigurableApplicationContext context,
             EventBus events) {
-        SimulationRunner runner = SimulationRunner.builder(reader::read, properties.world(), engine)
+        SimulationRunner runner = SimulationRunner.builder(reader::read, properties.worldFile(), engine)
                 .systems(() -> systemBeans(beans))
                 .plugins(pluginRegistry(beans), pluginSettings(properties))
                 .settings(settings(properties))
                 .events(events)
                 .build();
-        if (properties.report() != null) {
+        if (properties.reportFile().isPresent()) {
             RunReportWriter writer = new RunReportWriter(mapper);
-            Path report = properties.report();
+            Path report = properties.reportFile().get();
             runner.addListener(new RunListener() {
                 @Override
                 public void onFinished(RunResult result) {

@@ -27,15 +27,18 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.SystemManager;
 import io.orrery.system.Update;
 import io.orrery.system.UpdateInfo;
+import io.orrery.trigger.FiredTrigger;
 import io.orrery.trigger.LifecycleEventKind;
 import io.orrery.trigger.Trigger;
 import io.orrery.trigger.TriggerAction;
 import io.orrery.trigger.TriggerRegistry;
 import io.orrery.trigger.TriggerSpec;
+import io.orrery.world.ModelSnapshot;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
+import io.orrery.world.WorldState;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayDeque;
@@ -103,6 +106,13 @@ public final class SimulationRunner {
     private final CompletableFuture<RunResult> finished = new CompletableFuture<>();
     private final SimulationMachine machine = SimulationMachine.create();
     private final OutputGate output;
+    private final EventSink rawEvents;
+
+    /** The event topic of a fired trigger ({@link FiredTrigger}). */
+    public static final String TOPIC_TRIGGER = "trigger";
+
+    /** The event topic of the reset signal: a {@link ResetSignal} when a reset or reload begins. */
+    public static final String TOPIC_RESET = "reset";
 
     // Owned by the runner thread.
     private PhysicsWorld physics;
@@ -111,7 +121,7 @@ public final class SimulationRunner {
     private RealTimePacer pacer;
     private Statistics statistics;
     private WorldSpec world;
-    private final Map<String, ModelSpec> spawned = new LinkedHashMap<>();
+    private final Map<String, Spawned> spawned = new LinkedHashMap<>();
     private final Set<String> removedLoaded = new LinkedHashSet<>();
     private final Map<Plugin, Object> pluginSystems = new LinkedHashMap<>();
     private final Map<String, OptionalInt> pluginPriorities = new java.util.concurrent.ConcurrentHashMap<>();
@@ -140,6 +150,8 @@ public final class SimulationRunner {
     private volatile boolean resetting;
     private volatile PluginHost publishedPlugins;
     private volatile Thread thread;
+    private volatile long lastProgressNanos;
+    private final PhaseTimes phaseTimes = new PhaseTimes();
 
     private SimulationRunner(Builder b) {
         this.loader = b.loader;
@@ -152,6 +164,7 @@ public final class SimulationRunner {
         this.settings = b.settings;
         this.clock = b.clock;
         this.sleeper = b.sleeper;
+        this.rawEvents = b.events;
         this.output = new OutputGate(b.events);
         this.events = output;
         for (TriggerSpec spec : settings.triggers()) {
@@ -313,9 +326,17 @@ public final class SimulationRunner {
 
     /** Adds a model (pose in the world frame); its plugins start and are tracked. */
     public CompletableFuture<ModelState> spawn(ModelSpec model) {
+        return spawn(model, Optional.empty());
+    }
+
+    /**
+     * Adds a model read from an SDF snippet; the snippet is kept so a world save writes the model as the user
+     * wrote it (visuals and sensors included).
+     */
+    public CompletableFuture<ModelState> spawn(ModelSpec model, Optional<String> snippet) {
         return post("spawn", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
             physics.addModel(model);
-            spawned.put(model.name(), model);
+            spawned.put(model.name(), new Spawned(model, snippet));
             worldVersion++;
             startModelPlugins(model);
             plugins.broadcast(new PluginEvent.ModelAdded(model.name()));
@@ -371,6 +392,45 @@ public final class SimulationRunner {
             worldVersion++;
             return result;
         });
+    }
+
+    /**
+     * The world as loaded and its state now, for writing it back to SDF: every model's pose and static flag,
+     * models spawned since the load with their snippets, removed ones absent.
+     */
+    public CompletableFuture<SavedWorld> captureForSave() {
+        return post("save", EnumSet.of(Mode.RUNNING, Mode.PAUSED), () -> {
+            List<ModelSnapshot> models = new ArrayList<>();
+            for (String name : physics.modelNames()) {
+                ModelState m = physics.model(name).orElseThrow();
+                Spawned s = spawned.get(name);
+                models.add(s == null ? ModelSnapshot.loaded(name, m.pose(), m.isStatic())
+                        : new ModelSnapshot(name, m.pose(), m.isStatic(), Optional.of(s.spec()), s.snippet()));
+            }
+            return new SavedWorld(world, new WorldState(world.guiCameraPose(), models, Optional.empty()));
+        });
+    }
+
+    /**
+     * A world to write back to SDF.
+     *
+     * @param loaded the world as loaded (its document is the base)
+     * @param state its state now
+     */
+    public record SavedWorld(WorldSpec loaded, WorldState state) {
+    }
+
+    /**
+     * The reset signal external bridges receive when a reset begins.
+     *
+     * @param world the world's name
+     * @param simTime the sim time it was reset from, in seconds
+     */
+    public record ResetSignal(String world, double simTime) {
+    }
+
+    /** A model spawned at runtime, with the snippet it came from when there was one. */
+    private record Spawned(ModelSpec spec, Optional<String> snippet) {
     }
 
     /** The world as it is now, taken between steps. From the runner thread itself it is taken directly. */
@@ -436,6 +496,24 @@ public final class SimulationRunner {
     /** The plugin host of the current world, for commands and listeners; empty before it loaded. */
     public Optional<PluginHost> pluginHost() {
         return Optional.ofNullable(publishedPlugins);
+    }
+
+    /**
+     * When the loop last made progress (a step, a paused iteration or a command round), on the runner's clock;
+     * a watchdog compares it with now.
+     */
+    public long lastProgressNanos() {
+        return lastProgressNanos;
+    }
+
+    /** The runner's monotonic clock, for comparing with {@link #lastProgressNanos()}. */
+    public MonotonicClock clock() {
+        return clock;
+    }
+
+    /** Time spent in each step phase since the start, safe from any thread (for metrics). */
+    public PhaseTimes phaseTimes() {
+        return phaseTimes;
     }
 
     /** True while a reset or a reload is under way. */
@@ -654,9 +732,11 @@ public final class SimulationRunner {
         long next = iterations + 1;
         UpdateInfo info = new UpdateInfo(next * stepNanos, start - wallStartNanos, stepNanos, next, false);
         phase = SimState.STEP_SIMULATOR;
+        long simulatorStart = clock.nanoTime();
         systemManager.runPreUpdate(info, physics);
         systemManager.runUpdate(info, physics);
         phase = SimState.STEP_CONTROLLER;
+        long controllerStart = clock.nanoTime();
         systemManager.runPostUpdate(info, physics);
         iterations = next;
         simTimeNanos = info.simTimeNanos();
@@ -670,11 +750,16 @@ public final class SimulationRunner {
         }
         checkStopConditions();
         applyCommands();
+        long stepEnd = clock.nanoTime();
+        phaseTimes.record(simulatorStart - start, controllerStart - simulatorStart, end - controllerStart,
+                stepEnd - end);
+        lastProgressNanos = stepEnd;
         phase = SimState.STEP_BEGIN;
     }
 
     private void pausedIteration() throws InterruptedException {
         long now = clock.nanoTime();
+        lastProgressNanos = now;
         UpdateInfo info = new UpdateInfo(simTimeNanos, now - wallStartNanos, 0, iterations, true);
         systemManager.runPreUpdate(info, physics);
         systemManager.runUpdate(info, physics);
@@ -712,6 +797,7 @@ public final class SimulationRunner {
     }
 
     private void applyCommands() {
+        lastProgressNanos = clock.nanoTime();
         Command<?> c;
         while ((c = deferred.poll()) != null) {
             c.run(mode, currentState());
@@ -797,6 +883,7 @@ public final class SimulationRunner {
         resetting = true;
         output.pause();
         try {
+            rawEvents.publish(TOPIC_RESET, new ResetSignal(worldName, simTimeNanos / 1e9));
             logPluginErrors(plugins.broadcast(new PluginEvent.Reset()));
             if (resetWorld) {
                 for (String model : spawned.keySet()) {
@@ -1041,8 +1128,12 @@ public final class SimulationRunner {
         }
     }
 
-    /** Applies trigger actions on the runner thread, as a command would. */
+    /** Applies trigger actions on the runner thread, as a command would, and publishes what fired. */
     private void apply(List<TriggerAction> actions) {
+        List<FiredTrigger> history = triggers.history();
+        for (FiredTrigger f : history.subList(Math.max(0, history.size() - actions.size()), history.size())) {
+            rawEvents.publish(TOPIC_TRIGGER, f);
+        }
         for (TriggerAction action : actions) {
             if (action instanceof TriggerAction.Command c) {
                 switch (c.kind()) {

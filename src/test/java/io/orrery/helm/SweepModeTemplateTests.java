@@ -135,14 +135,14 @@ class SweepModeTemplateTests {
         OrreryProperties properties = new Binder(ConfigurationPropertySources.from(sources))
                 .bindOrCreate("orrery", OrreryProperties.class);
 
-        assertThat(properties.world()).isEqualTo(Path.of("/worlds/ramp.sdf"));
+        assertThat(properties.worldFile()).isEqualTo(Path.of("/worlds/ramp.sdf"));
         assertThat(properties.stepSize()).isEqualTo(Duration.ofMillis(2));
         assertThat(properties.realTimeFactor()).isEqualTo(0.0);
         assertThat(properties.stopAfterSteps()).isEqualTo(1_000_000L);
         assertThat(properties.startPaused()).isFalse();
         assertThat(properties.exitOnStop()).isTrue();
-        assertThat(properties.report()).isEqualTo(Path.of("/results/1/result.json"));
-        assertThat(properties.worldsDir()).isEqualTo(Path.of("/worlds"));
+        assertThat(properties.reportFile().orElseThrow()).isEqualTo(Path.of("/results/1/result.json"));
+        assertThat(properties.worldsDirectory()).isEqualTo(Path.of("/worlds"));
     }
 
     @Test

@@ -34,12 +34,22 @@ class OrreryPropertiesTests {
                     assertThat(p.stopAt()).isEqualTo(Duration.ofMillis(2500));
                     assertThat(p.realTimeFactor()).isZero();
                     assertThat(p.maxStepsPerFrame()).isEqualTo(10);
-                    assertThat(p.world().toString()).isEqualTo("worlds/default.sdf");
+                    assertThat(p.worldFile()).isEqualTo(java.nio.file.Path.of("worlds/default.sdf"));
                     assertThat(p.triggers()).singleElement().satisfies(t -> {
                         assertThat(t.event()).isEqualTo("time=1.5");
                         assertThat(t.sticky()).isFalse();
                     });
                 });
+    }
+
+    @Test
+    void anAbsolutePathStaysOnTheFileSystemEvenWhenTheClasspathHasOneOfThatName() {
+        // src/test/resources/worlds is on the test classpath as /worlds: Spring's default editor would pick it.
+        context.withPropertyValues("orrery.worlds-dir=/worlds", "orrery.world=/worlds/ramp.sdf").run(ctx -> {
+            OrreryProperties p = ctx.getBean(OrreryProperties.class);
+            assertThat(p.worldsDirectory()).isEqualTo(java.nio.file.Path.of("/worlds"));
+            assertThat(p.worldFile()).isEqualTo(java.nio.file.Path.of("/worlds/ramp.sdf"));
+        });
     }
 
     @Test
