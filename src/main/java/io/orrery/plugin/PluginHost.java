@@ -99,6 +99,16 @@ public final class PluginHost implements AutoCloseable {
      *     still starting go on starting; {@link #endAll()} stops them)
      */
     public void startAll(Duration timeout) {
+        beginStart();
+        awaitStarted(timeout);
+    }
+
+    /**
+     * The first half of {@link #startAll}: creates and wakes the plugins, binds the tracker and submits their
+     * starts, then returns at once. The world's loader runs its initial reset between this and
+     * {@link #awaitStarted}, so a plugin may see a reset before its start has finished.
+     */
+    public void beginStart() {
         if (startPool != null || ended) {
             throw new IllegalStateException("startAll may be called once, before endAll");
         }
@@ -110,6 +120,18 @@ public final class PluginHost implements AutoCloseable {
         startPool = newStartPool(options.poolSize(awake.size()));
         tracker.bind(awake.stream().map(p -> p.name).toList());
         awake.forEach(this::submitStart);
+    }
+
+    /**
+     * The second half of {@link #startAll}: waits until every plugin bound by {@link #beginStart} has settled.
+     * Safe to call from a thread other than the one that began the start.
+     *
+     * @throws PluginStartException if a required plugin failed, or {@code timeout} passed first
+     */
+    public void awaitStarted(Duration timeout) {
+        if (startPool == null) {
+            throw new IllegalStateException("beginStart has not been called");
+        }
         try {
             tracker.await(timeout);
         } catch (TimeoutException e) {

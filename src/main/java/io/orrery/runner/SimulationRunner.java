@@ -654,16 +654,18 @@ public final class SimulationRunner {
     }
 
     /**
-     * Starts the plugins on a helper thread and waits for AllStarted while applying the world commands their
-     * starts may post (a plugin that waits on the world from its start would otherwise never start). Before the
-     * wait, the initial reset: plugins may see it before their start has finished.
+     * Binds the plugins to the start tracker and submits their starts, runs the initial reset (so plugins may
+     * see a reset before their start has finished), then waits for AllStarted on a helper thread while applying
+     * the world commands the starts may post (a plugin that waits on the world from its start would otherwise
+     * never start).
      */
     private void startPlugins() {
+        plugins.beginStart();
         resetCascade(false);
         CompletableFuture<Void> started = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
             try {
-                plugins.startAll(pluginSettings.startTimeout());
+                plugins.awaitStarted(pluginSettings.startTimeout());
                 started.complete(null);
             } catch (Throwable t) {
                 started.completeExceptionally(t);
