@@ -29,6 +29,8 @@ public final class BoxColumns {
     public static final int COLUMN_HEIGHT = 10;
     public static final double GRAVITY = 9.8;
     public static final double DT = 0.001;
+    /** SDF's default friction coefficient, which the Orrery world gets from its default surface. */
+    public static final double FRICTION = SurfaceSpec.DEFAULT.friction();
 
     private BoxColumns() {
     }

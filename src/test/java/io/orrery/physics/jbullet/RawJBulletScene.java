@@ -31,21 +31,25 @@ public final class RawJBulletScene {
 
         Transform identity = new Transform();
         identity.setIdentity();
-        RigidBody ground = new RigidBody(new RigidBodyConstructionInfo(0, new DefaultMotionState(identity),
-                new StaticPlaneShape(new Vector3f(0, 0, 1), 0), new Vector3f()));
-        world.addRigidBody(ground);
+        RigidBodyConstructionInfo groundInfo = new RigidBodyConstructionInfo(0, new DefaultMotionState(identity),
+                new StaticPlaneShape(new Vector3f(0, 0, 1), 0), new Vector3f());
+        groundInfo.friction = (float) BoxColumns.FRICTION;
+        world.addRigidBody(new RigidBody(groundInfo));
 
         float h = (float) BoxColumns.HALF_EXTENT;
-        BoxShape shape = new BoxShape(new Vector3f(h, h, h));
-        Vector3f inertia = new Vector3f();
-        shape.calculateLocalInertia((float) BoxColumns.MASS, inertia);
         for (int i = 0; i < boxes; i++) {
+            // One shape per body, as Orrery builds one per link.
+            BoxShape shape = new BoxShape(new Vector3f(h, h, h));
+            Vector3f inertia = new Vector3f();
+            shape.calculateLocalInertia((float) BoxColumns.MASS, inertia);
             double[] p = BoxColumns.position(i, boxes);
             Transform t = new Transform();
             t.setIdentity();
             t.origin.set((float) p[0], (float) p[1], (float) p[2]);
-            RigidBody body = new RigidBody(new RigidBodyConstructionInfo((float) BoxColumns.MASS,
-                    new DefaultMotionState(t), shape, inertia));
+            RigidBodyConstructionInfo info = new RigidBodyConstructionInfo((float) BoxColumns.MASS,
+                    new DefaultMotionState(t), shape, inertia);
+            info.friction = (float) BoxColumns.FRICTION;
+            RigidBody body = new RigidBody(info);
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);
             world.addRigidBody(body);
         }
