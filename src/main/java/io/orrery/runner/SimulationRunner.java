@@ -92,7 +92,6 @@ public final class SimulationRunner {
     private final WorldLoader loader;
     private final PhysicsEngine engine;
     private final Supplier<List<SystemRegistration>> systems;
-    private final SystemCatalog catalog;
     private final PluginRegistry pluginRegistry;
     private final PluginSettings pluginSettings;
     private final RunnerSettings settings;
@@ -124,7 +123,7 @@ public final class SimulationRunner {
     private final Map<String, Spawned> spawned = new LinkedHashMap<>();
     private final Set<String> removedLoaded = new LinkedHashSet<>();
     private final Map<Plugin, Object> pluginSystems = new LinkedHashMap<>();
-    private final Map<String, OptionalInt> pluginPriorities = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, PluginSpec> pluginSpecs = new java.util.concurrent.ConcurrentHashMap<>();
     private long wallStartNanos;
     private long firstStepWallNanos = -1;
     private long paddingNanos;
@@ -158,7 +157,6 @@ public final class SimulationRunner {
         this.worldFile = b.worldFile;
         this.engine = b.engine;
         this.systems = b.systems;
-        this.catalog = b.catalog;
         this.pluginRegistry = b.pluginRegistry;
         this.pluginSettings = b.pluginSettings;
         this.settings = b.settings;
@@ -627,22 +625,13 @@ public final class SimulationRunner {
         for (SystemRegistration r : systems.get()) {
             systemManager.add(r.system(), r.priority());
         }
-        for (PluginSpec plugin : spec.plugins()) {
-            Optional<Object> system = catalog.create(plugin);
-            if (system.isPresent()) {
-                if (system.get() instanceof Configure c) {
-                    c.configure(plugin);
-                }
-                systemManager.add(system.get(), plugin.priority());
-            }
-        }
         pacer = new RealTimePacer(clock, sleeper, stepNanos, targetFactor, settings.maxStepsPerFrame(),
                 RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
         statistics = new Statistics();
         List<OwnedPluginSpec> pluginSpecs = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
-        pluginPriorities.clear();
+        this.pluginSpecs.clear();
         for (OwnedPluginSpec p : pluginSpecs) {
-            pluginPriorities.put(p.qualifiedName(), p.spec().priority());
+            this.pluginSpecs.put(p.qualifiedName(), p.spec());
         }
         plugins = new PluginHost(pluginRegistry, pluginSpecs, worldAccess(),
                 events, new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
@@ -1057,7 +1046,7 @@ public final class SimulationRunner {
     private void startModelPlugins(ModelSpec model) {
         List<OwnedPluginSpec> owned = OwnedPluginSpec.ofModel(model);
         for (OwnedPluginSpec p : owned) {
-            pluginPriorities.put(p.qualifiedName(), p.spec().priority());
+            pluginSpecs.put(p.qualifiedName(), p.spec());
         }
         List<PluginSpec> specs = owned.stream().map(OwnedPluginSpec::spec).toList();
         if (!specs.isEmpty()) {
@@ -1086,8 +1075,10 @@ public final class SimulationRunner {
     }
 
     /**
-     * A plugin that also implements phase interfaces takes part in every step, like a Gazebo system plugin:
-     * added to the system manager on the runner thread once started, removed when it ends.
+     * A plugin that also implements phase interfaces takes part in every step, like a Gazebo system plugin: once
+     * started it is configured with its {@code <plugin>} element (if it implements Configure) and added to the
+     * system manager on the runner thread at the element's priority, and removed when it ends. This is how a
+     * world's {@code <plugin>} elements name systems.
      */
     private final class PluginSystems implements PluginLifecycleListener {
 
@@ -1096,7 +1087,11 @@ public final class SimulationRunner {
             if (isSystem(plugin)) {
                 post("register " + status.name(), EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED), () -> {
                     if (!pluginSystems.containsKey(plugin)) {
-                        systemManager.add(plugin, pluginPriorities.getOrDefault(status.name(), OptionalInt.empty()));
+                        PluginSpec spec = pluginSpecs.get(status.name());
+                        if (plugin instanceof Configure c && spec != null) {
+                            c.configure(spec);
+                        }
+                        systemManager.add(plugin, spec == null ? OptionalInt.empty() : spec.priority());
                         pluginSystems.put(plugin, plugin);
                     }
                     return null;
@@ -1225,7 +1220,6 @@ public final class SimulationRunner {
         private final Path worldFile;
         private final PhysicsEngine engine;
         private Supplier<List<SystemRegistration>> systems = List::of;
-        private SystemCatalog catalog = SystemCatalog.NONE;
         private PluginRegistry pluginRegistry = new PluginRegistry();
         private PluginSettings pluginSettings = PluginSettings.defaults();
         private RunnerSettings settings = RunnerSettings.defaults();
@@ -1243,12 +1237,6 @@ public final class SimulationRunner {
         /** Systems registered for every world, asked for when a world loads (so they may depend on the runner). */
         public Builder systems(Supplier<List<SystemRegistration>> registrations) {
             this.systems = registrations;
-            return this;
-        }
-
-        /** Turns a world's {@code <plugin>} elements into systems. */
-        public Builder catalog(SystemCatalog systemCatalog) {
-            this.catalog = systemCatalog;
             return this;
         }
 

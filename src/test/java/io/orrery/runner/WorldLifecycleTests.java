@@ -17,8 +17,10 @@ import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.builtin.BuiltinPlugins;
 import io.orrery.plugin.builtin.PosePublisherPlugin;
+import io.orrery.system.Configure;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
+import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
@@ -280,6 +282,26 @@ class WorldLifecycleTests {
         }
     }
 
+    @Test
+    void pluginsThatAreSystemsTakePartInEveryStepInTheirSdfPriorityOrder() throws Exception {
+        PluginRegistry registry = registry();
+        registry.register(spec -> new ControllerPlugin(journal), "test-controller");
+        start(registry, RunnerSettings.defaults().withStartPaused(true), worldWithExtraPlugin(
+                "<plugin name=\"late\" filename=\"test-controller\"><gz:system_priority>10</gz:system_priority>"
+                        + "<gain>1</gain></plugin>"
+                        + "<plugin name=\"early\" filename=\"test-controller\"><gz:system_priority>-100</gz:system_priority>"
+                        + "<gain>2</gain></plugin>"));
+        awaitState(SimState.PAUSE);
+        awaitJournal("late:configured gain 1");
+        awaitJournal("early:configured gain 2");
+        journal.clear();
+
+        runner.step(3).get(10, TimeUnit.SECONDS);
+
+        assertThat(journal).containsExactly("early:step 1", "late:step 1", "early:step 2", "late:step 2",
+                "early:step 3", "late:step 3");
+    }
+
     // ---------------------------------------------------------------- fixtures
 
     private PluginRegistry registry() {
@@ -383,6 +405,25 @@ class WorldLifecycleTests {
         @Override
         public void end() {
             journal.add(context.qualifiedName() + ":end");
+        }
+    }
+
+    /** A plugin that is also a system, like a Gazebo system plugin: configured from its element, then stepped. */
+    static final class ControllerPlugin extends RecorderPlugin implements PreUpdate, Configure, Stateless {
+        ControllerPlugin(List<String> journal) {
+            super(journal, null);
+        }
+
+        @Override
+        public void configure(io.orrery.world.PluginSpec spec) {
+            journal.add(spec.name() + ":configured gain " + spec.parameter("gain").orElse("?"));
+        }
+
+        @Override
+        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
+            if (!info.paused()) {
+                journal.add(context.spec().name() + ":step " + info.iterations());
+            }
         }
     }
 
