@@ -7,6 +7,7 @@ import io.orrery.runner.StatisticsSnapshot;
 import io.orrery.world.WorldSaver;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +28,9 @@ class SimulationController {
 
     /** The most steps one step request may ask for. */
     static final long MAX_STEPS = 1_000_000;
+
+    /** Extra wait per requested step, on top of the command timeout. */
+    static final Duration STEP_ALLOWANCE = Duration.ofNanos(100_000);
 
     private final SimulationRunner runner;
     private final WorldSaver saver;
@@ -75,7 +79,10 @@ class SimulationController {
         if (count < 1 || count > MAX_STEPS) {
             throw new IllegalArgumentException("count must be between 1 and " + MAX_STEPS + ", got " + count);
         }
-        return answer("step", runner.step(count));
+        // many steps take a while even as fast as possible: the wait grows with the count
+        Duration timeout = RunnerCalls.COMMAND_TIMEOUT.plus(STEP_ALLOWANCE.multipliedBy(count));
+        SimulationStatus s = RunnerCalls.await("step", runner.step(count), timeout);
+        return SimulationJson.of(s, runner.allowedCommands());
     }
 
     /**
