@@ -4,7 +4,9 @@ import io.orrery.physics.UnknownModelException;
 import io.orrery.runner.CommandRefusedException;
 import io.orrery.world.WorldSaveException;
 import io.orrery.world.sdf.SdfException;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -29,7 +31,7 @@ class ApiExceptionHandler {
         ProblemDetail p = problem(HttpStatus.CONFLICT, "Command refused in this state", e.getMessage());
         p.setProperty("command", e.command());
         p.setProperty("state", e.state().name());
-        p.setProperty("allowed", List.copyOf(e.allowed()));
+        p.setProperty("allowed", inCommandOrder(e.allowed()));
         return p;
     }
 
@@ -101,6 +103,17 @@ class ApiExceptionHandler {
     ProblemDetail pluginCommand(PluginController.PluginCommandException e) {
         log.warn("{}", e.getMessage(), e.getCause());
         return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Plugin command failed", e.getMessage());
+    }
+
+    /** The runner's order of commands (the refusal carries an unordered set). */
+    private static final List<String> COMMAND_ORDER = List.of("pause", "resume", "step", "stop", "reset", "reload",
+            "run-to", "real-time-factor", "spawn", "remove", "teleport", "set-static");
+
+    static List<String> inCommandOrder(Set<String> commands) {
+        return commands.stream().sorted(Comparator.comparingInt((String c) -> {
+            int i = COMMAND_ORDER.indexOf(c);
+            return i < 0 ? COMMAND_ORDER.size() : i;
+        }).thenComparing(Comparator.naturalOrder())).toList();
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, String detail) {

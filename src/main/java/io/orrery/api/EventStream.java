@@ -54,7 +54,6 @@ final class EventStream implements DisposableBean {
     private final BiConsumer<String, Object> subscriber = this::onBusEvent;
     private final ExecutorService senders;
     private final ScheduledExecutorService ticker;
-    private volatile StartProgress lastProgress;
 
     EventStream(SimulationRunner runner, EventBus bus) {
         this.runner = runner;
@@ -90,7 +89,7 @@ final class EventStream implements DisposableBean {
         emitter.onCompletion(() -> clients.remove(client));
         emitter.onTimeout(() -> clients.remove(client));
         emitter.onError(e -> clients.remove(client));
-        client.offer(new Event("plugins", progressEvent(runner.pluginProgress())));
+        client.sendProgressIfChanged(runner.pluginProgress());
         client.offer(new Event("stats", statsEvent(client)));
         clients.add(client);
         schedule(client);
@@ -135,11 +134,8 @@ final class EventStream implements DisposableBean {
                 return;
             }
             StartProgress progress = runner.pluginProgress();
-            if (!progress.equals(lastProgress)) {
-                lastProgress = progress;
-                broadcast("plugins", progressEvent(progress));
-            }
             for (Client c : clients) {
+                c.sendProgressIfChanged(progress);
                 c.offer(new Event("stats", statsEvent(c)));
                 schedule(c);
             }
@@ -228,6 +224,7 @@ final class EventStream implements DisposableBean {
         private final ArrayDeque<Event> queue = new ArrayDeque<>();
         private long dropped;
         private boolean draining;
+        private StartProgress lastProgress;
 
         Client(SseEmitter emitter) {
             this.emitter = emitter;
@@ -239,6 +236,14 @@ final class EventStream implements DisposableBean {
                 dropped++;
             }
             queue.addLast(e);
+        }
+
+        /** Plugin progress goes to a client when it differs from what that client was last sent. */
+        synchronized void sendProgressIfChanged(StartProgress progress) {
+            if (!progress.equals(lastProgress)) {
+                lastProgress = progress;
+                offer(new Event("plugins", progressEvent(progress)));
+            }
         }
 
         synchronized Event poll() {
