@@ -544,6 +544,12 @@ public final class SimulationRunner {
                 Optional.ofNullable(worldName), worldFile);
     }
 
+    /** The latest published statistics (every 100 steps and at pause), safe from any thread. */
+    public StatisticsSnapshot statistics() {
+        Statistics stats = statistics;
+        return stats == null ? StatisticsSnapshot.EMPTY : stats.snapshot();
+    }
+
     /** The lifecycle state; while stepping, the phase the loop is in. */
     public SimState currentState() {
         SimState s = machine.state();

@@ -1,0 +1,46 @@
+package io.orrery.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.ops.EventBus;
+import io.orrery.ops.OrreryProperties;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.world.WorldSaver;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+
+/** Wires the HTTP API: the worlds directory's saver, the event stream, the request filter, the OpenAPI info. */
+@Configuration(proxyBeanMethods = false)
+class ApiConfiguration {
+
+    @Bean
+    WorldSaver worldSaver(OrreryProperties properties) {
+        return new WorldSaver(properties.worldsDirectory());
+    }
+
+    @Bean
+    EventStream eventStream(SimulationRunner runner, EventBus bus) {
+        return new EventStream(runner, bus);
+    }
+
+    @Bean
+    FilterRegistrationBean<ApiRequestFilter> apiRequestFilter(ApiProperties properties, ObjectMapper mapper) {
+        FilterRegistrationBean<ApiRequestFilter> registration =
+                new FilterRegistrationBean<>(new ApiRequestFilter(properties, mapper));
+        registration.addUrlPatterns("/api/*", "/api");
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+        return registration;
+    }
+
+    @Bean
+    OpenAPI orreryOpenApi() {
+        return new OpenAPI().info(new Info().title("Orrery API")
+                .description("Runs one SDF world: its lifecycle, models, plugins, triggers, statistics and events."
+                        + " Errors are RFC 7807 problem details. With orrery.api.token set, POST, PUT, PATCH and"
+                        + " DELETE need 'Authorization: Bearer <token>'.")
+                .version("v1"));
+    }
+}

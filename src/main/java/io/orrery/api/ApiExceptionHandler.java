@@ -1,0 +1,124 @@
+package io.orrery.api;
+
+import io.orrery.physics.UnknownModelException;
+import io.orrery.runner.CommandRefusedException;
+import io.orrery.world.WorldSaveException;
+import io.orrery.world.sdf.SdfException;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Orrery's exceptions as RFC 7807 problem details, for the API's controllers. Spring MVC's own exceptions (an
+ * unreadable body, a missing parameter) are Spring Boot's problem details ({@code spring.mvc.problemdetails}).
+ */
+@RestControllerAdvice(basePackageClasses = ApiExceptionHandler.class)
+class ApiExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    /** A command refused in this state: 409 naming the state and the commands allowed in it. */
+    @ExceptionHandler(CommandRefusedException.class)
+    ProblemDetail refused(CommandRefusedException e) {
+        ProblemDetail p = problem(HttpStatus.CONFLICT, "Command refused in this state", e.getMessage());
+        p.setProperty("command", e.command());
+        p.setProperty("state", e.state().name());
+        p.setProperty("allowed", inCommandOrder(e.allowed()));
+        return p;
+    }
+
+    @ExceptionHandler(UnknownModelException.class)
+    ProblemDetail unknownModel(UnknownModelException e) {
+        ProblemDetail p = problem(HttpStatus.NOT_FOUND, "Unknown model", e.getMessage());
+        p.setProperty("model", e.model());
+        return p;
+    }
+
+    @ExceptionHandler(NotFoundException.class)
+    ProblemDetail notFound(NotFoundException e) {
+        return problem(HttpStatus.NOT_FOUND, "Not found", e.getMessage());
+    }
+
+    @ExceptionHandler(ModelController.ModelExistsException.class)
+    ProblemDetail modelExists(ModelController.ModelExistsException e) {
+        ProblemDetail p = problem(HttpStatus.CONFLICT, "Model exists", e.getMessage());
+        p.setProperty("model", e.model());
+        return p;
+    }
+
+    /** A bad SDF document or snippet: 422 with where it is and what was expected. */
+    @ExceptionHandler(SdfException.class)
+    ProblemDetail badSdf(SdfException e) {
+        ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_ENTITY, "Invalid SDF", e.getMessage());
+        p.setProperty("file", e.file());
+        p.setProperty("line", e.line());
+        p.setProperty("column", e.column());
+        return p;
+    }
+
+    /** A world path: refused by the worlds directory's rules (403), not there (404), or the disk failed (500). */
+    @ExceptionHandler(WorldSaveException.class)
+    ProblemDetail worldFile(WorldSaveException e) {
+        ProblemDetail p = switch (e.reason()) {
+            case REFUSED -> problem(HttpStatus.FORBIDDEN, "World path refused", e.getMessage());
+            case NOT_FOUND -> problem(HttpStatus.NOT_FOUND, "No such world file", e.getMessage());
+            case FAILED -> {
+                log.warn("World save failed: {}", e.getMessage(), e);
+                yield problem(HttpStatus.INTERNAL_SERVER_ERROR, "World save failed", e.getMessage());
+            }
+        };
+        p.setProperty("path", e.requested());
+        return p;
+    }
+
+    @ExceptionHandler(IllegalArgumentException.class)
+    ProblemDetail badRequest(IllegalArgumentException e) {
+        return problem(HttpStatus.BAD_REQUEST, "Bad request", e.getMessage());
+    }
+
+    @ExceptionHandler(IllegalStateException.class)
+    ProblemDetail conflict(IllegalStateException e) {
+        return problem(HttpStatus.CONFLICT, "Not possible now", e.getMessage());
+    }
+
+    /** The runner did not apply the command in time: 503, try again later. */
+    @ExceptionHandler(RunnerCalls.RunnerTimeoutException.class)
+    ResponseEntity<ProblemDetail> timeout(RunnerCalls.RunnerTimeoutException e) {
+        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "Runner busy", e.getMessage()
+                + "; the command may still be applied");
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, "1")
+                .body(p);
+    }
+
+    @ExceptionHandler(PluginController.PluginCommandException.class)
+    ProblemDetail pluginCommand(PluginController.PluginCommandException e) {
+        log.warn("{}", e.getMessage(), e.getCause());
+        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Plugin command failed", e.getMessage());
+    }
+
+    /** The runner's order of commands (the refusal carries an unordered set). */
+    private static final List<String> COMMAND_ORDER = List.of("pause", "resume", "step", "stop", "reset", "reload",
+            "run-to", "real-time-factor", "spawn", "remove", "teleport", "set-static");
+
+    static List<String> inCommandOrder(Set<String> commands) {
+        return commands.stream().sorted(Comparator.comparingInt((String c) -> {
+            int i = COMMAND_ORDER.indexOf(c);
+            return i < 0 ? COMMAND_ORDER.size() : i;
+        }).thenComparing(Comparator.naturalOrder())).toList();
+    }
+
+    private static ProblemDetail problem(HttpStatus status, String title, String detail) {
+        ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
+        p.setTitle(title);
+        return p;
+    }
+}

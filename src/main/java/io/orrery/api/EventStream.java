@@ -1,0 +1,298 @@
+package io.orrery.api;
+
+import io.orrery.lifecycle.SimEvent;
+import io.orrery.lifecycle.SimState;
+import io.orrery.ops.EventBus;
+import io.orrery.plugin.StartProgress;
+import io.orrery.plugin.builtin.PosePublisherPlugin;
+import io.orrery.runner.RunListener;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.SimulationStatus;
+import io.orrery.trigger.FiredTrigger;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * The Server-Sent Events hub behind {@code GET /api/events}: state transitions ({@code state}), plugin start
+ * progress ({@code plugins}), the reset signal ({@code reset}), fired triggers ({@code trigger}), poses
+ * ({@code poses}) and a stats tick ({@code stats}, {@value #TICK_HZ} Hz).
+ *
+ * <p>Transport never touches the loop: the runner's listener and the event bus's subscriber (called on the runner
+ * and plugin threads) only put the event into each client's bounded queue, dropping the oldest when it is full
+ * and counting the drops. Sender threads write to the emitters, one drain at a time per client, so each client
+ * sees its events in the order they happened. A client whose connection fails is removed.
+ */
+final class EventStream implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(EventStream.class);
+
+    /** Events waiting per client; beyond this the oldest is dropped. */
+    static final int QUEUE_LIMIT = 1024;
+
+    /** Stats ticks per second. */
+    static final int TICK_HZ = 4;
+
+    private static final int SENDER_THREADS = 4;
+
+    private final SimulationRunner runner;
+    private final EventBus bus;
+    private final Set<Client> clients = new CopyOnWriteArraySet<>();
+    private final BiConsumer<String, Object> subscriber = this::onBusEvent;
+    private final ExecutorService senders;
+    private final ScheduledExecutorService ticker;
+
+    EventStream(SimulationRunner runner, EventBus bus) {
+        this.runner = runner;
+        this.bus = bus;
+        // added before the runner starts (its lifecycle runs last), so no transition is missed
+        runner.addListener(new RunListener() {
+            @Override
+            public void onTransition(SimState from, SimState to, SimEvent event) {
+                if (!clients.isEmpty()) {
+                    broadcast("state", new StateEvent(from.name(), to.name(), event.name(),
+                            runner.status().simTimeSeconds()));
+                }
+            }
+        });
+        bus.subscribe(subscriber);
+        AtomicInteger n = new AtomicInteger();
+        this.senders = Executors.newFixedThreadPool(SENDER_THREADS, r -> daemon(r, "orrery-sse-" + n.incrementAndGet()));
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orrery-sse-tick"));
+        long period = 1000 / TICK_HZ;
+        ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** A new client's emitter; it first receives the plugin progress and a stats event. */
+    SseEmitter connect() {
+        SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
+        Client client = new Client(emitter);
+        emitter.onCompletion(() -> clients.remove(client));
+        emitter.onTimeout(() -> clients.remove(client));
+        emitter.onError(e -> clients.remove(client));
+        client.sendProgressIfChanged(runner.pluginProgress());
+        client.offer(new Event("stats", statsEvent(client)));
+        clients.add(client);
+        schedule(client);
+        return emitter;
+    }
+
+    /** How many clients are connected. */
+    int clientCount() {
+        return clients.size();
+    }
+
+    private void onBusEvent(String topic, Object payload) {
+        if (clients.isEmpty()) {
+            return;
+        }
+        switch (topic) {
+            case PosePublisherPlugin.TOPIC -> {
+                if (payload instanceof PosePublisherPlugin.Poses p) {
+                    broadcast("poses", new PosesEvent(p.world(), p.iteration(), p.simTime(), p.models().stream()
+                            .map(m -> new ModelPoseEvent(m.name(), PoseJson.of(m.pose()))).toList()));
+                }
+            }
+            case SimulationRunner.TOPIC_TRIGGER -> {
+                if (payload instanceof FiredTrigger f) {
+                    broadcast("trigger", TriggerController.FiredJson.of(f));
+                }
+            }
+            case SimulationRunner.TOPIC_RESET -> {
+                if (payload instanceof SimulationRunner.ResetSignal r) {
+                    broadcast("reset", r);
+                }
+            }
+            default -> {
+                // other topics are for other subscribers
+            }
+        }
+    }
+
+    private void tick() {
+        try {
+            if (clients.isEmpty()) {
+                return;
+            }
+            StartProgress progress = runner.pluginProgress();
+            for (Client c : clients) {
+                c.sendProgressIfChanged(progress);
+                c.offer(new Event("stats", statsEvent(c)));
+                schedule(c);
+            }
+        } catch (RuntimeException e) {
+            log.warn("Event stream tick failed", e); // a throwing task would cancel the schedule
+        }
+    }
+
+    private StatsEvent statsEvent(Client c) {
+        SimulationStatus s = runner.status();
+        return new StatsEvent(s.simTimeSeconds(), s.iterations(), s.achievedRealTimeFactor(), s.realTimeFactor(),
+                s.paused(), c.dropped());
+    }
+
+    private static PluginsEvent progressEvent(StartProgress p) {
+        return new PluginsEvent(p.started(), p.total(), p.allStarted());
+    }
+
+    private void broadcast(String name, Object data) {
+        Event event = new Event(name, data);
+        for (Client c : clients) {
+            c.offer(event);
+            schedule(c);
+        }
+    }
+
+    private void schedule(Client c) {
+        if (c.claimDrain()) {
+            try {
+                senders.execute(() -> drain(c));
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                c.releaseDrain(); // shutting down
+            }
+        }
+    }
+
+    /** Sends what the client's queue holds, in order; one drain per client at a time. */
+    private void drain(Client c) {
+        while (true) {
+            Event e = c.poll();
+            if (e == null) {
+                c.releaseDrain();
+                // an event may have come between the empty poll and the release
+                if (c.isEmpty() || !c.claimDrain()) {
+                    return;
+                }
+                continue;
+            }
+            try {
+                c.emitter.send(SseEmitter.event().name(e.name()).data(e.data(), MediaType.APPLICATION_JSON));
+            } catch (IOException | IllegalStateException dead) {
+                clients.remove(c);
+                c.clear();
+                c.releaseDrain();
+                try {
+                    c.emitter.completeWithError(dead);
+                } catch (RuntimeException ignored) {
+                    // already completed
+                }
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void destroy() {
+        bus.unsubscribe(subscriber);
+        ticker.shutdownNow();
+        for (Client c : List.copyOf(clients)) {
+            clients.remove(c);
+            try {
+                c.emitter.complete();
+            } catch (RuntimeException ignored) {
+                // the connection is gone already
+            }
+        }
+        senders.shutdownNow();
+    }
+
+    private record Event(String name, Object data) {
+    }
+
+    /** One connected client: its emitter and its bounded queue. */
+    private static final class Client {
+        final SseEmitter emitter;
+        private final ArrayDeque<Event> queue = new ArrayDeque<>();
+        private long dropped;
+        private boolean draining;
+        private StartProgress lastProgress;
+
+        Client(SseEmitter emitter) {
+            this.emitter = emitter;
+        }
+
+        synchronized void offer(Event e) {
+            if (queue.size() >= QUEUE_LIMIT) {
+                queue.pollFirst();
+                dropped++;
+            }
+            queue.addLast(e);
+        }
+
+        /** Plugin progress goes to a client when it differs from what that client was last sent. */
+        synchronized void sendProgressIfChanged(StartProgress progress) {
+            if (!progress.equals(lastProgress)) {
+                lastProgress = progress;
+                offer(new Event("plugins", progressEvent(progress)));
+            }
+        }
+
+        synchronized Event poll() {
+            return queue.pollFirst();
+        }
+
+        synchronized boolean isEmpty() {
+            return queue.isEmpty();
+        }
+
+        synchronized void clear() {
+            queue.clear();
+        }
+
+        synchronized long dropped() {
+            return dropped;
+        }
+
+        synchronized boolean claimDrain() {
+            if (draining) {
+                return false;
+            }
+            draining = true;
+            return true;
+        }
+
+        synchronized void releaseDrain() {
+            draining = false;
+        }
+    }
+
+    /** A lifecycle transition; states and event by their enum names. */
+    record StateEvent(String from, String to, String event, double simTime) {
+    }
+
+    /** Plugin start progress. */
+    record PluginsEvent(int started, int total, boolean allStarted) {
+    }
+
+    /** The simulation's progress; {@code dropped} counts events this client lost to a full queue. */
+    record StatsEvent(double simTime, long iterations, double achievedRealTimeFactor, double realTimeFactor,
+            boolean paused, long dropped) {
+    }
+
+    /** Model poses from the pose publisher plugin. */
+    record PosesEvent(String world, long iteration, double simTime, List<ModelPoseEvent> models) {
+    }
+
+    /** One model's pose. */
+    record ModelPoseEvent(String name, PoseJson pose) {
+    }
+}

@@ -1,0 +1,146 @@
+package io.orrery.api;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.orrery.physics.LinkState;
+import io.orrery.physics.ModelState;
+import io.orrery.physics.Twist;
+import io.orrery.physics.UnknownModelException;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.Vec3;
+import io.orrery.world.sdf.SdfReader;
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/** The world's models: read from the runner's snapshot, changed through runner commands. */
+@RestController
+@RequestMapping("/api/models")
+class ModelController {
+
+    private final SimulationRunner runner;
+    private final SdfReader reader;
+
+    ModelController(SimulationRunner runner, SdfReader reader) {
+        this.runner = runner;
+        this.reader = reader;
+    }
+
+    @GetMapping
+    List<ModelSummary> list() {
+        return runner.snapshot().models().stream().map(ModelSummary::of).toList();
+    }
+
+    @GetMapping("/{name}")
+    ModelJson get(@PathVariable String name) {
+        return ModelJson.of(runner.snapshot().model(name).orElseThrow(() -> new UnknownModelException(name)));
+    }
+
+    /** Spawns the model of an SDF {@code <model>} snippet (pose in the world frame). */
+    @PostMapping(consumes = {MediaType.APPLICATION_XML_VALUE, MediaType.TEXT_XML_VALUE, MediaType.TEXT_PLAIN_VALUE})
+    ResponseEntity<ModelJson> spawn(@RequestBody String snippet) {
+        ModelSpec spec = reader.readModel(snippet, "spawn request");
+        if (runner.snapshot().model(spec.name()).isPresent()) {
+            throw new ModelExistsException(spec.name());
+        }
+        ModelState spawned;
+        try {
+            spawned = RunnerCalls.await("spawn", runner.spawn(spec, Optional.of(snippet)));
+        } catch (IllegalArgumentException e) {
+            // another request spawned the same name between the check and the command
+            if (runner.snapshot().model(spec.name()).isPresent()) {
+                throw new ModelExistsException(spec.name());
+            }
+            throw e;
+        }
+        URI location = UriComponentsBuilder.fromPath("/api/models/{name}").buildAndExpand(spec.name()).encode()
+                .toUri();
+        return ResponseEntity.created(location).body(ModelJson.of(spawned));
+    }
+
+    @DeleteMapping("/{name}")
+    ResponseEntity<Void> remove(@PathVariable String name) {
+        RunnerCalls.await("remove", runner.remove(name));
+        return ResponseEntity.noContent().build();
+    }
+
+    /** Teleports the model (world frame); its velocity is kept as the physics engine keeps it. */
+    @PutMapping("/{name}/pose")
+    ModelJson teleport(@PathVariable String name, @RequestBody PoseJson pose) {
+        if (pose == null) {
+            throw new IllegalArgumentException("expected a pose {\"x\", \"y\", \"z\", \"roll\", \"pitch\", \"yaw\"}");
+        }
+        return ModelJson.of(RunnerCalls.await("teleport", runner.teleport(name, pose.toPose())));
+    }
+
+    @PutMapping("/{name}/static")
+    ModelJson setStatic(@PathVariable String name, @RequestBody SimulationController.ValueRequest<Boolean> request) {
+        if (request == null || request.value() == null) {
+            throw new IllegalArgumentException("expected {\"value\": true} or {\"value\": false}");
+        }
+        return ModelJson.of(RunnerCalls.await("set-static", runner.setStatic(name, request.value())));
+    }
+
+    /** A model name already in the world. */
+    static final class ModelExistsException extends RuntimeException {
+        private final String model;
+
+        ModelExistsException(String model) {
+            super("a model named '" + model + "' already exists; remove it first or choose another name");
+            this.model = model;
+        }
+
+        String model() {
+            return model;
+        }
+    }
+
+    /** A vector: metres per second for linear velocities, radians per second for angular ones. */
+    record Vec3Json(double x, double y, double z) {
+        static Vec3Json of(Vec3 v) {
+            return new Vec3Json(v.x(), v.y(), v.z());
+        }
+    }
+
+    /** A velocity in the world frame. */
+    record TwistJson(Vec3Json linear, Vec3Json angular) {
+        static TwistJson of(Twist t) {
+            return new TwistJson(Vec3Json.of(t.linear()), Vec3Json.of(t.angular()));
+        }
+    }
+
+    /** A model in the list. */
+    record ModelSummary(String name, PoseJson pose, @JsonProperty("static")
+            boolean isStatic) {
+        static ModelSummary of(ModelState m) {
+            return new ModelSummary(m.name(), PoseJson.of(m.pose()), m.isStatic());
+        }
+    }
+
+    /** A link of a model, in the world frame. */
+    record LinkJson(String name, PoseJson pose, TwistJson velocity, boolean sleeping) {
+        static LinkJson of(LinkState l) {
+            return new LinkJson(l.name(), PoseJson.of(l.pose()), TwistJson.of(l.velocity()), l.sleeping());
+        }
+    }
+
+    /** A model with its velocity and links. */
+    record ModelJson(String name, PoseJson pose, TwistJson velocity,
+            @JsonProperty("static") boolean isStatic, List<LinkJson> links) {
+        static ModelJson of(ModelState m) {
+            return new ModelJson(m.name(), PoseJson.of(m.pose()), TwistJson.of(m.velocity()), m.isStatic(),
+                    m.links().stream().map(LinkJson::of).toList());
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package io.orrery.api;
+
+/** Something the request names that is not there (a plugin, a command); answered 404. */
+final class NotFoundException extends RuntimeException {
+
+    NotFoundException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,159 @@
+package io.orrery.api;
+
+import io.orrery.lifecycle.Outcome;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.StatisticsSnapshot;
+import io.orrery.world.WorldSaver;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The simulation's status and lifecycle commands: pause, resume, stop, reset, reload, step, run-to, the factor. */
+@RestController
+@RequestMapping("/api")
+class SimulationController {
+
+    /** The most steps one step request may ask for. */
+    static final long MAX_STEPS = 1_000_000;
+
+    /** Extra wait per requested step, on top of the command timeout. */
+    static final Duration STEP_ALLOWANCE = Duration.ofNanos(100_000);
+
+    private final SimulationRunner runner;
+    private final WorldSaver saver;
+
+    SimulationController(SimulationRunner runner, WorldSaver saver) {
+        this.runner = runner;
+        this.saver = saver;
+    }
+
+    @GetMapping("/simulation")
+    SimulationJson status() {
+        return SimulationJson.of(runner.status(), runner.allowedCommands());
+    }
+
+    @PostMapping("/simulation/pause")
+    SimulationJson pause() {
+        return answer("pause", runner.pause());
+    }
+
+    @PostMapping("/simulation/resume")
+    SimulationJson resume() {
+        return answer("resume", runner.resume());
+    }
+
+    @PostMapping("/simulation/stop")
+    SimulationJson stop() {
+        return answer("stop", runner.stop());
+    }
+
+    @PostMapping("/simulation/reset")
+    SimulationJson reset() {
+        return answer("reset", runner.reset());
+    }
+
+    /** Reloads the current world file, or {@code path} inside the worlds directory when given. */
+    @PostMapping("/simulation/reload")
+    SimulationJson reload(@RequestBody(required = false) PathRequest request) {
+        Optional<Path> file = request == null || request.path() == null ? Optional.empty()
+                : Optional.of(saver.resolveForLoad(request.path()));
+        return answer("reload", runner.reload(file));
+    }
+
+    /** While paused: runs {@code count} steps and answers once they have run, paused again. */
+    @PostMapping("/simulation/step")
+    SimulationJson step(@RequestParam(defaultValue = "1") long count) {
+        if (count < 1 || count > MAX_STEPS) {
+            throw new IllegalArgumentException("count must be between 1 and " + MAX_STEPS + ", got " + count);
+        }
+        // many steps take a while even as fast as possible: the wait grows with the count
+        Duration timeout = RunnerCalls.COMMAND_TIMEOUT.plus(STEP_ALLOWANCE.multipliedBy(count));
+        SimulationStatus s = RunnerCalls.await("step", runner.step(count), timeout);
+        return SimulationJson.of(s, runner.allowedCommands());
+    }
+
+    /**
+     * Runs until sim time reaches {@code simTime} seconds, then pauses. Answers 200 once there, or 202 with the
+     * status so far when that takes longer than the command timeout (the run goes on).
+     */
+    @PostMapping("/simulation/run-to")
+    ResponseEntity<SimulationJson> runTo(@RequestParam double simTime) {
+        if (!Double.isFinite(simTime) || simTime < 0 || simTime > Long.MAX_VALUE / 1e9) {
+            throw new IllegalArgumentException("simTime must be a finite number of seconds at least 0, got "
+                    + simTime);
+        }
+        CompletableFuture<SimulationStatus> arrived = runner.runTo(Math.round(simTime * 1e9));
+        try {
+            return ResponseEntity.ok(answer("run-to", arrived));
+        } catch (RunnerCalls.RunnerTimeoutException stillRunning) {
+            return ResponseEntity.status(HttpStatus.ACCEPTED).location(URI.create("/api/simulation"))
+                    .body(status());
+        }
+    }
+
+    @PutMapping("/simulation/real-time-factor")
+    SimulationJson realTimeFactor(@RequestBody ValueRequest<Double> request) {
+        Double value = request == null ? null : request.value();
+        if (value == null || !Double.isFinite(value) || value < 0) {
+            throw new IllegalArgumentException("real-time factor: expected {\"value\": <a finite number at least 0"
+                    + " (0 = as fast as possible)>}, got " + (value == null ? "no value" : value));
+        }
+        return answer("real-time-factor", runner.setRealTimeFactor(value));
+    }
+
+    @GetMapping("/statistics")
+    StatisticsSnapshot statistics() {
+        return runner.statistics();
+    }
+
+    private SimulationJson answer(String what, CompletableFuture<SimulationStatus> command) {
+        SimulationStatus s = RunnerCalls.await(what, command);
+        return SimulationJson.of(s, runner.allowedCommands());
+    }
+
+    /** A path inside the worlds directory. */
+    record PathRequest(String path) {
+    }
+
+    /** {@code {"value": ...}}, for setting one value. */
+    record ValueRequest<T>(T value) {
+    }
+
+    /** The world's name and file. */
+    record WorldJson(String name, String file) {
+    }
+
+    /**
+     * The simulation's status.
+     *
+     * @param outcome the outcome's JSON name once decided (e.g. {@code stopped}), else null
+     * @param simTime seconds
+     * @param stepSize seconds
+     * @param realTimeFactor the target factor (0 = as fast as possible)
+     */
+    record SimulationJson(String state, String phase, String outcome, String message, double simTime,
+            long iterations, double stepSize, double realTimeFactor, double achievedRealTimeFactor, boolean paused,
+            WorldJson world, Set<String> allowedCommands) {
+
+        static SimulationJson of(SimulationStatus s, Set<String> allowed) {
+            return new SimulationJson(s.state().name(), s.phase().name(), s.outcome().map(Outcome::jsonName)
+                    .orElse(null), s.message().orElse(null), s.simTimeSeconds(), s.iterations(),
+                    s.stepSizeNanos() / 1e9, s.realTimeFactor(), s.achievedRealTimeFactor(), s.paused(),
+                    new WorldJson(s.worldName().orElse(null), s.worldFile() == null ? null
+                            : s.worldFile().toString()), allowed);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.orrery.api;
+
+import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.SimulationStatus;
+import io.orrery.world.WorldSaveException;
+import io.orrery.world.WorldSaver;
+import io.orrery.world.WorldSaver.SaveOptions;
+import io.orrery.world.sdf.SdfWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The world as SDF: its current state, saving it inside the worlds directory, and loading another world. */
+@RestController
+@RequestMapping("/api/world")
+class WorldController {
+
+    private final SimulationRunner runner;
+    private final WorldSaver saver;
+    private final SdfWriter writer = new SdfWriter();
+
+    WorldController(SimulationRunner runner, WorldSaver saver) {
+        this.runner = runner;
+        this.saver = saver;
+    }
+
+    /** The world in its current state as SDF. */
+    @GetMapping(value = "/sdf", produces = MediaType.APPLICATION_XML_VALUE)
+    String sdf() {
+        SimulationRunner.SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
+        return writer.write(world.loaded(), world.state());
+    }
+
+    /**
+     * Saves the world in its current state to {@code path} inside the worlds directory (written to a temporary
+     * file and moved into place); the running world's own file only with {@code overwriteSource}.
+     */
+    @PostMapping("/save")
+    @ResponseStatus(HttpStatus.CREATED)
+    SavedJson save(@RequestBody SaveRequest request) {
+        Path target = relativePath(request == null ? null : request.path());
+        saver.resolveForSave(target); // refused paths fail before the runner is asked
+        SimulationRunner.SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
+        Path file = saver.resolveForSave(target);
+        String sdf = writer.write(world.loaded(), world.state(), file);
+        SaveOptions options = new SaveOptions(Optional.ofNullable(world.loaded().source()),
+                Boolean.TRUE.equals(request.overwriteSource()));
+        Path saved = saver.save(sdf, target, options);
+        return new SavedJson(saver.worldsDir().relativize(saved).toString().replace('\\', '/'));
+    }
+
+    /** Loads another world file from the worlds directory; a file that does not parse leaves this one running. */
+    @PostMapping("/load")
+    SimulationController.SimulationJson load(@RequestBody SimulationController.PathRequest request) {
+        Path file = saver.resolveForLoad(relativePath(request == null ? null : request.path()).toString());
+        SimulationStatus status = RunnerCalls.await("reload", runner.reload(Optional.of(file)));
+        return SimulationController.SimulationJson.of(status, runner.allowedCommands());
+    }
+
+    private static Path relativePath(String path) {
+        if (path == null || path.isBlank()) {
+            throw new IllegalArgumentException("expected {\"path\": \"<a .sdf or .world file relative to the worlds"
+                    + " directory>\"}");
+        }
+        try {
+            return Path.of(path);
+        } catch (InvalidPathException e) {
+            throw new WorldSaveException(path, WorldSaveException.Reason.REFUSED, "refused '" + path
+                    + "': not a valid path: " + e.getReason());
+        }
+    }
+
+    /**
+     * Where to save.
+     *
+     * @param path a {@code .sdf} or {@code .world} file relative to the worlds directory
+     * @param overwriteSource allow replacing the running world's own file
+     */
+    record SaveRequest(String path, Boolean overwriteSource) {
+    }
+
+    /** The saved file, relative to the worlds directory. */
+    record SavedJson(String path) {
+    }
+}

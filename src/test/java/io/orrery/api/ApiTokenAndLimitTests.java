@@ -1,0 +1,69 @@
+package io.orrery.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.TestPropertySource;
+
+/** With a token set, changes need it and reads stay open; bodies beyond the limit are 413. */
+@TestPropertySource(properties = {"orrery.api.token=s3cret-token", "orrery.api.max-request-body=2KB"})
+class ApiTokenAndLimitTests extends ApiTestSupport {
+
+    static final String TOKEN = "Bearer s3cret-token";
+
+    @BeforeEach
+    void loaded() {
+        ApiFixtures.awaitLoaded(this);
+    }
+
+    @Test
+    void changesNeedTheTokenAndReadsStayOpen() {
+        Response none = post("/api/simulation/step?count=1");
+        assertThat(none.status()).isEqualTo(401);
+        assertThat(none.header("WWW-Authenticate")).startsWith("Bearer");
+        assertThat(none.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(none.json().get("status").asInt()).isEqualTo(401);
+
+        Response wrong = send(HttpRequest.newBuilder(uri("/api/simulation/step?count=1"))
+                .header("Authorization", "Bearer s3cret-tokex").POST(HttpRequest.BodyPublishers.noBody()));
+        assertThat(wrong.status()).isEqualTo(401);
+        Response basic = send(HttpRequest.newBuilder(uri("/api/models/ball"))
+                .header("Authorization", "Basic czNjcmV0LXRva2Vu").DELETE());
+        assertThat(basic.status()).isEqualTo(401);
+        assertThat(get("/api/models/ball").status()).isEqualTo(200);
+
+        assertThat(get("/api/simulation").status()).isEqualTo(200);
+        assertThat(get("/api/models").status()).isEqualTo(200);
+        assertThat(get("/api/plugins").status()).isEqualTo(200);
+        long before = get("/api/simulation").json().get("iterations").asLong();
+
+        Response withToken = send(HttpRequest.newBuilder(uri("/api/simulation/step?count=3"))
+                .header("Authorization", TOKEN).POST(HttpRequest.BodyPublishers.noBody()));
+        assertThat(withToken.status()).isEqualTo(200);
+        assertThat(withToken.json().get("iterations").asLong()).isEqualTo(before + 3);
+    }
+
+    @Test
+    void bodiesOverTheLimitAre413() {
+        String big = "<model name=\"big\">" + "<!-- padding -->".repeat(200) + "</model>"; // > 2 KB
+        Response declared = send(HttpRequest.newBuilder(uri("/api/models")).header("Authorization", TOKEN)
+                .header("Content-Type", "application/xml").POST(HttpRequest.BodyPublishers.ofString(big)));
+        assertThat(declared.status()).isEqualTo(413);
+        assertThat(declared.header("Content-Type")).startsWith("application/problem+json");
+
+        Response chunked = send(HttpRequest.newBuilder(uri("/api/models")).header("Authorization", TOKEN)
+                .header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big.getBytes()))));
+        assertThat(chunked.status()).isEqualTo(413);
+        assertThat(get("/api/models/big").status()).isEqualTo(404);
+
+        Response smallChunked = send(HttpRequest.newBuilder(uri("/api/simulation/real-time-factor"))
+                .header("Authorization", TOKEN).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new ByteArrayInputStream("{\"value\": 0}".getBytes()))));
+        assertThat(smallChunked.status()).isEqualTo(200);
+    }
+}

@@ -1,0 +1,169 @@
+package io.orrery.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** The Server-Sent Events stream, read line by line as a client would. */
+class EventStreamApiTests extends ApiTestSupport {
+
+    @Autowired
+    EventStream eventStream;
+
+    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+    private InputStream stream;
+    private Thread reader;
+
+    @BeforeEach
+    void connect() throws Exception {
+        ApiFixtures.pausedAndReset(this);
+        awaitNoClients(); // the previous test's client is gone
+        HttpResponse<InputStream> r = client.send(HttpRequest.newBuilder(uri("/api/events"))
+                .header("Accept", "text/event-stream").GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
+        stream = r.body();
+        reader = new Thread(this::read, "sse-test-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    @AfterEach
+    void disconnect() throws Exception {
+        stream.close();
+        reader.join(5000);
+    }
+
+    /** Parses "event:" and "data:" lines; a blank line ends an event. */
+    private void read() {
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+            String name = null;
+            StringBuilder data = new StringBuilder();
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (line.isEmpty()) {
+                    if (name != null) {
+                        events.add(new Event(name, JSON.readTree(data.toString())));
+                    }
+                    name = null;
+                    data.setLength(0);
+                } else if (line.startsWith("event:")) {
+                    name = line.substring(6).strip();
+                } else if (line.startsWith("data:")) {
+                    data.append(line.substring(5).strip());
+                }
+            }
+        } catch (IOException closed) {
+            // the test closed the stream
+        }
+    }
+
+    @Test
+    void transitionsArriveInOrder() throws Exception {
+        awaitEvent("stats"); // connected: the first events are there
+        assertThat(post("/api/simulation/resume").status()).isEqualTo(200);
+        assertThat(post("/api/simulation/pause").status()).isEqualTo(200);
+        assertThat(post("/api/simulation/resume").status()).isEqualTo(200);
+        assertThat(post("/api/simulation/pause").status()).isEqualTo(200);
+
+        List<JsonNode> states = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (count(states, "PAUSE") < 2 && System.nanoTime() < deadline) {
+            Event e = events.poll(100, TimeUnit.MILLISECONDS);
+            if (e != null && e.name().equals("state")) {
+                states.add(e.data());
+            }
+        }
+        List<String> lifecycle = states.stream().map(s -> s.get("to").asText())
+                .filter(s -> s.equals("PAUSE") || s.equals("RESUME")).toList();
+        assertThat(lifecycle).containsExactly("RESUME", "PAUSE", "RESUME", "PAUSE");
+        assertThat(states.get(0).get("from").asText()).isEqualTo("PAUSE");
+        for (int i = 1; i < states.size(); i++) {
+            // each transition starts where the one before ended: none lost, none out of order
+            assertThat(states.get(i).get("from").asText()).as("transition " + i)
+                    .isEqualTo(states.get(i - 1).get("to").asText());
+            assertThat(states.get(i).get("event").asText()).isEqualTo(states.get(i).get("to").asText());
+            assertThat(states.get(i).get("simTime").asDouble())
+                    .isGreaterThanOrEqualTo(states.get(i - 1).get("simTime").asDouble());
+        }
+    }
+
+    @Test
+    void resetPosesTriggersPluginsAndStatsAreStreamed() throws Exception {
+        JsonNode plugins = awaitEvent("plugins");
+        assertThat(plugins.get("total").asInt()).isEqualTo(2);
+        assertThat(plugins.get("started").asInt()).isEqualTo(2);
+
+        postJson("/api/triggers", "{\"event\": \"next\", \"action\": \"realtime_factor=0\", \"label\": \"streamed\"}");
+        post("/api/simulation/step?count=50");
+        assertThat(awaitEvent("trigger").get("label").asText()).isEqualTo("streamed");
+
+        JsonNode poses = awaitEvent("poses");
+        assertThat(poses.get("world").asText()).isEqualTo("api_world");
+        assertThat(poses.get("models").get(0).get("pose").has("yaw")).isTrue();
+
+        post("/api/simulation/reset");
+        JsonNode reset = awaitEvent("reset");
+        assertThat(reset.get("world").asText()).isEqualTo("api_world");
+        assertThat(reset.get("simTime").asDouble()).isEqualTo(0.05, org.assertj.core.api.Assertions.within(1e-9));
+
+        post("/api/simulation/step?count=20");
+        JsonNode stats = awaitEvent("stats", s -> s.get("iterations").asLong() == 20);
+        assertThat(stats.get("paused").asBoolean()).isTrue();
+        assertThat(stats.get("dropped").asLong()).isZero();
+    }
+
+    @Test
+    void aClientThatLeavesIsRemoved() throws Exception {
+        awaitEvent("stats");
+        assertThat(eventStream.clientCount()).isEqualTo(1);
+        stream.close();
+        awaitNoClients();
+        assertThat(eventStream.clientCount()).isZero();
+    }
+
+    private void awaitNoClients() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (eventStream.clientCount() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+    }
+
+    private JsonNode awaitEvent(String name) throws InterruptedException {
+        return awaitEvent(name, d -> true);
+    }
+
+    private JsonNode awaitEvent(String name, java.util.function.Predicate<JsonNode> test) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            Event e = events.poll(100, TimeUnit.MILLISECONDS);
+            if (e != null && e.name().equals(name) && test.test(e.data())) {
+                return e.data();
+            }
+        }
+        throw new AssertionError("no '" + name + "' event within 20 s");
+    }
+
+    private static long count(List<JsonNode> states, String to) {
+        return states.stream().filter(s -> s.get("to").asText().equals(to)).count();
+    }
+
+    private record Event(String name, JsonNode data) {
+    }
+}

@@ -1,0 +1,178 @@
+package io.orrery.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Models over real HTTP: read, spawn from SDF, remove, teleport, make static; reset restores the loaded set. */
+class ModelApiTests extends ApiTestSupport {
+
+    static final String CRATE = """
+            <model name="crate">
+              <pose>0 3 0.5 0 0 0</pose>
+              <link name="body">
+                <inertial><mass>2</mass></inertial>
+                <collision name="c"><geometry><box><size>0.3 0.3 0.3</size></box></geometry></collision>
+              </link>
+            </model>
+            """;
+
+    @BeforeEach
+    void pausedAndReset() {
+        ApiFixtures.pausedAndReset(this);
+    }
+
+    @Test
+    void listsTheLoadedModelsWithPoseAndStaticFlag() {
+        Response r = get("/api/models");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(names(r.json())).containsExactly("ground", "box", "ball");
+        JsonNode ground = r.json().get(0);
+        assertThat(ground.get("static").asBoolean()).isTrue();
+        JsonNode ball = r.json().get(2);
+        assertThat(ball.get("static").asBoolean()).isFalse();
+        assertThat(ball.get("pose").get("x").asDouble()).isCloseTo(2.0, within(1e-9));
+        assertThat(ball.get("pose").get("z").asDouble()).isCloseTo(0.5, within(1e-9));
+    }
+
+    @Test
+    void oneModelHasVelocityAndLinks() {
+        post("/api/simulation/step?count=100");
+        JsonNode ball = get("/api/models/ball").json();
+        // falling freely for 0.1 s from 0.5 m: v = -g t
+        assertThat(ball.get("velocity").get("linear").get("z").asDouble()).isCloseTo(-0.98, within(0.02));
+        assertThat(ball.get("velocity").has("angular")).isTrue();
+        assertThat(ball.get("links")).hasSize(1);
+        JsonNode link = ball.get("links").get(0);
+        assertThat(link.get("name").asText()).isEqualTo("body");
+        assertThat(link.get("pose").get("z").asDouble()).isCloseTo(0.5 - 0.5 * 9.8 * 0.01, within(0.005));
+        assertThat(link.get("velocity").get("linear").get("z").asDouble()).isCloseTo(-0.98, within(0.02));
+    }
+
+    @Test
+    void anUnknownModelIs404Everywhere() {
+        Response r = get("/api/models/nope");
+        assertThat(r.status()).isEqualTo(404);
+        assertThat(r.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(r.json().get("model").asText()).isEqualTo("nope");
+        assertThat(delete("/api/models/nope").status()).isEqualTo(404);
+        assertThat(putJson("/api/models/nope/pose", pose(0, 0, 1, 0, 0, 0)).status()).isEqualTo(404);
+        assertThat(putJson("/api/models/nope/static", "{\"value\": true}").status()).isEqualTo(404);
+    }
+
+    @Test
+    void aPoseRoundTrips() {
+        Response put = putJson("/api/models/box/pose", pose(1.5, -2.25, 0.75, 0.1, -0.2, 0.3));
+        assertThat(put.status()).isEqualTo(200);
+        JsonNode p = get("/api/models/box").json().get("pose");
+        assertThat(p.get("x").asDouble()).isCloseTo(1.5, within(1e-6));
+        assertThat(p.get("y").asDouble()).isCloseTo(-2.25, within(1e-6));
+        assertThat(p.get("z").asDouble()).isCloseTo(0.75, within(1e-6));
+        assertThat(p.get("roll").asDouble()).isCloseTo(0.1, within(1e-6));
+        assertThat(p.get("pitch").asDouble()).isCloseTo(-0.2, within(1e-6));
+        assertThat(p.get("yaw").asDouble()).isCloseTo(0.3, within(1e-6));
+    }
+
+    @Test
+    void badPosesAreRefused() {
+        for (String bad : List.of("{\"x\": \"NaN\", \"y\": 0, \"z\": 1, \"roll\": 0, \"pitch\": 0, \"yaw\": 0}",
+                "{\"x\": \"Infinity\", \"y\": 0, \"z\": 1, \"roll\": 0, \"pitch\": 0, \"yaw\": 0}",
+                "{\"x\": 0, \"y\": 0, \"z\": 1}", "[1, 2, 3]", "")) {
+            Response r = putJson("/api/models/box/pose", bad);
+            assertThat(r.status()).as(bad).isEqualTo(400);
+            assertThat(r.header("Content-Type")).as(bad).startsWith("application/problem+json");
+        }
+        Response missing = putJson("/api/models/box/pose", "{\"x\": 0, \"y\": 0, \"z\": 1}");
+        assertThat(missing.json().get("detail").asText()).contains("'roll'");
+        assertThat(get("/api/models/box").json().get("pose").get("z").asDouble()).isCloseTo(0.1, within(1e-3));
+    }
+
+    @Test
+    void aModelBecomesStatic() {
+        Response r = putJson("/api/models/ball/static", "{\"value\": true}");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.json().get("static").asBoolean()).isTrue();
+        post("/api/simulation/step?count=100");
+        JsonNode ball = get("/api/models/ball").json();
+        assertThat(ball.get("static").asBoolean()).isTrue();
+        assertThat(ball.get("pose").get("z").asDouble()).isCloseTo(0.5, within(1e-9));
+        assertThat(putJson("/api/models/ball/static", "{}").status()).isEqualTo(400);
+    }
+
+    @Test
+    void spawnThenGetThenDeleteThen404() {
+        Response spawned = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(CRATE)));
+        assertThat(spawned.status()).isEqualTo(201);
+        assertThat(spawned.header("Location")).endsWith("/api/models/crate");
+        assertThat(spawned.json().get("pose").get("y").asDouble()).isCloseTo(3.0, within(1e-9));
+
+        Response got = get("/api/models/crate");
+        assertThat(got.status()).isEqualTo(200);
+        assertThat(got.json().get("static").asBoolean()).isFalse();
+        assertThat(names(get("/api/models").json())).containsExactly("ground", "box", "ball", "crate");
+
+        Response twice = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString(CRATE)));
+        assertThat(twice.status()).isEqualTo(409);
+        assertThat(twice.json().get("model").asText()).isEqualTo("crate");
+
+        assertThat(delete("/api/models/crate").status()).isEqualTo(204);
+        assertThat(get("/api/models/crate").status()).isEqualTo(404);
+        assertThat(delete("/api/models/crate").status()).isEqualTo(404);
+    }
+
+    @Test
+    void aBadSnippetIs422WithItsLine() {
+        String bad = """
+                <model name="broken">
+                  <link name="body">
+                    <inertial><mass>-1</mass></inertial>
+                  </link>
+                </model>
+                """;
+        Response r = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(bad)));
+        assertThat(r.status()).isEqualTo(422);
+        assertThat(r.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(r.json().get("line").asInt()).isEqualTo(3);
+        assertThat(r.json().get("column").asInt()).isPositive();
+        assertThat(r.json().get("detail").asText()).contains("mass");
+
+        Response malformed = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("<model name=\"x\">\n  <link>\n</model>")));
+        assertThat(malformed.status()).isEqualTo(422);
+        assertThat(malformed.json().get("line").asInt()).isEqualTo(3);
+        assertThat(names(get("/api/models").json())).containsExactly("ground", "box", "ball");
+    }
+
+    @Test
+    void resetRestoresTheLoadedModels() {
+        send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(CRATE)));
+        assertThat(delete("/api/models/box").status()).isEqualTo(204);
+        putJson("/api/models/ball/pose", pose(5, 5, 5, 0, 0, 0));
+        assertThat(names(get("/api/models").json())).containsExactly("ground", "ball", "crate");
+
+        assertThat(post("/api/simulation/reset").status()).isEqualTo(200);
+        assertThat(names(get("/api/models").json())).containsExactlyInAnyOrder("ground", "box", "ball");
+        assertThat(get("/api/models/ball").json().get("pose").get("x").asDouble()).isCloseTo(2.0, within(1e-9));
+    }
+
+    static String pose(double x, double y, double z, double roll, double pitch, double yaw) {
+        return "{\"x\": %s, \"y\": %s, \"z\": %s, \"roll\": %s, \"pitch\": %s, \"yaw\": %s}"
+                .formatted(x, y, z, roll, pitch, yaw);
+    }
+
+    static List<String> names(JsonNode models) {
+        List<String> names = new ArrayList<>();
+        models.forEach(m -> names.add(m.get("name").asText()));
+        return names;
+    }
+}

@@ -1,0 +1,150 @@
+package io.orrery.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.WorldSpec;
+import io.orrery.world.sdf.SdfReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The world as SDF, saving and loading inside the worlds directory, and the paths refused with nothing written. */
+class WorldApiTests extends ApiTestSupport {
+
+    @BeforeEach
+    void pausedAndReset() {
+        ApiFixtures.pausedAndReset(this);
+    }
+
+    @AfterEach
+    void backToTheTestWorld() {
+        ApiFixtures.pausedAndReset(this);
+    }
+
+    @Test
+    void theCurrentStateAsSdf() throws IOException {
+        putJson("/api/models/ball/pose", ModelApiTests.pose(-1, 4, 2, 0, 0, 0.5));
+        Response r = get("/api/world/sdf");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("Content-Type")).startsWith("application/xml");
+        Path file = Files.createTempFile("orrery-api-sdf", ".sdf");
+        try {
+            Files.writeString(file, r.body());
+            WorldSpec world = new SdfReader(List.of()).read(file);
+            assertThat(world.name()).isEqualTo("api_world");
+            ModelSpec ball = world.model("ball").orElseThrow();
+            assertThat(ball.pose().x()).isCloseTo(-1, within(1e-6));
+            assertThat(ball.pose().y()).isCloseTo(4, within(1e-6));
+            assertThat(ball.pose().yaw()).isCloseTo(0.5, within(1e-6));
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
+    void saveThenLoadRoundTripsThePoses() throws IOException {
+        putJson("/api/models/box/pose", ModelApiTests.pose(0.5, -1.25, 0.3, 0, 0, 1.0));
+        putJson("/api/models/ball/pose", ModelApiTests.pose(3, 2, 1, 0.2, 0, 0));
+        JsonNode box = get("/api/models/box").json().get("pose");
+        JsonNode ball = get("/api/models/ball").json().get("pose");
+
+        Response saved = postJson("/api/world/save", "{\"path\": \"saved/run1.sdf\", \"overwriteSource\": false}");
+        assertThat(saved.status()).isEqualTo(201);
+        assertThat(saved.json().get("path").asText()).isEqualTo("saved/run1.sdf");
+        Path file = WORLDS_DIR.resolve("saved/run1.sdf");
+        assertThat(file).isRegularFile();
+        WorldSpec read = new SdfReader(List.of()).read(file);
+        assertThat(read.model("box").orElseThrow().pose().x()).isCloseTo(0.5, within(1e-6));
+
+        putJson("/api/models/box/pose", ModelApiTests.pose(9, 9, 9, 0, 0, 0));
+        Response loaded = postJson("/api/world/load", "{\"path\": \"saved/run1.sdf\"}");
+        assertThat(loaded.status()).isEqualTo(200);
+        assertThat(loaded.json().get("world").get("file").asText()).endsWith("run1.sdf");
+        assertThat(loaded.json().get("iterations").asLong()).isZero();
+        assertPose(get("/api/models/box").json().get("pose"), box);
+        assertPose(get("/api/models/ball").json().get("pose"), ball);
+        assertThat(get("/api/plugins/echo").json().get("state").asText()).isEqualTo("STARTED");
+    }
+
+    @Test
+    void theSourceWorldIsProtectedUnlessAsked() throws IOException {
+        byte[] before = Files.readAllBytes(WORLDS_DIR.resolve(WORLD));
+        Response r = postJson("/api/world/save", "{\"path\": \"" + WORLD + "\"}");
+        assertThat(r.status()).isEqualTo(403);
+        assertThat(r.json().get("detail").asText()).contains("source");
+        assertThat(Files.readAllBytes(WORLDS_DIR.resolve(WORLD))).isEqualTo(before);
+    }
+
+    @Test
+    void aWorldThatDoesNotParseIs422AndTheRunningWorldGoesOn() throws IOException {
+        copyWorld(WORLDS_DIR, "broken.sdf");
+        post("/api/simulation/step?count=10");
+        Response r = postJson("/api/world/load", "{\"path\": \"broken.sdf\"}");
+        assertThat(r.status()).isEqualTo(422);
+        assertThat(r.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(r.json().get("line").asInt()).isEqualTo(7);
+        assertThat(r.json().get("file").asText()).endsWith("broken.sdf");
+        JsonNode status = get("/api/simulation").json();
+        assertThat(status.get("world").get("name").asText()).isEqualTo("api_world");
+        assertThat(status.get("iterations").asLong()).isEqualTo(10);
+        assertThat(post("/api/simulation/step?count=5").json().get("iterations").asLong()).isEqualTo(15);
+
+        assertThat(postJson("/api/world/load", "{\"path\": \"missing.sdf\"}").status()).isEqualTo(404);
+        assertThat(postJson("/api/world/load", "{}").status()).isEqualTo(400);
+    }
+
+    @Test
+    void pathsLeavingTheWorldsDirectoryAreRefusedAndNothingIsWritten() throws IOException {
+        Path outside = Files.createTempDirectory("orrery-api-outside");
+        Path secret = Files.writeString(outside.resolve("secret.sdf"), "<sdf version=\"1.9\"/>");
+        Files.createSymbolicLink(WORLDS_DIR.resolve("out"), outside);
+        try {
+            assertThat(WORLDS_DIR.getParent().resolve("escape.sdf")).doesNotExist();
+            for (String path : List.of("../../etc/passwd", "../escape.sdf", "../../etc/passwd.sdf",
+                    "/tmp/absolute.sdf", WORLDS_DIR.resolve("abs.sdf").toString(), "out/escaped.sdf",
+                    "saved/../../escape.sdf")) {
+                Response save = postJson("/api/world/save", "{\"path\": \"" + path + "\"}");
+                assertThat(save.status()).as(path).isIn(400, 403);
+                assertThat(save.header("Content-Type")).as(path).startsWith("application/problem+json");
+                // a missing file behind a link out is "not found" (WorldSaver checks existence first); never loaded
+                Response load = postJson("/api/world/load", "{\"path\": \"" + path + "\"}");
+                assertThat(load.status()).as(path).isIn(400, 403, 404);
+            }
+            Response viaLink = postJson("/api/world/load", "{\"path\": \"out/secret.sdf\"}");
+            assertThat(viaLink.status()).isEqualTo(403);
+            assertThat(viaLink.json().get("detail").asText()).contains("symbolic link");
+
+            assertThat(listing(outside)).containsExactly(secret.getFileName().toString());
+            assertThat(Files.exists(Path.of("/tmp/absolute.sdf"))).isFalse();
+            assertThat(Files.exists(WORLDS_DIR.resolve("abs.sdf"))).isFalse();
+            assertThat(WORLDS_DIR.getParent().resolve("escape.sdf")).doesNotExist();
+            assertThat(Path.of("/etc/passwd.sdf")).doesNotExist();
+            assertThat(listing(WORLDS_DIR)).doesNotContain("abs.sdf", "escape.sdf", "escaped.sdf");
+            assertThat(get("/api/simulation").json().get("world").get("name").asText()).isEqualTo("api_world");
+        } finally {
+            Files.delete(WORLDS_DIR.resolve("out"));
+            Files.delete(secret);
+            Files.delete(outside);
+        }
+    }
+
+    private static List<String> listing(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static void assertPose(JsonNode actual, JsonNode expected) {
+        for (String f : List.of("x", "y", "z", "roll", "pitch", "yaw")) {
+            assertThat(actual.get(f).asDouble()).as(f).isCloseTo(expected.get(f).asDouble(), within(1e-6));
+        }
+    }
+}
