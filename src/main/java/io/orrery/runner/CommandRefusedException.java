@@ -10,12 +10,13 @@ public class CommandRefusedException extends RuntimeException {
     private final SimState state;
     private final Set<String> allowed;
 
+    /** @param allowed the commands allowed in {@code state}, in the order they should be listed */
     public CommandRefusedException(String command, SimState state, Set<String> allowed) {
         super("cannot " + command + " in state " + state + "; allowed: "
                 + (allowed.isEmpty() ? "none" : String.join(", ", allowed)));
         this.command = command;
         this.state = state;
-        this.allowed = Set.copyOf(allowed);
+        this.allowed = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(allowed));
     }
 
     public String command() {

@@ -136,6 +136,11 @@ public final class WorldSaver {
         }
         Path file = contained(target);
         Path worldsReal = worldsReal(target);
+        // Containment first, so a refusal does not tell whether a name exists outside the worlds directory.
+        checkAncestor(target, file.getParent(), worldsReal);
+        if (Files.isSymbolicLink(file)) {
+            checkInside(target, realPath(target, file), worldsReal);
+        }
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new WorldSaveException(relative, Reason.NOT_FOUND, "no world file '" + relative + "' in the"
                     + " worlds directory " + worldsDir + " (" + file + " does not exist)");
