@@ -33,7 +33,9 @@ import org.springframework.beans.factory.InitializingBean;
  * <li>{@code orrery.sim.time} (gauge, seconds): simulated time, back to 0 on a reset.
  * <li>{@code orrery.rtf.target} and {@code orrery.rtf.achieved} (gauges): the target real-time factor (0 = as
  *     fast as possible) and the factor achieved over the runner's sliding window.
- * <li>{@code orrery.plugins.started} and {@code orrery.plugins.total} (gauges): plugin start progress.
+ * <li>{@code orrery.plugins.started} and {@code orrery.plugins.tracked} (gauges): plugin start progress, started
+ *     out of tracked. Not {@code .total}: Prometheus reserves {@code _total} for counters and its client drops
+ *     the suffix from a gauge's name.
  * <li>{@code orrery.bodies} (gauge): rigid bodies in the world, sampled every {@link #BODY_SAMPLE_PERIOD} on a
  *     thread of its own (a world snapshot is taken between steps, so it is not taken on the scrape thread);
  *     NaN until the world has loaded.
@@ -82,7 +84,7 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
         Gauge.builder("orrery.plugins.started", runner, r -> r.pluginProgress().started())
                 .description("Plugins started")
                 .register(registry);
-        Gauge.builder("orrery.plugins.total", runner, r -> r.pluginProgress().total())
+        Gauge.builder("orrery.plugins.tracked", runner, r -> r.pluginProgress().total())
                 .description("Plugins tracked")
                 .register(registry);
         Gauge.builder("orrery.bodies", this, m -> m.bodies)
