@@ -22,7 +22,8 @@ import org.springframework.context.event.EventListener;
  * own thread.
  *
  * <p>Liveness is a watchdog: while the loop is running (not paused, loading or resetting) and has made no
- * progress for longer than the timeout, it is {@link LivenessState#BROKEN}; {@code CORRECT} again once progress
+ * progress for longer than the timeout (plus the wait between two steps that pacing imposes, which only a very
+ * slow real-time factor makes noticeable), it is {@link LivenessState#BROKEN}; {@code CORRECT} again once progress
  * resumes. A runner thread that died without an outcome is BROKEN for good. Time spent paused, loading or
  * resetting never counts as a stall, even when the runner's progress mark is old.
  *
@@ -88,7 +89,8 @@ final class AvailabilityMonitor {
             haveQuiet = true;
             quietSinceNanos = r.nowNanos();
         }
-        return stallNanos(r) > timeout.toNanos() ? LivenessState.BROKEN : LivenessState.CORRECT;
+        boolean wedged = stallNanos(r) > timeout.toNanos() + r.pacingWaitNanos();
+        return wedged ? LivenessState.BROKEN : LivenessState.CORRECT;
     }
 
     private long stallNanos(LoopReading r) {

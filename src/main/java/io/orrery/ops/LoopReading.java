@@ -10,8 +10,11 @@ import io.orrery.lifecycle.SimState;
  * @param loop what the loop is doing
  * @param phase the loop's phase (for messages)
  * @param pluginsStarted whether every tracked plugin has started
+ * @param pacingWaitNanos how long the loop may wait between two steps by design (step size over the real-time
+ *     factor; 0 when it runs as fast as possible): a very slow factor is not a wedge
  */
-record LoopReading(long nowNanos, long lastProgressNanos, Loop loop, SimState phase, boolean pluginsStarted) {
+record LoopReading(long nowNanos, long lastProgressNanos, Loop loop, SimState phase, boolean pluginsStarted,
+        long pacingWaitNanos) {
 
     /** What the loop is doing, as far as liveness and readiness care. */
     enum Loop {

@@ -23,7 +23,10 @@ final class RunnerProbe implements Supplier<LoopReading> {
         SimulationStatus status = runner.status();
         boolean alive = runner.isRunning();
         long now = runner.clock().nanoTime();
-        return new LoopReading(now, last, loop(status, alive), status.phase(), runner.pluginProgress().allStarted());
+        double factor = status.realTimeFactor();
+        long pacingWait = factor > 0 ? (long) Math.min(Long.MAX_VALUE / 4, status.stepSizeNanos() / factor) : 0;
+        return new LoopReading(now, last, loop(status, alive), status.phase(), runner.pluginProgress().allStarted(),
+                pacingWait);
     }
 
     private Loop loop(SimulationStatus status, boolean alive) {

@@ -27,6 +27,7 @@ class AvailabilityMonitorTests {
     private long lastProgress = now;
     private Loop loop = Loop.RUNNING;
     private boolean pluginsStarted = true;
+    private long pacingWait;
 
     private final ApplicationAvailabilityBean availability = new ApplicationAvailabilityBean();
     private final List<AvailabilityState> published = new ArrayList<>();
@@ -44,7 +45,8 @@ class AvailabilityMonitorTests {
     private AvailabilityMonitor monitor() {
         if (monitor == null) {
             monitor = new AvailabilityMonitor(
-                    () -> new LoopReading(now, lastProgress, loop, SimState.STEP_SIMULATOR, pluginsStarted), TIMEOUT,
+                    () -> new LoopReading(now, lastProgress, loop, SimState.STEP_SIMULATOR, pluginsStarted,
+                            pacingWait), TIMEOUT,
                     publisher, availability);
         }
         return monitor;
@@ -76,6 +78,18 @@ class AvailabilityMonitorTests {
         assertThat(availability.getLivenessState()).isEqualTo(LivenessState.CORRECT);
         assertThat(published).filteredOn(s -> s instanceof LivenessState)
                 .containsExactly(LivenessState.CORRECT, LivenessState.BROKEN, LivenessState.CORRECT);
+    }
+
+    @Test
+    void aLoopPacedSlowerThanTheTimeoutGetsItsPacingWaitOnTop() {
+        pacingWait = 60 * SECOND; // e.g. 1 ms steps at a real-time factor of 1/60000
+        monitor().check();
+        advance(89);
+        monitor().check();
+        assertThat(availability.getLivenessState()).isEqualTo(LivenessState.CORRECT);
+        advance(2);
+        monitor().check();
+        assertThat(availability.getLivenessState()).isEqualTo(LivenessState.BROKEN);
     }
 
     @Test
