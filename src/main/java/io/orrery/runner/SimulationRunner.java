@@ -877,6 +877,7 @@ public final class SimulationRunner {
      * plugins. Output always resumes and the resetting flag always clears, whatever throws.
      */
     private void resetCascade(boolean resetWorld) {
+        boolean alreadyResetting = resetting; // a reload stays "resetting" until its plugins have started
         resetting = true;
         output.pause();
         try {
@@ -905,7 +906,7 @@ public final class SimulationRunner {
             logPluginErrors(plugins.resetAll());
         } finally {
             output.resume();
-            resetting = false;
+            resetting = alreadyResetting;
         }
     }
 

@@ -1,0 +1,53 @@
+package io.orrery.ops;
+
+import io.orrery.lifecycle.SimState;
+import io.orrery.ops.LoopReading.Loop;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.SimulationStatus;
+import java.util.function.Supplier;
+
+/** Reads a {@link LoopReading} from the runner, from any thread; remembers whether the thread was ever alive. */
+final class RunnerProbe implements Supplier<LoopReading> {
+
+    private final SimulationRunner runner;
+    private volatile boolean seenAlive;
+
+    RunnerProbe(SimulationRunner runner) {
+        this.runner = runner;
+    }
+
+    @Override
+    public LoopReading get() {
+        // Progress first: read after the status, a step finishing in between would look like a stall of one step.
+        long last = runner.lastProgressNanos();
+        SimulationStatus status = runner.status();
+        boolean alive = runner.isRunning();
+        long now = runner.clock().nanoTime();
+        double factor = status.realTimeFactor();
+        long pacingWait = factor > 0 ? (long) Math.min(Long.MAX_VALUE / 4, status.stepSizeNanos() / factor) : 0;
+        return new LoopReading(now, last, loop(status, alive), status.phase(), runner.pluginProgress().allStarted(),
+                pacingWait);
+    }
+
+    private Loop loop(SimulationStatus status, boolean alive) {
+        if (status.outcome().isPresent()) {
+            return Loop.ENDED;
+        }
+        if (alive) {
+            seenAlive = true;
+        } else {
+            return seenAlive || status.state() != SimState.CONNECT ? Loop.DIED : Loop.NOT_STARTED;
+        }
+        if (runner.isResetting()) {
+            return Loop.RESETTING;
+        }
+        if (status.paused()) {
+            return Loop.PAUSED;
+        }
+        return switch (status.state()) {
+            // A reload waits for the new world's plugins in Reset, with the resetting flag already cleared.
+            case CONNECT, START, RESET -> Loop.LOADING;
+            default -> Loop.RUNNING;
+        };
+    }
+}
