@@ -1,0 +1,2 @@
+/** Orrery, a simulation lifecycle server for robotics: the Spring Boot application. */
+package io.orrery;
