@@ -863,6 +863,7 @@ public final class SimulationRunner {
             throw new AbortException("reset is not supported by " + String.join(", ", unsupported));
         }
         boolean wasPaused = mode == Mode.PAUSED;
+        cancelRunTo("reset");
         driveTo(SimState.STOP);
         machine.fire(SimEvent.RESET);
         resetCascade(true);
@@ -910,6 +911,16 @@ public final class SimulationRunner {
         }
     }
 
+    /** A run-to aims at a sim time of the world as it was: a reset or reload sets time back, so it is cancelled. */
+    private void cancelRunTo(String why) {
+        if (runToDone != null) {
+            runToDone.completeExceptionally(new CommandRefusedException("run-to (cancelled by a " + why + ")",
+                    machine.state(), allowedCommands(mode)));
+            runToDone = null;
+        }
+        runToNanos = -1;
+    }
+
     private void restart(boolean paused) {
         machine.fire(SimEvent.START);
         driveTo(SimState.STEP_BEGIN);
@@ -930,6 +941,7 @@ public final class SimulationRunner {
         PhysicsWorld oldPhysics = physics;
         PluginHost oldPlugins = plugins;
         SystemManager oldSystems = systemManager;
+        cancelRunTo("reload");
         driveTo(SimState.STOP);
         machine.fire(SimEvent.RESET);
         resetting = true;

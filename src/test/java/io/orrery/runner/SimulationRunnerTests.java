@@ -148,6 +148,21 @@ class SimulationRunnerTests {
     }
 
     @Test
+    void aResetCancelsAPendingRunToSoItDoesNotPauseTheNewRunLater() throws Exception {
+        start(RunnerSettings.defaults().withRealTimeFactor(1));
+        awaitSimTimeBeyond(5 * DT);
+        CompletableFuture<SimulationStatus> runTo = runner.runTo(60_000 * DT);
+
+        runner.reset().get(10, TimeUnit.SECONDS);
+
+        assertThatThrownBy(() -> runTo.get(10, TimeUnit.SECONDS)).cause()
+                .isInstanceOf(CommandRefusedException.class).hasMessageContaining("cancelled by a reset");
+        runner.setRealTimeFactor(0).get(10, TimeUnit.SECONDS);
+        awaitSimTimeBeyond(61_000 * DT);
+        assertThat(runner.status().paused()).isFalse();
+    }
+
+    @Test
     void resetWhilePausedRestoresTheBoxAndStaysPaused() throws Exception {
         start(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true));
         runner.step(600).get(10, TimeUnit.SECONDS);
