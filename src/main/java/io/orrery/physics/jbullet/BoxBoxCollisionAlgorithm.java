@@ -114,7 +114,7 @@ final class BoxBoxCollisionAlgorithm extends CollisionAlgorithm {
     }
 
     /** Fills the patch with the contacts of A and B closer than {@code threshold}; none when separated. */
-    void findContacts(float threshold) {
+    private void findContacts(float threshold) {
         float dx = centreA[0] - centreB[0];
         float dy = centreA[1] - centreB[1];
         float dz = centreA[2] - centreB[2];

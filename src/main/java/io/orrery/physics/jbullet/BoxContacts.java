@@ -1,6 +1,7 @@
 package io.orrery.physics.jbullet;
 
 import com.bulletphysics.collision.broadphase.BroadphaseNativeType;
+import com.bulletphysics.collision.dispatch.CollisionAlgorithmCreateFunc;
 import com.bulletphysics.collision.dispatch.CollisionConfiguration;
 import com.bulletphysics.collision.dispatch.CollisionDispatcher;
 
@@ -20,11 +21,14 @@ final class BoxContacts {
      */
     static void register(CollisionDispatcher dispatcher) {
         CollisionConfiguration configuration = dispatcher.getCollisionConfiguration();
+        CollisionAlgorithmCreateFunc boxBox = configuration.getCollisionAlgorithmCreateFunc(BOX, BOX);
+        CollisionAlgorithmCreateFunc boxPlane = configuration.getCollisionAlgorithmCreateFunc(BOX, PLANE);
+        CollisionAlgorithmCreateFunc planeBox = configuration.getCollisionAlgorithmCreateFunc(PLANE, BOX);
         dispatcher.registerCollisionCreateFunc(BOX.ordinal(), BOX.ordinal(),
-                new BoxBoxCollisionAlgorithm.CreateFunc(configuration.getCollisionAlgorithmCreateFunc(BOX, BOX)));
-        dispatcher.registerCollisionCreateFunc(BOX.ordinal(), PLANE.ordinal(), new BoxPlaneCollisionAlgorithm.CreateFunc(
-                false, configuration.getCollisionAlgorithmCreateFunc(BOX, PLANE)));
-        dispatcher.registerCollisionCreateFunc(PLANE.ordinal(), BOX.ordinal(), new BoxPlaneCollisionAlgorithm.CreateFunc(
-                true, configuration.getCollisionAlgorithmCreateFunc(PLANE, BOX)));
+                new BoxBoxCollisionAlgorithm.CreateFunc(boxBox));
+        dispatcher.registerCollisionCreateFunc(BOX.ordinal(), PLANE.ordinal(),
+                new BoxPlaneCollisionAlgorithm.CreateFunc(false, boxPlane));
+        dispatcher.registerCollisionCreateFunc(PLANE.ordinal(), BOX.ordinal(),
+                new BoxPlaneCollisionAlgorithm.CreateFunc(true, planeBox));
     }
 }

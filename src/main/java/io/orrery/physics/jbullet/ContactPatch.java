@@ -38,14 +38,6 @@ final class ContactPatch {
         count = 0;
     }
 
-    int size() {
-        return count;
-    }
-
-    float depth(int i) {
-        return depth[i];
-    }
-
     /** Adds a candidate: a point on B's surface (world frame) and its signed distance; extra ones are ignored. */
     void add(float px, float py, float pz, float d) {
         if (count < CAPACITY) {
