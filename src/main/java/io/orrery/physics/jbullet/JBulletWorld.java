@@ -73,6 +73,7 @@ final class JBulletWorld implements PhysicsWorld {
     private void populate() {
         configuration = new DefaultCollisionConfiguration();
         dispatcher = new CollisionDispatcher(configuration);
+        BoxContacts.register(dispatcher);
         broadphase = new DbvtBroadphase();
         solver = new SequentialImpulseConstraintSolver();
         dynamics = new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);

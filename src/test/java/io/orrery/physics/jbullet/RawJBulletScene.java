@@ -16,7 +16,8 @@ import io.orrery.bench.BoxColumns;
 import javax.vecmath.Vector3f;
 
 /**
- * The benchmark scene built straight with JBullet, with the same world setup as {@link JBulletPhysicsEngine}:
+ * The benchmark scene built straight with JBullet, with the same world setup as {@link JBulletPhysicsEngine}
+ * (including its box contact generators):
  * the baseline the full Orrery loop is measured against.
  */
 public final class RawJBulletScene {
@@ -25,8 +26,11 @@ public final class RawJBulletScene {
 
     public RawJBulletScene(int boxes) {
         DefaultCollisionConfiguration configuration = new DefaultCollisionConfiguration();
-        world = new DiscreteDynamicsWorld(new CollisionDispatcher(configuration), new DbvtBroadphase(),
-                new SequentialImpulseConstraintSolver(), configuration);
+        CollisionDispatcher dispatcher = new CollisionDispatcher(configuration);
+        // The same contact generators as Orrery's world, so the comparison measures the loop, not the collider.
+        BoxContacts.register(dispatcher);
+        world = new DiscreteDynamicsWorld(dispatcher, new DbvtBroadphase(), new SequentialImpulseConstraintSolver(),
+                configuration);
         world.setGravity(new Vector3f(0, 0, (float) -BoxColumns.GRAVITY));
 
         Transform identity = new Transform();
