@@ -36,7 +36,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Benchmarks {
 
-    private static final long DT_NANOS = 1_000_000;
+    /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
+    private static final int ROUNDS = 3;
 
     private Benchmarks() {
     }
@@ -61,17 +62,33 @@ public final class Benchmarks {
         System.out.println();
         System.out.println("Scene: N boxes (0.5 m half-extent, 1 kg) in columns of 10 on a 1.1 m grid, 0.05 m gaps,"
                 + " ground plane, no sleeping, dt 1 ms");
-        System.out.printf(Locale.ROOT, "%6s %8s %14s %14s %8s%n", "N", "steps", "raw steps/s", "orrery steps/s",
-                "ratio");
+        System.out.printf(Locale.ROOT, "%6s %8s %14s %14s %8s   (medians of %d alternating rounds)%n", "N", "steps",
+                "raw steps/s", "orrery steps/s", "ratio", ROUNDS);
         for (int n : new int[] {100, 1000, 5000}) {
             int steps = n <= 100 ? 5000 : n <= 1000 ? 1000 : 200;
             // Warm-up: the same work, once, so both sides run JIT-compiled code.
             raw(n, steps / 2);
             orrery(n, steps / 2);
-            double raw = raw(n, steps);
-            double orrery = orrery(n, steps);
-            System.out.printf(Locale.ROOT, "%6d %8d %14.1f %14.1f %8.3f%n", n, steps, raw, orrery, orrery / raw);
+            // Rounds alternate the two sides so drift in the machine's load hits both alike; medians are reported.
+            double[] raw = new double[ROUNDS];
+            double[] orrery = new double[ROUNDS];
+            for (int r = 0; r < ROUNDS; r++) {
+                System.gc();
+                raw[r] = raw(n, steps);
+                System.gc();
+                orrery[r] = orrery(n, steps);
+            }
+            double rawMedian = median(raw);
+            double orreryMedian = median(orrery);
+            System.out.printf(Locale.ROOT, "%6d %8d %14.1f %14.1f %8.3f%n", n, steps, rawMedian, orreryMedian,
+                    orreryMedian / rawMedian);
         }
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     /** Steps per second of JBullet alone. */
