@@ -10,8 +10,13 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpStatus;
+import org.springframework.test.annotation.DirtiesContext;
 
-/** The service as users start it: the default world loads and runs, and the actuator answers over real HTTP. */
+/**
+ * The service as users start it: the default world loads and runs, and the actuator answers over real HTTP. The
+ * context is closed afterwards, so its world, running as fast as possible, does not take a core from later tests.
+ */
+@DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "orrery.real-time-factor=0")
 class OrreryApplicationTests {
