@@ -47,6 +47,16 @@ abstract class ApiTestSupport {
     final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
             .followRedirects(HttpClient.Redirect.NORMAL).build();
 
+    /** Leaves the shared server paused: a world left running as fast as possible would hold a core. */
+    @org.junit.jupiter.api.AfterEach
+    void leavePaused() {
+        try {
+            runner.pause().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception refused) {
+            // already paused (or ended), which is as good
+        }
+    }
+
     @DynamicPropertySource
     static void worlds(DynamicPropertyRegistry registry) {
         registry.add("orrery.worlds-dir", WORLDS_DIR::toString);
