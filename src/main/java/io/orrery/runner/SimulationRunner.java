@@ -127,8 +127,7 @@ public final class SimulationRunner {
     private long wallStartNanos;
     private long firstStepWallNanos = -1;
     private long paddingNanos;
-    private long pendingSteps;
-    private CompletableFuture<SimulationStatus> pendingStepsDone;
+    private boolean holdCommands;
     private long runToNanos = -1;
     private CompletableFuture<SimulationStatus> runToDone;
     private Outcome requestedStop;
@@ -268,23 +267,16 @@ public final class SimulationRunner {
         });
     }
 
-    /** While paused: runs {@code count} steps, then is paused again; completes after the steps have run. */
+    /**
+     * While paused: runs {@code count} steps, then is paused again; completes after the steps have run. The steps
+     * run as one command: other commands wait until they are done, so a resume or a second step cannot cut in.
+     */
     public CompletableFuture<SimulationStatus> step(long count) {
         if (count < 1) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("count must be at least 1, got "
                     + count));
         }
-        CompletableFuture<SimulationStatus> done = new CompletableFuture<>();
-        CompletableFuture<SimulationStatus> accepted = post("step", EnumSet.of(Mode.PAUSED), () -> {
-            if (pendingStepsDone != null) {
-                throw new CommandRefusedException("step (steps are already under way)", SimState.PAUSE,
-                        allowedCommands(Mode.PAUSED));
-            }
-            pendingSteps = count;
-            pendingStepsDone = done;
-            return null;
-        });
-        return accepted.thenCompose(ignored -> done);
+        return post("step", EnumSet.of(Mode.PAUSED), () -> runSteps(count));
     }
 
     /** Runs until sim time reaches {@code targetNanos}, then pauses; completes when it has. */
@@ -746,7 +738,9 @@ public final class SimulationRunner {
             apply(fired);
         }
         checkStopConditions();
-        applyCommands();
+        if (!holdCommands) {
+            applyCommands();
+        }
         long stepEnd = clock.nanoTime();
         phaseTimes.record(simulatorStart - start, controllerStart - simulatorStart, end - controllerStart,
                 stepEnd - end);
@@ -766,31 +760,32 @@ public final class SimulationRunner {
             first.run(mode, currentState());
         }
         applyCommands();
-        if (mode == Mode.PAUSED && pendingSteps > 0) {
-            runPendingSteps();
-        }
     }
 
-    /** Pause → Resume → StepBegin, N unpaced steps, then back to Pause. */
-    private void runPendingSteps() {
-        CompletableFuture<SimulationStatus> done = pendingStepsDone;
+    /**
+     * Pause → Resume → StepBegin, N unpaced steps with commands held back, then back to Pause. A trigger or a stop
+     * condition may end the batch early (a pause trigger, a fail trigger).
+     */
+    private SimulationStatus runSteps(long count) {
         machine.fire(SimEvent.RESUME);
         machine.fire(SimEvent.STEP_BEGIN);
         mode = Mode.RUNNING;
         statistics.start(clock.nanoTime(), simTimeNanos);
-        while (pendingSteps > 0 && mode == Mode.RUNNING) {
-            pendingSteps--;
-            step();
+        holdCommands = true;
+        try {
+            for (long i = 0; i < count && mode == Mode.RUNNING && requestedStop == null; i++) {
+                step();
+            }
+        } finally {
+            holdCommands = false;
         }
-        pendingSteps = 0;
-        pendingStepsDone = null;
         if (mode == Mode.RUNNING) {
             driveTo(SimState.PAUSE);
             mode = Mode.PAUSED;
             phase = SimState.PAUSE;
             statistics.pause(clock.nanoTime(), simTimeNanos);
         }
-        done.complete(status());
+        return status();
     }
 
     private void applyCommands() {
@@ -1018,7 +1013,6 @@ public final class SimulationRunner {
         if (physics != null) {
             physics.close();
         }
-        failPending(pendingStepsDone);
         failPending(runToDone);
         drainRefusing();
         RunResult runResult = new RunResult(result, Optional.ofNullable(why), Optional.ofNullable(worldName),

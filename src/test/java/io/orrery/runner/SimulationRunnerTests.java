@@ -102,6 +102,20 @@ class SimulationRunnerTests {
     }
 
     @Test
+    void aResumePostedRightAfterAStepWaitsUntilTheStepsHaveRun() throws Exception {
+        start(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true));
+        awaitState(SimState.PAUSE);
+
+        CompletableFuture<SimulationStatus> steps = runner.step(200);
+        CompletableFuture<SimulationStatus> resumed = runner.resume();
+
+        SimulationStatus afterSteps = steps.get(10, TimeUnit.SECONDS);
+        assertThat(afterSteps.iterations()).isEqualTo(200);
+        assertThat(afterSteps.state()).isEqualTo(SimState.PAUSE);
+        assertThat(resumed.get(10, TimeUnit.SECONDS).paused()).isFalse();
+    }
+
+    @Test
     void pauseAndResumeTakeEffectAtStepEnd() throws Exception {
         start(RunnerSettings.defaults().withRealTimeFactor(0));
 
@@ -266,6 +280,14 @@ class SimulationRunnerTests {
 
     private double boxZ() throws Exception {
         return runner.submit("read box", w -> w.model("box").orElseThrow().pose().z()).get(10, TimeUnit.SECONDS);
+    }
+
+    private void awaitState(SimState state) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (runner.currentState() != state && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(runner.currentState()).isEqualTo(state);
     }
 
     private void awaitSimTimeBeyond(long nanos) throws InterruptedException {
