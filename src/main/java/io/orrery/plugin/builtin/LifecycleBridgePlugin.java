@@ -123,10 +123,23 @@ public final class LifecycleBridgePlugin implements Plugin {
         }
     }
 
+    /**
+     * Lets the signals already queued go out, for at most one request timeout, then stops. The stop signal is
+     * sent as the simulation ends: dropping the queue at once would lose exactly the one a bridge needs most.
+     */
     @Override
     public void end() {
-        if (sender != null) {
+        if (sender == null) {
+            return;
+        }
+        sender.shutdown();
+        try {
+            if (!sender.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                sender.shutdownNow();
+            }
+        } catch (InterruptedException e) {
             sender.shutdownNow();
+            Thread.currentThread().interrupt();
         }
     }
 
