@@ -298,6 +298,7 @@ final class JBulletWorld implements PhysicsWorld {
         info.linearSleepingThreshold = LINEAR_SLEEP_THRESHOLD;
         info.angularSleepingThreshold = ANGULAR_SLEEP_THRESHOLD;
         RigidBody body = new RigidBody(info);
+        SurfaceMixing.enable(body);
         if (keepAwake) {
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);
         }

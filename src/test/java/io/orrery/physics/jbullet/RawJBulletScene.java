@@ -38,7 +38,9 @@ public final class RawJBulletScene {
         RigidBodyConstructionInfo groundInfo = new RigidBodyConstructionInfo(0, new DefaultMotionState(identity),
                 new StaticPlaneShape(new Vector3f(0, 0, 1), 0), new Vector3f());
         groundInfo.friction = (float) BoxColumns.FRICTION;
-        world.addRigidBody(new RigidBody(groundInfo));
+        RigidBody ground = new RigidBody(groundInfo);
+        SurfaceMixing.enable(ground); // as Orrery's world does, so the comparison stays like for like
+        world.addRigidBody(ground);
 
         float h = (float) BoxColumns.HALF_EXTENT;
         for (int i = 0; i < boxes; i++) {
@@ -54,6 +56,7 @@ public final class RawJBulletScene {
                     new DefaultMotionState(t), shape, inertia);
             info.friction = (float) BoxColumns.FRICTION;
             RigidBody body = new RigidBody(info);
+            SurfaceMixing.enable(body);
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);
             world.addRigidBody(body);
         }
