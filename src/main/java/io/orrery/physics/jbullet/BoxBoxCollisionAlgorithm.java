@@ -9,7 +9,6 @@ import com.bulletphysics.collision.dispatch.ManifoldResult;
 import com.bulletphysics.collision.narrowphase.PersistentManifold;
 import com.bulletphysics.collision.shapes.BoxShape;
 import com.bulletphysics.linearmath.Transform;
-import com.bulletphysics.util.ObjectArrayList;
 import java.util.ArrayDeque;
 import javax.vecmath.Vector3f;
 
@@ -27,16 +26,13 @@ import javax.vecmath.Vector3f;
  * <p>Written for Orrery from the textbook method (Gottschalk's separating axes, Sutherland-Hodgman clipping);
  * Bullet's btBoxBoxDetector and ODE's dBoxBox were read to learn the approach, no code was taken from them.
  */
-final class BoxBoxCollisionAlgorithm extends CollisionAlgorithm {
+final class BoxBoxCollisionAlgorithm extends PatchCollisionAlgorithm {
 
     /** A face axis is kept unless the other candidate is better by this factor and margin (metres). */
     private static final float RELATIVE_TOLERANCE = 0.98f;
     private static final float ABSOLUTE_TOLERANCE = 0.0005f;
     /** Edge pairs closer to parallel than this (sine of the angle) give no axis: a face axis covers them. */
     private static final float PARALLEL_EDGES = 1e-3f;
-
-    private PersistentManifold manifold;
-    private boolean ownManifold;
 
     // Scratch, reused every step. Axis i of a box is (axes[3i], axes[3i+1], axes[3i+2]) in the world frame.
     private final Transform transform = new Transform();
@@ -50,31 +46,11 @@ final class BoxBoxCollisionAlgorithm extends CollisionAlgorithm {
     private final float[][] polyX = new float[2][ContactPatch.CAPACITY];
     private final float[][] polyY = new float[2][ContactPatch.CAPACITY];
     private final float[][] polyZ = new float[2][ContactPatch.CAPACITY];
-    private final ContactPatch patch = new ContactPatch();
-
-    @Override
-    public void init(CollisionAlgorithmConstructionInfo ci) {
-        super.init(ci);
-        manifold = ci.manifold;
-        ownManifold = false;
-    }
-
-    @Override
-    public void destroy() {
-        if (ownManifold && manifold != null) {
-            dispatcher.releaseManifold(manifold);
-        }
-        manifold = null;
-        ownManifold = false;
-    }
 
     @Override
     public void processCollision(CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo,
             ManifoldResult resultOut) {
-        if (manifold == null) {
-            manifold = dispatcher.getNewManifold(body0, body1);
-            ownManifold = true;
-        }
+        PersistentManifold manifold = manifold(body0, body1);
         // The manifold's order decides the convention (normal from its body 1 to its body 0), whatever order we
         // were called in.
         load((CollisionObject) manifold.getBody0(), axesA, halfA, centreA);
@@ -82,19 +58,6 @@ final class BoxBoxCollisionAlgorithm extends CollisionAlgorithm {
         patch.clear();
         findContacts(manifold.getContactBreakingThreshold());
         patch.writeTo(manifold, resultOut);
-    }
-
-    @Override
-    public float calculateTimeOfImpact(CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo,
-            ManifoldResult resultOut) {
-        return 1f; // no continuous collision detection, as for JBullet's convex-plane algorithm
-    }
-
-    @Override
-    public void getAllContactManifolds(ObjectArrayList<PersistentManifold> manifoldArray) {
-        if (manifold != null && ownManifold) {
-            manifoldArray.add(manifold);
-        }
     }
 
     private void load(CollisionObject body, float[] axes, float[] half, float[] centre) {

@@ -10,7 +10,6 @@ import com.bulletphysics.collision.narrowphase.PersistentManifold;
 import com.bulletphysics.collision.shapes.BoxShape;
 import com.bulletphysics.collision.shapes.StaticPlaneShape;
 import com.bulletphysics.linearmath.Transform;
-import com.bulletphysics.util.ObjectArrayList;
 import java.util.ArrayDeque;
 import javax.vecmath.Vector3f;
 
@@ -22,32 +21,18 @@ import javax.vecmath.Vector3f;
  * <p>Written for Orrery from first principles; Bullet's and ODE's box-plane code were read only to learn the
  * approach.
  */
-final class BoxPlaneCollisionAlgorithm extends CollisionAlgorithm {
+final class BoxPlaneCollisionAlgorithm extends PatchCollisionAlgorithm {
 
-    private PersistentManifold manifold;
-    private boolean ownManifold;
     private boolean swapped;
 
     private final Transform boxTransform = new Transform();
     private final Transform planeTransform = new Transform();
     private final Vector3f half = new Vector3f();
     private final Vector3f normal = new Vector3f();
-    private final ContactPatch patch = new ContactPatch();
 
     void init(CollisionAlgorithmConstructionInfo ci, boolean planeFirst) {
-        super.init(ci);
-        manifold = ci.manifold;
-        ownManifold = false;
+        init(ci);
         swapped = planeFirst;
-    }
-
-    @Override
-    public void destroy() {
-        if (ownManifold && manifold != null) {
-            dispatcher.releaseManifold(manifold);
-        }
-        manifold = null;
-        ownManifold = false;
     }
 
     @Override
@@ -55,11 +40,8 @@ final class BoxPlaneCollisionAlgorithm extends CollisionAlgorithm {
             ManifoldResult resultOut) {
         CollisionObject box = swapped ? body1 : body0;
         CollisionObject plane = swapped ? body0 : body1;
-        if (manifold == null) {
-            // Box first, as JBullet's convex-plane algorithm does: the normal is then the plane's.
-            manifold = dispatcher.getNewManifold(box, plane);
-            ownManifold = true;
-        }
+        // Box first, as JBullet's convex-plane algorithm does: the normal is then the plane's.
+        PersistentManifold manifold = manifold(box, plane);
         patch.clear();
         findContacts(box, plane, manifold.getContactBreakingThreshold());
         patch.writeTo(manifold, resultOut);
@@ -108,19 +90,6 @@ final class BoxPlaneCollisionAlgorithm extends CollisionAlgorithm {
             patch.add(x, y, z, distance);
         }
         patch.keepDeepest(PersistentManifold.MANIFOLD_CACHE_SIZE);
-    }
-
-    @Override
-    public float calculateTimeOfImpact(CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo,
-            ManifoldResult resultOut) {
-        return 1f; // no continuous collision detection, as for JBullet's convex-plane algorithm
-    }
-
-    @Override
-    public void getAllContactManifolds(ObjectArrayList<PersistentManifold> manifoldArray) {
-        if (manifold != null && ownManifold) {
-            manifoldArray.add(manifold);
-        }
     }
 
     /** Creates the algorithm for a plain box and a plain plane; compound shapes fall back. */
