@@ -575,6 +575,9 @@ public final class SimulationRunner {
         try {
             load(loader.load(worldFile));
             startPlugins();
+        } catch (StoppedWhileLoading e) {
+            stopWhileLoading();
+            return;
         } catch (RuntimeException | Error e) {
             log.error("World did not start: {}", describe(e));
             machine.fire(SimEvent.ABORT);
@@ -595,9 +598,18 @@ public final class SimulationRunner {
             if (mode != Mode.DONE) {
                 stopWith(Outcome.STOPPED);
             }
+        } catch (StoppedWhileLoading e) {
+            stopWhileLoading();
         } catch (RuntimeException | Error e) {
             abort(e);
         }
+    }
+
+    /** A stop asked for while the world loads (SIGTERM during start-up) is a stop, not a failure to start. */
+    private void stopWhileLoading() {
+        log.info("Stopped while the world was loading");
+        requestedStop = null;
+        stopWith(Outcome.STOPPED);
     }
 
     /** Builds the world's bodies (physics held still), its systems and its plugins' host, and resets once. */
@@ -673,7 +685,7 @@ public final class SimulationRunner {
                 throw new IllegalStateException("interrupted while waiting for plugins to start");
             }
             if (requestedStop != null) {
-                throw new IllegalStateException("stopped while waiting for plugins to start");
+                throw new StoppedWhileLoading();
             }
         }
         try {
@@ -951,6 +963,8 @@ public final class SimulationRunner {
             mode = Mode.LOADING;
             load(spec);
             startPlugins();
+        } catch (StoppedWhileLoading e) {
+            throw e;
         } catch (RuntimeException e) {
             resetting = false;
             throw new AbortException("reload of " + file + " failed: " + describe(e));
@@ -1187,6 +1201,13 @@ public final class SimulationRunner {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /** A stop was asked for while the world's plugins were starting. */
+    private static final class StoppedWhileLoading extends RuntimeException {
+        StoppedWhileLoading() {
+            super("stopped while waiting for plugins to start", null, false, false);
+        }
+    }
 
     /** Something that ends the simulation with outcome aborted when thrown on the runner thread. */
     static final class AbortException extends RuntimeException {

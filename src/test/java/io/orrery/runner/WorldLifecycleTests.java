@@ -114,6 +114,25 @@ class WorldLifecycleTests {
     }
 
     @Test
+    void aStopWhilePluginsStartIsAStopNotAFailureToStart() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        PluginRegistry registry = registry();
+        registry.register(spec -> new RecorderPlugin(journal, release), "test-slow");
+        start(registry, RunnerSettings.defaults(), worldWithExtraPlugin("<plugin name=\"slow\" filename=\"test-slow\"/>"));
+        try {
+            awaitJournal("slow:start-begin");
+
+            runner.stop();
+            RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
+            assertThat(result.iterations()).isZero();
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
     void aFailingPluginIsUnloadedWithItsReasonAndTheWorldRunsOn() throws Exception {
         PluginRegistry registry = registry();
         registry.register(spec -> new FailingPlugin(journal), "test-failing");
