@@ -11,6 +11,6 @@ public record PluginError(String plugin, String phase, Throwable cause) {
 
     /** For logs: {@code plugin 'x' failed in reset: message}. */
     public String message() {
-        return "plugin '" + plugin + "' failed in " + phase + ": " + PluginHost.describe(cause);
+        return "plugin '" + plugin + "' failed in " + phase + ": " + PluginCallbacks.describe(cause);
     }
 }
