@@ -7,7 +7,10 @@ package io.orrery.plugin;
  */
 public interface PluginLifecycleListener {
 
-    /** The plugin started; from now on it may take part in the update phases. */
+    /**
+     * The plugin started; from now on it may take part in the update phases. Runs before the start tracker counts
+     * the plugin, so once AllStarted is raised every listener has seen every started plugin.
+     */
     default void pluginStarted(PluginStatus status, Plugin plugin) {
     }
 

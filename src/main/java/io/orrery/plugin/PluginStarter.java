@@ -130,13 +130,16 @@ final class PluginStarter {
         p.settled.complete(p.status);
     }
 
-    /** Under the plugin's lock: registers its commands and counts it as started. */
+    /**
+     * Under the plugin's lock: registers its commands, hands it to the lifecycle listeners and only then counts it
+     * as started, so whoever waits for AllStarted finds every plugin already with the system manager.
+     */
     private void markStarted(HostedPlugin p) {
         commands.register(p);
         p.status = p.status.started(options.clock().instant());
         log.info("plugin '{}' ({}) started", p.name, p.status.filename());
-        tracker.started(p.name);
         lifecycleListeners.forEach(l -> l.pluginStarted(p.status, p.plugin));
+        tracker.started(p.name);
     }
 
     private static ExecutorService newStartPool(int threads) {

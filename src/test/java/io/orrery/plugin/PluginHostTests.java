@@ -445,6 +445,53 @@ class PluginHostTests {
     }
 
     @Test
+    void everyPluginIsWithTheLifecycleListenersByTheTimeAwaitStartedReturns() throws Exception {
+        plugin("a");
+        plugin("b");
+        plugin("c");
+        PluginHost host = host(worldLevel(spec("a"), spec("b"), spec("c")));
+        List<String> handedOver = new CopyOnWriteArrayList<>();
+        CountDownLatch bInListener = new CountDownLatch(1);
+        CountDownLatch releaseB = new CountDownLatch(1);
+        host.addLifecycleListener(new PluginLifecycleListener() {
+            @Override
+            public void pluginStarted(PluginStatus status, Plugin plugin) {
+                if (status.name().equals("b")) {
+                    bInListener.countDown();
+                    await(releaseB);
+                }
+                handedOver.add(status.name());
+            }
+        });
+
+        host.beginStart();
+        assertThat(bInListener.await(20, TimeUnit.SECONDS)).isTrue();
+        try {
+            // While the listener holds b, b must not count as started: the wait runs out instead of returning.
+            assertThatThrownBy(() -> host.awaitStarted(Duration.ofMillis(100)))
+                    .isInstanceOf(PluginStartException.class)
+                    .hasMessageContaining("timed out waiting for plugins")
+                    .hasMessageContaining("b");
+        } finally {
+            releaseB.countDown();
+        }
+
+        host.awaitStarted(GENEROUS);
+        assertThat(handedOver).containsExactlyInAnyOrder("a", "b", "c");
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(20, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the test never released the latch");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void modelPluginsOfNestedModelsBelongToTheTopLevelModel() {
         ModelSpec arm = new ModelSpec("arm", Pose.IDENTITY, false, true, List.of(), List.of(),
                 List.of(spec("gripper")), List.of(), Optional.empty(), 5);
