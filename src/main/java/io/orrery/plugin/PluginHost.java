@@ -206,6 +206,15 @@ public final class PluginHost implements AutoCloseable {
         return plugins.stream().map(p -> p.status).toList();
     }
 
+    /**
+     * The plugin objects whose state is STARTED right now, in load order. For the runner thread only: a plugin
+     * may finish its start on a start thread, or end, at any moment, so the answer holds only while the caller
+     * owns the lifecycle.
+     */
+    public List<Plugin> startedPluginsInLoadOrder() {
+        return plugins.stream().filter(p -> p.state() == PluginState.STARTED).map(p -> p.plugin).toList();
+    }
+
     /** The plugin start progress. */
     public StartProgress progress() {
         return tracker.progress();

@@ -492,6 +492,38 @@ class PluginHostTests {
     }
 
     @Test
+    void startedPluginsAreListedInLoadOrderWithoutTheFailedStartingOrEndedOnes() throws Exception {
+        ScriptedPlugin a = plugin("a");
+        plugin("bad").onStart = () -> {
+            throw new IOException("down");
+        };
+        ScriptedPlugin c = plugin("c");
+        PluginHost host = host(worldLevel(spec("a"), spec("bad"), spec("c")));
+        host.startAll(GENEROUS);
+
+        assertThat(host.startedPluginsInLoadOrder()).containsExactly(a, c);
+
+        CountDownLatch inStart = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ScriptedPlugin slow = plugin("lidar");
+        slow.onStart = () -> {
+            inStart.countDown();
+            release.await(20, TimeUnit.SECONDS);
+        };
+        var settled = host.addModelPlugins("robot", List.of(spec("lidar")));
+        assertThat(inStart.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(host.startedPluginsInLoadOrder()).as("still starting").containsExactly(a, c);
+        release.countDown();
+        settled.get(20, TimeUnit.SECONDS);
+        assertThat(host.startedPluginsInLoadOrder()).containsExactly(a, c, slow);
+
+        host.removeModelPlugins("robot");
+        assertThat(host.startedPluginsInLoadOrder()).containsExactly(a, c);
+        host.endAll();
+        assertThat(host.startedPluginsInLoadOrder()).isEmpty();
+    }
+
+    @Test
     void modelPluginsOfNestedModelsBelongToTheTopLevelModel() {
         ModelSpec arm = new ModelSpec("arm", Pose.IDENTITY, false, true, List.of(), List.of(),
                 List.of(spec("gripper")), List.of(), Optional.empty(), 5);
