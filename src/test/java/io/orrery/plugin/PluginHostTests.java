@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -73,6 +74,19 @@ class PluginHostTests {
         PluginHost host = new PluginHost(registry, specs, world, sink, options);
         hosts.add(host);
         return host;
+    }
+
+    /** Spawns {@code model} with {@code plugin}; returns once its start runs, which then waits for {@code release}. */
+    private static CompletableFuture<List<PluginStatus>> addHeldInStart(PluginHost host, String model,
+            ScriptedPlugin plugin, CountDownLatch release) throws InterruptedException {
+        CountDownLatch inStart = new CountDownLatch(1);
+        plugin.onStart = () -> {
+            inStart.countDown();
+            release.await(20, TimeUnit.SECONDS);
+        };
+        var settled = host.addModelPlugins(model, List.of(spec(plugin.name)));
+        assertThat(inStart.await(20, TimeUnit.SECONDS)).isTrue();
+        return settled;
     }
 
     private static PluginStatus status(PluginHost host, String name) {
@@ -301,16 +315,10 @@ class PluginHostTests {
     void aResetBeforeStartFinishedIsDeliveredOnceStartReturns() throws Exception {
         PluginHost host = host(List.of());
         host.startAll(GENEROUS);
-        CountDownLatch inStart = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         ScriptedPlugin slow = plugin("lidar");
-        slow.onStart = () -> {
-            inStart.countDown();
-            release.await(20, TimeUnit.SECONDS);
-        };
 
-        var settled = host.addModelPlugins("robot", List.of(spec("lidar")));
-        assertThat(inStart.await(20, TimeUnit.SECONDS)).isTrue();
+        var settled = addHeldInStart(host, "robot", slow, release);
         assertThat(host.resetAll()).isEmpty();
         assertThat(slow.count("reset")).isZero();
         release.countDown();
@@ -369,16 +377,10 @@ class PluginHostTests {
     void aModelRemovedWhileItsPluginStartsEndsThePluginOnceStartReturns() throws Exception {
         PluginHost host = host(List.of());
         host.startAll(GENEROUS);
-        CountDownLatch inStart = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         ScriptedPlugin slow = plugin("camera");
         slow.commands = Map.of("snap", args -> "click");
-        slow.onStart = () -> {
-            inStart.countDown();
-            release.await(20, TimeUnit.SECONDS);
-        };
-        var settled = host.addModelPlugins("robot", List.of(spec("camera")));
-        assertThat(inStart.await(20, TimeUnit.SECONDS)).isTrue();
+        var settled = addHeldInStart(host, "robot", slow, release);
 
         assertThat(host.removeModelPlugins("robot")).isEmpty();
         assertThat(slow.count("end")).as("end waits for start to return").isZero();
@@ -503,15 +505,9 @@ class PluginHostTests {
 
         assertThat(host.startedPluginsInLoadOrder()).containsExactly(a, c);
 
-        CountDownLatch inStart = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         ScriptedPlugin slow = plugin("lidar");
-        slow.onStart = () -> {
-            inStart.countDown();
-            release.await(20, TimeUnit.SECONDS);
-        };
-        var settled = host.addModelPlugins("robot", List.of(spec("lidar")));
-        assertThat(inStart.await(20, TimeUnit.SECONDS)).isTrue();
+        var settled = addHeldInStart(host, "robot", slow, release);
         assertThat(host.startedPluginsInLoadOrder()).as("still starting").containsExactly(a, c);
         release.countDown();
         settled.get(20, TimeUnit.SECONDS);
