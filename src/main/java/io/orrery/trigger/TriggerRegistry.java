@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * The triggers of one loaded simulation: evaluates them as the runner reports steps and lifecycle changes,
@@ -91,17 +92,15 @@ public final class TriggerRegistry {
      */
     public synchronized List<TriggerAction> onStep(long simTimeNanos) {
         lastSimTimeNanos = simTimeNanos;
-        List<TriggerAction> fired = null;
-        for (Iterator<Entry> it = entries.iterator(); it.hasNext();) {
-            Entry e = it.next();
-            if (e.armed && firesAtStep(e.trigger.event(), simTimeNanos)) {
-                fired = record(fired, e, simTimeNanos);
-                if (!settleAfterFiring(e)) {
-                    it.remove();
-                }
-            }
-        }
-        return fired == null ? List.of() : List.copyOf(fired);
+        return fireWhere(event -> firesAtStep(event, simTimeNanos), simTimeNanos);
+    }
+
+    /**
+     * Evaluates the triggers of a cycle in Pause: {@code loop} fires every cycle of the loop, paused or not
+     * (Cloe's rule); time and {@code next} wait for steps. Returns the actions of those that fired.
+     */
+    public synchronized List<TriggerAction> onPausedCycle() {
+        return fireWhere(event -> event instanceof TriggerEvent.Loop, lastSimTimeNanos);
     }
 
     /**
@@ -110,22 +109,29 @@ public final class TriggerRegistry {
      */
     public synchronized List<TriggerAction> onLifecycle(LifecycleEventKind kind) {
         Objects.requireNonNull(kind, "kind");
-        List<TriggerAction> fired = null;
-        for (Iterator<Entry> it = entries.iterator(); it.hasNext();) {
-            Entry e = it.next();
-            if (e.armed && e.trigger.event() instanceof TriggerEvent.OnLifecycle on && on.kind() == kind) {
-                fired = record(fired, e, lastSimTimeNanos);
-                if (!settleAfterFiring(e)) {
-                    it.remove();
-                }
-            }
-        }
+        List<TriggerAction> fired = fireWhere(
+                event -> event instanceof TriggerEvent.OnLifecycle on && on.kind() == kind, lastSimTimeNanos);
         if (kind == LifecycleEventKind.RESET) {
             lastSimTimeNanos = 0;
             for (Entry e : entries) {
                 // Only kept time triggers are still here disarmed: configured or sticky ones.
                 if (e.trigger.event() instanceof TriggerEvent.Time) {
                     e.armed = true;
+                }
+            }
+        }
+        return fired;
+    }
+
+    /** Fires the armed triggers whose event matches, in the order they were added; returns their actions. */
+    private List<TriggerAction> fireWhere(Predicate<TriggerEvent> matches, long simTimeNanos) {
+        List<TriggerAction> fired = null;
+        for (Iterator<Entry> it = entries.iterator(); it.hasNext();) {
+            Entry e = it.next();
+            if (e.armed && matches.test(e.trigger.event())) {
+                fired = record(fired, e, simTimeNanos);
+                if (!settleAfterFiring(e)) {
+                    it.remove();
                 }
             }
         }

@@ -162,7 +162,8 @@ class WorldLifecycleTests {
     }
 
     @Test
-    void theResetCascadeRunsHelpersThenDevicesThenPluginsWithOutputPausedEvenWhenAPluginThrows() throws Exception {
+    void theResetCascadeRunsHelpersThenDevicesThenPluginsWithOutputPausedAndAPluginThatCannotRestartAborts()
+            throws Exception {
         PluginRegistry registry = registry();
         registry.register(spec -> new ThrowingResetPlugin(journal), "test-throwing-reset");
         DeviceSystem device = new DeviceSystem(journal);
@@ -173,7 +174,8 @@ class WorldLifecycleTests {
         journal.clear();
         published.clear();
 
-        runner.reset().get(10, TimeUnit.SECONDS);
+        runner.reset();
+        RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         // The device saw a world already reset (the helpers ran first: time zero, the ball back up).
         assertThat(device.ballHeightAtReset).isCloseTo(3.0, within(1e-6));
@@ -182,13 +184,13 @@ class WorldLifecycleTests {
         assertThat(deviceReset).isNotNegative();
         assertThat(journal.indexOf("recorder:reset")).isGreaterThan(deviceReset);
         assertThat(journal.indexOf("broken_reset:reset")).isGreaterThan(deviceReset);
-        // Publishing during the reset (the recorder publishes in reset) was held back; after it, output flows.
+        // Publishing during the reset (the recorder publishes in reset) was held back.
         assertThat(published).contains("reset-signal").doesNotContain("recorder:during-reset");
         assertThat(runner.isResetting()).isFalse();
-        // Output resumed although a plugin's reset threw: the next event a plugin publishes gets through.
-        runner.resume().get(10, TimeUnit.SECONDS);
-        awaitCondition(() -> published.contains("recorder:event:Resumed"), "output after the reset");
-        assertThat(runner.status().outcome()).isEmpty();
+        // Cloe's rule: a reset happens only if every component can restart; this plugin could not.
+        assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
+        assertThat(result.message()).hasValueSatisfying(m -> assertThat(m)
+                .contains("plugin 'broken_reset' could not restart: reset failed"));
     }
 
     @Test

@@ -1,0 +1,124 @@
+package io.orrery.runner;
+
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginHost;
+import io.orrery.plugin.PluginLifecycleListener;
+import io.orrery.plugin.PluginStatus;
+import io.orrery.system.Configure;
+import io.orrery.system.PostUpdate;
+import io.orrery.system.PreUpdate;
+import io.orrery.system.SystemManager;
+import io.orrery.system.Update;
+import io.orrery.world.PluginSpec;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Binds plugins that are also systems (Gazebo's system plugins) to one session's system manager. Start threads
+ * only note that a plugin started; the runner thread binds it in {@link #update}, which the loop calls before
+ * AllStarted releases the first step and at every StepEnd. So a plugin system never misses the first steps,
+ * is bound only while its plugin is live (one that ended before it was bound never is), and plugin systems of
+ * equal priority run in load order, not in the order their starts happened to finish.
+ */
+final class PluginSystemBinding implements PluginLifecycleListener {
+
+    private static final Logger log = LoggerFactory.getLogger(PluginSystemBinding.class);
+
+    private final SystemManager systems;
+    private final Thread owner;
+    private final Map<String, PluginSpec> specs = new ConcurrentHashMap<>();
+    private final Map<Plugin, String> started = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Queue<Plugin> endedElsewhere = new ConcurrentLinkedQueue<>();
+    private final Set<Plugin> bound = Collections.newSetFromMap(new IdentityHashMap<>());
+    private volatile boolean changed;
+
+    /** A binding for {@code systems}, driven from the calling thread (the runner's). */
+    PluginSystemBinding(SystemManager systems) {
+        this.systems = systems;
+        this.owner = Thread.currentThread();
+    }
+
+    /** Remembers a plugin's element, for its priority and its Configure call. */
+    void expect(OwnedPluginSpec plugin) {
+        specs.put(plugin.qualifiedName(), plugin.spec());
+    }
+
+    @Override
+    public void pluginStarted(PluginStatus status, Plugin plugin) {
+        if (isSystem(plugin)) {
+            started.put(plugin, status.name());
+            changed = true;
+        }
+    }
+
+    @Override
+    public void pluginEnding(PluginStatus status, Plugin plugin) {
+        started.remove(plugin);
+        if (Thread.currentThread() == owner) {
+            unbind(plugin);
+        } else {
+            endedElsewhere.add(plugin);
+            changed = true;
+        }
+    }
+
+    /**
+     * Runner thread: binds every started plugin system not bound yet, in load order, and unbinds those that
+     * ended off the runner thread. Costs one volatile read when nothing changed.
+     */
+    void update(PluginHost host) {
+        if (!changed) {
+            return;
+        }
+        changed = false;
+        Plugin ended;
+        while ((ended = endedElsewhere.poll()) != null) {
+            unbind(ended);
+        }
+        for (Plugin plugin : host.startedPluginsInLoadOrder()) {
+            String name = started.get(plugin);
+            if (name != null && !bound.contains(plugin)) {
+                bind(name, plugin);
+            }
+        }
+    }
+
+    /** True when the plugin is bound as a system right now. */
+    boolean isBound(Plugin plugin) {
+        return bound.contains(plugin);
+    }
+
+    private void bind(String name, Plugin plugin) {
+        PluginSpec spec = specs.get(name);
+        try {
+            if (plugin instanceof Configure c && spec != null) {
+                c.configure(spec);
+            }
+            systems.add(plugin, spec == null ? OptionalInt.empty() : spec.priority());
+            bound.add(plugin);
+        } catch (RuntimeException e) {
+            // Gazebo's rule for a system that cannot configure: it does not take part in the steps; say so loudly.
+            log.error("plugin '{}' started but its system part could not be configured; it takes no part in the"
+                    + " steps: {}", name, e.getMessage() == null ? e.toString() : e.getMessage(), e);
+        }
+    }
+
+    private void unbind(Plugin plugin) {
+        if (bound.remove(plugin)) {
+            systems.remove(plugin);
+        }
+    }
+
+    private static boolean isSystem(Plugin plugin) {
+        return plugin instanceof PreUpdate || plugin instanceof Update || plugin instanceof PostUpdate;
+    }
+}

@@ -1,0 +1,95 @@
+package io.orrery.runner;
+
+import io.orrery.plugin.EventSink;
+import io.orrery.plugin.PluginError;
+import io.orrery.plugin.PluginEvent;
+import io.orrery.system.SystemException;
+import io.orrery.system.UpdateInfo;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * CLOiSim's reset cascade on one session: output paused, the reset signal to bridges, then the helpers (the
+ * world back to its loaded bodies, poses and velocities, time zero), then the devices (the systems' Reset),
+ * then the plugins; output resumes whatever happens. Once the world shows the reset, plugins hear of it:
+ * the Reset event, and ModelRemoved / ModelAdded for the models the reset took away or brought back.
+ *
+ * <p>Cloe's rule: a reset happens only if every component can restart. A system or a plugin whose reset throws
+ * ends the run with an {@link AbortException} naming it; the world is never left half reset.
+ */
+final class ResetCascade {
+
+    private final RunState state;
+    private final OutputGate output;
+    private final EventSink bridges;
+    private final SnapshotPublisher snapshots;
+    private final MonotonicClock clock;
+
+    ResetCascade(RunState state, OutputGate output, EventSink bridges, SnapshotPublisher snapshots,
+            MonotonicClock clock) {
+        this.state = state;
+        this.output = output;
+        this.bridges = bridges;
+        this.snapshots = snapshots;
+        this.clock = clock;
+    }
+
+    /**
+     * Resets {@code session}. With {@code resetWorld} false (the initial reset at load) the world is already as
+     * loaded, so only time, systems and plugins are reset, and a plugin's failed reset is logged, not fatal.
+     *
+     * @throws AbortException naming the component that could not restart
+     */
+    void run(WorldSession session, boolean resetWorld) {
+        boolean reloading = state.resetting; // a reload stays "resetting" until its plugins have started
+        state.resetting = true;
+        output.pause();
+        WorldEdits.Undone undone = new WorldEdits.Undone(List.of(), List.of());
+        try {
+            bridges.publish(SimulationRunner.TOPIC_RESET,
+                    new SimulationRunner.ResetSignal(session.name(), session.simTimeNanos() / 1e9));
+            if (resetWorld) {
+                undone = session.edits.undo();
+            }
+            session.rewind();
+            snapshots.changed();
+            resetSystems(session);
+            List<PluginError> errors = session.plugins.resetAll();
+            // At load, a plugin's reset may run here or after its start returns, on its start thread, where a
+            // failure is only logged; so that the outcome does not depend on which, it is only logged here too.
+            if (!errors.isEmpty() && resetWorld) {
+                throw new AbortException("reset failed: " + errors.stream()
+                        .map(e -> "plugin '" + e.plugin() + "' could not restart: " + describe(e.cause()))
+                        .collect(Collectors.joining("; ")));
+            }
+        } finally {
+            output.resume();
+            state.resetting = reloading;
+        }
+        WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.Reset()));
+        for (String model : undone.removed()) {
+            WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.ModelRemoved(model)));
+        }
+        for (String model : undone.restored()) {
+            WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.ModelAdded(model)));
+        }
+    }
+
+    private void resetSystems(WorldSession session) {
+        // At load a world may hold systems that cannot reset: they start fresh anyway. A requested reset was
+        // refused before it began if any such system is there.
+        if (!session.systems.systemsNotSupportingReset().isEmpty()) {
+            return;
+        }
+        UpdateInfo info = new UpdateInfo(0, clock.nanoTime() - state.wallStartNanos, 0, 0, false);
+        try {
+            session.systems.runReset(info, session.physics);
+        } catch (SystemException e) {
+            throw new AbortException("reset failed: " + e.getMessage(), e);
+        }
+    }
+
+    static String describe(Throwable e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+}

@@ -1,0 +1,118 @@
+package io.orrery.runner;
+
+import io.orrery.lifecycle.Outcome;
+import io.orrery.lifecycle.SimState;
+import io.orrery.physics.ModelState;
+import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.PluginStatus;
+import io.orrery.trigger.LifecycleEventKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How a run ends: a stop (stopped, success, failure), an abort, or a world that did not start. Each decides the
+ * outcome, takes the final state of the world, closes the session (plugins end, physics is destroyed), walks
+ * the machine to Disconnect, refuses what is still queued and hands the result to the listeners. Runner thread.
+ */
+final class RunEnding {
+
+    private static final Logger log = LoggerFactory.getLogger(RunEnding.class);
+
+    private final RunState state;
+    private final Lifecycle lifecycle;
+    private final CommandQueue commands;
+    private final SnapshotPublisher snapshots;
+    private final RunTo runTo;
+    private final MonotonicClock clock;
+    private final List<RunListener> listeners;
+    private final CompletableFuture<RunResult> finished;
+
+    RunEnding(RunState state, Lifecycle lifecycle, CommandQueue commands, SnapshotPublisher snapshots, RunTo runTo,
+            MonotonicClock clock, List<RunListener> listeners, CompletableFuture<RunResult> finished) {
+        this.state = state;
+        this.lifecycle = lifecycle;
+        this.commands = commands;
+        this.snapshots = snapshots;
+        this.runTo = runTo;
+        this.clock = clock;
+        this.listeners = listeners;
+        this.finished = finished;
+    }
+
+    /** Stop → Disconnect with {@code result}; stop triggers fire (their actions may only log). */
+    void stop(Outcome result) {
+        lifecycle.driveTo(SimState.STOP);
+        lifecycle.fire(LifecycleEventKind.STOP);
+        lifecycle.settleEnding();
+        WorldSession s = state.session;
+        if (s != null) {
+            WorldSession.logPluginErrors(s.plugins.broadcast(new PluginEvent.Stopped()));
+        }
+        finish(result, null);
+    }
+
+    /** Abort → Disconnect with outcome aborted and the reason. */
+    void abort(Throwable e) {
+        String reason = e instanceof AbortException ? e.getMessage() : ResetCascade.describe(e);
+        log.error("Simulation aborted: {}", reason, e instanceof AbortException && e.getCause() == null ? null : e);
+        toAbort();
+        finish(Outcome.ABORTED, reason);
+    }
+
+    /** The world did not start: it did not load, or a required plugin failed. */
+    void noStart(Throwable e) {
+        String reason = ResetCascade.describe(e);
+        log.error("World did not start: {}", reason);
+        toAbort();
+        finish(Outcome.NO_START, reason);
+    }
+
+    private void toAbort() {
+        try {
+            lifecycle.driveTo(SimState.ABORT);
+        } catch (RuntimeException transitionFailure) {
+            log.warn("Could not walk the state machine to Abort from {}", state.machine.state(), transitionFailure);
+        }
+    }
+
+    private void finish(Outcome result, String why) {
+        state.outcome = result;
+        state.message = why;
+        WorldSession s = state.session;
+        List<ModelState> models = new ArrayList<>();
+        StatisticsSnapshot stats = StatisticsSnapshot.EMPTY;
+        List<PluginStatus> plugins = List.of();
+        long wall = 0;
+        if (s != null) {
+            for (String name : s.physics.modelNames()) {
+                s.physics.model(name).ifPresent(models::add);
+            }
+            snapshots.take(s::capture); // readers after the end see the world as it ended
+            wall = s.wallSinceFirstStep(clock.nanoTime());
+            stats = s.statistics.publish();
+            plugins = s.closeAndReport();
+        }
+        lifecycle.driveTo(SimState.DISCONNECT);
+        state.mode = Mode.DONE;
+        state.phase = SimState.DISCONNECT;
+        runTo.endOfRun();
+        commands.close();
+        RunResult runResult = new RunResult(result, java.util.Optional.ofNullable(why),
+                java.util.Optional.ofNullable(s == null ? null : s.name()), state.worldFile,
+                s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(), wall,
+                stats.achievedFactorSinceStart(), stats, models, plugins);
+        log.info("Simulation ended: {} at sim time {} s after {} steps", result.jsonName(), runResult.simTimeNanos() / 1e9,
+                runResult.iterations());
+        for (RunListener l : listeners) {
+            try {
+                l.onFinished(runResult);
+            } catch (RuntimeException e) {
+                log.warn("A run listener failed", e);
+            }
+        }
+        finished.complete(runResult);
+    }
+}

@@ -1,0 +1,144 @@
+package io.orrery.runner;
+
+import io.orrery.physics.PhysicsEngine;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.EventSink;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.PluginHost;
+import io.orrery.plugin.PluginHostOptions;
+import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.WorldAccess;
+import io.orrery.system.SystemManager;
+import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loading the CLOiSim way: a session is built with physics held still (bodies, systems, the plugins' host),
+ * then its plugins are bound to the start tracker and started, the initial reset runs, and the loop waits for
+ * AllStarted while it serves the commands plugins may post from their start. Runner thread.
+ */
+final class WorldLoading {
+
+    private static final Logger log = LoggerFactory.getLogger(WorldLoading.class);
+
+    /** How long one wait for plugins or for commands lasts while loading (and while paused). */
+    static final long WAIT_PERIOD_NANOS = 10_000_000;
+
+    private final RunState state;
+    private final CommandQueue commands;
+    private final ResetCascade cascade;
+    private final PhysicsEngine engine;
+    private final Supplier<List<SystemRegistration>> systems;
+    private final PluginRegistry pluginRegistry;
+    private final PluginSettings pluginSettings;
+    private final RunnerSettings settings;
+    private final MonotonicClock clock;
+    private final Sleeper sleeper;
+    private final EventSink pluginOutput;
+    private final WorldAccess worldAccess;
+
+    WorldLoading(RunState state, CommandQueue commands, ResetCascade cascade, SimulationRunner.Builder b,
+            EventSink pluginOutput, WorldAccess worldAccess) {
+        this.state = state;
+        this.commands = commands;
+        this.cascade = cascade;
+        this.engine = b.engine;
+        this.systems = b.systems;
+        this.pluginRegistry = b.pluginRegistry;
+        this.pluginSettings = b.pluginSettings;
+        this.settings = b.settings;
+        this.clock = b.clock;
+        this.sleeper = b.sleeper;
+        this.pluginOutput = pluginOutput;
+        this.worldAccess = worldAccess;
+    }
+
+    /**
+     * Builds a session for {@code spec}: its bodies with physics held still, its systems and its plugins' host,
+     * nothing started. Whatever was built is closed again if a later part fails.
+     */
+    WorldSession open(WorldSpec spec, Path file) {
+        long step = settings.stepSizeNanos().orElse(Math.round(spec.physics().maxStepSize() * 1e9));
+        if (step <= 0) {
+            throw new IllegalArgumentException("world '" + spec.name() + "': the step size must be positive, got "
+                    + spec.physics().maxStepSize() + " s");
+        }
+        double factor = settings.realTimeFactor().orElse(spec.physics().realTimeFactor());
+        PhysicsWorld physics = engine.build(spec);
+        SystemManager manager = null;
+        try {
+            manager = new SystemManager(settings.parallelPostUpdate());
+            manager.add(new PhysicsStep());
+            for (SystemRegistration r : systems.get()) {
+                manager.add(r.system(), r.priority());
+            }
+            PluginSystemBinding binding = new PluginSystemBinding(manager);
+            List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
+            owned.forEach(binding::expect);
+            PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess, pluginOutput,
+                    new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
+                            Clock.systemUTC()));
+            RealTimePacer pacer = new RealTimePacer(clock, sleeper, step, factor, settings.maxStepsPerFrame(),
+                    RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
+            WorldSession session = new WorldSession(spec, file, physics, manager, host, binding, pacer, step,
+                    factor);
+            log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
+                    file, spec.models().size(), physics.bodyCount(), step / 1e6, factor);
+            return session;
+        } catch (RuntimeException | Error e) {
+            if (manager != null) {
+                manager.close();
+            }
+            physics.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts the session's plugins: binds them to the start tracker and submits their starts, runs the initial
+     * reset (so a plugin may see a reset before its start has returned), then waits for AllStarted while running
+     * the commands allowed in LOADING and deferring the others. Plugin systems are bound before this returns.
+     *
+     * @return false when a stop was asked for while waiting
+     * @throws io.orrery.plugin.PluginStartException when a required plugin failed or the start timed out
+     */
+    boolean startPlugins(WorldSession session, Consumer<Command<?>> execute) throws InterruptedException {
+        session.plugins.beginStart();
+        cascade.run(session, false);
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                session.plugins.awaitStarted(pluginSettings.startTimeout());
+                started.complete(null);
+            } catch (Throwable t) {
+                started.completeExceptionally(t);
+            }
+        }, "orrery-plugin-start");
+        waiter.setDaemon(true);
+        waiter.start();
+        while (!started.isDone()) {
+            commands.runWhileLoading(WAIT_PERIOD_NANOS, execute);
+            state.lastProgressNanos = clock.nanoTime();
+            if (state.requestedStop != null) {
+                waiter.interrupt();
+                return false;
+            }
+        }
+        try {
+            started.join();
+        } catch (RuntimeException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+        session.binding.update(session.plugins);
+        WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.WorldLoaded(session.name())));
+        return true;
+    }
+}

@@ -1,0 +1,171 @@
+package io.orrery.runner;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.PluginError;
+import io.orrery.plugin.PluginHost;
+import io.orrery.plugin.PluginStatus;
+import io.orrery.plugin.WorldSnapshot;
+import io.orrery.system.SystemManager;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.PluginSpec;
+import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One loaded world with everything that lives as long as it: its physics, systems, plugins and their system
+ * binding, pacer, statistics, the ledger of edits since the load, and its clock. Closed as a unit, once. A
+ * reload opens a new session before the old one is closed, so a world that cannot be built leaves the old one
+ * untouched.
+ *
+ * <p>Owned by the runner thread; {@link #simTimeNanos()}, {@link #iterations()} and the final fields may be
+ * read from any thread.
+ */
+final class WorldSession implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(WorldSession.class);
+
+    final WorldSpec spec;
+    final Path file;
+    final PhysicsWorld physics;
+    final SystemManager systems;
+    final PluginHost plugins;
+    final PluginSystemBinding binding;
+    final RealTimePacer pacer;
+    final Statistics statistics;
+    final WorldEdits edits;
+    final long stepNanos;
+
+    private volatile long simTimeNanos;
+    private volatile long iterations;
+    private volatile double targetFactor;
+    private long firstStepWallNanos = -1;
+    private long paddingNanos;
+    private boolean closed;
+
+    WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, PluginHost plugins,
+            PluginSystemBinding binding, RealTimePacer pacer, long stepNanos, double targetFactor) {
+        this.spec = spec;
+        this.file = file;
+        this.physics = physics;
+        this.systems = systems;
+        this.plugins = plugins;
+        this.binding = binding;
+        this.pacer = pacer;
+        this.statistics = new Statistics();
+        this.edits = new WorldEdits(this);
+        this.stepNanos = stepNanos;
+        this.targetFactor = targetFactor;
+        plugins.addLifecycleListener(binding);
+    }
+
+    String name() {
+        return spec.name();
+    }
+
+    long simTimeNanos() {
+        return simTimeNanos;
+    }
+
+    long iterations() {
+        return iterations;
+    }
+
+    double targetFactor() {
+        return targetFactor;
+    }
+
+    /** Runner thread: a step has ended at {@code simTime} after {@code iteration} steps. */
+    void advanced(long iteration, long simTime) {
+        iterations = iteration;
+        simTimeNanos = simTime;
+    }
+
+    /** Runner thread: the first step's wall time (kept for the report's wall time), set once per run. */
+    void stepping(long wallNanos) {
+        if (firstStepWallNanos < 0) {
+            firstStepWallNanos = wallNanos;
+        }
+    }
+
+    long wallSinceFirstStep(long nowNanos) {
+        return firstStepWallNanos < 0 ? 0 : nowNanos - firstStepWallNanos;
+    }
+
+    /** Runner thread: time spent waiting for the next step, reported with it. */
+    void waited(long nanos) {
+        paddingNanos += nanos;
+    }
+
+    long takePadding() {
+        long p = paddingNanos;
+        paddingNanos = 0;
+        return p;
+    }
+
+    /** Runner thread: back to time zero (a reset). */
+    void rewind() {
+        simTimeNanos = 0;
+        iterations = 0;
+        firstStepWallNanos = -1;
+        paddingNanos = 0;
+        statistics.reset();
+    }
+
+    /** Runner thread: a new target factor from now on, with no jump. */
+    void setRealTimeFactor(double factor) {
+        targetFactor = factor;
+        pacer.setRealTimeFactor(factor, simTimeNanos);
+    }
+
+    /** Runner thread: starts pacing and statistics from the current sim time. */
+    void startPacing(long wallNanos) {
+        pacer.start(simTimeNanos);
+        statistics.start(wallNanos, simTimeNanos);
+    }
+
+    /** Creates and starts the plugins of a model that joins the world (spawned, or restored by a reset). */
+    void startModelPlugins(ModelSpec model) {
+        List<OwnedPluginSpec> owned = OwnedPluginSpec.ofModel(model);
+        owned.forEach(binding::expect);
+        List<PluginSpec> specs = owned.stream().map(OwnedPluginSpec::spec).toList();
+        if (!specs.isEmpty()) {
+            plugins.addModelPlugins(model.name(), specs);
+        }
+    }
+
+    /** Runner thread: the world now. */
+    WorldSnapshot capture() {
+        return WorldSnapshot.capture(spec.name(), iterations, simTimeNanos, physics);
+    }
+
+    /**
+     * Ends the plugins (last loaded first), then closes the systems and the physics. Returns the plugins' final
+     * statuses. Safe to call twice: the second call only returns them.
+     */
+    List<PluginStatus> closeAndReport() {
+        if (!closed) {
+            closed = true;
+            logPluginErrors(plugins.endAll());
+            plugins.close();
+            systems.close();
+            physics.close();
+        }
+        return plugins.statuses();
+    }
+
+    @Override
+    public void close() {
+        closeAndReport();
+    }
+
+    static void logPluginErrors(List<PluginError> errors) {
+        for (PluginError e : errors) {
+            log.warn("Plugin '{}' failed in {}: {}", e.plugin(), e.phase(),
+                    e.cause().getMessage() == null ? e.cause().toString() : e.cause().getMessage());
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.orrery.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.orrery.lifecycle.Outcome;
+import io.orrery.lifecycle.SimState;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.PluginContext;
+import io.orrery.plugin.PluginState;
+import io.orrery.system.PreUpdate;
+import io.orrery.system.Stateless;
+import io.orrery.system.UpdateInfo;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Plugins that are systems: bound before the first step, only while live, in load order. */
+class PluginSystemBindingTests {
+
+    @TempDir
+    Path dir;
+
+    private RunnerFixture fixture;
+
+    @AfterEach
+    void close() throws Exception {
+        fixture.close();
+    }
+
+    @RepeatedTest(5)
+    void aPluginSystemTakesPartFromTheFirstStep() throws Exception {
+        fixture = new RunnerFixture(dir);
+        fixture.registry.register(spec -> new Controller(fixture, null), "test-controller");
+        SimulationRunner runner = fixture.start(
+                fixture.worldWith("<plugin name=\"ctl\" filename=\"test-controller\"/>"),
+                RunnerSettings.defaults().withStopAfterSteps(20));
+
+        RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.SUCCESS);
+        assertThat(fixture.journal).filteredOn(e -> e.startsWith("ctl:step")).hasSize(20)
+                .first().isEqualTo("ctl:step 1");
+    }
+
+    @Test
+    void pluginSystemsOfEqualPriorityRunInLoadOrderNotInTheOrderTheirStartsFinished() throws Exception {
+        fixture = new RunnerFixture(dir);
+        // "first" is loaded first but finishes its start only after "second" has started.
+        CountDownLatch secondStarted = new CountDownLatch(1);
+        fixture.registry.register(spec -> new Controller(fixture, spec.name().equals("first") ? secondStarted : null) {
+            @Override
+            public void start(PluginContext ctx) throws Exception {
+                super.start(ctx);
+                if (ctx.spec().name().equals("second")) {
+                    secondStarted.countDown();
+                }
+            }
+        }, "test-controller");
+        SimulationRunner runner = fixture.start(fixture.worldWith(
+                "<plugin name=\"first\" filename=\"test-controller\"/>"
+                        + "<plugin name=\"second\" filename=\"test-controller\"/>"),
+                RunnerSettings.defaults().withStartPaused(true));
+        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        assertThat(fixture.journal.indexOf("second:started")).isLessThan(fixture.journal.indexOf("first:started"));
+
+        runner.step(2).get(10, TimeUnit.SECONDS);
+
+        assertThat(fixture.journal).filteredOn(e -> e.contains(":step ")).containsExactly("first:step 1",
+                "second:step 1", "first:step 2", "second:step 2");
+    }
+
+    @Test
+    void aPluginSystemWhoseModelIsRemovedBeforeItWasBoundNeverSteps() throws Exception {
+        fixture = new RunnerFixture(dir);
+        CountDownLatch release = new CountDownLatch(1);
+        fixture.registry.register(spec -> new Controller(fixture, release), "test-controller");
+        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
+                RunnerSettings.defaults().withStartPaused(true));
+        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        String rover = """
+                <model name="rover"><pose>0 3 1 0 0 0</pose>
+                  <link name="body"><inertial><mass>1</mass></inertial>
+                    <collision name="c"><geometry><box><size>0.3 0.3 0.3</size></box></geometry></collision>
+                  </link>
+                  <plugin name="ctl" filename="test-controller"/>
+                </model>
+                """;
+        runner.spawn(RunnerFixture.READER.readModel(rover, "snippet"), Optional.of(rover)).get(10, TimeUnit.SECONDS);
+
+        // While a batch runs, the removal is queued first; then the plugin finishes its start.
+        CompletableFuture<SimulationStatus> batch = runner.step(20_000);
+        CompletableFuture<Void> removed = runner.remove("rover");
+        release.countDown();
+        batch.get(20, TimeUnit.SECONDS);
+        removed.get(20, TimeUnit.SECONDS);
+        RunnerFixture.await(() -> runner.pluginStatuses().stream()
+                .anyMatch(p -> p.name().equals("rover::ctl") && p.state() == PluginState.ENDED), "rover::ctl ended");
+        fixture.journal.clear();
+
+        runner.step(50).get(10, TimeUnit.SECONDS);
+
+        assertThat(fixture.journal).noneMatch(e -> e.contains(":step "));
+    }
+
+    /** A plugin that is a system: journals each step it takes part in; may wait for a latch in start. */
+    static class Controller extends RunnerFixture.JournalPlugin implements PreUpdate, Stateless {
+        private final CountDownLatch startWaitsFor;
+
+        Controller(RunnerFixture fixture, CountDownLatch startWaitsFor) {
+            super(fixture.journal);
+            this.startWaitsFor = startWaitsFor;
+        }
+
+        @Override
+        public void start(PluginContext ctx) throws Exception {
+            if (startWaitsFor != null) {
+                assertThat(startWaitsFor.await(30, TimeUnit.SECONDS)).isTrue();
+            }
+            super.start(ctx);
+        }
+
+        @Override
+        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
+            if (!info.paused()) {
+                journal.add(context.spec().name() + ":step " + info.iterations());
+            }
+        }
+    }
+}

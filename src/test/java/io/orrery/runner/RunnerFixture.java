@@ -1,0 +1,132 @@
+package io.orrery.runner;
+
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginContext;
+import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.world.sdf.SdfReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A runner on a real world file and real JBullet for the runner's edge-case tests: a plugin registry with a
+ * journaling plugin ({@code test-journal}), a journal, worlds written from the lifecycle world with extra
+ * plugin elements, and waits on conditions (never on the clock alone).
+ */
+final class RunnerFixture implements AutoCloseable {
+
+    static final Path LIFECYCLE_WORLD = Path.of("src/test/resources/worlds/lifecycle.sdf");
+    static final SdfReader READER = new SdfReader(List.of());
+
+    final List<String> journal = Collections.synchronizedList(new ArrayList<>());
+    final PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+    final List<SystemRegistration> systems = new ArrayList<>();
+    private final Path dir;
+    SimulationRunner runner;
+
+    RunnerFixture(Path dir) {
+        this.dir = dir;
+        registry.register(spec -> new JournalPlugin(journal), "test-recorder");
+    }
+
+    /** Adds a system registered for every world. */
+    RunnerFixture system(Object system) {
+        systems.add(new SystemRegistration(system, OptionalInt.empty()));
+        return this;
+    }
+
+    /** The lifecycle world with {@code pluginXml} added at world level, written to a new file. */
+    Path worldWith(String pluginXml) throws Exception {
+        Path world = dir.resolve("world-" + System.nanoTime() + ".sdf");
+        Files.writeString(world, Files.readString(LIFECYCLE_WORLD).replace(
+                "<plugin name=\"recorder\" filename=\"test-recorder\"/>",
+                "<plugin name=\"recorder\" filename=\"test-recorder\"/>" + pluginXml));
+        return world;
+    }
+
+    /** Starts a runner on {@code world} at factor 0 unless the settings say otherwise. */
+    SimulationRunner start(Path world, RunnerSettings settings) {
+        runner = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
+                .systems(() -> List.copyOf(systems))
+                .plugins(registry, PluginSettings.defaults())
+                .settings(settings.withRealTimeFactor(settings.realTimeFactor().orElse(0)))
+                .build();
+        runner.start();
+        return runner;
+    }
+
+    void awaitJournal(String entry) throws InterruptedException {
+        await(() -> journal.contains(entry), "journal entry " + entry);
+    }
+
+    long count(String entry) {
+        synchronized (journal) {
+            return journal.stream().filter(entry::equals).count();
+        }
+    }
+
+    /** Polls {@code condition} until it holds, failing after 20 s. */
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(2);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (runner != null && runner.isRunning()) {
+            runner.stop();
+            runner.finished().get(20, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Journals its lifecycle and every event, as {@code <name>:<what>}. */
+    static class JournalPlugin implements Plugin {
+        final List<String> journal;
+        PluginContext context;
+
+        JournalPlugin(List<String> journal) {
+            this.journal = journal;
+        }
+
+        @Override
+        public void awake(PluginContext ctx) {
+            this.context = ctx;
+        }
+
+        @Override
+        public void start(PluginContext ctx) throws Exception {
+            journal.add(ctx.qualifiedName() + ":started");
+        }
+
+        @Override
+        public void reset() {
+            journal.add(context.qualifiedName() + ":reset");
+        }
+
+        @Override
+        public void onEvent(PluginEvent event) {
+            String what = event instanceof PluginEvent.ModelAdded a ? "ModelAdded " + a.name()
+                    : event instanceof PluginEvent.ModelRemoved r ? "ModelRemoved " + r.name()
+                    : event.getClass().getSimpleName();
+            journal.add(context.qualifiedName() + ":event:" + what);
+        }
+
+        @Override
+        public void end() {
+            journal.add(context.qualifiedName() + ":end");
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.orrery.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.orrery.lifecycle.Outcome;
+import io.orrery.lifecycle.SimState;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A step batch ends at the next StepEnd when told to, and answers with the steps it took. */
+class StepBatchTests {
+
+    /** More steps than any test waits for (hours at factor 0): only an interruption ends these batches. */
+    private static final long ENDLESS = 1_000_000_000L;
+
+    @TempDir
+    Path dir;
+
+    private RunnerFixture fixture;
+
+    @AfterEach
+    void close() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void aStopEndsABatchAtTheNextStepEnd() throws Exception {
+        SimulationRunner runner = pausedRunner();
+        CompletableFuture<SimulationStatus> batch = runner.step(ENDLESS);
+        RunnerFixture.await(() -> runner.status().iterations() > 100, "the batch under way");
+
+        runner.stop();
+        RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
+        assertThat(result.iterations()).isLessThan(ENDLESS);
+        assertThat(batch.get(10, TimeUnit.SECONDS).iterations()).isEqualTo(result.iterations());
+    }
+
+    @Test
+    void aPauseEndsABatchWhichAnswersWithTheStepsTaken() throws Exception {
+        SimulationRunner runner = pausedRunner();
+        CompletableFuture<SimulationStatus> batch = runner.step(ENDLESS);
+        RunnerFixture.await(() -> runner.status().iterations() > 100, "the batch under way");
+
+        SimulationStatus paused = runner.pause().get(10, TimeUnit.SECONDS);
+        SimulationStatus answered = batch.get(10, TimeUnit.SECONDS);
+
+        assertThat(answered.state()).isEqualTo(SimState.PAUSE);
+        assertThat(answered.iterations()).isEqualTo(paused.iterations()).isLessThan(ENDLESS);
+        assertThat(answered.simTimeNanos()).isEqualTo(answered.iterations() * 1_000_000);
+        assertThat(runner.step(5).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(answered.iterations() + 5);
+    }
+
+    @Test
+    void aResumePostedDuringABatchWaitsForItsEnd() throws Exception {
+        SimulationRunner runner = pausedRunner();
+        CompletableFuture<SimulationStatus> batch = runner.step(2000);
+        CompletableFuture<SimulationStatus> resumed = runner.resume();
+
+        assertThat(batch.get(10, TimeUnit.SECONDS).iterations()).isEqualTo(2000);
+        assertThat(resumed.get(10, TimeUnit.SECONDS).paused()).isFalse();
+    }
+
+    private SimulationRunner pausedRunner() throws Exception {
+        fixture = new RunnerFixture(dir);
+        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
+                RunnerSettings.defaults().withStartPaused(true));
+        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        return runner;
+    }
+}

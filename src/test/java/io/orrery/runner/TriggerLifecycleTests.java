@@ -1,0 +1,88 @@
+package io.orrery.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.orrery.lifecycle.SimState;
+import io.orrery.trigger.Trigger;
+import io.orrery.trigger.TriggerSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Triggers fired by lifecycle changes act once the change is complete, and Cloe's paused-cycle triggers. */
+class TriggerLifecycleTests {
+
+    @TempDir
+    Path dir;
+
+    private RunnerFixture fixture;
+
+    @AfterEach
+    void close() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void aStartTriggerThatPausesPausesBeforeTheFirstStep() throws Exception {
+        fixture = new RunnerFixture(dir);
+        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD, RunnerSettings.defaults()
+                .withTriggers(List.of(new TriggerSpec("hold", "start", "pause", false))));
+
+        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "the start trigger's pause");
+
+        assertThat(runner.status().iterations()).isZero();
+        assertThat(runner.triggers().history()).singleElement().satisfies(f -> assertThat(f.label()).isEqualTo("hold"));
+        assertThat(runner.step(5).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(5);
+    }
+
+    @Test
+    void aPauseTriggerAddedWhilePausedFiresOnTheNextPausedCycleAndResumes() throws Exception {
+        fixture = new RunnerFixture(dir);
+        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
+                RunnerSettings.defaults().withStartPaused(true));
+        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        assertThat(runner.status().iterations()).isZero();
+
+        runner.triggers().add(new TriggerSpec("go", "pause", "resume", false).parse(Trigger.SOURCE_API));
+
+        RunnerFixture.await(() -> runner.status().iterations() > 10, "steps after the resume");
+        assertThat(runner.status().paused()).isFalse();
+        assertThat(runner.triggers().history()).extracting(f -> f.label()).containsExactly("go");
+    }
+
+    @Test
+    void aLoopTriggerFiresWhilePaused() throws Exception {
+        fixture = new RunnerFixture(dir);
+        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
+                RunnerSettings.defaults().withStartPaused(true));
+        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+
+        runner.triggers().add(new TriggerSpec("tick", "loop", "log=info: tick", false).parse(Trigger.SOURCE_API));
+
+        RunnerFixture.await(() -> !runner.triggers().history().isEmpty(), "the loop trigger");
+        assertThat(runner.triggers().history()).singleElement().satisfies(f -> {
+            assertThat(f.label()).isEqualTo("tick");
+            assertThat(f.simTimeNanos()).isZero();
+        });
+        assertThat(runner.status().iterations()).isZero();
+    }
+
+    @Test
+    void triggersThatFireEachOtherForeverAreCutOffAndTheRunGoesOn() throws Exception {
+        fixture = new RunnerFixture(dir);
+        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD, RunnerSettings.defaults()
+                .withStartPaused(true)
+                .withTriggers(List.of(new TriggerSpec("again", "reset", "reset", true))));
+        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+
+        runner.reset().get(10, TimeUnit.SECONDS);
+        // The step runs after the chain the reset set off: the runner settles trigger actions before commands.
+        assertThat(runner.step(3).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(3);
+
+        assertThat(runner.triggers().history()).hasSize(Lifecycle.MAX_CHAINED_ACTIONS + 1);
+        assertThat(runner.status().outcome()).isEmpty();
+    }
+}
