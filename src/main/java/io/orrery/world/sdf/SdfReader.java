@@ -68,10 +68,9 @@ public final class SdfReader {
 
     /** Reads a world file, resolving its includes. */
     public WorldSpec read(Path file) {
-        SpecReader.FileText text = SpecReader.readFile(file, maxInputBytes);
-        Document document = SpecReader.parse(text, maxInputBytes);
-        SpecReader reader = new SpecReader(modelPath, maxInputBytes);
-        WorldSpec world = reader.world(document, text.path(), text.text());
+        SdfFiles.FileText text = SdfFiles.read(file, maxInputBytes);
+        Document document = SdfFiles.parse(text, maxInputBytes);
+        WorldSpec world = new SpecReader(document, modelPath, maxInputBytes).world(text.path(), text.text());
         logIgnored(text.path().toString(), world.ignored());
         return world;
     }
@@ -85,8 +84,8 @@ public final class SdfReader {
     public ModelSpec readModel(String modelSnippet, String sourceName) {
         byte[] bytes = modelSnippet.getBytes(StandardCharsets.UTF_8);
         Document document = SecureXml.parse(bytes, sourceName, maxInputBytes);
-        SpecReader reader = new SpecReader(modelPath, maxInputBytes);
-        ModelSpec model = reader.snippetModel(document);
+        SpecReader reader = new SpecReader(document, modelPath, maxInputBytes);
+        ModelSpec model = reader.snippetModel();
         logIgnored(sourceName, reader.ignored());
         return model;
     }

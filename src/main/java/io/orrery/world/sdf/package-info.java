@@ -2,5 +2,10 @@
  * Reads SDF (1.6 to 1.11) into the immutable {@code io.orrery.world} records, and writes a running world back into
  * its original document. The only package that touches XML (jdom2): parsing is hardened (no DTDs, no entities,
  * bounded size), and every error names file, line and column.
+ *
+ * <p>{@link io.orrery.world.sdf.SdfReader} parses a file ({@code SdfFiles}, {@code SecureXml}) and hands the document
+ * to a {@code SpecReader}, one per load, which reads the world with one package-private reader per part: world
+ * elements, models and includes (resolved by {@code IncludeResolver}), links, inertials, geometry, joints and
+ * plugins. {@code SdfWriter} and {@code SpecWriter} go the other way.
  */
 package io.orrery.world.sdf;

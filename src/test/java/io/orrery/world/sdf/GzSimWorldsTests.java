@@ -2,13 +2,10 @@ package io.orrery.world.sdf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,20 +21,20 @@ import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 
-/** Real worlds from Gazebo Sim's examples, as users bring them (skipped when ../shared/worlds/gz-sim is absent). */
+/** Real worlds from Gazebo Sim's examples, as users bring them (../shared/worlds/gz-sim: a missing folder fails). */
 class GzSimWorldsTests {
-
-    static final Path WORLDS = Path.of("../shared/worlds/gz-sim");
 
     final SdfReader reader = new SdfReader(List.of());
 
+    Path worlds;
+
     @BeforeEach
     void worldsPresent() {
-        assumeTrue(Files.isDirectory(WORLDS), "no " + WORLDS.toAbsolutePath());
+        worlds = GzSimWorlds.folder();
     }
 
     WorldSpec read(String file) {
-        return reader.read(WORLDS.resolve(file));
+        return reader.read(worlds.resolve(file));
     }
 
     static Geometry geometryOf(ModelSpec model) {
@@ -50,12 +47,7 @@ class GzSimWorldsTests {
 
     @Test
     void everyWorldParses() throws IOException {
-        List<Path> files;
-        try (Stream<Path> list = Files.list(WORLDS)) {
-            files = list.filter(p -> p.toString().endsWith(".sdf")).sorted().toList();
-        }
-        assertThat(files).isNotEmpty();
-        for (Path file : files) {
+        for (Path file : GzSimWorlds.files()) {
             WorldSpec world = reader.read(file);
             assertThat(world.models()).as(file.toString()).isNotEmpty();
             assertThat(world.ignored()).as(file.toString()).isNotEmpty();

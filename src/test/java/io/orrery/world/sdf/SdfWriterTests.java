@@ -3,7 +3,6 @@ package io.orrery.world.sdf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 import org.jdom2.Document;
 import org.jdom2.Element;
@@ -355,11 +353,7 @@ class SdfWriterTests {
 
     @Test
     void everyGzSimWorldReadsBackWithItsModelsAndPoses() throws IOException {
-        assumeTrue(Files.isDirectory(GzSimWorldsTests.WORLDS), "no " + GzSimWorldsTests.WORLDS.toAbsolutePath());
-        List<Path> files;
-        try (Stream<Path> list = Files.list(GzSimWorldsTests.WORLDS)) {
-            files = list.filter(p -> p.toString().endsWith(".sdf")).sorted().toList();
-        }
+        List<Path> files = GzSimWorlds.files();
         assertThat(files).extracting(p -> p.getFileName().toString()).contains("3k_shapes.sdf", "shapes.sdf");
         for (Path file : files) {
             WorldSpec original = reader.read(file);

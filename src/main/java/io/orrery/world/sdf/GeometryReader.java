@@ -1,0 +1,95 @@
+package io.orrery.world.sdf;
+
+import static io.orrery.world.sdf.Values.fail;
+import static io.orrery.world.sdf.Values.line;
+import static io.orrery.world.sdf.Values.tag;
+import static io.orrery.world.sdf.Values.text;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.jdom2.Element;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.orrery.world.Geometry;
+import io.orrery.world.Vec3;
+
+/** A collision's {@code <geometry>}: the primitive shapes with SDF's defaults; meshes and the like kept unread. */
+final class GeometryReader {
+
+    // logged under SdfReader, the logger users configure for SDF reading
+    private static final Logger LOG = LoggerFactory.getLogger(SdfReader.class);
+    private static final String GEOMETRIES =
+            "box, sphere, cylinder, capsule, ellipsoid, cone, plane, mesh, heightmap, polyline, image or empty";
+
+    private GeometryReader() {
+    }
+
+    static Geometry geometry(Element g, String where) {
+        List<Element> shapes = g.getChildren();
+        if (shapes.isEmpty()) {
+            throw fail(g, where, "<geometry> is empty: expected one of " + GEOMETRIES);
+        }
+        if (shapes.size() > 1) {
+            throw fail(shapes.get(1), where, "<geometry> must hold exactly one shape, found "
+                    + shapes.stream().map(Values::tag).toList());
+        }
+        Element s = shapes.get(0);
+        return switch (s.getQualifiedName()) {
+            case "box" -> new Geometry.Box(optional(s, "size").map(e -> Values.positiveVec3(e, where))
+                    .orElse(new Vec3(1, 1, 1)));
+            case "sphere" -> new Geometry.Sphere(positive(s, "radius", 1, where));
+            case "cylinder" -> new Geometry.Cylinder(positive(s, "radius", 1, where), positive(s, "length", 1, where));
+            case "capsule" -> new Geometry.Capsule(positive(s, "radius", 0.5, where),
+                    positive(s, "length", 1, where));
+            case "ellipsoid" -> new Geometry.Ellipsoid(optional(s, "radii").map(e -> Values.positiveVec3(e, where))
+                    .orElse(new Vec3(1, 1, 1)));
+            case "cone" -> new Geometry.Cone(positive(s, "radius", 1, where), positive(s, "length", 1, where));
+            case "plane" -> plane(s, where);
+            case "mesh", "heightmap", "image" -> unsupported(s, where,
+                    optional(s, "uri").map(Values::text).orElse(""));
+            case "polyline" -> unsupported(s, where, s.getChildren("point").size() + " points");
+            case "empty" -> new Geometry.Unsupported("empty", "");
+            default -> throw fail(s, where, "unknown geometry " + tag(s) + ": expected one of " + GEOMETRIES);
+        };
+    }
+
+    private static Geometry plane(Element s, String where) {
+        Vec3 normal = Vec3.UNIT_Z;
+        double sizeX = 1;
+        double sizeY = 1;
+        Element n = s.getChild("normal");
+        if (n != null) {
+            normal = Values.vec3(n, where);
+            if (normal.length() == 0) {
+                throw fail(n, where, "<normal> must not be the zero vector");
+            }
+            normal = normal.normalized();
+        }
+        Element size = s.getChild("size");
+        if (size != null) {
+            double[] v = Values.numbers(size, 2, where);
+            if (v[0] <= 0 || v[1] <= 0) {
+                throw fail(size, where, "<size> must be two positive numbers, got '" + text(size) + "'");
+            }
+            sizeX = v[0];
+            sizeY = v[1];
+        }
+        return new Geometry.Plane(normal, sizeX, sizeY);
+    }
+
+    private static Geometry unsupported(Element s, String where, String detail) {
+        LOG.warn("{}:{}: {}: {} geometry is not supported ({}); the link gets no collision shape from it",
+                Values.source(s), line(s), where, s.getQualifiedName(), detail.isEmpty() ? "no uri" : detail);
+        return new Geometry.Unsupported(s.getQualifiedName(), detail);
+    }
+
+    private static Optional<Element> optional(Element parent, String child) {
+        return Optional.ofNullable(parent.getChild(child));
+    }
+
+    private static double positive(Element shape, String child, double fallback, String where) {
+        return optional(shape, child).map(e -> Values.positive(e, where)).orElse(fallback);
+    }
+}

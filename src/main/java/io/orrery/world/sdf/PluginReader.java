@@ -1,0 +1,49 @@
+package io.orrery.world.sdf;
+
+import static io.orrery.world.sdf.Values.line;
+import static io.orrery.world.sdf.Values.text;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import org.jdom2.Attribute;
+import org.jdom2.Element;
+
+import io.orrery.world.PluginSpec;
+import io.orrery.world.SdfElement;
+
+/** A {@code <plugin>} of a world, model or include: its parameters kept whole as element trees. */
+final class PluginReader {
+
+    private PluginReader() {
+    }
+
+    static PluginSpec plugin(Element p, String where) {
+        String name = Values.requiredAttribute(p, "name", where);
+        String filename = Values.requiredAttribute(p, "filename", where);
+        String pluginWhere = where + " plugin '" + name + "'";
+        OptionalInt priority = OptionalInt.empty();
+        List<SdfElement> parameters = new ArrayList<>();
+        for (Element c : p.getChildren()) {
+            parameters.add(tree(c));
+            // gz-sim writes <gz:system_priority>; any prefix (or none) is accepted
+            if (c.getName().equals("system_priority") && priority.isEmpty()) {
+                priority = OptionalInt.of(Values.integer(c, pluginWhere));
+            }
+        }
+        boolean required = Values.boolAttribute(p, "required", false, pluginWhere);
+        return new PluginSpec(name, filename, parameters, priority, required, line(p));
+    }
+
+    private static SdfElement tree(Element e) {
+        Map<String, String> attributes = new LinkedHashMap<>();
+        for (Attribute a : e.getAttributes()) {
+            attributes.put(a.getQualifiedName(), a.getValue());
+        }
+        List<SdfElement> children = e.getChildren().stream().map(PluginReader::tree).toList();
+        return new SdfElement(e.getQualifiedName(), attributes, text(e), children);
+    }
+}

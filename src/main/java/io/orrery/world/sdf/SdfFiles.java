@@ -1,0 +1,68 @@
+package io.orrery.world.sdf;
+
+import static io.orrery.world.sdf.Values.fail;
+import static io.orrery.world.sdf.Values.tag;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.jdom2.Document;
+import org.jdom2.Element;
+
+/** SDF files read within the size bound, parsed with their path kept for relative includes, version checked. */
+final class SdfFiles {
+
+    static final List<String> SUPPORTED_VERSIONS = List.of("1.6", "1.7", "1.8", "1.9", "1.10", "1.11");
+
+    /** The document property that holds the file a document was read from. */
+    private static final String PATH = "orrery.path";
+
+    private SdfFiles() {
+    }
+
+    /** A file read whole, within the size bound. */
+    record FileText(Path path, byte[] bytes) {
+
+        String text() {
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+    }
+
+    static FileText read(Path file, long maxBytes) {
+        Path absolute = file.toAbsolutePath().normalize();
+        String source = absolute.toString();
+        try {
+            SecureXml.checkSize(Files.size(absolute), source, maxBytes);
+            return new FileText(absolute, Files.readAllBytes(absolute));
+        } catch (IOException e) {
+            throw new SdfException(source, 0, 0, "cannot read the file: " + e, e);
+        }
+    }
+
+    static Document parse(FileText file, long maxBytes) {
+        Document document = SecureXml.parse(file.bytes(), file.path().toString(), maxBytes);
+        document.setProperty(PATH, file.path());
+        return document;
+    }
+
+    /** The directory of the file {@code e} was read from; the working directory for a snippet. */
+    static Path directoryOf(Element e) {
+        Object path = e.getDocument().getProperty(PATH);
+        return path instanceof Path p ? p.getParent() : Path.of("");
+    }
+
+    /** The version of an {@code <sdf>} root, one Orrery reads. */
+    static String version(Element root) {
+        if (!root.getQualifiedName().equals("sdf")) {
+            throw fail(root, "", "expected the root element <sdf>, got " + tag(root));
+        }
+        String version = Values.requiredAttribute(root, "version", "");
+        if (!SUPPORTED_VERSIONS.contains(version)) {
+            throw fail(root, "", "SDF version '" + version + "' is not supported: expected 1.6 to 1.11");
+        }
+        return version;
+    }
+}

@@ -1,0 +1,86 @@
+package io.orrery.world.sdf;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.jdom2.Element;
+
+import io.orrery.world.PhysicsSpec;
+import io.orrery.world.Pose;
+import io.orrery.world.RoadSpec;
+import io.orrery.world.Vec3;
+
+/** The world-level elements other than models and plugins: physics settings, the GUI camera, roads. */
+final class WorldElements {
+
+    private final IgnoredElements ignored;
+
+    WorldElements(IgnoredElements ignored) {
+        this.ignored = ignored;
+    }
+
+    /** The {@code <physics>} marked default (else the first); the others are ignored. */
+    PhysicsSpec physics(List<Element> candidates, String worldWhere) {
+        if (candidates.isEmpty()) {
+            return PhysicsSpec.DEFAULT;
+        }
+        Element chosen = candidates.stream()
+                .filter(p -> Values.boolAttribute(p, "default", false, worldWhere))
+                .findFirst().orElse(candidates.get(0));
+        for (Element other : candidates) {
+            if (other != chosen) {
+                ignored.add(other, worldWhere);
+            }
+        }
+        String where = worldWhere + " physics '" + chosen.getAttributeValue("name", "") + "'";
+        double step = PhysicsSpec.DEFAULT.maxStepSize();
+        double factor = PhysicsSpec.DEFAULT.realTimeFactor();
+        double rate = PhysicsSpec.DEFAULT.realTimeUpdateRate();
+        for (Element c : chosen.getChildren()) {
+            switch (c.getQualifiedName()) {
+                case "max_step_size" -> step = Values.positive(c, where);
+                case "real_time_factor" -> factor = Values.nonNegative(c, where);
+                case "real_time_update_rate" -> rate = Values.nonNegative(c, where);
+                default -> ignored.add(c, where);
+            }
+        }
+        return new PhysicsSpec(step, factor, rate);
+    }
+
+    /** The pose of the {@code <gui><camera>}, if it has one. */
+    Optional<Pose> guiCamera(Element gui, String worldWhere) {
+        String where = worldWhere + " gui";
+        Optional<Pose> pose = Optional.empty();
+        for (Element c : gui.getChildren()) {
+            if (!c.getQualifiedName().equals("camera")) {
+                ignored.add(c, where);
+                continue;
+            }
+            for (Element p : c.getChildren()) {
+                if (p.getQualifiedName().equals("pose")) {
+                    Frames.checkRelativeTo(p, where + " camera", List.of("world"), "the world");
+                    pose = Optional.of(Values.pose(p, where + " camera"));
+                } else {
+                    ignored.add(p, where + " camera");
+                }
+            }
+        }
+        return pose;
+    }
+
+    RoadSpec road(Element road, String worldWhere) {
+        String name = Values.requiredAttribute(road, "name", worldWhere);
+        String where = worldWhere + " road '" + name + "'";
+        double width = 1.0;
+        List<Vec3> points = new ArrayList<>();
+        for (Element c : road.getChildren()) {
+            switch (c.getQualifiedName()) {
+                case "width" -> width = Values.positive(c, where);
+                case "point" -> points.add(Values.vec3(c, where));
+                default -> ignored.add(c, where);
+            }
+        }
+        return new RoadSpec(name, width, points);
+    }
+}
