@@ -17,10 +17,23 @@ import org.xml.sax.helpers.XMLFilterImpl;
  * write {@code <gz:system_priority>} without declaring {@code gz}, which a namespace-aware parser rejects. A
  * declared prefix gets its URI; an undeclared one gets {@link #undeclaredUri(String)}, so the element keeps its
  * qualified name.
+ *
+ * <p>SDF files read by Gazebo's parser may also name an element with a C++-style {@code ::}, as Gazebo's own
+ * {@code sensors.sdf} does ({@code <gz::system_priority>}); no XML name can hold that, so such a name is carried
+ * in no namespace with {@code ::} escaped as {@link #DOUBLE_COLON} (a legal name character), and
+ * {@link #unescape(String)} gives it back to readers and the writer.
  */
 final class LenientNamespaceFilter extends XMLFilterImpl {
 
     private static final String UNDECLARED = "urn:orrery:undeclared-prefix:";
+
+    /** What {@code ::} in an element name becomes: two middle dots, legal in XML names, unused in SDF. */
+    static final String DOUBLE_COLON = "\u00b7\u00b7";
+
+    /** An element name as the file wrote it: {@link #DOUBLE_COLON} back to {@code ::}. */
+    static String unescape(String name) {
+        return name.replace(DOUBLE_COLON, "::");
+    }
 
     /** Prefix declarations of each open element, innermost first. */
     private final Deque<Map<String, String>> scopes = new ArrayDeque<>();
@@ -61,16 +74,22 @@ final class LenientNamespaceFilter extends XMLFilterImpl {
             String attUri = colon > 0 ? resolve(name.substring(0, colon)) : "";
             resolved.addAttribute(attUri, name.substring(colon + 1), name, atts.getType(i), atts.getValue(i));
         }
-        super.startElement(elementUri(qName), localName(qName), qName, resolved);
+        String name = escape(qName);
+        super.startElement(elementUri(name), localName(name), name, resolved);
     }
 
     @Override
     public void endElement(String uri, String localName, String qName) throws SAXException {
-        super.endElement(elementUri(qName), localName(qName), qName);
+        String name = escape(qName);
+        super.endElement(elementUri(name), localName(name), name);
         Map<String, String> declared = scopes.pop();
         for (String prefix : declared.keySet()) {
             super.endPrefixMapping(prefix);
         }
+    }
+
+    private static String escape(String qName) {
+        return qName.contains("::") ? qName.replace("::", DOUBLE_COLON) : qName;
     }
 
     private String elementUri(String qName) {

@@ -29,8 +29,9 @@ final class PluginReader {
         List<SdfElement> parameters = new ArrayList<>();
         for (Element c : p.getChildren()) {
             parameters.add(tree(c));
-            // gz-sim writes <gz:system_priority>; any prefix (or none) is accepted
-            if (c.getName().equals("system_priority") && priority.isEmpty()) {
+            // gz-sim writes <gz:system_priority>; any prefix (or none) is accepted, Gazebo's <gz::...> spelling too
+            String qualified = LenientNamespaceFilter.unescape(c.getQualifiedName());
+            if (qualified.substring(qualified.lastIndexOf(':') + 1).equals("system_priority") && priority.isEmpty()) {
                 priority = OptionalInt.of(Values.integer(c, pluginWhere));
             }
         }
@@ -44,6 +45,6 @@ final class PluginReader {
             attributes.put(a.getQualifiedName(), a.getValue());
         }
         List<SdfElement> children = e.getChildren().stream().map(PluginReader::tree).toList();
-        return new SdfElement(e.getQualifiedName(), attributes, text(e), children);
+        return new SdfElement(LenientNamespaceFilter.unescape(e.getQualifiedName()), attributes, text(e), children);
     }
 }

@@ -312,8 +312,13 @@ public final class SdfWriter {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringWriter does not fail
         }
-        return out.toString();
+        // Element names the reader escaped (Gazebo's <gz::name>) are written as the file had them. Outside tags
+        // a '<' is always escaped, so only tag names can hold the marker here.
+        return DOUBLE_COLON_IN_TAG.matcher(out.toString()).replaceAll("$1::");
     }
+
+    private static final java.util.regex.Pattern DOUBLE_COLON_IN_TAG = java.util.regex.Pattern.compile(
+            "(</?[^\\s>/]*?)" + LenientNamespaceFilter.DOUBLE_COLON);
 
     /**
      * Leaves out the declarations of prefixes the source used without declaring ({@code gz:}): the reader gave them
