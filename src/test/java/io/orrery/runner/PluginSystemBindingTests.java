@@ -3,39 +3,28 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orrery.lifecycle.Outcome;
-import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginState;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Plugins that are systems: bound before the first step, only while live, in load order. */
 class PluginSystemBindingTests {
 
-    @TempDir
-    Path dir;
-
-    private RunnerFixture fixture;
-
-    @AfterEach
-    void close() throws Exception {
-        fixture.close();
-    }
+    @RegisterExtension
+    final RunnerFixture fixture = new RunnerFixture();
 
     @RepeatedTest(5)
     void aPluginSystemTakesPartFromTheFirstStep() throws Exception {
-        fixture = new RunnerFixture(dir);
         fixture.registry.register(spec -> new Controller(fixture, null), "test-controller");
         SimulationRunner runner = fixture.start(
                 fixture.worldWith("<plugin name=\"ctl\" filename=\"test-controller\"/>"),
@@ -50,7 +39,6 @@ class PluginSystemBindingTests {
 
     @Test
     void pluginSystemsOfEqualPriorityRunInLoadOrderNotInTheOrderTheirStartsFinished() throws Exception {
-        fixture = new RunnerFixture(dir);
         // "first" is loaded first but finishes its start only after "second" has started.
         CountDownLatch secondStarted = new CountDownLatch(1);
         fixture.registry.register(spec -> new Controller(fixture, spec.name().equals("first") ? secondStarted : null) {
@@ -62,11 +50,9 @@ class PluginSystemBindingTests {
                 }
             }
         }, "test-controller");
-        SimulationRunner runner = fixture.start(fixture.worldWith(
+        SimulationRunner runner = fixture.startPaused(fixture.worldWith(
                 "<plugin name=\"first\" filename=\"test-controller\"/>"
-                        + "<plugin name=\"second\" filename=\"test-controller\"/>"),
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+                        + "<plugin name=\"second\" filename=\"test-controller\"/>"));
         assertThat(fixture.journal.indexOf("second:started")).isLessThan(fixture.journal.indexOf("first:started"));
 
         runner.step(2).get(10, TimeUnit.SECONDS);
@@ -77,12 +63,9 @@ class PluginSystemBindingTests {
 
     @Test
     void aPluginSystemWhoseModelIsRemovedBeforeItWasBoundNeverSteps() throws Exception {
-        fixture = new RunnerFixture(dir);
         CountDownLatch release = new CountDownLatch(1);
         fixture.registry.register(spec -> new Controller(fixture, release), "test-controller");
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
         String rover = """
                 <model name="rover"><pose>0 3 1 0 0 0</pose>
                   <link name="body"><inertial><mass>1</mass></inertial>

@@ -18,26 +18,17 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A full reload: the outcome of each way it can end, and what a new session starts with. */
 class ReloadTests {
 
-    @TempDir
-    Path dir;
-
-    private RunnerFixture fixture;
-
-    @AfterEach
-    void close() throws Exception {
-        fixture.close();
-    }
+    @RegisterExtension
+    final RunnerFixture fixture = new RunnerFixture();
 
     @Test
     void aStopWhileTheReloadedWorldsPluginsStartEndsStoppedNotAborted() throws Exception {
-        fixture = new RunnerFixture(dir);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger generation = new AtomicInteger();
         fixture.registry.register(spec -> new SlowSecondStart(fixture, generation.incrementAndGet(), release),
@@ -62,13 +53,10 @@ class ReloadTests {
 
     @Test
     void aReloadWhoseRequiredPluginFailsIsNoStart() throws Exception {
-        fixture = new RunnerFixture(dir);
         AtomicInteger generation = new AtomicInteger();
         fixture.registry.register(spec -> new FailsSecondTime(fixture, generation.incrementAndGet()), "test-camera");
-        SimulationRunner runner = fixture.start(
-                fixture.worldWith("<plugin name=\"camera\" filename=\"test-camera\" required=\"true\"/>"),
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(
+                fixture.worldWith("<plugin name=\"camera\" filename=\"test-camera\" required=\"true\"/>"));
 
         runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
@@ -80,7 +68,6 @@ class ReloadTests {
 
     @Test
     void aWorldThatCannotBeBuiltIsRefusedAndTheRunningWorldGoesOnAsItWas() throws Exception {
-        fixture = new RunnerFixture(dir);
         // The engine refuses one world, as a native engine out of memory would; the world file itself is valid.
         PhysicsEngine real = new JBulletPhysicsEngine();
         PhysicsEngine refusing = spec -> {
@@ -95,7 +82,7 @@ class ReloadTests {
         fixture.runner = runner;
         runner.start();
         runner.step(10).get(10, TimeUnit.SECONDS);
-        Path unbuildable = dir.resolve("unbuildable.sdf");
+        Path unbuildable = fixture.dir.resolve("unbuildable.sdf");
         Files.writeString(unbuildable, Files.readString(RunnerFixture.LIFECYCLE_WORLD)
                 .replace("<world name=\"lifecycle\">", "<world name=\"unbuildable\">"));
 
@@ -114,7 +101,6 @@ class ReloadTests {
 
     @Test
     void aReloadedWorldStartsAsAtLoadStartTriggersAndSimulationStartedIncluded() throws Exception {
-        fixture = new RunnerFixture(dir);
         SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD, RunnerSettings.defaults()
                 .withStartPaused(true)
                 .withTriggers(List.of(new TriggerSpec("started", "start", "log=info: started", true))));

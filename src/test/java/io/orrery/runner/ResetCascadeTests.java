@@ -3,39 +3,27 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orrery.lifecycle.Outcome;
-import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The reset cascade's rules: every component restarts or the run aborts naming it; plugins hear of it after. */
 class ResetCascadeTests {
 
-    @TempDir
-    Path dir;
-
-    private RunnerFixture fixture;
-
-    @AfterEach
-    void close() throws Exception {
-        fixture.close();
-    }
+    @RegisterExtension
+    final RunnerFixture fixture = new RunnerFixture();
 
     @Test
     void aSystemWhoseResetThrowsAbortsTheRunNamingIt() throws Exception {
-        fixture = new RunnerFixture(dir).system(new Uncalibrated());
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        fixture.system(new Uncalibrated());
+        SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
         runner.step(10).get(10, TimeUnit.SECONDS);
 
         runner.reset();
@@ -48,7 +36,6 @@ class ResetCascadeTests {
 
     @Test
     void aPluginWhoseResetThrowsAbortsTheRunNamingIt() throws Exception {
-        fixture = new RunnerFixture(dir);
         fixture.registry.register(spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
             @Override
             public void reset() {
@@ -58,9 +45,7 @@ class ResetCascadeTests {
                 fixture.journal.add("gripper:armed");
             }
         }, "test-gripper");
-        SimulationRunner runner = fixture.start(fixture.worldWith("<plugin name=\"gripper\" filename=\"test-gripper\"/>"),
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(fixture.worldWith("<plugin name=\"gripper\" filename=\"test-gripper\"/>"));
         fixture.awaitJournal("gripper:armed");
 
         runner.reset();
@@ -73,7 +58,6 @@ class ResetCascadeTests {
 
     @Test
     void pluginsHearOfTheResetOnceTheWorldShowsIt() throws Exception {
-        fixture = new RunnerFixture(dir);
         fixture.registry.register(spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
             @Override
             public void onEvent(PluginEvent event) {
@@ -84,9 +68,7 @@ class ResetCascadeTests {
                 }
             }
         }, "test-observer");
-        SimulationRunner runner = fixture.start(fixture.worldWith("<plugin name=\"observer\" filename=\"test-observer\"/>"),
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(fixture.worldWith("<plugin name=\"observer\" filename=\"test-observer\"/>"));
         runner.step(300).get(10, TimeUnit.SECONDS);
         fixture.journal.clear();
 
@@ -98,10 +80,7 @@ class ResetCascadeTests {
 
     @Test
     void aResetTellsPluginsWhichModelsItTookAwayAndBroughtBack() throws Exception {
-        fixture = new RunnerFixture(dir);
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
         String crate = """
                 <model name="crate"><pose>0 2 1 0 0 0</pose><link name="body"><inertial><mass>1</mass></inertial>
                 <collision name="c"><geometry><box><size>0.3 0.3 0.3</size></box></geometry></collision></link></model>

@@ -15,13 +15,15 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A runner on a real world file and real JBullet for the runner's edge-case tests: a plugin registry with a
  * journaling plugin ({@code test-journal}), a journal, worlds written from the lifecycle world with extra
  * plugin elements, and waits on conditions (never on the clock alone).
  */
-final class RunnerFixture implements AutoCloseable {
+final class RunnerFixture implements AfterEachCallback {
 
     static final Path LIFECYCLE_WORLD = Path.of("src/test/resources/worlds/lifecycle.sdf");
     static final SdfReader READER = new SdfReader(List.of());
@@ -29,11 +31,16 @@ final class RunnerFixture implements AutoCloseable {
     final List<String> journal = Collections.synchronizedList(new ArrayList<>());
     final PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
     final List<SystemRegistration> systems = new ArrayList<>();
-    private final Path dir;
+    final Path dir;
     SimulationRunner runner;
 
-    RunnerFixture(Path dir) {
-        this.dir = dir;
+    /** A fixture for one test, registered with {@code @RegisterExtension}: it stops the runner afterwards. */
+    RunnerFixture() {
+        try {
+            this.dir = Files.createTempDirectory("orrery-runner-test");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         registry.register(spec -> new JournalPlugin(journal), "test-recorder");
     }
 
@@ -63,6 +70,13 @@ final class RunnerFixture implements AutoCloseable {
         return runner;
     }
 
+    /** Starts a runner on {@code world}, paused, and waits until it is. */
+    SimulationRunner startPaused(Path world) throws InterruptedException {
+        SimulationRunner started = start(world, RunnerSettings.defaults().withStartPaused(true));
+        await(() -> started.currentState() == io.orrery.lifecycle.SimState.PAUSE, "pause");
+        return started;
+    }
+
     void awaitJournal(String entry) throws InterruptedException {
         await(() -> journal.contains(entry), "journal entry " + entry);
     }
@@ -85,10 +99,13 @@ final class RunnerFixture implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void afterEach(ExtensionContext context) throws Exception {
         if (runner != null && runner.isRunning()) {
             runner.stop();
             runner.finished().get(20, TimeUnit.SECONDS);
+        }
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         }
     }
 

@@ -3,33 +3,20 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.WorldSnapshot;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What readers off the runner thread (HTTP, plugins, metrics) see of the world. */
 class SnapshotTests {
 
-    @TempDir
-    Path dir;
-
-    private RunnerFixture fixture;
-
-    @AfterEach
-    void close() throws Exception {
-        fixture.close();
-    }
+    @RegisterExtension
+    final RunnerFixture fixture = new RunnerFixture();
 
     @Test
     void afterAResetAReaderSeesTheWorldAsLoadedNotTheWorldBefore() throws Exception {
-        fixture = new RunnerFixture(dir);
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
         // 31 steps: the old cache key (version * 31 + iterations) of the world before equalled the one after.
         runner.step(31).get(10, TimeUnit.SECONDS);
         WorldSnapshot before = runner.snapshot();
@@ -49,10 +36,7 @@ class SnapshotTests {
 
     @Test
     void aSnapshotIsServedWhileAStepBatchRuns() throws Exception {
-        fixture = new RunnerFixture(dir);
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
         var batch = runner.step(50_000_000);
         RunnerFixture.await(() -> runner.status().iterations() > 100, "the batch under way");
 

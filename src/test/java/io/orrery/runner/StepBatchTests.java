@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
-import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A step batch ends at the next StepEnd when told to, and answers with the steps it took. */
 class StepBatchTests {
@@ -17,15 +15,8 @@ class StepBatchTests {
     /** More steps than any test waits for (hours at factor 0): only an interruption ends these batches. */
     private static final long ENDLESS = 1_000_000_000L;
 
-    @TempDir
-    Path dir;
-
-    private RunnerFixture fixture;
-
-    @AfterEach
-    void close() throws Exception {
-        fixture.close();
-    }
+    @RegisterExtension
+    final RunnerFixture fixture = new RunnerFixture();
 
     @Test
     void aStopEndsABatchAtTheNextStepEnd() throws Exception {
@@ -67,10 +58,6 @@ class StepBatchTests {
     }
 
     private SimulationRunner pausedRunner() throws Exception {
-        fixture = new RunnerFixture(dir);
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
-        return runner;
+        return fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
     }
 }

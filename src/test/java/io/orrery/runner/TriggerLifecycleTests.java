@@ -5,29 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.orrery.lifecycle.SimState;
 import io.orrery.trigger.Trigger;
 import io.orrery.trigger.TriggerSpec;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Triggers fired by lifecycle changes act once the change is complete, and Cloe's paused-cycle triggers. */
 class TriggerLifecycleTests {
 
-    @TempDir
-    Path dir;
-
-    private RunnerFixture fixture;
-
-    @AfterEach
-    void close() throws Exception {
-        fixture.close();
-    }
+    @RegisterExtension
+    final RunnerFixture fixture = new RunnerFixture();
 
     @Test
     void aStartTriggerThatPausesPausesBeforeTheFirstStep() throws Exception {
-        fixture = new RunnerFixture(dir);
         SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD, RunnerSettings.defaults()
                 .withTriggers(List.of(new TriggerSpec("hold", "start", "pause", false))));
 
@@ -40,10 +30,7 @@ class TriggerLifecycleTests {
 
     @Test
     void aPauseTriggerAddedWhilePausedFiresOnTheNextPausedCycleAndResumes() throws Exception {
-        fixture = new RunnerFixture(dir);
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
         assertThat(runner.status().iterations()).isZero();
 
         runner.triggers().add(new TriggerSpec("go", "pause", "resume", false).parse(Trigger.SOURCE_API));
@@ -55,10 +42,7 @@ class TriggerLifecycleTests {
 
     @Test
     void aLoopTriggerFiresWhilePaused() throws Exception {
-        fixture = new RunnerFixture(dir);
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD,
-                RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
 
         runner.triggers().add(new TriggerSpec("tick", "loop", "log=info: tick", false).parse(Trigger.SOURCE_API));
 
@@ -72,7 +56,6 @@ class TriggerLifecycleTests {
 
     @Test
     void triggersThatFireEachOtherForeverAreCutOffAndTheRunGoesOn() throws Exception {
-        fixture = new RunnerFixture(dir);
         SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD, RunnerSettings.defaults()
                 .withStartPaused(true)
                 .withTriggers(List.of(new TriggerSpec("again", "reset", "reset", true))));
