@@ -30,6 +30,9 @@ import org.springframework.beans.factory.InitializingBean;
  *     step_controller, step_end): total time and count of steps in each phase, from {@link PhaseTimes}.
  * <li>{@code orrery.steps} (FunctionCounter): steps taken since the process started. Unlike the status'
  *     iteration count it never goes back to 0 on a reset, so it is a true counter and {@code rate()} works.
+ * <li>{@code orrery.steps.dropped} (FunctionCounter): steps the pacer dropped because they fell due more than
+ *     {@code orrery.max-catch-up} ago, from the run's statistics. It goes back to 0 with them on a reset or reload,
+ *     which Prometheus' {@code rate()} and {@code increase()} take as a counter reset.
  * <li>{@code orrery.sim.time} (gauge, seconds): simulated time, back to 0 on a reset.
  * <li>{@code orrery.rtf.target} and {@code orrery.rtf.achieved} (gauges): the target real-time factor (0 = as
  *     fast as possible) and the factor achieved over the runner's sliding window.
@@ -70,6 +73,9 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
         }
         FunctionCounter.builder("orrery.steps", times, PhaseTimes::steps)
                 .description("Steps taken since the process started (not reset by a world reset)")
+                .register(registry);
+        FunctionCounter.builder("orrery.steps.dropped", runner, r -> r.statistics().droppedSteps())
+                .description("Steps dropped because they fell due more than orrery.max-catch-up ago")
                 .register(registry);
         Gauge.builder("orrery.sim.time", runner, r -> r.status().simTimeSeconds())
                 .baseUnit("seconds")

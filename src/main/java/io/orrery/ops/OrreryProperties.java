@@ -25,6 +25,8 @@ import org.springframework.validation.annotation.Validated;
  * @param realTimeFactor the target real-time factor, at least 0 (0 = as fast as possible); unset means the
  *     world's {@code <real_time_factor>}
  * @param maxStepsPerFrame at most this many catch-up steps per frame when the simulation falls behind
+ * @param maxCatchUp how far (in wall time) the simulation may fall behind and still catch up; steps later than
+ *     this are dropped, logged and counted
  * @param startPaused start in Pause instead of running
  * @param stopAt stop with outcome success once sim time reaches this
  * @param stopAfterSteps stop with outcome success after this many steps
@@ -47,6 +49,7 @@ public record OrreryProperties(
         Duration stepSize,
         @DecimalMin(value = "0.0", message = "must be at least 0 (0 runs as fast as possible)") Double realTimeFactor,
         @Min(value = 1, message = "must be at least 1") @DefaultValue("10") int maxStepsPerFrame,
+        @NotNull @DefaultValue("1s") Duration maxCatchUp,
         @DefaultValue("false") boolean startPaused,
         Duration stopAt,
         @Min(value = 1, message = "must be at least 1") Long stopAfterSteps,
@@ -94,6 +97,9 @@ public record OrreryProperties(
         }
         if (realTimeFactor != null && realTimeFactor.isNaN()) {
             throw new IllegalArgumentException("orrery.real-time-factor must be a number at least 0, got NaN");
+        }
+        if (maxCatchUp != null && (maxCatchUp.isNegative() || maxCatchUp.isZero())) {
+            throw new IllegalArgumentException("orrery.max-catch-up must be positive, got " + maxCatchUp);
         }
         if (stopAt != null && stopAt.isNegative()) {
             throw new IllegalArgumentException("orrery.stop-at must be a sim time of at least 0, got " + stopAt);

@@ -103,6 +103,7 @@ class RunnerConfiguration {
                 p.stepSize() == null ? OptionalLong.empty() : OptionalLong.of(p.stepSize().toNanos()),
                 p.realTimeFactor() == null ? OptionalDouble.empty() : OptionalDouble.of(p.realTimeFactor()),
                 p.maxStepsPerFrame(),
+                p.maxCatchUp().toNanos(),
                 p.startPaused(),
                 p.stopAt() == null ? OptionalLong.empty() : OptionalLong.of(p.stopAt().toNanos()),
                 p.stopAfterSteps() == null ? OptionalLong.empty() : OptionalLong.of(p.stopAfterSteps()),

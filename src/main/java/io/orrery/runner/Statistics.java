@@ -5,9 +5,9 @@ package io.orrery.runner;
  * before it), the achieved real-time factor (sim time over wall time, across a window of the last steps and
  * since the start) and the achievable one (step size over cycle time).
  *
- * <p>The runner thread calls {@link #start}, {@link #record}, {@link #pause} and {@link #reset}; recording
- * allocates nothing. Every {@code publishEverySteps} steps, and on {@link #publish}, an immutable
- * {@link StatisticsSnapshot} is published that any thread can read with {@link #snapshot}.
+ * <p>The runner thread calls {@link #start}, {@link #record}, {@link #recordDroppedSteps}, {@link #pause} and
+ * {@link #reset}; recording allocates nothing. Every {@code publishEverySteps} steps, and on {@link #publish}, an
+ * immutable {@link StatisticsSnapshot} is published that any thread can read with {@link #snapshot}.
  */
 public final class Statistics {
 
@@ -33,6 +33,7 @@ public final class Statistics {
 
     private boolean running;
     private long steps;
+    private long droppedSteps;
     private long stepsSincePublish;
     // Totals of the running segments that have ended (by pause), and the start of the current one.
     private long endedWallNanos;
@@ -119,13 +120,21 @@ public final class Statistics {
         }
     }
 
+    /** Counts steps the pacer dropped ({@link RealTimePacer#takeDroppedSteps}); published with the next snapshot. */
+    public void recordDroppedSteps(long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("dropped steps must be >= 0, got " + count);
+        }
+        droppedSteps += count;
+    }
+
     /** Publishes a snapshot of the statistics so far and returns it. */
     public StatisticsSnapshot publish() {
         long wall = endedWallNanos + (running ? lastWall - segmentStartWall : 0);
         long sim = endedSimNanos + (running ? lastSim - segmentStartSim : 0);
-        StatisticsSnapshot snapshot = new StatisticsSnapshot(steps, sim / NANOS_PER_SECOND, wall / NANOS_PER_SECOND,
-                achievedWindow, wall > 0 ? (double) sim / wall : 0, achieved.summary(), achievable.summary(),
-                cycle.summary(), padding.summary());
+        StatisticsSnapshot snapshot = new StatisticsSnapshot(steps, droppedSteps, sim / NANOS_PER_SECOND,
+                wall / NANOS_PER_SECOND, achievedWindow, wall > 0 ? (double) sim / wall : 0, achieved.summary(),
+                achievable.summary(), cycle.summary(), padding.summary());
         stepsSincePublish = 0;
         published = snapshot;
         return snapshot;
@@ -140,6 +149,7 @@ public final class Statistics {
     public void reset() {
         running = false;
         steps = 0;
+        droppedSteps = 0;
         stepsSincePublish = 0;
         endedWallNanos = 0;
         endedSimNanos = 0;

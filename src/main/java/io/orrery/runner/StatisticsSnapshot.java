@@ -5,6 +5,7 @@ package io.orrery.runner;
  * that cannot be computed yet (no wall time has passed) is 0.
  *
  * @param steps steps recorded since the statistics started
+ * @param droppedSteps steps the pacer dropped because they fell due more than the catch-up horizon ago
  * @param simSeconds sim time advanced while running
  * @param wallSeconds wall time spent running
  * @param achievedFactorWindow sim time over wall time across the last steps (the window)
@@ -14,12 +15,12 @@ package io.orrery.runner;
  * @param cycleSeconds the time each step took to compute
  * @param paddingSeconds the time slept before each step to keep pace
  */
-public record StatisticsSnapshot(long steps, double simSeconds, double wallSeconds, double achievedFactorWindow,
-        double achievedFactorSinceStart, Summary achievedFactor, Summary achievableFactor, Summary cycleSeconds,
-        Summary paddingSeconds) {
+public record StatisticsSnapshot(long steps, long droppedSteps, double simSeconds, double wallSeconds,
+        double achievedFactorWindow, double achievedFactorSinceStart, Summary achievedFactor, Summary achievableFactor,
+        Summary cycleSeconds, Summary paddingSeconds) {
 
     /** Nothing recorded yet. */
-    public static final StatisticsSnapshot EMPTY = new StatisticsSnapshot(0, 0, 0, 0, 0, Summary.EMPTY,
+    public static final StatisticsSnapshot EMPTY = new StatisticsSnapshot(0, 0, 0, 0, 0, 0, Summary.EMPTY,
             Summary.EMPTY, Summary.EMPTY, Summary.EMPTY);
 
     /**

@@ -121,6 +121,8 @@ class ActuatorEndpointsTests {
         assertThat(scrape).containsPattern("orrery_step_duration_seconds_sum\\{[^}]*phase=\"step_controller\"");
         assertThat(scrape).contains("phase=\"step_begin\"").contains("phase=\"step_end\"");
         assertThat(scrape).containsPattern("(?m)^orrery_steps_total [1-9]");
+        assertThat(scrape).contains("# TYPE orrery_steps_dropped_total counter")
+                .containsPattern("(?m)^orrery_steps_dropped_total [0-9.]+$");
         assertThat(scrape).containsPattern("(?m)^orrery_sim_time_seconds [0-9.]+");
         assertThat(scrape).contains("orrery_rtf_target 1.0");
         assertThat(scrape).containsPattern("(?m)^orrery_rtf_achieved [0-9.]+");

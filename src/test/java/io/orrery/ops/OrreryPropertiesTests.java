@@ -34,6 +34,7 @@ class OrreryPropertiesTests {
                     assertThat(p.stopAt()).isEqualTo(Duration.ofMillis(2500));
                     assertThat(p.realTimeFactor()).isZero();
                     assertThat(p.maxStepsPerFrame()).isEqualTo(10);
+                    assertThat(p.maxCatchUp()).isEqualTo(Duration.ofSeconds(1));
                     assertThat(p.worldFile()).isEqualTo(java.nio.file.Path.of("worlds/default.sdf"));
                     assertThat(p.triggers()).singleElement().satisfies(t -> {
                         assertThat(t.event()).isEqualTo("time=1.5");
@@ -72,6 +73,21 @@ class OrreryPropertiesTests {
         context.withPropertyValues("orrery.max-steps-per-frame=0").run(ctx -> assertThat(ctx).getFailure()
                 .rootCause().hasMessageContaining("orrery.max-steps-per-frame")
                 .hasMessageContaining("must be at least 1"));
+    }
+
+    @Test
+    void aCatchUpHorizonThatIsNotPositiveIsRefusedNamingIt() {
+        context.withPropertyValues("orrery.max-catch-up=0s").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessageContaining("orrery.max-catch-up must be positive, got PT0S"));
+        context.withPropertyValues("orrery.max-catch-up=-1s").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessageContaining("orrery.max-catch-up must be positive"));
+    }
+
+    @Test
+    void theCatchUpHorizonReachesTheRunnerInNanoseconds() {
+        context.withPropertyValues("orrery.max-catch-up=250ms").run(ctx -> assertThat(
+                RunnerConfiguration.settings(ctx.getBean(OrreryProperties.class)).maxCatchUpNanos())
+                .isEqualTo(250_000_000L));
     }
 
     @Test

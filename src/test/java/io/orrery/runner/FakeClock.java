@@ -10,6 +10,8 @@ final class FakeClock implements MonotonicClock, Sleeper {
     /** Added to the clock on every reading, to let spin loops end. */
     private final long advancePerReading;
     final List<Long> sleeps = new ArrayList<>();
+    /** The clock's time as each sleep returned. */
+    final List<Long> wakeUps = new ArrayList<>();
 
     FakeClock(long start) {
         this(start, 0);
@@ -33,6 +35,7 @@ final class FakeClock implements MonotonicClock, Sleeper {
         if (nanos > 0) {
             now += nanos;
         }
+        wakeUps.add(now);
     }
 
     void advance(long nanos) {

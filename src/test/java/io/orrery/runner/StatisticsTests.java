@@ -111,6 +111,22 @@ class StatisticsTests {
     }
 
     @Test
+    void countsDroppedStepsUntilAReset() {
+        Statistics stats = new Statistics(10, 100);
+        stats.start(wall, sim);
+        step(stats, 0, MS);
+        stats.recordDroppedSteps(4000);
+        stats.recordDroppedSteps(0);
+        stats.recordDroppedSteps(2);
+
+        assertThat(stats.snapshot().droppedSteps()).as("published with the next snapshot").isZero();
+        assertThat(stats.publish().droppedSteps()).isEqualTo(4002);
+        assertThatThrownBy(() -> stats.recordDroppedSteps(-1)).hasMessage("dropped steps must be >= 0, got -1");
+        stats.reset();
+        assertThat(stats.publish().droppedSteps()).isZero();
+    }
+
+    @Test
     void resetReturnsToZero() {
         Statistics stats = new Statistics(10, 1);
         stats.start(wall, sim);
