@@ -111,6 +111,13 @@ final class RunLoop {
     private void runningFrame() throws InterruptedException {
         WorldSession s = state.session;
         int due = s.pacer.stepsDue(s.simTimeNanos());
+        long dropped = s.pacer.takeDroppedSteps();
+        if (dropped > 0) {
+            s.statistics.recordDroppedSteps(dropped);
+            log.warn("World '{}' fell more than the catch-up horizon behind real time: {} steps ({} s of sim time)"
+                    + " dropped at sim time {} s", s.name(), dropped, dropped * s.stepNanos / 1e9,
+                    s.simTimeNanos() / 1e9);
+        }
         if (due == 0) {
             applyCommands();
             WorldSession now = state.session;

@@ -87,7 +87,7 @@ final class WorldLoading {
                     new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
                             Clock.systemUTC()));
             RealTimePacer pacer = new RealTimePacer(clock, sleeper, step, factor, settings.maxStepsPerFrame(),
-                    RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
+                    settings.maxCatchUpNanos(), RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
             WorldSession session = new WorldSession(spec, file, physics, manager, host, binding, pacer, step,
                     factor);
             log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
