@@ -37,7 +37,8 @@ final class RunReportWriter implements RunListener {
     public void onFinished(RunResult result) {
         try {
             write(result);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            // an I/O error or a fault building the JSON: either way the report is lost, never just a WARN
             failure = "the report " + target + " was not written: " + e;
             log.error("The report {} was not written", target, e);
         }
