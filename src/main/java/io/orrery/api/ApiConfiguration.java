@@ -12,7 +12,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
-/** Wires the HTTP API: the worlds directory's saver, the event stream, the request filter, the OpenAPI info. */
+/**
+ * Wires the HTTP API: the worlds directory's saver, the event stream, the token and body-limit filters, the
+ * OpenAPI info.
+ */
 @Configuration(proxyBeanMethods = false)
 class ApiConfiguration {
 
@@ -24,6 +27,12 @@ class ApiConfiguration {
     @Bean
     EventStream eventStream(SimulationRunner runner, EventBus bus) {
         return new EventStream(runner, bus);
+    }
+
+    /** Every path of this server: {@code /api}, and the actuator unless it has a port of its own. */
+    @Bean
+    FilterRegistrationBean<BearerTokenFilter> bearerTokenFilter(ApiProperties properties, ObjectMapper mapper) {
+        return BearerTokenFilter.registration(properties, mapper);
     }
 
     @Bean
@@ -40,7 +49,7 @@ class ApiConfiguration {
         return new OpenAPI().info(new Info().title("Orrery API")
                 .description("Runs one SDF world: its lifecycle, models, plugins, triggers, statistics and events."
                         + " Errors are RFC 7807 problem details. With orrery.api.token set, POST, PUT, PATCH and"
-                        + " DELETE need 'Authorization: Bearer <token>'.")
+                        + " DELETE, here and to the actuator, need 'Authorization: Bearer <token>'.")
                 .version("v1"));
     }
 }

@@ -7,8 +7,8 @@ import org.springframework.util.unit.DataSize;
 /**
  * The HTTP API's settings, {@code orrery.api.*}.
  *
- * @param token when set, every request under {@code /api} that changes something (POST, PUT, PATCH, DELETE)
- *     needs {@code Authorization: Bearer <token>}; reads stay open
+ * @param token when set, every request that changes something (POST, PUT, PATCH, DELETE), under {@code /api} and
+ *     to the actuator on either port, needs {@code Authorization: Bearer <token>}; reads stay open
  * @param maxRequestBody the largest request body accepted; larger ones get 413
  */
 @ConfigurationProperties("orrery.api")

@@ -16,32 +16,21 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Set;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Guards {@code /api}: with {@code orrery.api.token} set, a request that changes something (POST, PUT, PATCH,
- * DELETE) needs {@code Authorization: Bearer <token>} (401 otherwise; reads stay open), and every request body
- * is bounded by {@code orrery.api.max-request-body} (413 beyond it), by its Content-Length and, for chunked
- * bodies, by reading at most the limit before the request goes on.
+ * Bounds every request body under {@code /api} by {@code orrery.api.max-request-body} (413 beyond it), by its
+ * Content-Length and, for chunked bodies, by reading at most the limit before the request goes on. The token is
+ * checked before, by {@link BearerTokenFilter}.
  */
 final class ApiRequestFilter extends OncePerRequestFilter {
 
-    private static final Set<String> CHANGING = Set.of("POST", "PUT", "PATCH", "DELETE");
-    private static final String BEARER = "Bearer ";
-
-    private final byte[] tokenDigest;
     private final long maxBody;
     private final ObjectMapper mapper;
 
     ApiRequestFilter(ApiProperties properties, ObjectMapper mapper) {
-        this.tokenDigest = properties.tokenRequired() ? sha256(properties.token()) : null;
         this.maxBody = properties.maxRequestBody().toBytes();
         this.mapper = mapper;
     }
@@ -55,12 +44,6 @@ final class ApiRequestFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (tokenDigest != null && CHANGING.contains(request.getMethod()) && !authorized(request)) {
-            response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
-            problem(request, response, HttpStatus.UNAUTHORIZED, "Unauthorized", request.getMethod() + " "
-                    + request.getRequestURI() + " needs the header 'Authorization: Bearer <orrery.api.token>'");
-            return;
-        }
         long length = request.getContentLengthLong();
         if (length > maxBody) {
             tooLarge(request, response);
@@ -76,15 +59,6 @@ final class ApiRequestFilter extends OncePerRequestFilter {
             return;
         }
         chain.doFilter(new BufferedBodyRequest(request, body), response);
-    }
-
-    private boolean authorized(HttpServletRequest request) {
-        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
-        if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            return false;
-        }
-        // digests of equal length, compared in constant time: no timing hint of the token's length or prefix
-        return MessageDigest.isEqual(tokenDigest, sha256(header.substring(BEARER.length()).strip()));
     }
 
     private static boolean hasChunkedBody(HttpServletRequest request) {
@@ -111,27 +85,8 @@ final class ApiRequestFilter extends OncePerRequestFilter {
     private void tooLarge(HttpServletRequest request, HttpServletResponse response) throws IOException {
         // the client may still be sending: tell the container not to read the rest
         response.setHeader(HttpHeaders.CONNECTION, "close");
-        problem(request, response, HttpStatus.PAYLOAD_TOO_LARGE, "Request body too large",
+        ProblemResponses.write(mapper, request, response, HttpStatus.PAYLOAD_TOO_LARGE, "Request body too large",
                 "the request body is larger than orrery.api.max-request-body (" + maxBody + " bytes)");
-    }
-
-    private void problem(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String title,
-            String detail) throws IOException {
-        ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
-        p.setTitle(title);
-        p.setInstance(java.net.URI.create(request.getRequestURI()));
-        response.setStatus(status.value());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        mapper.writeValue(response.getOutputStream(), p);
-    }
-
-    private static byte[] sha256(String s) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
     }
 
     /** The request with its body read already, served from memory. */

@@ -2,38 +2,62 @@ package io.orrery.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.orrery.runner.RunListener;
 import io.orrery.runner.RunResult;
 import io.orrery.world.Pose;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Writes a run's result.json: through a temporary file and an atomic move, so a reader never sees half a file. */
-final class RunReportWriter {
+/**
+ * Writes a run's result.json once the run has ended: through a temporary file and an atomic move, so a reader
+ * never sees half a file. A report that could not be written is logged as an error and remembered, so that a
+ * batch run does not end as if it had succeeded ({@link ExitOnStop}).
+ */
+final class RunReportWriter implements RunListener {
+
+    private static final Logger log = LoggerFactory.getLogger(RunReportWriter.class);
 
     private final ObjectMapper mapper;
+    private final Path target;
+    private volatile String failure;
 
-    RunReportWriter(ObjectMapper mapper) {
+    RunReportWriter(ObjectMapper mapper, Path target) {
         this.mapper = mapper.copy().enable(SerializationFeature.INDENT_OUTPUT);
+        this.target = target;
     }
 
-    void write(RunResult result, Path target) {
+    @Override
+    public void onFinished(RunResult result) {
         try {
-            Path dir = target.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-            try {
-                mapper.writeValue(tmp.toFile(), toJson(result));
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not write the report " + target + ": " + e.getMessage(), e);
+            write(result);
+        } catch (IOException | RuntimeException e) {
+            // an I/O error or a fault building the JSON: either way the report is lost, never just a WARN
+            failure = "the report " + target + " was not written: " + e;
+            log.error("The report {} was not written", target, e);
+        }
+    }
+
+    /** Why the report was not written; empty while it was, or before the run ended. */
+    Optional<String> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    private void write(RunResult result) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        try {
+            mapper.writeValue(tmp.toFile(), toJson(result));
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 

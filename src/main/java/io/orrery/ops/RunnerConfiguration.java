@@ -8,8 +8,6 @@ import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.builtin.BuiltinPlugins;
 import io.orrery.runner.PluginSettings;
-import io.orrery.runner.RunListener;
-import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SystemRegistration;
@@ -20,11 +18,11 @@ import io.orrery.trigger.TriggerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
 import io.orrery.world.sdf.SdfReader;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -64,18 +62,11 @@ class RunnerConfiguration {
                 .settings(settings(properties))
                 .events(events)
                 .build();
-        if (properties.reportFile().isPresent()) {
-            RunReportWriter writer = new RunReportWriter(mapper);
-            Path report = properties.reportFile().get();
-            runner.addListener(new RunListener() {
-                @Override
-                public void onFinished(RunResult result) {
-                    writer.write(result, report);
-                }
-            });
-        }
+        // Listeners are told in the order they were added: the report is written before the exit code is chosen.
+        Optional<RunReportWriter> report = properties.reportFile().map(file -> new RunReportWriter(mapper, file));
+        report.ifPresent(runner::addListener);
         if (properties.exitOnStop()) {
-            ExitOnStop.install(runner, context);
+            ExitOnStop.install(runner, context, report);
         }
         return runner;
     }

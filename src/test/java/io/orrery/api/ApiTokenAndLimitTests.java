@@ -8,7 +8,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;
 
-/** With a token set, changes need it and reads stay open; bodies beyond the limit are 413. */
+/**
+ * With a token set, changes need it, under {@code /api} and to the actuator alike, and reads stay open; bodies
+ * beyond the limit are 413.
+ */
 @TestPropertySource(properties = {"orrery.api.token=s3cret-token", "orrery.api.max-request-body=2KB"})
 class ApiTokenAndLimitTests extends ApiTestSupport {
 
@@ -44,6 +47,30 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
                 .header("Authorization", TOKEN).POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(withToken.status()).isEqualTo(200);
         assertThat(withToken.json().get("iterations").asLong()).isEqualTo(before + 3);
+    }
+
+    @Test
+    void actuatorWritesNeedTheTokenAndItsReadsStayOpen() {
+        Response none = postJson("/actuator/simulation", "{\"action\": \"resume\"}");
+        assertThat(none.status()).as("%s", none).isEqualTo(401);
+        assertThat(none.header("WWW-Authenticate")).startsWith("Bearer");
+        assertThat(none.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(none.json().get("status").asInt()).isEqualTo(401);
+        Response wrong = send(HttpRequest.newBuilder(uri("/actuator/simulation"))
+                .header("Authorization", "Bearer s3cret-tokex").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"action\": \"resume\"}")));
+        assertThat(wrong.status()).isEqualTo(401);
+
+        Response read = get("/actuator/simulation");
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.json().get("paused").asBoolean()).as("the refused resumes changed nothing").isTrue();
+        assertThat(get("/actuator/health/liveness").status()).isEqualTo(200);
+
+        Response withToken = send(HttpRequest.newBuilder(uri("/actuator/simulation")).header("Authorization", TOKEN)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"action\": \"resume\"}")));
+        assertThat(withToken.status()).as("%s", withToken).isEqualTo(200);
+        assertThat(withToken.json().get("paused").asBoolean()).isFalse();
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,6 +89,20 @@ class BatchRunProcessTests {
         assertThat(json.get("outcome").asText()).isEqualTo("aborted");
         assertThat(json.get("message").asText()).contains("controller diverged at step 100");
         assertThat(json.get("iterations").asLong()).isEqualTo(99);
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenExitsThirtyTwoWithAnErrorNotTheOutcomesCode() throws Exception {
+        Path notADirectory = Files.writeString(dir.resolve("occupied"), "a regular file");
+        Path report = notADirectory.resolve("result.json");
+        Result r = run("--orrery.world=" + WORLD, "--orrery.real-time-factor=0", "--orrery.stop-after-steps=10",
+                "--orrery.report=" + report);
+
+        assertThat(r.exitCode).as(r.output()).isEqualTo(32);
+        assertThat(r.stdout).containsPattern("ERROR .*The report " + Pattern.quote(report.toString())
+                + " was not written");
+        assertThat(r.stderr).contains("orrery: the report " + report + " was not written");
+        assertThat(notADirectory).hasContent("a regular file");
     }
 
     @Test

@@ -1,10 +1,13 @@
 package io.orrery.physics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.orrery.world.Pose;
+import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The demo world users get from {@code ./mvnw spring-boot:run}: it loads, steps and behaves as described. */
@@ -12,29 +15,55 @@ class DefaultWorldSimulationTests {
 
     private static final Path DEFAULT_WORLD = Path.of("worlds/default.sdf");
 
+    /**
+     * How far a resting body's centre may be from its geometric resting height: JBullet holds a body on its
+     * support about g·dt²/ERP = 0.05 mm deep (g·dt of speed per step, pushed out at ERP 0.2); 1 mm is twenty
+     * times that.
+     */
+    private static final double HEIGHT_TOLERANCE = 0.001;
+
+    /** How far from flat a resting body may be: a tilt of 0.1° lifts an edge of the 0.5 m box by 0.9 mm. */
+    private static final double TILT_TOLERANCE_DEGREES = 0.1;
+
     @Test
-    void loadsAndSteps1000TimesWithShapesFallingAndTheRampStill() {
+    void loadsAndStepsUntilEveryShapeRestsFlatOnItsSupportWhileTheRampStaysPut() {
         WorldSpec spec = SimulationFixture.read(DEFAULT_WORLD);
         assertThat(spec.models()).extracting(m -> m.name()).contains("ground_plane", "ramp", "sliding_box",
                 "red_box", "ball", "cylinder", "pendulum");
         assertThat(spec.guiCameraPose()).isPresent();
 
         try (SimulationFixture fixture = SimulationFixture.of(spec)) {
-            Pose ramp = fixture.world().model("ramp").orElseThrow().pose();
-            double redBoxStart = fixture.world().model("red_box").orElseThrow().pose().z();
+            Pose ramp = fixture.pose("ramp");
+            assertThat(fixture.pose("red_box").z()).isEqualTo(2.0);
 
-            fixture.step(1000);
+            // The red box lands at 0.6 s, the green box lands on it at 0.7 s and rocks it until about 1.2 s, the
+            // bouncing ball (restitution 0.5) is the last to come to rest, near 3.2 s.
+            fixture.step(4000);
 
             for (String name : fixture.world().modelNames()) {
-                Pose p = fixture.world().model(name).orElseThrow().pose();
-                assertThat(p.position().isFinite()).as(name).isTrue();
+                assertThat(fixture.pose(name).position().isFinite()).as(name).isTrue();
             }
-            assertThat(fixture.world().model("ramp").orElseThrow().pose()).isEqualTo(ramp);
-            // After 1 s the red box (0.5 m) has fallen from 2 m and is on the ground: its centre between lying flat
-            // (0.25 m) and resting on an edge (0.354 m), as the green box lands on it around 0.7 s and may tip it.
-            double redBox = fixture.world().model("red_box").orElseThrow().pose().z();
-            assertThat(redBoxStart).isEqualTo(2.0);
-            assertThat(redBox).isBetween(0.24, 0.36);
+            assertThat(fixture.pose("ramp")).isEqualTo(ramp);
+            // Centre heights of bodies resting on a face: half their height above their support.
+            assertRestsFlat(fixture, "red_box", 0.25); // the 0.5 m cube on the ground
+            assertRestsFlat(fixture, "green_box", 0.5 + 0.2); // the 0.4 m cube on top of the red box
+            assertRestsFlat(fixture, "sliding_box", 0.15); // the 0.3 m cube, slid off the ramp: μ 0.2 < tan 25°
+            // Landing 23° tilted it stands up again: its centre of mass was over the rim (atan(0.2 / 0.3) = 34°).
+            assertRestsFlat(fixture, "cylinder", 0.3);
+            assertThat(fixture.pose("ball").z()).isCloseTo(0.25, within(HEIGHT_TOLERANCE));
+            assertThat(fixture.pose("small_ball").z()).isCloseTo(0.15, within(HEIGHT_TOLERANCE));
         }
+    }
+
+    private static void assertRestsFlat(SimulationFixture fixture, String model, double height) {
+        Pose pose = fixture.pose(model);
+        assertThat(pose.z()).as("%s's height", model).isCloseTo(height, within(HEIGHT_TOLERANCE));
+        // Flat on a face: one of its axes vertical, whichever face it landed on.
+        double vertical = 0;
+        for (Vec3 axis : List.of(new Vec3(1, 0, 0), new Vec3(0, 1, 0), new Vec3(0, 0, 1))) {
+            vertical = Math.max(vertical, Math.abs(pose.rotation().rotate(axis).z()));
+        }
+        assertThat(Math.toDegrees(Math.acos(Math.min(1, vertical)))).as("%s's tilt", model)
+                .isLessThan(TILT_TOLERANCE_DEGREES);
     }
 }

@@ -60,7 +60,10 @@ class RampSimulationTests {
             sim.step(100);
             Vec3 start = sim.pose("box").position();
             sim.step(2000);
-            assertThat(sim.pose("box").position().minus(start).length()).isLessThan(0.003);
+            // Static friction holds it (μ 1 > tan 30°): ideally it does not move at all. JBullet's friction solver
+            // lets it creep about 30 µm/s (60 µm measured over these 2 s); 0.1 mm allows that, where sliding even at
+            // μ 0.5 (0.66 m/s²) would cover 1.3 m.
+            assertThat(sim.pose("box").position().minus(start).length()).isLessThan(1e-4);
         }
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.Twist;
 import io.orrery.plugin.CollectingSink;
+import io.orrery.plugin.EventSink;
 import io.orrery.plugin.FakeWorldAccess;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginHost;
@@ -21,6 +22,7 @@ import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +34,8 @@ class PosePublisherPluginTests {
     private final FakeWorldAccess world = new FakeWorldAccess(snapshot(10, ROBOT_AT));
     private final CollectingSink sink = new CollectingSink();
     private PluginHost host;
+    /** The thread of the latest publication. */
+    private volatile Thread publishingThread;
 
     @AfterEach
     void end() {
@@ -48,8 +52,12 @@ class PosePublisherPluginTests {
 
     private PluginHost start(PluginSpec spec) {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        host = new PluginHost(registry, List.of(new OwnedPluginSpec(PluginOwner.world(), spec)), world, sink,
-                PluginHostOptions.defaults());
+        EventSink recordingThread = (topic, payload) -> {
+            publishingThread = Thread.currentThread();
+            sink.publish(topic, payload);
+        };
+        host = new PluginHost(registry, List.of(new OwnedPluginSpec(PluginOwner.world(), spec)), world,
+                recordingThread, PluginHostOptions.defaults());
         host.startAll(Duration.ofSeconds(20));
         return host;
     }
@@ -79,10 +87,11 @@ class PosePublisherPluginTests {
         assertThat(poses.models()).extracting(ModelPose::name).containsExactly("robot", "box");
         assertThat(poses.models().get(1).pose()).isEqualTo(BOX_AT);
 
+        Thread timer = publishingThread;
         host.endAll();
-        sink.drained();
-        Thread.sleep(100); // ten periods: an ended publisher must stay silent
-        assertThat(sink.drained()).isEmpty();
+        // Silent for good: the timer thread, the only one that publishes, ends (a wait for that, not for silence).
+        timer.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(timer.isAlive()).as("the publisher's timer thread after end()").isFalse();
     }
 
     @Test

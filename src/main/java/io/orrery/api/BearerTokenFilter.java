@@ -1,0 +1,84 @@
+package io.orrery.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Set;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * With {@code orrery.api.token} set, every request that changes something (POST, PUT, PATCH, DELETE) needs
+ * {@code Authorization: Bearer <token>}, on whichever port it is registered: {@code /api} and the actuator's
+ * write operations alike (401 otherwise). Reads stay open.
+ */
+final class BearerTokenFilter extends OncePerRequestFilter {
+
+    private static final Set<String> CHANGING = Set.of("POST", "PUT", "PATCH", "DELETE");
+    private static final String BEARER = "Bearer ";
+
+    private final byte[] tokenDigest;
+    private final ObjectMapper mapper;
+
+    private BearerTokenFilter(byte[] tokenDigest, ObjectMapper mapper) {
+        this.tokenDigest = tokenDigest;
+        this.mapper = mapper;
+    }
+
+    /**
+     * The filter for every path of one web server (the API port's, or the management port's when
+     * {@code management.server.port} splits it off), ahead of the API's body limit.
+     */
+    static FilterRegistrationBean<BearerTokenFilter> registration(ApiProperties properties, ObjectMapper mapper) {
+        byte[] digest = properties.tokenRequired() ? sha256(properties.token()) : null;
+        FilterRegistrationBean<BearerTokenFilter> registration =
+                new FilterRegistrationBean<>(new BearerTokenFilter(digest, mapper));
+        registration.addUrlPatterns("/*");
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
+        return registration;
+    }
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return tokenDigest == null || !CHANGING.contains(request.getMethod());
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        if (authorized(request)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
+        ProblemResponses.write(mapper, request, response, HttpStatus.UNAUTHORIZED, "Unauthorized",
+                request.getMethod() + " " + request.getRequestURI()
+                        + " needs the header 'Authorization: Bearer <orrery.api.token>'");
+    }
+
+    private boolean authorized(HttpServletRequest request) {
+        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
+        if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return false;
+        }
+        // digests of equal length, compared in constant time: no timing hint of the token's length or prefix
+        return MessageDigest.isEqual(tokenDigest, sha256(header.substring(BEARER.length()).strip()));
+    }
+
+    private static byte[] sha256(String s) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package io.orrery.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
+import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The management server's own context, there only when {@code management.server.port} differs from the API's:
+ * filters of the main context do not reach it, so the token filter is registered here again.
+ */
+@ManagementContextConfiguration(value = ManagementContextType.CHILD, proxyBeanMethods = false)
+class ManagementPortConfiguration {
+
+    @Bean
+    FilterRegistrationBean<BearerTokenFilter> managementBearerTokenFilter(ApiProperties properties,
+            ObjectMapper mapper) {
+        return BearerTokenFilter.registration(properties, mapper);
+    }
+}
