@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  */
 final class Lifecycle {
 
-    private static final Logger log = LoggerFactory.getLogger(Lifecycle.class);
+    // The runner's parts log as the runner: one logger name for users to set a level on and to filter by.
+    private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
 
     /** How many trigger actions one settle applies at most: triggers firing each other forever are cut off. */
     static final int MAX_CHAINED_ACTIONS = 100;

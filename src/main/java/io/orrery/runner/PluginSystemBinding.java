@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  */
 final class PluginSystemBinding implements PluginLifecycleListener {
 
-    private static final Logger log = LoggerFactory.getLogger(PluginSystemBinding.class);
+    // The runner's parts log as the runner: one logger name for users to set a level on and to filter by.
+    private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
 
     private final SystemManager systems;
     private final Thread owner;

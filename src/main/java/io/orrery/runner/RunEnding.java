@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  */
 final class RunEnding {
 
-    private static final Logger log = LoggerFactory.getLogger(RunEnding.class);
+    // The runner's parts log as the runner: one logger name for users to set a level on and to filter by.
+    private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
 
     private final RunState state;
     private final Lifecycle lifecycle;

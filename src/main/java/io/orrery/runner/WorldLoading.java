@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  */
 final class WorldLoading {
 
-    private static final Logger log = LoggerFactory.getLogger(WorldLoading.class);
+    // The runner's parts log as the runner: one logger name for users to set a level on and to filter by.
+    private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
 
     /** How long one wait for plugins or for commands lasts while loading (and while paused). */
     static final long WAIT_PERIOD_NANOS = 10_000_000;

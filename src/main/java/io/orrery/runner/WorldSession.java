@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  */
 final class WorldSession implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(WorldSession.class);
+    // The runner's parts log as the runner: one logger name for users to set a level on and to filter by.
+    private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
 
     final WorldSpec spec;
     final Path file;
