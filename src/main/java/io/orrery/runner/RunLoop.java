@@ -334,25 +334,24 @@ final class RunLoop {
         state.machine.fire(SimEvent.RESET);
         state.resetting = true;
         try {
+            // From here the old world is going: the new one is published first, so whatever happens next the
+            // run ends (if it must) on a whole world, never on one half closed.
             WorldSession.logPluginErrors(old.plugins.broadcast(new PluginEvent.Stopped()));
-            old.close();
             state.worldFile = file;
             publish(next);
             state.mode = Mode.LOADING;
-            boolean started;
-            try {
-                started = loading.startPlugins(next, execute);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                started = false;
-            } catch (RuntimeException e) {
-                ending.noStart(new IllegalStateException("reload of " + file + ": " + ResetCascade.describe(e), e));
-                return status.get();
-            }
-            if (!started) {
+            old.close();
+            if (!loading.startPlugins(next, execute)) {
                 stopWhileLoading();
                 return status.get();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopWhileLoading();
+            return status.get();
+        } catch (RuntimeException e) {
+            ending.noStart(new IllegalStateException("reload of " + file + ": " + ResetCascade.describe(e), e));
+            return status.get();
         } finally {
             state.resetting = false;
         }

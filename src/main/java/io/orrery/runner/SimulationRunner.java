@@ -82,7 +82,7 @@ public final class SimulationRunner {
         OutputGate output = new OutputGate(b.events);
         Lifecycle lifecycle = new Lifecycle(state, triggers, b.events, clock);
         ResetCascade cascade = new ResetCascade(state, output, b.events, snapshots, clock);
-        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output, worldAccess());
+        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output, this::worldAccess);
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
         this.loop = new RunLoop(state, commands, lifecycle, cascade, loading, loader, b.settings, clock, triggers,
@@ -242,10 +242,20 @@ public final class SimulationRunner {
      * the action. Accepted while loading too, so plugins can use the world from their start.
      */
     public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
+        return submit(name, action, () -> state.session);
+    }
+
+    /** Runs {@code action} on the world of {@code owner}, refused once that world is no longer the loaded one. */
+    private <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action,
+            Supplier<WorldSession> owner) {
         return post(name, ANY, () -> {
             WorldSession s = state.session;
             if (s == null) {
                 throw new IllegalStateException("the world is not built yet");
+            }
+            if (s != owner.get()) {
+                throw new IllegalStateException("'" + name + "' refused: it was posted for a world that has been"
+                        + " unloaded since");
             }
             return loop.edited(action.apply(s.physics));
         });
@@ -397,11 +407,12 @@ public final class SimulationRunner {
         return commands.post(new Command<>(name, allowedIn, kind, action)).future;
     }
 
-    private WorldAccess worldAccess() {
+    /** What one session's plugins may do with the world: submit actions to it (not to a later one), read it. */
+    private WorldAccess worldAccess(Supplier<WorldSession> owner) {
         return new WorldAccess() {
             @Override
             public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
-                return SimulationRunner.this.submit(name, action);
+                return SimulationRunner.this.submit(name, action, owner);
             }
 
             @Override

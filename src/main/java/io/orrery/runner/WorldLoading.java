@@ -15,7 +15,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,10 +46,10 @@ final class WorldLoading {
     private final MonotonicClock clock;
     private final Sleeper sleeper;
     private final EventSink pluginOutput;
-    private final WorldAccess worldAccess;
+    private final Function<Supplier<WorldSession>, WorldAccess> worldAccess;
 
     WorldLoading(RunState state, CommandQueue commands, ResetCascade cascade, SimulationRunner.Builder b,
-            EventSink pluginOutput, WorldAccess worldAccess) {
+            EventSink pluginOutput, Function<Supplier<WorldSession>, WorldAccess> worldAccess) {
         this.state = state;
         this.commands = commands;
         this.cascade = cascade;
@@ -84,13 +86,16 @@ final class WorldLoading {
             PluginSystemBinding binding = new PluginSystemBinding(manager);
             List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
             owned.forEach(binding::expect);
-            PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess, pluginOutput,
+            // Plugins reach their own world only: once it is unloaded, what they still submit is refused.
+            AtomicReference<WorldSession> self = new AtomicReference<>();
+            PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get), pluginOutput,
                     new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
                             Clock.systemUTC()));
             RealTimePacer pacer = new RealTimePacer(clock, sleeper, step, factor, settings.maxStepsPerFrame(),
                     settings.maxCatchUpNanos(), RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
             WorldSession session = new WorldSession(spec, file, physics, manager, host, binding, pacer, step,
                     factor);
+            self.set(session);
             log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
                     file, spec.models().size(), physics.bodyCount(), step / 1e6, factor);
             return session;

@@ -117,6 +117,31 @@ class ReloadTests {
                 .isLessThan(fixture.journal.lastIndexOf("recorder:started"));
     }
 
+    @Test
+    void whatAPluginOfTheUnloadedWorldStillSubmitsIsRefusedAndNeverTouchesTheNewWorld() throws Exception {
+        List<PluginContext> contexts = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fixture.registry.register(spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
+            @Override
+            public void start(PluginContext ctx) {
+                contexts.add(ctx);
+            }
+        }, "test-mover");
+        SimulationRunner runner = fixture.startPaused(fixture.worldWith("<plugin name=\"mover\" filename=\"test-mover\"/>"));
+        runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
+        assertThat(contexts).hasSize(2);
+
+        CompletableFuture<Object> late = contexts.get(0).submit("lift the ball", world -> {
+            world.setModelPose("ball", io.orrery.world.Pose.of(0, 0, 10, 0, 0, 0));
+            return null;
+        });
+
+        assertThatThrownBy(() -> late.get(10, TimeUnit.SECONDS)).cause()
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("unloaded");
+        assertThat(runner.snapshot().model("ball").orElseThrow().pose().z()).isEqualTo(3.0);
+        assertThat(contexts.get(1).submit("read", world -> world.model("ball").orElseThrow().pose().z())
+                .get(10, TimeUnit.SECONDS)).isEqualTo(3.0);
+    }
+
     /** The first of its kind starts at once, the second waits for the test: the reloaded world's is slow. */
     static final class SlowSecondStart extends RunnerFixture.JournalPlugin {
         private final int generation;
