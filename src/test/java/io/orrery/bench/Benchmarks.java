@@ -26,12 +26,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Orrery's benchmark runner: numbers, not tests. Run with
- * {@code ./mvnw -q test-compile exec:java -Dexec.args="loop empty load"} (any subset of the three).
+ * {@code ./mvnw -q test-compile exec:java -Dexec.args="loop empty load pacing"} (any subset of the four; without
+ * arguments the first three).
  * <ul>
  * <li>{@code loop}: steps per second of raw JBullet and of the full Orrery loop (state machine, systems,
  * statistics, pacing at factor 0) on the same scene of N boxes, N = 100, 1000, 5000, after a JIT warm-up.</li>
  * <li>{@code empty}: the per-step cost of an empty world with 10 no-op systems.</li>
  * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from ../shared/worlds/gz-sim.</li>
+ * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
+ * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
+ * {@link Pacing}. It measures process CPU, so the README runs it with {@code java} rather than inside Maven.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -55,6 +59,9 @@ public final class Benchmarks {
         }
         if (which.contains("load")) {
             load();
+        }
+        if (which.contains("pacing")) {
+            Pacing.run();
         }
     }
 
