@@ -37,7 +37,7 @@ final class Command<T> {
 
     /**
      * Runs the action if {@code mode} allows it, else refuses naming {@code state} and what is allowed. An
-     * {@link AbortException} answers the caller and is rethrown: it ends the run.
+     * {@link AbortException} or an {@link Error} answers the caller and is rethrown: it ends the run.
      */
     void run(Mode mode, SimState state) {
         if (!allowedIn.contains(mode)) {
@@ -46,8 +46,8 @@ final class Command<T> {
         }
         try {
             future.complete(action.get());
-        } catch (AbortException e) {
-            future.completeExceptionally(e);
+        } catch (AbortException | Error e) {
+            future.completeExceptionally(e); // the caller hears why, then the run ends
             throw e;
         } catch (RuntimeException e) {
             future.completeExceptionally(e);

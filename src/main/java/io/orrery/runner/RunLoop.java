@@ -113,11 +113,10 @@ final class RunLoop {
         WorldSession s = state.session;
         int due = s.pacer.stepsDue(s.simTimeNanos());
         long dropped = s.pacer.takeDroppedSteps();
-        if (dropped > 0) {
-            s.statistics.recordDroppedSteps(dropped);
-            log.warn("World '{}' fell more than the catch-up horizon behind real time: {} steps ({} s of sim time)"
-                    + " dropped at sim time {} s", s.name(), dropped, dropped * s.stepNanos / 1e9,
-                    s.simTimeNanos() / 1e9);
+        if (s.dropped(dropped, due)) {
+            log.warn("World '{}' fell more than orrery.max-catch-up behind real time at sim time {} s: {} steps"
+                    + " dropped; more drops until it catches up are counted in the statistics"
+                    + " (orrery_steps_dropped_total), not logged", s.name(), s.simTimeNanos() / 1e9, dropped);
         }
         if (due == 0) {
             applyCommands();

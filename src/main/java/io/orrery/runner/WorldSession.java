@@ -45,6 +45,7 @@ final class WorldSession implements AutoCloseable {
     private volatile double targetFactor;
     private long firstStepWallNanos = -1;
     private long paddingNanos;
+    private boolean droppingSteps;
     private boolean closed;
 
     WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, PluginHost plugins,
@@ -105,6 +106,24 @@ final class WorldSession implements AutoCloseable {
         long p = paddingNanos;
         paddingNanos = 0;
         return p;
+    }
+
+    /**
+     * Runner thread: counts steps the pacer dropped this frame; true when a run of drops begins (log it once).
+     * A run ends when the loop has caught up (at most one step due), not at the first frame without a drop: a
+     * world slightly slower than real time drops a step every few frames.
+     */
+    boolean dropped(long steps, int due) {
+        if (steps > 0) {
+            statistics.recordDroppedSteps(steps);
+            boolean begins = !droppingSteps;
+            droppingSteps = true;
+            return begins;
+        }
+        if (due <= 1) {
+            droppingSteps = false;
+        }
+        return false;
     }
 
     /** Runner thread: back to time zero (a reset). */
