@@ -86,7 +86,7 @@ public final class TopicBus implements AutoCloseable {
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
         if (t == null) {
-            throw new UnknownTopicException(name, "topic", names(topics.values().stream().toList()));
+            throw new UnknownTopicException(name, "no topic '" + name + "'", names(topics.values().stream().toList()));
         }
         t.check(message);
         if (closed) {
@@ -114,6 +114,11 @@ public final class TopicBus implements AutoCloseable {
     /** The topic named {@code topic}, if anybody has advertised or subscribed to it. */
     public Optional<TopicInfo> topic(String topic) {
         return Optional.ofNullable(topics.get(TopicNames.normalize(topic))).map(Topic::info);
+    }
+
+    /** The message class of {@code topic}, if anybody has advertised or subscribed to it. */
+    public Optional<Class<?>> messageType(String topic) {
+        return Optional.ofNullable(topics.get(TopicNames.normalize(topic))).map(t -> t.type);
     }
 
     /** Every topic, by name. */

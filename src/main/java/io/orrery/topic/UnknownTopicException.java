@@ -8,9 +8,13 @@ public final class UnknownTopicException extends RuntimeException {
     private final String topic;
     private final List<String> known;
 
-    public UnknownTopicException(String topic, String what, List<String> known) {
-        super("no " + what + " '" + topic + "'; " + (known.isEmpty() ? "there are none yet"
-                : "there are: " + String.join(", ", known)));
+    /**
+     * @param topic the topic asked for
+     * @param reason what is missing, such as "no topic '/imu'"
+     * @param known the topics there are, of the kind asked for
+     */
+    public UnknownTopicException(String topic, String reason, List<String> known) {
+        super(reason + "; " + (known.isEmpty() ? "there are none yet" : "there are: " + String.join(", ", known)));
         this.topic = topic;
         this.known = List.copyOf(known);
     }
