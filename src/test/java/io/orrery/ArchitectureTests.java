@@ -38,7 +38,7 @@ class ArchitectureTests {
     @Test
     void theCoreIsPlainJava() {
         noClasses().that().resideInAnyPackage("io.orrery.world..", "io.orrery.physics..", "io.orrery.system..",
-                "io.orrery.plugin..", "io.orrery.runner..", "io.orrery.trigger..")
+                "io.orrery.plugin..", "io.orrery.runner..", "io.orrery.trigger..", "io.orrery.topic..")
                 .should().dependOnClassesThat().resideInAPackage("org.springframework..")
                 .check(ORRERY);
     }
@@ -46,7 +46,8 @@ class ArchitectureTests {
     @Test
     void theCoreDoesNotReachForTheServiceSurface() {
         noClasses().that().resideInAnyPackage("io.orrery.world..", "io.orrery.physics..", "io.orrery.system..",
-                "io.orrery.plugin..", "io.orrery.runner..", "io.orrery.trigger..", "io.orrery.lifecycle..")
+                "io.orrery.plugin..", "io.orrery.runner..", "io.orrery.trigger..", "io.orrery.lifecycle..",
+                "io.orrery.topic..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.orrery.api..", "io.orrery.ops..")
                 .check(ORRERY);
     }

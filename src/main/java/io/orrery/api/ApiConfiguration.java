@@ -13,8 +13,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * Wires the HTTP API: the worlds directory's saver, the event stream, the token and body-limit filters, the
- * OpenAPI info.
+ * Wires the HTTP API: the worlds directory's saver, the topic message reader, the event stream, the token and
+ * body-limit filters, the OpenAPI info.
  */
 @Configuration(proxyBeanMethods = false)
 class ApiConfiguration {
@@ -22,6 +22,11 @@ class ApiConfiguration {
     @Bean
     WorldSaver worldSaver(OrreryProperties properties) {
         return new WorldSaver(properties.worldsDirectory());
+    }
+
+    @Bean
+    MessageReader messageReader(ObjectMapper mapper) {
+        return new MessageReader(mapper);
     }
 
     @Bean

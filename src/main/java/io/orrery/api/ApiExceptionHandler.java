@@ -2,6 +2,7 @@ package io.orrery.api;
 
 import io.orrery.physics.UnknownModelException;
 import io.orrery.runner.CommandRefusedException;
+import io.orrery.topic.UnknownTopicException;
 import io.orrery.world.WorldSaveException;
 import io.orrery.world.sdf.SdfException;
 import java.util.Comparator;
@@ -39,6 +40,24 @@ class ApiExceptionHandler {
     ProblemDetail unknownModel(UnknownModelException e) {
         ProblemDetail p = problem(HttpStatus.NOT_FOUND, "Unknown model", e.getMessage());
         p.setProperty("model", e.model());
+        return p;
+    }
+
+    /** A topic nobody uses, or nobody subscribes to: 404 naming the topics there are. */
+    @ExceptionHandler(UnknownTopicException.class)
+    ProblemDetail unknownTopic(UnknownTopicException e) {
+        ProblemDetail p = problem(HttpStatus.NOT_FOUND, "Unknown topic", e.getMessage());
+        p.setProperty("topic", e.topic());
+        p.setProperty("topics", e.known());
+        return p;
+    }
+
+    /** A message that does not fit its topic's type: 400 naming the field. */
+    @ExceptionHandler(MessageReader.BadMessageException.class)
+    ProblemDetail badMessage(MessageReader.BadMessageException e) {
+        ProblemDetail p = problem(HttpStatus.BAD_REQUEST, "Message does not fit the topic's type", e.getMessage());
+        p.setProperty("field", e.field());
+        p.setProperty("type", e.type());
         return p;
     }
 

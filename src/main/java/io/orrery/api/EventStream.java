@@ -8,15 +8,21 @@ import io.orrery.plugin.builtin.PosePublisherPlugin;
 import io.orrery.runner.RunListener;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
+import io.orrery.topic.TopicBus;
+import io.orrery.topic.TopicMessage;
+import io.orrery.topic.TopicNames;
 import io.orrery.trigger.FiredTrigger;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -29,12 +35,15 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 /**
  * The Server-Sent Events hub behind {@code GET /api/events}: state transitions ({@code state}), plugin start
  * progress ({@code plugins}), the reset signal ({@code reset}), fired triggers ({@code trigger}), poses
- * ({@code poses}) and a stats tick ({@code stats}, {@value #TICK_HZ} Hz).
+ * ({@code poses}), a stats tick ({@code stats}, {@value #TICK_HZ} Hz) and, for the topics a client asks for,
+ * their messages ({@code topic}), each topic sampled at the client's {@code maxRate}.
  *
  * <p>Transport never touches the loop: the runner's listener and the event bus's subscriber (called on the runner
  * and plugin threads) only put the event into each client's bounded queue, dropping the oldest when it is full
  * and counting the drops. Sender threads write to the emitters, one drain at a time per client, so each client
- * sees its events in the order they happened. A client whose connection fails is removed.
+ * sees its events in the order they happened. A client whose connection fails is removed. Topic messages are
+ * not pushed by the loop at all: a client's topics are sampled on the ticker thread at its rate, and a topic's
+ * next message waits until its previous one has been sent (see {@link TopicSampler}).
  */
 final class EventStream implements DisposableBean {
 
@@ -45,6 +54,12 @@ final class EventStream implements DisposableBean {
 
     /** Stats ticks per second. */
     static final int TICK_HZ = 4;
+
+    /** Topic messages per second per topic, when the client does not say. */
+    static final double DEFAULT_MAX_RATE = 20;
+
+    /** The highest rate a client may ask for. */
+    static final double MAX_RATE_LIMIT = 1000;
 
     private static final int SENDER_THREADS = 4;
 
@@ -82,18 +97,65 @@ final class EventStream implements DisposableBean {
         return t;
     }
 
-    /** A new client's emitter; it first receives the plugin progress and a stats event. */
+    /** A new client's emitter, with no topics. */
     SseEmitter connect() {
+        return connect(List.of(), DEFAULT_MAX_RATE);
+    }
+
+    /**
+     * A new client's emitter; it first receives the plugin progress and a stats event, then also the messages of
+     * {@code topics}, at most {@code maxRate} a second on each.
+     *
+     * @throws IllegalArgumentException for a bad topic name or a rate outside (0, {@value #MAX_RATE_LIMIT}]
+     */
+    SseEmitter connect(List<String> topics, double maxRate) {
+        if (!(maxRate > 0 && maxRate <= MAX_RATE_LIMIT)) {
+            throw new IllegalArgumentException("maxRate must be more than 0 and at most " + MAX_RATE_LIMIT
+                    + " messages per second, got " + maxRate);
+        }
+        List<String> names = topics.stream().map(TopicNames::normalize).distinct().toList();
         SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
         Client client = new Client(emitter);
-        emitter.onCompletion(() -> clients.remove(client));
-        emitter.onTimeout(() -> clients.remove(client));
-        emitter.onError(e -> clients.remove(client));
+        emitter.onCompletion(() -> remove(client));
+        emitter.onTimeout(() -> remove(client));
+        emitter.onError(e -> remove(client));
         client.sendProgressIfChanged(runner.pluginProgress());
         client.offer(new Event("stats", statsEvent(client)));
         clients.add(client);
         schedule(client);
+        if (!names.isEmpty()) {
+            TopicSampler sampler = new TopicSampler(names);
+            long period = Math.max(1, Math.round(1e9 / maxRate));
+            client.sampling = ticker.scheduleAtFixedRate(() -> sampleTopics(client, sampler), period, period,
+                    TimeUnit.NANOSECONDS);
+        }
         return emitter;
+    }
+
+    private void sampleTopics(Client c, TopicSampler sampler) {
+        try {
+            Optional<TopicBus> bus = runner.topics();
+            if (bus.isEmpty()) {
+                return;
+            }
+            List<TopicMessage> due = sampler.sample(bus.get()::latest, c::topicQueued);
+            for (TopicMessage m : due) {
+                c.offerTopic(new Event("topic", new TopicEvent(m.topic(), m.type(), m.message())), m.topic());
+            }
+            if (!due.isEmpty()) {
+                schedule(c);
+            }
+        } catch (RuntimeException e) {
+            log.warn("Event stream topic sampling failed", e); // a throwing task would cancel the schedule
+        }
+    }
+
+    private void remove(Client c) {
+        clients.remove(c);
+        ScheduledFuture<?> sampling = c.sampling;
+        if (sampling != null) {
+            sampling.cancel(false);
+        }
     }
 
     /** How many clients are connected. */
@@ -186,8 +248,11 @@ final class EventStream implements DisposableBean {
             }
             try {
                 c.emitter.send(SseEmitter.event().name(e.name()).data(e.data(), MediaType.APPLICATION_JSON));
+                if (e.data() instanceof TopicEvent t) {
+                    c.topicSent(t.topic());
+                }
             } catch (IOException | IllegalStateException dead) {
-                clients.remove(c);
+                remove(c);
                 c.clear();
                 c.releaseDrain();
                 try {
@@ -205,7 +270,7 @@ final class EventStream implements DisposableBean {
         bus.unsubscribe(subscriber);
         ticker.shutdownNow();
         for (Client c : List.copyOf(clients)) {
-            clients.remove(c);
+            remove(c);
             try {
                 c.emitter.complete();
             } catch (RuntimeException ignored) {
@@ -222,9 +287,11 @@ final class EventStream implements DisposableBean {
     private static final class Client {
         final SseEmitter emitter;
         private final ArrayDeque<Event> queue = new ArrayDeque<>();
+        private final Set<String> topicsQueued = new HashSet<>();
         private long dropped;
         private boolean draining;
         private StartProgress lastProgress;
+        volatile ScheduledFuture<?> sampling;
 
         Client(SseEmitter emitter) {
             this.emitter = emitter;
@@ -246,6 +313,20 @@ final class EventStream implements DisposableBean {
             }
         }
 
+        /** A topic message; the topic's next one waits until this one has been sent. */
+        synchronized void offerTopic(Event e, String topic) {
+            topicsQueued.add(topic);
+            offer(e);
+        }
+
+        synchronized boolean topicQueued(String topic) {
+            return topicsQueued.contains(topic);
+        }
+
+        synchronized void topicSent(String topic) {
+            topicsQueued.remove(topic);
+        }
+
         synchronized Event poll() {
             return queue.pollFirst();
         }
@@ -256,6 +337,7 @@ final class EventStream implements DisposableBean {
 
         synchronized void clear() {
             queue.clear();
+            topicsQueued.clear();
         }
 
         synchronized long dropped() {
@@ -290,6 +372,16 @@ final class EventStream implements DisposableBean {
 
     /** Model poses from the pose publisher plugin. */
     record PosesEvent(String world, long iteration, double simTime, List<ModelPoseEvent> models) {
+    }
+
+    /**
+     * A topic's message.
+     *
+     * @param topic the topic's name
+     * @param type its message type, such as {@code gz.msgs.Odometry}
+     * @param message the message, with protobuf's JSON names
+     */
+    record TopicEvent(String topic, String type, Object message) {
     }
 
     /** One model's pose. */

@@ -1,7 +1,9 @@
 package io.orrery.api;
 
+import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
@@ -15,9 +17,13 @@ class EventStreamController {
         this.stream = stream;
     }
 
-    /** Events {@code state}, {@code plugins}, {@code reset}, {@code trigger}, {@code poses} and {@code stats}. */
+    /**
+     * Events {@code state}, {@code plugins}, {@code reset}, {@code trigger}, {@code poses} and {@code stats}; and
+     * {@code topic} for each {@code topic} parameter (repeatable), at most {@code maxRate} messages a second on each.
+     */
     @GetMapping(value = "/api/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    SseEmitter events() {
-        return stream.connect();
+    SseEmitter events(@RequestParam(name = "topic", required = false) List<String> topics,
+            @RequestParam(defaultValue = "20") double maxRate) {
+        return stream.connect(topics == null ? List.of() : topics, maxRate);
     }
 }

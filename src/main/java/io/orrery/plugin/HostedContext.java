@@ -1,6 +1,7 @@
 package io.orrery.plugin;
 
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.topic.TopicBus;
 import io.orrery.world.PluginSpec;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -32,6 +33,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     @Override
     public WorldSnapshot snapshot() {
         return world.snapshot();
+    }
+
+    @Override
+    public TopicBus topics() {
+        return world.topics();
     }
 
     @Override

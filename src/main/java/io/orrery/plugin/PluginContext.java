@@ -1,13 +1,17 @@
 package io.orrery.plugin;
 
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.topic.TopicBus;
 import io.orrery.world.PluginSpec;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** What a plugin sees of Orrery: its element, the world through commands and snapshots, and an event sink. */
+/**
+ * What a plugin sees of Orrery: its element, the world through commands and snapshots, the topic bus, and an
+ * event sink.
+ */
 public interface PluginContext {
 
     /** The plugin's element: instance name and parameters. */
@@ -27,6 +31,13 @@ public interface PluginContext {
 
     /** The latest world snapshot; safe from any thread. */
     WorldSnapshot snapshot();
+
+    /**
+     * The world's topic bus (one per loaded world). Advertise and subscribe under {@link #qualifiedName()}: the
+     * host withdraws them when the plugin ends. Callbacks run on the runner thread and must be quick; a message
+     * published from the plugin's own threads goes through the runner's command path and is delivered at StepEnd.
+     */
+    TopicBus topics();
 
     /** Publishes an event to Orrery's event stream. */
     void publish(String topic, Object payload);

@@ -55,9 +55,10 @@ final class PluginEnder {
         return endNow ? finishEnd(p, true) : Optional.empty();
     }
 
-    /** Calls {@code end} and marks the plugin ENDED. */
+    /** Calls {@code end}, withdraws its topics and marks the plugin ENDED. */
     Optional<PluginError> finishEnd(HostedPlugin p, boolean completeSettled) {
         Optional<PluginError> error = PluginCallbacks.call(p, "end", p.plugin::end);
+        p.context.topics().release(p.name);
         synchronized (p) {
             p.status = p.status.with(PluginState.ENDED);
             tracker.removed(p.name);
@@ -72,6 +73,7 @@ final class PluginEnder {
     /** A plugin that failed in awake or start: end it (errors logged), mark it FAILED, stop counting it. */
     void unload(HostedPlugin p, String reason) {
         PluginCallbacks.call(p, "end", p.plugin::end);
+        p.context.topics().release(p.name);
         synchronized (p) {
             p.status = p.endRequested ? p.status.with(PluginState.ENDED) : p.status.failed(reason);
             tracker.failed(p.name);

@@ -1,10 +1,14 @@
 package io.orrery.plugin;
 
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.topic.TopicBus;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
-/** The runner's seam for plugins: commands run on the runner thread between steps, and the latest snapshot. */
+/**
+ * The runner's seam for plugins: commands run on the runner thread between steps, the latest snapshot, and the
+ * world's topic bus.
+ */
 public interface WorldAccess {
 
     /**
@@ -17,4 +21,7 @@ public interface WorldAccess {
 
     /** The latest snapshot, published by the runner after each step; cheap, safe from any thread. */
     WorldSnapshot snapshot();
+
+    /** The world's topic bus: advertise, subscribe and publish from any thread; callbacks run on the runner's. */
+    TopicBus topics();
 }

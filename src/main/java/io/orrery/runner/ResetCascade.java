@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * CLOiSim's reset cascade on one session: output paused, the reset signal to bridges, then the helpers (the
- * world back to its loaded bodies, poses and velocities, time zero), then the devices (the systems' Reset),
- * then the plugins; output resumes whatever happens. Once the world shows the reset, plugins hear of it:
+ * CLOiSim's reset cascade on one session: output paused, the reset signal to bridges, the topic bus cleared (a
+ * fresh bus at load has nothing to clear), then the helpers (the world back to its loaded bodies, poses and
+ * velocities, time zero), then the devices (the systems' Reset), then the plugins; output resumes whatever happens. Once the world shows the reset, plugins hear of it:
  * the Reset event, and ModelRemoved / ModelAdded for the models the reset took away or brought back.
  *
  * <p>Cloe's rule: a reset happens only if every component can restart. A system or a plugin whose reset throws
@@ -49,6 +49,7 @@ final class ResetCascade {
             bridges.publish(SimulationRunner.TOPIC_RESET,
                     new SimulationRunner.ResetSignal(session.name(), session.simTimeNanos() / 1e9));
             if (resetWorld) {
+                session.topics.reset(); // a new episode: nothing published in the last one is delivered or kept
                 undone = session.edits.undo();
             }
             session.rewind();

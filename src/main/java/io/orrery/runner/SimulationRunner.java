@@ -11,6 +11,8 @@ import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
 import io.orrery.plugin.WorldAccess;
 import io.orrery.plugin.WorldSnapshot;
+import io.orrery.topic.BusDriver;
+import io.orrery.topic.TopicBus;
 import io.orrery.trigger.Trigger;
 import io.orrery.trigger.TriggerRegistry;
 import io.orrery.trigger.TriggerSpec;
@@ -82,7 +84,8 @@ public final class SimulationRunner {
         OutputGate output = new OutputGate(b.events);
         Lifecycle lifecycle = new Lifecycle(state, triggers, b.events, clock);
         ResetCascade cascade = new ResetCascade(state, output, b.events, snapshots, clock);
-        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output, this::worldAccess);
+        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output, this::worldAccess,
+                topicDriver());
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
         this.loop = new RunLoop(state, commands, lifecycle, cascade, loading, loader, b.settings, clock, triggers,
@@ -261,6 +264,33 @@ public final class SimulationRunner {
         });
     }
 
+    // ---------------------------------------------------------------- topics
+
+    /**
+     * Publishes {@code message} on {@code topic} of the current world's bus. From any thread but the runner's this
+     * is a command, applied at StepEnd while running or paused (held while the world loads) and answered once the
+     * subscribers have it; on the runner thread (a system) they get it at once. A reset or a reload before it is
+     * applied drops it, so nothing reaches the next episode. Fails at once for an unknown topic
+     * ({@link io.orrery.topic.UnknownTopicException}) or a message of another type (IllegalArgumentException).
+     */
+    public CompletableFuture<Void> publish(String topic, Object message) {
+        WorldSession s = state.session;
+        if (s == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("no world is loaded yet"));
+        }
+        try {
+            return s.topics.publish(topic, message);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** The current world's topic bus, safe from any thread; empty before a world is loaded. */
+    public Optional<TopicBus> topics() {
+        WorldSession s = state.session;
+        return s == null ? Optional.empty() : Optional.of(s.topics);
+    }
+
     /**
      * The world as loaded and its state now, for writing it back to SDF: every model's pose and static flag,
      * models spawned since the load with their snippets, removed ones absent. Served inside step batches too.
@@ -407,8 +437,11 @@ public final class SimulationRunner {
         return commands.post(new Command<>(name, allowedIn, kind, action)).future;
     }
 
-    /** What one session's plugins may do with the world: submit actions to it (not to a later one), read it. */
-    private WorldAccess worldAccess(Supplier<WorldSession> owner) {
+    /**
+     * What one session's plugins reach: their own world (what they submit once it is unloaded is refused, never
+     * applied to the next) and their own bus (so they never publish into the next world).
+     */
+    private WorldAccess worldAccess(Supplier<WorldSession> owner, TopicBus topics) {
         return new WorldAccess() {
             @Override
             public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
@@ -418,6 +451,29 @@ public final class SimulationRunner {
             @Override
             public WorldSnapshot snapshot() {
                 return SimulationRunner.this.snapshot();
+            }
+
+            @Override
+            public TopicBus topics() {
+                return topics;
+            }
+        };
+    }
+
+    /** The runner drives every world's topic bus: messages from other threads come as publish commands. */
+    private BusDriver topicDriver() {
+        return new BusDriver() {
+            @Override
+            public boolean onDrivingThread() {
+                return state.onRunnerThread();
+            }
+
+            @Override
+            public CompletableFuture<Void> later(Runnable delivery) {
+                return post("publish", LIVE, () -> {
+                    delivery.run();
+                    return null;
+                });
             }
         };
     }

@@ -10,6 +10,8 @@ import io.orrery.plugin.PluginHostOptions;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.WorldAccess;
 import io.orrery.system.SystemManager;
+import io.orrery.topic.BusDriver;
+import io.orrery.topic.TopicBus;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -17,7 +19,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,10 +48,13 @@ final class WorldLoading {
     private final MonotonicClock clock;
     private final Sleeper sleeper;
     private final EventSink pluginOutput;
-    private final Function<Supplier<WorldSession>, WorldAccess> worldAccess;
+    /** What a session's plugins reach, given that session (once built) and its topic bus. */
+    private final BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess;
+    private final BusDriver topicDriver;
 
     WorldLoading(RunState state, CommandQueue commands, ResetCascade cascade, SimulationRunner.Builder b,
-            EventSink pluginOutput, Function<Supplier<WorldSession>, WorldAccess> worldAccess) {
+            EventSink pluginOutput, BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess,
+            BusDriver topicDriver) {
         this.state = state;
         this.commands = commands;
         this.cascade = cascade;
@@ -62,11 +67,12 @@ final class WorldLoading {
         this.sleeper = b.sleeper;
         this.pluginOutput = pluginOutput;
         this.worldAccess = worldAccess;
+        this.topicDriver = topicDriver;
     }
 
     /**
-     * Builds a session for {@code spec}: its bodies with physics held still, its systems and its plugins' host,
-     * nothing started. Whatever was built is closed again if a later part fails.
+     * Builds a session for {@code spec}: its bodies with physics held still, its systems, its topic bus and its
+     * plugins' host, nothing started. Whatever was built is closed again if a later part fails.
      */
     WorldSession open(WorldSpec spec, Path file) {
         long step = settings.stepSizeNanos().orElse(Math.round(spec.physics().maxStepSize() * 1e9));
@@ -86,15 +92,17 @@ final class WorldLoading {
             PluginSystemBinding binding = new PluginSystemBinding(manager);
             List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
             owned.forEach(binding::expect);
-            // Plugins reach their own world only: once it is unloaded, what they still submit is refused.
+            // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
             AtomicReference<WorldSession> self = new AtomicReference<>();
-            PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get), pluginOutput,
+            TopicBus topics = new TopicBus(topicDriver);
+            PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),
+                    pluginOutput,
                     new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
                             Clock.systemUTC()));
             RealTimePacer pacer = new RealTimePacer(clock, sleeper, step, factor, settings.maxStepsPerFrame(),
                     settings.maxCatchUpNanos(), RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
-            WorldSession session = new WorldSession(spec, file, physics, manager, host, binding, pacer, step,
-                    factor);
+            WorldSession session = new WorldSession(spec, file, physics, manager, host, binding, topics, pacer,
+                    step, factor);
             self.set(session);
             log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
                     file, spec.models().size(), physics.bodyCount(), step / 1e6, factor);

@@ -7,6 +7,7 @@ import io.orrery.plugin.PluginHost;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.system.SystemManager;
+import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.WorldSpec;
@@ -17,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One loaded world with everything that lives as long as it: its physics, systems, plugins and their system
- * binding, pacer, statistics, the ledger of edits since the load, and its clock. Closed as a unit, once. A
+ * binding, topic bus, pacer, statistics, the ledger of edits since the load, and its clock. Closed as a unit, once. A
  * reload opens a new session before the old one is closed, so a world that cannot be built leaves the old one
  * untouched.
  *
@@ -35,6 +36,7 @@ final class WorldSession implements AutoCloseable {
     final SystemManager systems;
     final PluginHost plugins;
     final PluginSystemBinding binding;
+    final TopicBus topics;
     final RealTimePacer pacer;
     final Statistics statistics;
     final WorldEdits edits;
@@ -49,13 +51,14 @@ final class WorldSession implements AutoCloseable {
     private boolean closed;
 
     WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, PluginHost plugins,
-            PluginSystemBinding binding, RealTimePacer pacer, long stepNanos, double targetFactor) {
+            PluginSystemBinding binding, TopicBus topics, RealTimePacer pacer, long stepNanos, double targetFactor) {
         this.spec = spec;
         this.file = file;
         this.physics = physics;
         this.systems = systems;
         this.plugins = plugins;
         this.binding = binding;
+        this.topics = topics;
         this.pacer = pacer;
         this.statistics = new Statistics();
         this.edits = new WorldEdits(this);
@@ -163,7 +166,7 @@ final class WorldSession implements AutoCloseable {
     }
 
     /**
-     * Ends the plugins (last loaded first), then closes the systems and the physics. Returns the plugins' final
+     * Ends the plugins (last loaded first), then closes the topic bus, the systems and the physics. Returns the plugins' final
      * statuses. Safe to call twice: the second call only returns them.
      */
     List<PluginStatus> closeAndReport() {
@@ -171,6 +174,7 @@ final class WorldSession implements AutoCloseable {
             closed = true;
             logPluginErrors(plugins.endAll());
             plugins.close();
+            topics.close();
             systems.close();
             physics.close();
         }

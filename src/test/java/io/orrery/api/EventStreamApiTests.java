@@ -3,17 +3,9 @@ package io.orrery.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,52 +18,20 @@ class EventStreamApiTests extends ApiTestSupport {
     @Autowired
     EventStream eventStream;
 
-    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
-    private InputStream stream;
-    private Thread reader;
+    private SseClient sse;
+    private BlockingQueue<SseClient.Event> events;
 
     @BeforeEach
     void connect() throws Exception {
         ApiFixtures.pausedAndReset(this);
         awaitNoClients(); // the previous test's client is gone
-        HttpResponse<InputStream> r = client.send(HttpRequest.newBuilder(uri("/api/events"))
-                .header("Accept", "text/event-stream").GET().build(), HttpResponse.BodyHandlers.ofInputStream());
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
-        stream = r.body();
-        reader = new Thread(this::read, "sse-test-reader");
-        reader.setDaemon(true);
-        reader.start();
+        sse = SseClient.connect(this, "/api/events");
+        events = sse.events;
     }
 
     @AfterEach
     void disconnect() throws Exception {
-        stream.close();
-        reader.join(5000);
-    }
-
-    /** Parses "event:" and "data:" lines; a blank line ends an event. */
-    private void read() {
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-            String name = null;
-            StringBuilder data = new StringBuilder();
-            String line;
-            while ((line = lines.readLine()) != null) {
-                if (line.isEmpty()) {
-                    if (name != null) {
-                        events.add(new Event(name, JSON.readTree(data.toString())));
-                    }
-                    name = null;
-                    data.setLength(0);
-                } else if (line.startsWith("event:")) {
-                    name = line.substring(6).strip();
-                } else if (line.startsWith("data:")) {
-                    data.append(line.substring(5).strip());
-                }
-            }
-        } catch (IOException closed) {
-            // the test closed the stream
-        }
+        sse.close();
     }
 
     @Test
@@ -85,7 +45,7 @@ class EventStreamApiTests extends ApiTestSupport {
         List<JsonNode> states = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (count(states, "PAUSE") < 2 && System.nanoTime() < deadline) {
-            Event e = events.poll(100, TimeUnit.MILLISECONDS);
+            SseClient.Event e = events.poll(100, TimeUnit.MILLISECONDS);
             if (e != null && e.name().equals("state")) {
                 states.add(e.data());
             }
@@ -133,7 +93,7 @@ class EventStreamApiTests extends ApiTestSupport {
     void aClientThatLeavesIsRemoved() throws Exception {
         awaitEvent("stats");
         assertThat(eventStream.clientCount()).isEqualTo(1);
-        stream.close();
+        sse.close();
         awaitNoClients();
         assertThat(eventStream.clientCount()).isZero();
     }
@@ -146,24 +106,14 @@ class EventStreamApiTests extends ApiTestSupport {
     }
 
     private JsonNode awaitEvent(String name) throws InterruptedException {
-        return awaitEvent(name, d -> true);
+        return sse.awaitEvent(name);
     }
 
     private JsonNode awaitEvent(String name, java.util.function.Predicate<JsonNode> test) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            Event e = events.poll(100, TimeUnit.MILLISECONDS);
-            if (e != null && e.name().equals(name) && test.test(e.data())) {
-                return e.data();
-            }
-        }
-        throw new AssertionError("no '" + name + "' event within 20 s");
+        return sse.awaitEvent(name, test);
     }
 
     private static long count(List<JsonNode> states, String to) {
         return states.stream().filter(s -> s.get("to").asText().equals(to)).count();
-    }
-
-    private record Event(String name, JsonNode data) {
     }
 }

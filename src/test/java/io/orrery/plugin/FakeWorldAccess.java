@@ -1,16 +1,33 @@
 package io.orrery.plugin;
 
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.topic.BusDriver;
+import io.orrery.topic.TopicBus;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
-/** A runner stand-in: a fixed snapshot, and submitted commands recorded and run against no world. */
+/**
+ * A runner stand-in: a fixed snapshot, submitted commands recorded and run against no world, and a topic bus that
+ * delivers every message at once on the publishing thread.
+ */
 public final class FakeWorldAccess implements WorldAccess {
 
     public final List<String> submitted = new CopyOnWriteArrayList<>();
     private volatile WorldSnapshot snapshot;
+    private final TopicBus topics = new TopicBus(new BusDriver() {
+        @Override
+        public boolean onDrivingThread() {
+            return true;
+        }
+
+        @Override
+        public CompletableFuture<Void> later(Runnable delivery) {
+            delivery.run();
+            return CompletableFuture.completedFuture(null);
+        }
+    });
 
     public FakeWorldAccess(WorldSnapshot snapshot) {
         this.snapshot = snapshot;
@@ -33,5 +50,10 @@ public final class FakeWorldAccess implements WorldAccess {
     @Override
     public WorldSnapshot snapshot() {
         return snapshot;
+    }
+
+    @Override
+    public TopicBus topics() {
+        return topics;
     }
 }

@@ -1,0 +1,41 @@
+package io.orrery.topic;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * An advertisement of a topic: publishes messages of its type, from any thread (see {@link TopicBus#publish}).
+ *
+ * @param <T> the message type
+ */
+public final class Publisher<T> {
+
+    private final TopicBus bus;
+    private final String topic;
+    private final String owner;
+
+    Publisher(TopicBus bus, String topic, String owner) {
+        this.bus = bus;
+        this.topic = topic;
+        this.owner = owner;
+    }
+
+    /** The topic's name. */
+    public String topic() {
+        return topic;
+    }
+
+    /** Who advertised it. */
+    public String owner() {
+        return owner;
+    }
+
+    /** Publishes {@code message}; see {@link TopicBus#publish}. */
+    public CompletableFuture<Void> publish(T message) {
+        return bus.publish(topic, message);
+    }
+
+    /** Withdraws the advertisement; the topic and its latest message stay. */
+    public void close() {
+        bus.remove(this);
+    }
+}

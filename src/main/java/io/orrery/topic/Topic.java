@@ -1,0 +1,46 @@
+package io.orrery.topic;
+
+import io.orrery.topic.msgs.MessageTypes;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** One topic on the bus: its type, who publishes and subscribes, and its latest message. */
+final class Topic {
+
+    final String name;
+    final Class<?> type;
+    final String typeName;
+    final List<Publisher<?>> publishers = new CopyOnWriteArrayList<>();
+    final List<Subscription> subscribers = new CopyOnWriteArrayList<>();
+    volatile TopicMessage latest;
+
+    Topic(String name, Class<?> type) {
+        this.name = name;
+        this.type = type;
+        this.typeName = MessageTypes.nameOf(type);
+    }
+
+    boolean unused() {
+        return publishers.isEmpty() && subscribers.isEmpty();
+    }
+
+    /** @throws IllegalArgumentException when {@code message} is not of this topic's type */
+    void check(Object message) {
+        if (message == null) {
+            throw new IllegalArgumentException("topic '" + name + "': a message must not be null");
+        }
+        if (!type.isInstance(message)) {
+            throw new IllegalArgumentException("topic '" + name + "' carries " + typeName + ", not "
+                    + MessageTypes.nameOf(message.getClass()));
+        }
+    }
+
+    TopicInfo info() {
+        LinkedHashSet<String> pubs = new LinkedHashSet<>();
+        publishers.forEach(p -> pubs.add(p.owner()));
+        LinkedHashSet<String> subs = new LinkedHashSet<>();
+        subscribers.forEach(s -> subs.add(s.owner()));
+        return new TopicInfo(name, typeName, List.copyOf(pubs), List.copyOf(subs));
+    }
+}

@@ -1,0 +1,221 @@
+package io.orrery.topic;
+
+import io.orrery.topic.msgs.MessageTypes;
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One world's in-process topic bus, after gz-transport: typed topics with Gazebo's names, advertised and
+ * subscribed to by owners (a plugin's or system's name), each keeping its latest message.
+ *
+ * <p>Threads: the bus is driven by one thread (the runner's, through a {@link BusDriver}). Subscribers are
+ * called on it only. A message published on it (by a system) is delivered at once, in order: one published
+ * from a callback is delivered after the current message has reached every subscriber. A message published on
+ * any other thread (a plugin's, the API's) is handed to the driver and delivered at its next safe point (the
+ * runner's StepEnd). Advertising, subscribing, {@link #latest} and {@link #topics()} are safe from any thread.
+ *
+ * <p>{@link #reset()} starts a new episode: the latest messages are cleared and messages handed off but not
+ * yet delivered are dropped, so nothing from one episode reaches the next. One bus lives as long as one loaded
+ * world; {@link #close()} ends it.
+ */
+public final class TopicBus implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(TopicBus.class);
+
+    private final BusDriver driver;
+    private final Map<String, Topic> topics = new ConcurrentHashMap<>();
+    /** Messages of the current delivery round, breadth first (driving thread only). */
+    private final ArrayDeque<Runnable> round = new ArrayDeque<>();
+    private boolean delivering;
+    private long sequence;
+    private volatile long episode;
+    private volatile boolean closed;
+
+    public TopicBus(BusDriver driver) {
+        this.driver = Objects.requireNonNull(driver, "driver");
+    }
+
+    /**
+     * Advertises {@code topic} with messages of {@code type}; the first advertisement or subscription fixes a
+     * topic's type.
+     *
+     * @param owner who publishes, as {@code GET /api/topics} lists it
+     * @throws IllegalArgumentException for a bad name, or a topic that carries another type
+     */
+    public <T> Publisher<T> advertise(String topic, Class<T> type, String owner) {
+        Topic t = register(topic, type);
+        Publisher<T> p = new Publisher<>(this, t.name, Objects.requireNonNull(owner, "owner"));
+        t.publishers.add(p);
+        return p;
+    }
+
+    /**
+     * Subscribes {@code callback} to {@code topic}; it is called on the driving thread with every message
+     * delivered from now on. A callback that throws is logged; the others are still called.
+     *
+     * @param owner who subscribes, as {@code GET /api/topics} lists it
+     * @throws IllegalArgumentException for a bad name, or a topic that carries another type
+     */
+    public <T> Subscription subscribe(String topic, Class<T> type, String owner, Consumer<? super T> callback) {
+        Objects.requireNonNull(callback, "callback");
+        Topic t = register(topic, type);
+        Subscription s = new Subscription(this, t.name, Objects.requireNonNull(owner, "owner"),
+                m -> callback.accept(type.cast(m)));
+        t.subscribers.add(s);
+        return s;
+    }
+
+    /**
+     * Publishes {@code message} on {@code topic}: at once on the driving thread, else handed to the driver. The
+     * future completes once the message was delivered, or dropped by a reset or the end of the world; it fails
+     * when the driver refused it.
+     *
+     * @throws UnknownTopicException when nobody has advertised or subscribed to the topic
+     * @throws IllegalArgumentException for a bad name, or a message of another type than the topic's
+     */
+    public CompletableFuture<Void> publish(String topic, Object message) {
+        String name = TopicNames.normalize(topic);
+        Topic t = topics.get(name);
+        if (t == null) {
+            throw new UnknownTopicException(name, "no topic '" + name + "'", names(topics.values().stream().toList()));
+        }
+        t.check(message);
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("topic '" + name
+                    + "': the world this bus belonged to has been unloaded"));
+        }
+        if (driver.onDrivingThread()) {
+            deliver(t, message);
+            return CompletableFuture.completedFuture(null);
+        }
+        long postedIn = episode;
+        return driver.later(() -> {
+            if (!closed && episode == postedIn && topics.get(name) == t) {
+                deliver(t, message);
+            }
+        });
+    }
+
+    /** The latest message on {@code topic}; empty when there is none yet or the topic is unknown. */
+    public Optional<TopicMessage> latest(String topic) {
+        Topic t = topics.get(TopicNames.normalize(topic));
+        return t == null ? Optional.empty() : Optional.ofNullable(t.latest);
+    }
+
+    /** The topic named {@code topic}, if anybody has advertised or subscribed to it. */
+    public Optional<TopicInfo> topic(String topic) {
+        return Optional.ofNullable(topics.get(TopicNames.normalize(topic))).map(Topic::info);
+    }
+
+    /** The message class of {@code topic}, if anybody has advertised or subscribed to it. */
+    public Optional<Class<?>> messageType(String topic) {
+        return Optional.ofNullable(topics.get(TopicNames.normalize(topic))).map(t -> t.type);
+    }
+
+    /** Every topic, by name. */
+    public List<TopicInfo> topics() {
+        return topics.values().stream().sorted(Comparator.comparing(t -> t.name)).map(Topic::info).toList();
+    }
+
+    /** Withdraws every advertisement and subscription of {@code owner} (a plugin that ended). */
+    public void release(String owner) {
+        for (Topic t : topics.values()) {
+            t.publishers.removeIf(p -> p.owner().equals(owner));
+            t.subscribers.removeIf(s -> s.owner().equals(owner));
+        }
+    }
+
+    /**
+     * Driving thread: a new episode (a reset). Latest messages are cleared and messages handed off before now
+     * are dropped; advertisements and subscriptions stay.
+     */
+    public void reset() {
+        episode++;
+        round.clear();
+        for (Topic t : topics.values()) {
+            t.latest = null;
+        }
+    }
+
+    /** Ends the bus with its world: nothing is delivered from now on. */
+    @Override
+    public void close() {
+        closed = true;
+        for (Topic t : topics.values()) {
+            t.subscribers.clear();
+            t.publishers.clear();
+        }
+    }
+
+    void remove(Publisher<?> p) {
+        Topic t = topics.get(p.topic());
+        if (t != null) {
+            t.publishers.remove(p);
+        }
+    }
+
+    void remove(Subscription s) {
+        Topic t = topics.get(s.topic());
+        if (t != null) {
+            t.subscribers.remove(s);
+        }
+    }
+
+    private synchronized Topic register(String topic, Class<?> type) {
+        Objects.requireNonNull(type, "type");
+        String name = TopicNames.normalize(topic);
+        Topic t = topics.get(name);
+        if (t != null && t.type != type) {
+            if (!t.unused()) {
+                throw new IllegalArgumentException("topic '" + name + "' carries " + t.typeName + ", not "
+                        + MessageTypes.nameOf(type));
+            }
+            t = null; // nobody uses it any more: it may change type
+        }
+        if (t == null) {
+            t = new Topic(name, type);
+            topics.put(name, t);
+        }
+        return t;
+    }
+
+    /** Driving thread: the message becomes the topic's latest and reaches its subscribers, after the round's. */
+    private void deliver(Topic t, Object message) {
+        round.add(() -> {
+            t.latest = new TopicMessage(t.name, t.typeName, message, ++sequence);
+            for (Subscription s : t.subscribers) {
+                try {
+                    s.deliver(message);
+                } catch (RuntimeException e) {
+                    log.warn("Subscriber '{}' of topic '{}' failed: {}", s.owner(), t.name, e.toString(), e);
+                }
+            }
+        });
+        if (delivering) {
+            return;
+        }
+        delivering = true;
+        try {
+            Runnable next;
+            while ((next = round.poll()) != null) {
+                next.run();
+            }
+        } finally {
+            delivering = false;
+            round.clear();
+        }
+    }
+
+    private static List<String> names(List<Topic> list) {
+        return list.stream().map(t -> t.name).sorted().toList();
+    }
+}
