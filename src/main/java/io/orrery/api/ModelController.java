@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.Twist;
@@ -11,6 +12,7 @@ import io.orrery.world.Vec3;
 import io.orrery.world.sdf.SdfReader;
 import java.net.URI;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -135,12 +137,23 @@ class ModelController {
         }
     }
 
-    /** A model with its velocity and links. */
+    /**
+     * A joint along its axis: position in rad or m (unwrapped for continuous joints), velocity in rad/s or m/s,
+     * effort in N·m or N (what it applied in the last step); type as SDF spells it.
+     */
+    record JointJson(String name, String type, double position, double velocity, double effort) {
+        static JointJson of(JointState j) {
+            return new JointJson(j.name(), j.type().name().toLowerCase(Locale.ROOT), j.position(), j.velocity(),
+                    j.effort());
+        }
+    }
+
+    /** A model with its velocity, links and joints. */
     record ModelJson(String name, PoseJson pose, TwistJson velocity,
-            @JsonProperty("static") boolean isStatic, List<LinkJson> links) {
+            @JsonProperty("static") boolean isStatic, List<LinkJson> links, List<JointJson> joints) {
         static ModelJson of(ModelState m) {
             return new ModelJson(m.name(), PoseJson.of(m.pose()), TwistJson.of(m.velocity()), m.isStatic(),
-                    m.links().stream().map(LinkJson::of).toList());
+                    m.links().stream().map(LinkJson::of).toList(), m.joints().stream().map(JointJson::of).toList());
         }
     }
 }

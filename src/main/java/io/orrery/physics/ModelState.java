@@ -12,14 +12,26 @@ import java.util.Optional;
  * @param velocity the canonical link's velocity
  * @param isStatic true when the model does not move
  * @param links every link of the model and its nested models
+ * @param joints every joint of the model and its nested models
  */
-public record ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links) {
+public record ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links,
+        List<JointState> joints) {
 
     public ModelState {
         links = List.copyOf(links);
+        joints = List.copyOf(joints);
+    }
+
+    /** A model without joints. */
+    public ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links) {
+        this(name, pose, velocity, isStatic, links, List.of());
     }
 
     public Optional<LinkState> link(String linkName) {
         return links.stream().filter(l -> l.name().equals(linkName)).findFirst();
+    }
+
+    public Optional<JointState> joint(String jointName) {
+        return joints.stream().filter(j -> j.name().equals(jointName)).findFirst();
     }
 }

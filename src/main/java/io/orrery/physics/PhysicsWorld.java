@@ -2,10 +2,19 @@ package io.orrery.physics;
 
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
+import io.orrery.world.Vec3;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * A physics world built from a {@link io.orrery.world.WorldSpec}. Not thread-safe: one world is used from one
- * thread only (the runner's). Methods naming a model throw {@link UnknownModelException} when there is none.
+ * thread only (the runner's). Methods naming a model throw {@link UnknownModelException} when there is none;
+ * methods naming a joint or link throw {@link UnknownJointException} or {@link IllegalArgumentException} when the
+ * model has none. Joint and link names are scoped within their top-level model: {@code joint} or
+ * {@code nested::joint}.
+ *
+ * <p>Joint commands follow Gazebo's rules: a force or velocity command acts in the next step only and is then
+ * cleared; whoever owns it (a controller system) sets it again before every step.
  */
 public interface PhysicsWorld extends WorldView, AutoCloseable {
 
@@ -27,9 +36,38 @@ public interface PhysicsWorld extends WorldView, AutoCloseable {
     /** Removes a top-level model and its joints. */
     void removeModel(String model);
 
+    /** The joint's state now, or empty if the model has no such joint. */
+    Optional<JointState> joint(String model, String joint);
+
     /**
-     * Returns to the state right after construction: initial poses, zero velocities, static flags as built,
-     * models added since removed and models removed since restored.
+     * Commands the joint's speed for the next step (rad/s or m/s): a servo that reaches it if the joint's
+     * {@code <limit><effort>} allows (no bound when the effort is negative), the speed clamped to
+     * {@code <limit><velocity>}. Throws for a fixed or ball joint.
+     */
+    void setJointVelocityCommand(String model, String joint, double velocity);
+
+    /**
+     * Applies an effort (N·m or N) along the joint's axis during the next step, clamped to {@code <limit><effort>}:
+     * to the child, and its reaction to the parent. Throws for a fixed or ball joint.
+     */
+    void setJointForce(String model, String joint, double effort);
+
+    /**
+     * Sets the joint's position (rad or m) and zeroes its velocity at once: the child and everything jointed below
+     * it move rigidly. Other joints keep their positions and velocities. Throws for a fixed or ball joint.
+     */
+    void resetJointPosition(String model, String joint, double position);
+
+    /** The closest body the segment from {@code from} to {@code to} meets (world frame); shapeless links are missed. */
+    Optional<RayHit> rayCast(Vec3 from, Vec3 to);
+
+    /** The contact points the link touched other bodies at in the last step (those the solver acted on). */
+    List<ContactPoint> contacts(String model, String link);
+
+    /**
+     * Returns to the state right after construction: initial poses, zero velocities, joints at their initial
+     * positions with no commands, static flags as built, models added since removed and models removed since
+     * restored.
      */
     void reset();
 

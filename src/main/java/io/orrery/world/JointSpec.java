@@ -11,12 +11,19 @@ package io.orrery.world;
  * @param pose the joint frame in the child link frame
  * @param axis {@code <axis><xyz>} in the joint frame, unit length (ignored for fixed and ball)
  * @param limits {@code <axis><limit>}
+ * @param dynamics {@code <axis><dynamics>}
  */
 public record JointSpec(String name, JointType type, String parent, String child, Pose pose, Vec3 axis,
-        JointLimits limits) {
+        JointLimits limits, JointDynamics dynamics) {
 
     /** The parent name that means the world frame. */
     public static final String WORLD = "world";
+
+    /** A joint without {@code <dynamics>}: no damping, no friction. */
+    public JointSpec(String name, JointType type, String parent, String child, Pose pose, Vec3 axis,
+            JointLimits limits) {
+        this(name, type, parent, child, pose, axis, limits, JointDynamics.NONE);
+    }
 
     public enum JointType {
         REVOLUTE, PRISMATIC, FIXED, BALL, CONTINUOUS
@@ -38,5 +45,18 @@ public record JointSpec(String name, JointType type, String parent, String child
         public boolean isBounded() {
             return lower > -1e15 && upper < 1e15 && lower <= upper;
         }
+    }
+
+    /**
+     * The joint's own dissipation along its axis, SDF units (N·m·s/rad or N·s/m; N·m or N).
+     *
+     * @param damping viscous damping coefficient: the joint feels {@code -damping·velocity}
+     * @param friction Coulomb friction: up to this much effort against the motion
+     * @param springReference the spring's rest position (read, not simulated)
+     * @param springStiffness the spring's stiffness (read, not simulated)
+     */
+    public record JointDynamics(double damping, double friction, double springReference, double springStiffness) {
+
+        public static final JointDynamics NONE = new JointDynamics(0, 0, 0, 0);
     }
 }

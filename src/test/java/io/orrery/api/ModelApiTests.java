@@ -152,6 +152,52 @@ class ModelApiTests extends ApiTestSupport {
         assertThat(names(get("/api/models").json())).containsExactly("ground", "box", "ball");
     }
 
+    /**
+     * A 1 kg bob (I_cm 0.001 kg·m²) 0.5 m along +x from a revolute joint to the world about +y, released level:
+     * gravity's torque m·g·L = 4.9 N·m about +y over I = I_cm + m·L² = 0.251 kg·m² gives 19.5 rad/s².
+     */
+    static final String SWING = """
+            <model name="swing">
+              <pose>0 -3 2 0 0 0</pose>
+              <link name="bob">
+                <pose>0.5 0 0 0 0 0</pose>
+                <inertial><mass>1</mass>
+                  <inertia><ixx>0.001</ixx><iyy>0.001</iyy><izz>0.001</izz><ixy>0</ixy><ixz>0</ixz><iyz>0</iyz></inertia>
+                </inertial>
+                <collision name="c"><geometry><sphere><radius>0.05</radius></sphere></geometry></collision>
+              </link>
+              <joint name="hinge" type="revolute">
+                <pose>-0.5 0 0 0 0 0</pose>
+                <parent>world</parent>
+                <child>bob</child>
+                <axis><xyz>0 1 0</xyz><dynamics><damping>0</damping></dynamics></axis>
+              </joint>
+            </model>
+            """;
+
+    @Test
+    void aModelShowsItsJointsInSiUnits() {
+        Response spawned = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(SWING)));
+        assertThat(spawned.status()).isEqualTo(201);
+        JsonNode atRest = spawned.json().get("joints");
+        assertThat(atRest).hasSize(1);
+        assertThat(atRest.get(0).get("position").asDouble()).isZero();
+
+        post("/api/simulation/step?count=100");
+        JsonNode joints = get("/api/models/swing").json().get("joints");
+        assertThat(joints).hasSize(1);
+        JsonNode hinge = joints.get(0);
+        assertThat(hinge.get("name").asText()).isEqualTo("hinge");
+        assertThat(hinge.get("type").asText()).isEqualTo("revolute");
+        // after 0.1 s at 19.5 rad/s² (cos θ stays above 0.995): ω = 1.95 rad/s, θ = 0.098 rad
+        double alpha = 9.8 * 0.5 / (0.001 + 0.25);
+        assertThat(hinge.get("velocity").asDouble()).isCloseTo(alpha * 0.1, within(0.01 * alpha * 0.1));
+        assertThat(hinge.get("position").asDouble()).isCloseTo(alpha * 0.01 / 2, within(0.01 * alpha * 0.01));
+        assertThat(hinge.get("effort").asDouble()).isZero(); // no command, damping or friction
+        assertThat(get("/api/models/ball").json().get("joints")).isEmpty();
+    }
+
     @Test
     void resetRestoresTheLoadedModels() {
         send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")

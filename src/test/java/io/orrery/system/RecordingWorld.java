@@ -1,9 +1,13 @@
 package io.orrery.system;
 
+import io.orrery.physics.ContactPoint;
+import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.RayHit;
 import io.orrery.physics.Twist;
+import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
@@ -81,6 +85,38 @@ public final class RecordingWorld implements PhysicsWorld {
         calls.add("removeModel " + model);
         state(model);
         models.remove(model);
+    }
+
+    @Override
+    public Optional<JointState> joint(String model, String joint) {
+        state(model);
+        return Optional.empty(); // point models have no joints
+    }
+
+    @Override
+    public void setJointVelocityCommand(String model, String joint, double velocity) {
+        throw new UnknownJointException(model, joint);
+    }
+
+    @Override
+    public void setJointForce(String model, String joint, double effort) {
+        throw new UnknownJointException(model, joint);
+    }
+
+    @Override
+    public void resetJointPosition(String model, String joint, double position) {
+        throw new UnknownJointException(model, joint);
+    }
+
+    @Override
+    public Optional<RayHit> rayCast(Vec3 from, Vec3 to) {
+        return Optional.empty(); // point models have no shape
+    }
+
+    @Override
+    public List<ContactPoint> contacts(String model, String link) {
+        state(model);
+        return List.of();
     }
 
     @Override

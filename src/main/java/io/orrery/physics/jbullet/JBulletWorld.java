@@ -13,9 +13,13 @@ import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSo
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.DefaultMotionState;
 import com.bulletphysics.linearmath.Transform;
+import io.orrery.physics.ContactPoint;
+import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.RayHit;
 import io.orrery.physics.Twist;
+import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.JointSpec;
@@ -30,6 +34,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import javax.vecmath.Vector3f;
@@ -96,8 +101,61 @@ final class JBulletWorld implements PhysicsWorld {
         if (!(dt > 0) || !Double.isFinite(dt)) {
             throw new IllegalArgumentException("expected a positive finite step size, got " + dt);
         }
+        for (ModelBodies model : models.values()) {
+            for (JointConstraint joint : model.joints) {
+                beforeStep(joint, dt);
+            }
+        }
         // maxSubSteps 1 with fixedTimeStep == dt: exactly one internal step per call.
         dynamics.stepSimulation((float) dt, 1, (float) dt);
+        for (ModelBodies model : models.values()) {
+            for (JointConstraint joint : model.joints) {
+                afterStep(joint, dt);
+            }
+        }
+    }
+
+    /** Sets the joint's drive for the step and applies its force command (Bullet clears forces after the step). */
+    private static void beforeStep(JointConstraint joint, double dt) {
+        if (joint.drive == null || !joint.added) {
+            return;
+        }
+        joint.drive.prepare(dt);
+        double force = joint.commandedForce();
+        if (force != 0 || !Double.isNaN(joint.velocityCommand)) {
+            joint.child.body.activate(true);
+            if (joint.parent != null) {
+                joint.parent.body.activate(true);
+            }
+        }
+        if (force == 0) {
+            return;
+        }
+        Vec3 axis = joint.axis();
+        Vector3f onChild = Convert.vector(axis.times(force));
+        Vector3f onParent = Convert.vector(axis.times(-force));
+        if (joint.isPrismatic()) {
+            joint.child.body.applyCentralForce(onChild);
+            if (joint.parent != null) {
+                Vec3 at = joint.child.comPose().position().minus(joint.parent.comPose().position());
+                joint.parent.body.applyForce(onParent, Convert.vector(at));
+            }
+        } else {
+            joint.child.body.applyTorque(onChild);
+            if (joint.parent != null) {
+                joint.parent.body.applyTorque(onParent);
+            }
+        }
+    }
+
+    /** Records what the joint applied, tracks its position for unwrapping, and clears its commands. */
+    private static void afterStep(JointConstraint joint, double dt) {
+        if (joint.drive != null) {
+            joint.effort = joint.added ? joint.commandedForce() + joint.drive.effort(dt) : 0;
+            joint.position = joint.currentPosition();
+        }
+        joint.force = 0;
+        joint.velocityCommand = Double.NaN;
     }
 
     @Override
@@ -206,6 +264,48 @@ final class JBulletWorld implements PhysicsWorld {
     }
 
     @Override
+    public Optional<JointState> joint(String model, String joint) {
+        return Optional.ofNullable(require(model).joint(joint)).map(JointConstraint::state);
+    }
+
+    @Override
+    public void setJointVelocityCommand(String model, String joint, double velocity) {
+        requireFinite("velocity", velocity);
+        actuated(model, joint).velocityCommand = velocity;
+    }
+
+    @Override
+    public void setJointForce(String model, String joint, double effort) {
+        requireFinite("effort", effort);
+        actuated(model, joint).force = effort;
+    }
+
+    @Override
+    public void resetJointPosition(String model, String joint, double position) {
+        requireFinite("position", position);
+        ModelBodies bodies = require(model);
+        JointReset.apply(bodies, actuated(model, joint), position, this::place);
+    }
+
+    @Override
+    public Optional<RayHit> rayCast(Vec3 from, Vec3 to) {
+        checkOpen();
+        if (!from.isFinite() || !to.isFinite()) {
+            throw new IllegalArgumentException("expected a finite ray, got " + from + " to " + to);
+        }
+        return WorldQueries.rayCast(dynamics, from, to);
+    }
+
+    @Override
+    public List<ContactPoint> contacts(String model, String link) {
+        LinkBody body = require(model).link(link);
+        if (body == null) {
+            throw new IllegalArgumentException("model '" + model + "' has no link named '" + link + "'");
+        }
+        return WorldQueries.contacts(dispatcher, body);
+    }
+
+    @Override
     public void reset() {
         checkOpen();
         destroy();
@@ -302,7 +402,7 @@ final class JBulletWorld implements PhysicsWorld {
         if (keepAwake) {
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);
         }
-        LinkBody result = new LinkBody(name, body, comInLink, poseInModel, (float) mass, inertia, alwaysStatic,
+        LinkBody result = new LinkBody(top.name(), name, body, comInLink, poseInModel, (float) mass, inertia, alwaysStatic,
                 shape.empty(), keepAwake);
         body.setUserPointer(result);
         return result;
@@ -325,10 +425,12 @@ final class JBulletWorld implements PhysicsWorld {
                 LOG.log(Level.WARNING, "{0}: parent and child are the same link; joint skipped", where);
                 continue;
             }
-            TypedConstraint constraint = JointFactory.create(where, joint,
-                    toWorld ? worldAnchor : parent.body, toWorld ? Pose.IDENTITY : parent.comPose(),
-                    child.body, child.linkPose(), child.comInLink);
-            out.add(new JointConstraint(name, constraint, parent, child));
+            Pose frame = JointFactory.frame(where, joint, child.linkPose());
+            Pose inParent = toWorld ? frame : parent.comPose().inverse().compose(frame);
+            Pose inChild = child.comPose().inverse().compose(frame);
+            TypedConstraint constraint = JointFactory.create(where, joint, toWorld ? worldAnchor : parent.body,
+                    inParent, child.body, inChild);
+            out.add(new JointConstraint(name, joint, constraint, parent, child, inParent, inChild));
         }
         for (ModelSpec nested : model.models()) {
             buildJoints(top, nested, prefix + nested.name() + "::", byName, out);
@@ -367,6 +469,10 @@ final class JBulletWorld implements PhysicsWorld {
             if (movable && !joint.added) {
                 // true: the two jointed bodies do not collide with each other.
                 dynamics.addConstraint(joint.constraint, true);
+                if (joint.drive != null) {
+                    // Solved after the joint's own constraint; the pair's collisions are already off.
+                    dynamics.addConstraint(joint.drive, false);
+                }
                 joint.added = true;
             }
         }
@@ -376,6 +482,9 @@ final class JBulletWorld implements PhysicsWorld {
         for (JointConstraint joint : model.joints) {
             if (joint.added) {
                 dynamics.removeConstraint(joint.constraint);
+                if (joint.drive != null) {
+                    dynamics.removeConstraint(joint.drive);
+                }
                 joint.added = false;
             }
         }
@@ -412,6 +521,26 @@ final class JBulletWorld implements PhysicsWorld {
             throw new UnknownModelException(name);
         }
         return model;
+    }
+
+    /** The joint, which must move along an axis (revolute, continuous or prismatic). */
+    private JointConstraint actuated(String model, String name) {
+        JointConstraint joint = require(model).joint(name);
+        if (joint == null) {
+            throw new UnknownJointException(model, name);
+        }
+        if (joint.drive == null) {
+            throw new IllegalArgumentException("model '" + model + "' joint '" + name + "' is "
+                    + joint.spec.type().name().toLowerCase(Locale.ROOT)
+                    + "; only revolute, continuous and prismatic joints take commands");
+        }
+        return joint;
+    }
+
+    private static void requireFinite(String what, double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("expected a finite " + what + ", got " + value);
+        }
     }
 
     private void checkOpen() {

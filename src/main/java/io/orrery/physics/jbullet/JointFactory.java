@@ -31,29 +31,42 @@ final class JointFactory {
     }
 
     /**
-     * Creates the constraint.
+     * The joint frame in the world at creation, turned so that the axis is JBullet's: Z for a hinge, X for a
+     * slider; the joint frame itself for fixed and ball joints.
      *
      * @param where the joint, for messages
      * @param joint the joint
-     * @param parentBody the parent's body (a static anchor at the world origin for {@code world})
-     * @param parentComWorld the parent body's centre-of-mass frame in the world
-     * @param childBody the child's body
      * @param childLinkWorld the child link frame in the world
-     * @param childComInLink the child's centre-of-mass frame in its link frame
      */
-    static TypedConstraint create(String where, JointSpec joint, RigidBody parentBody, Pose parentComWorld,
-            RigidBody childBody, Pose childLinkWorld, Pose childComInLink) {
+    static Pose frame(String where, JointSpec joint, Pose childLinkWorld) {
         Pose jointWorld = childLinkWorld.compose(joint.pose());
-        Pose childComWorld = childLinkWorld.compose(childComInLink);
-        Pose frame = switch (joint.type()) {
-            // Bullet's hinge turns about the frame's Z axis, its slider moves along X.
+        return switch (joint.type()) {
             case REVOLUTE, CONTINUOUS -> jointWorld.compose(
                     new Pose(Vec3.ZERO, Convert.rotationBetween(Vec3.UNIT_Z, axis(where, joint))));
             case PRISMATIC -> jointWorld.compose(new Pose(Vec3.ZERO, Convert.rotationBetween(UNIT_X, axis(where, joint))));
             case FIXED, BALL -> jointWorld;
         };
-        Transform inA = Convert.transform(parentComWorld.inverse().compose(frame));
-        Transform inB = Convert.transform(childComWorld.inverse().compose(frame));
+    }
+
+    /** The axis, in the frame {@link #frame} gives, along which the joint moves (unused for fixed and ball). */
+    static Vec3 localAxis(JointSpec.JointType type) {
+        return type == JointSpec.JointType.PRISMATIC ? UNIT_X : Vec3.UNIT_Z;
+    }
+
+    /**
+     * Creates the constraint.
+     *
+     * @param where the joint, for messages
+     * @param joint the joint
+     * @param parentBody the parent's body (a static anchor at the world origin for {@code world})
+     * @param inParent the joint {@link #frame} in the parent body's centre-of-mass frame
+     * @param childBody the child's body
+     * @param inChild the joint frame in the child body's centre-of-mass frame
+     */
+    static TypedConstraint create(String where, JointSpec joint, RigidBody parentBody, Pose inParent,
+            RigidBody childBody, Pose inChild) {
+        Transform inA = Convert.transform(inParent);
+        Transform inB = Convert.transform(inChild);
         JointLimits limits = joint.limits();
         switch (joint.type()) {
             case REVOLUTE, CONTINUOUS -> {

@@ -11,6 +11,8 @@ import javax.vecmath.Vector3f;
 /** One link's rigid body. The body lives at the centre of mass; {@link #linkPose()} gives the link frame. */
 final class LinkBody {
 
+    /** The top-level model the link belongs to. */
+    final String model;
     final String name;
     final RigidBody body;
     /** The centre-of-mass frame in the link frame, and its inverse. */
@@ -28,8 +30,9 @@ final class LinkBody {
     /** True when allow_auto_disable is false: the body never sleeps. */
     final boolean keepAwake;
 
-    LinkBody(String name, RigidBody body, Pose comInLink, Pose poseInModel, float mass, Vector3f inertia,
+    LinkBody(String model, String name, RigidBody body, Pose comInLink, Pose poseInModel, float mass, Vector3f inertia,
             boolean alwaysStatic, boolean shapeless, boolean keepAwake) {
+        this.model = model;
         this.name = name;
         this.body = body;
         this.comInLink = comInLink;
@@ -58,6 +61,16 @@ final class LinkBody {
         Vec3 v = Convert.vec3(body.getLinearVelocity(new Vector3f()));
         Vec3 w = Convert.vec3(body.getAngularVelocity(new Vector3f()));
         return new Twist(v.plus(w.cross(link.position().minus(com.position()))), w);
+    }
+
+    Vec3 angularVelocity() {
+        return Convert.vec3(body.getAngularVelocity(new Vector3f()));
+    }
+
+    /** The velocity of the body's material point at {@code point} (world frame). */
+    Vec3 velocityAt(Vec3 point) {
+        Vec3 v = Convert.vec3(body.getLinearVelocity(new Vector3f()));
+        return v.plus(angularVelocity().cross(point.minus(comPose().position())));
     }
 
     boolean isSleeping() {

@@ -1,5 +1,7 @@
 package io.orrery.physics.jbullet;
 
+import io.orrery.physics.JointState;
+import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.Twist;
 import io.orrery.world.ModelSpec;
@@ -37,11 +39,35 @@ final class ModelBodies {
     }
 
     ModelState state() {
-        List<io.orrery.physics.LinkState> states = new ArrayList<>(links.size());
+        List<LinkState> states = new ArrayList<>(links.size());
         for (LinkBody link : links) {
             states.add(link.state());
         }
+        List<JointState> jointStates = new ArrayList<>(joints.size());
+        for (JointConstraint joint : joints) {
+            jointStates.add(joint.state());
+        }
         Twist velocity = canonical == null ? Twist.ZERO : canonical.velocity();
-        return new ModelState(spec.name(), pose(), velocity, isStatic, states);
+        return new ModelState(spec.name(), pose(), velocity, isStatic, states, jointStates);
+    }
+
+    /** The joint of that scoped name, or null. */
+    JointConstraint joint(String name) {
+        for (JointConstraint joint : joints) {
+            if (joint.name.equals(name)) {
+                return joint;
+            }
+        }
+        return null;
+    }
+
+    /** The link of that scoped name, or null. */
+    LinkBody link(String name) {
+        for (LinkBody link : links) {
+            if (link.name.equals(name)) {
+                return link;
+            }
+        }
+        return null;
     }
 }

@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.orrery.world.JointSpec;
+import io.orrery.world.JointSpec.JointDynamics;
 import io.orrery.world.JointSpec.JointLimits;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.Pose;
@@ -78,6 +79,7 @@ final class JointReader {
         Pose pose = Pose.IDENTITY;
         Vec3 axis = Vec3.UNIT_Z;
         JointLimits limits = JointLimits.NONE;
+        JointDynamics dynamics = JointDynamics.NONE;
         for (Element c : j.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "parent", "child" -> {
@@ -91,6 +93,7 @@ final class JointReader {
                     Axis read = axis(c, where, name, pose, childLink, parentLink);
                     axis = read.xyz();
                     limits = read.limits();
+                    dynamics = read.dynamics();
                 }
                 default -> ignored.add(c, where);
             }
@@ -98,10 +101,11 @@ final class JointReader {
         if (type == JointType.CONTINUOUS) {
             limits = JointLimits.NONE;
         }
-        return Optional.of(new JointSpec(name, type, parentName, childLink.scopedName(), pose, axis, limits));
+        return Optional.of(new JointSpec(name, type, parentName, childLink.scopedName(), pose, axis, limits,
+                dynamics));
     }
 
-    private record Axis(Vec3 xyz, JointLimits limits) {
+    private record Axis(Vec3 xyz, JointLimits limits, JointDynamics dynamics) {
     }
 
     /**
@@ -114,6 +118,7 @@ final class JointReader {
         Element xyzElement = null;
         boolean inModelFrame = false;
         JointLimits limits = JointLimits.NONE;
+        JointDynamics dynamics = JointDynamics.NONE;
         for (Element c : a.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "xyz" -> {
@@ -125,6 +130,7 @@ final class JointReader {
                 }
                 case "use_parent_model_frame" -> inModelFrame = Values.bool(c, where);
                 case "limit" -> limits = limits(c, where);
+                case "dynamics" -> dynamics = dynamics(c, where);
                 default -> ignored.add(c, where);
             }
         }
@@ -141,7 +147,31 @@ final class JointReader {
             throw fail(xyzElement, where, "expressed_in='" + expressedIn + "' is not supported: only the joint"
                     + " frame, the parent link or '__model__' can be named");
         }
-        return new Axis(direction.normalized(), limits);
+        return new Axis(direction.normalized(), limits, dynamics);
+    }
+
+    /**
+     * {@code <dynamics>}: damping and friction are simulated; the spring is kept in the spec (and written back)
+     * but not simulated.
+     */
+    private JointDynamics dynamics(Element d, String where) {
+        double damping = 0;
+        double friction = 0;
+        double springReference = 0;
+        double springStiffness = 0;
+        for (Element c : d.getChildren()) {
+            switch (c.getQualifiedName()) {
+                case "damping" -> damping = Values.nonNegative(c, where);
+                case "friction" -> friction = Values.nonNegative(c, where);
+                case "spring_reference" -> springReference = Values.number(c, where);
+                case "spring_stiffness" -> springStiffness = Values.number(c, where);
+                default -> ignored.add(c, where);
+            }
+        }
+        if (springStiffness != 0) {
+            LOG.warn("{}:{}: {}: <spring_stiffness> is read but not simulated", Values.source(d), line(d), where);
+        }
+        return new JointDynamics(damping, friction, springReference, springStiffness);
     }
 
     private JointLimits limits(Element l, String where) {

@@ -16,6 +16,7 @@ import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.JointSpec;
+import io.orrery.world.JointSpec.JointDynamics;
 import io.orrery.world.JointSpec.JointLimits;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.LinkSpec;
@@ -219,6 +220,14 @@ final class SpecWriter {
                         .addContent(element("upper", number(limits.upper())))
                         .addContent(element("effort", number(limits.effort())))
                         .addContent(element("velocity", number(limits.velocity()))));
+            }
+            JointDynamics dynamics = joint.dynamics();
+            if (!dynamics.equals(JointDynamics.NONE)) {
+                axis.addContent(new Element("dynamics")
+                        .addContent(element("damping", number(dynamics.damping())))
+                        .addContent(element("friction", number(dynamics.friction())))
+                        .addContent(element("spring_reference", number(dynamics.springReference())))
+                        .addContent(element("spring_stiffness", number(dynamics.springStiffness()))));
             }
             j.addContent(axis);
         }

@@ -49,6 +49,8 @@ class SdfReaderBadInputTests {
                 Arguments.of("short_pose.sdf", 5, 13, List.of("model 'm'", "<pose> must have 6 numbers", "got 5")),
                 Arguments.of("word_in_pose.sdf", 5, 13, List.of("<pose> must be a number, got 'three'")),
                 Arguments.of("zero_axis.sdf", 10, 20, List.of("joint 'j'", "<axis><xyz> must not be the zero vector")),
+                Arguments.of("negative_damping.sdf", 10, 50,
+                        List.of("joint 'j'", "<damping> must be zero or more", "'-0.5'")),
                 Arguments.of("joint_unknown_link.sdf", 8, 16, List.of("<child> 'ghost' names no link")),
                 Arguments.of("negative_radius.sdf", 7, 37, List.of("<radius> must be a positive number", "'-0.5'")),
                 Arguments.of("old_version.sdf", 2, 20, List.of("SDF version '1.5' is not supported", "1.6 to 1.11")),

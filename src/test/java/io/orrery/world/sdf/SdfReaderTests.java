@@ -16,6 +16,7 @@ import io.orrery.world.Geometry;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.JointSpec;
+import io.orrery.world.JointSpec.JointDynamics;
 import io.orrery.world.JointSpec.JointLimits;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.LinkSpec;
@@ -185,6 +186,7 @@ class SdfReaderTests {
         assertVec(shoulder.axis(), 0, 1, 0); // normalised from 0 2 0
         assertThat(shoulder.limits()).isEqualTo(new JointLimits(-1.5, 1.5, 40, 2));
         assertThat(shoulder.limits().isBounded()).isTrue();
+        assertThat(shoulder.dynamics()).isEqualTo(new JointDynamics(0.1, 0, 0, 0));
 
         JointSpec rail = joint(robot, "rail");
         assertThat(rail.type()).isEqualTo(JointType.PRISMATIC);
@@ -194,6 +196,8 @@ class SdfReaderTests {
         JointSpec axle = joint(robot, "axle");
         assertThat(axle.type()).isEqualTo(JointType.CONTINUOUS);
         assertThat(axle.limits()).isEqualTo(JointLimits.NONE); // continuous joints have no position limits
+        assertThat(axle.dynamics()).isEqualTo(new JointDynamics(0.02, 0.5, 0.1, 0));
+        assertThat(rail.dynamics()).isEqualTo(JointDynamics.NONE);
 
         assertThat(joint(robot, "swivel").type()).isEqualTo(JointType.BALL);
         JointSpec anchor = joint(robot, "anchor");
@@ -246,7 +250,7 @@ class SdfReaderTests {
         assertThat(crate.includeUri()).hasValue("model://test_box");
         assertVec(crate.pose().position(), 5, 5, 0); // the include's pose replaces the model's own
         assertThat(crate.isStatic()).isTrue();
-        assertThat(crate.line()).isEqualTo(186);
+        assertThat(crate.line()).isEqualTo(190);
         // model.config names two files: the newest supported version is read
         assertThat(crate.links()).extracting(LinkSpec::name).containsExactly("body");
         LinkSpec body = link(crate, "body");
@@ -281,13 +285,11 @@ class SdfReaderTests {
                 new IgnoredElement("scene", "world 'everything'", 38),
                 new IgnoredElement("visual", "model 'robot' link 'base'", 89),
                 new IgnoredElement("sensor", "model 'robot' link 'base'", 92),
-                new IgnoredElement("joint", "model 'robot'", 133),
-                new IgnoredElement("frame", "model 'robot'", 156),
+                new IgnoredElement("joint", "model 'robot'", 137),
+                new IgnoredElement("frame", "model 'robot'", 160),
                 new IgnoredElement("physics", "world 'everything'", 6));
-        assertThat(world.ignored()).anySatisfy(i -> {
-            assertThat(i.element()).isEqualTo("dynamics");
-            assertThat(i.where()).contains("joint 'shoulder'");
-        });
+        // <dynamics> is read now (damping, friction; the spring is kept but not simulated)
+        assertThat(world.ignored()).noneSatisfy(i -> assertThat(i.element()).isEqualTo("dynamics"));
         // a visual in an included file names that file
         assertThat(world.ignored()).anySatisfy(i -> {
             assertThat(i.element()).isEqualTo("visual");
@@ -296,7 +298,7 @@ class SdfReaderTests {
         String summary = SdfReader.summary(world.ignored());
         // visuals: the robot's own, and one in each of the two includes of test_box
         assertThat(summary).isEqualTo(
-                "1 light, 1 scene, 3 visual, 1 sensor, 1 frame, 1 dynamics, 1 joint, 1 physics, 1 bullet");
+                "1 light, 1 scene, 3 visual, 1 sensor, 1 frame, 1 joint, 1 physics, 1 bullet");
     }
 
     @Test

@@ -88,7 +88,8 @@ class SdfWriterTests {
               <joint name="shoulder" type="revolute">
                 <pose>0 0 -0.5 0 0 0</pose>
                 <parent>base</parent><child>arm</child>
-                <axis><xyz>0 1 0</xyz><limit><lower>-1.5</lower><upper>1.5</upper><effort>40</effort><velocity>2</velocity></limit></axis>
+                <axis><xyz>0 1 0</xyz><limit><lower>-1.5</lower><upper>1.5</upper><effort>40</effort><velocity>2</velocity></limit>
+                  <dynamics><damping>0.1</damping><friction>0.2</friction><spring_reference>0.3</spring_reference></dynamics></axis>
               </joint>
               <joint name="rail" type="prismatic">
                 <parent>base</parent><child>slider</child>

@@ -1,0 +1,71 @@
+package io.orrery.physics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.orrery.world.Vec3;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Ray casts and contacts in worlds/sensing.sdf: a ground plane, a static wall whose near face is x = 4.5, and a
+ * 0.4 m crate resting on the ground. Positions are float in JBullet: metres of order one are exact to about 1e-7·5.
+ */
+class SensingSimulationTests {
+
+    static final double FLOAT = 1e-6;
+
+    @Test
+    void aRayToTheWallReturnsTheFaceAtItsDistance() {
+        try (var sim = SimulationFixture.load("sensing")) {
+            RayHit hit = sim.world().rayCast(new Vec3(0, 0, 1), new Vec3(10, 0, 1)).orElseThrow();
+            assertThat(hit.distance()).isCloseTo(4.5, within(FLOAT));
+            assertThat(hit.point().x()).isCloseTo(4.5, within(FLOAT));
+            assertThat(hit.normal().x()).isCloseTo(-1, within(FLOAT));
+            assertThat(hit.model()).isEqualTo("wall");
+            assertThat(hit.link()).isEqualTo("slab");
+        }
+    }
+
+    @Test
+    void aRayDownHitsTheGroundAndARayIntoTheSkyHitsNothing() {
+        try (var sim = SimulationFixture.load("sensing")) {
+            RayHit hit = sim.world().rayCast(new Vec3(2, 2, 3), new Vec3(2, 2, -1)).orElseThrow();
+            assertThat(hit.distance()).isCloseTo(3, within(FLOAT));
+            assertThat(hit.normal().z()).isCloseTo(1, within(FLOAT));
+            assertThat(hit.model()).isEqualTo("ground");
+            assertThat(hit.link()).isEqualTo("plane");
+            assertThat(sim.world().rayCast(new Vec3(2, 2, 3), new Vec3(2, 2, 30))).isEmpty();
+            // The crate's top face (z = 0.4) is the closest of crate and ground below it.
+            assertThat(sim.world().rayCast(new Vec3(0, 0, 1), new Vec3(0, 0, -1)).orElseThrow().model())
+                    .isEqualTo("crate");
+        }
+    }
+
+    @Test
+    void aBoxRestingOnTheGroundTouchesItWithNormalsUp() {
+        try (var sim = SimulationFixture.load("sensing")) {
+            assertThat(sim.world().contacts("crate", "body")).isEmpty(); // before any step
+            sim.step(200);
+            List<ContactPoint> contacts = sim.world().contacts("crate", "body");
+            // Orrery's box-plane generator gives the whole bottom face: its four corners.
+            assertThat(contacts).hasSize(4).allSatisfy(c -> {
+                assertThat(c.otherModel()).isEqualTo("ground");
+                assertThat(c.otherLink()).isEqualTo("plane");
+                assertThat(c.normal().z()).isCloseTo(1, within(FLOAT));
+                assertThat(c.position().z()).isCloseTo(0, within(1e-5));
+                // A resting box sinks no deeper than float noise (measured 3e-8 m).
+                assertThat(c.depth()).isBetween(0.0, 1e-5);
+                assertThat(Math.abs(c.position().x())).isCloseTo(0.2, within(1e-5));
+            });
+            // Seen from the ground, the same contacts push down.
+            assertThat(sim.world().contacts("ground", "plane")).hasSize(4)
+                    .allSatisfy(c -> assertThat(c.normal().z()).isCloseTo(-1, within(FLOAT)))
+                    .allSatisfy(c -> assertThat(c.otherModel()).isEqualTo("crate"));
+            assertThat(sim.world().contacts("wall", "slab")).isEmpty();
+            assertThatThrownBy(() -> sim.world().contacts("crate", "lid"))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'lid'");
+        }
+    }
+}
