@@ -1,9 +1,15 @@
 package io.orrery.physics;
 
+import io.orrery.world.Vec3;
+
 import java.util.List;
 import java.util.Optional;
 
-/** A read-only view of the simulated world's bodies. */
+/**
+ * A read-only view of the simulated world: its models, and for views over a live world (what PostUpdate systems
+ * and devices are given) its joints, rays and contacts. A snapshot is a copy: it answers joints from its models
+ * and cannot cast rays or list contacts.
+ */
 public interface WorldView {
 
     /** Names of the top-level models, in load order. */
@@ -14,4 +20,19 @@ public interface WorldView {
 
     /** The number of rigid bodies (links with a body), static ones included. */
     int bodyCount();
+
+    /** The joint's state, or empty if the model has no such joint. */
+    default Optional<JointState> joint(String model, String joint) {
+        return model(model).flatMap(m -> m.joint(joint));
+    }
+
+    /** The closest hit of the segment from {@code from} to {@code to}, or empty; only a live world casts rays. */
+    default Optional<RayHit> rayCast(Vec3 from, Vec3 to) {
+        throw new UnsupportedOperationException("this view of the world is a copy: it cannot cast rays");
+    }
+
+    /** Contacts touching the link after the last step; only a live world lists them. */
+    default List<ContactPoint> contacts(String model, String link) {
+        throw new UnsupportedOperationException("this view of the world is a copy: it has no contacts");
+    }
 }

@@ -57,8 +57,12 @@ final class PluginLoader {
                 || options.required().contains(owned.spec().name());
         PluginStatus status = new PluginStatus(name, filename, owned.owner(), PluginState.PENDING,
                 Optional.empty(), Optional.empty(), required);
-        Optional<PluginFactory> factory = registry.lookup(filename);
+        Optional<PluginFactory> factory = registry.lookup(filename, owned.spec().name());
         if (factory.isEmpty()) {
+            if (registry.isAcceptedSilently(filename)) {
+                log.debug("plugin '{}' ({}): Orrery does this system's work itself", name, filename);
+                return Optional.empty();
+            }
             if (!required) {
                 ignored.add(owned);
                 log.info("ignoring plugin '{}' (filename '{}', {}): not an Orrery plugin", name, filename,

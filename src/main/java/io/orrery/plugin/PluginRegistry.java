@@ -13,11 +13,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * exact: no prefixes, suffixes or case folding, so {@code libOrreryPosePublisher.so} is not an alias unless
  * registered as one. A filename nobody registered is not an Orrery plugin (a Gazebo system such as
  * {@code gz-sim-physics-system} in a real world): {@link #lookup} reports it as not provided and the host
- * ignores it with a log line. Safe from any thread.
+ * ignores it with a log line.
+ *
+ * <p>Gazebo's own systems are registered once, with {@link #registerGazeboSystem}, and found under every
+ * spelling worlds use for them (see {@link GazeboSystemName}): by filename, or by the element's {@code name}
+ * when the filename is one Orrery does not know. Gazebo systems whose work Orrery does itself (physics, user
+ * commands, the scene broadcaster) are {@linkplain #acceptSilently accepted silently}: neither loaded nor listed
+ * as ignored. Safe from any thread.
  */
 public final class PluginRegistry {
 
     private final Map<String, PluginFactory> factories = new ConcurrentHashMap<>();
+    private final Set<String> accepted = ConcurrentHashMap.newKeySet();
 
     /** Registers {@code factory} under each of {@code filenames}; throws if one is blank or already taken. */
     public PluginRegistry register(PluginFactory factory, String... filenames) {
@@ -39,6 +46,41 @@ public final class PluginRegistry {
     /** The factory registered under exactly {@code filename}, or empty: not provided by Orrery. */
     public Optional<PluginFactory> lookup(String filename) {
         return filename == null ? Optional.empty() : Optional.ofNullable(factories.get(filename));
+    }
+
+    /**
+     * Registers a Gazebo system under its canonical filename and class name, so every spelling of either finds
+     * it: {@code registerGazeboSystem(f, "diff-drive", "DiffDrive")}.
+     */
+    public PluginRegistry registerGazeboSystem(PluginFactory factory, String shortName, String simpleClassName) {
+        return register(factory, GazeboSystemName.filename(shortName), GazeboSystemName.className(simpleClassName));
+    }
+
+    /** Gazebo systems, by short name, whose work Orrery does itself: they load as nothing, silently. */
+    public PluginRegistry acceptSilently(String... shortNames) {
+        for (String shortName : shortNames) {
+            accepted.add(GazeboSystemName.filename(shortName));
+        }
+        return this;
+    }
+
+    /**
+     * The factory for a {@code <plugin>} element: its filename exactly, then (for a Gazebo system) its filename
+     * or its name in any Gazebo spelling.
+     */
+    public Optional<PluginFactory> lookup(String filename, String name) {
+        Optional<PluginFactory> exact = lookup(filename);
+        if (exact.isPresent()) {
+            return exact;
+        }
+        Optional<PluginFactory> byFilename = GazeboSystemName.canonicalFilename(filename).flatMap(this::lookup);
+        return byFilename.isPresent() ? byFilename
+                : GazeboSystemName.canonicalClassName(name).flatMap(this::lookup);
+    }
+
+    /** True for a Gazebo system Orrery accepts silently (any spelling of its filename). */
+    public boolean isAcceptedSilently(String filename) {
+        return GazeboSystemName.canonicalFilename(filename).map(accepted::contains).orElse(false);
     }
 
     /** The registered filenames, sorted. */

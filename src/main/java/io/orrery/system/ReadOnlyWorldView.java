@@ -1,12 +1,17 @@
 package io.orrery.system;
 
+import io.orrery.physics.ContactPoint;
+import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.RayHit;
 import io.orrery.physics.WorldView;
+import io.orrery.world.Vec3;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A {@link WorldView} over a physics world that cannot be cast back to it, so a PostUpdate system cannot
@@ -44,32 +49,42 @@ final class ReadOnlyWorldView implements WorldView {
 
     @Override
     public List<String> modelNames() {
-        if (serialized) {
-            synchronized (this) {
-                return Collections.unmodifiableList(world.modelNames());
-            }
-        }
-        return Collections.unmodifiableList(world.modelNames());
+        return read(() -> Collections.unmodifiableList(world.modelNames()));
     }
 
     @Override
     public Optional<ModelState> model(String name) {
-        if (serialized) {
-            synchronized (this) {
-                return world.model(name);
-            }
-        }
-        return world.model(name);
+        return read(() -> world.model(name));
     }
 
     @Override
     public int bodyCount() {
+        return read(world::bodyCount);
+    }
+
+    @Override
+    public Optional<JointState> joint(String model, String joint) {
+        return read(() -> world.joint(model, joint));
+    }
+
+    @Override
+    public Optional<RayHit> rayCast(Vec3 from, Vec3 to) {
+        return read(() -> world.rayCast(from, to));
+    }
+
+    @Override
+    public List<ContactPoint> contacts(String model, String link) {
+        return read(() -> world.contacts(model, link));
+    }
+
+    /** Reads from the world, under the view's lock when it is shared between threads. */
+    private <T> T read(Supplier<T> reading) {
         if (serialized) {
             synchronized (this) {
-                return world.bodyCount();
+                return reading.get();
             }
         }
-        return world.bodyCount();
+        return reading.get();
     }
 
     @Override

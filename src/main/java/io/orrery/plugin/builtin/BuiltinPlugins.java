@@ -1,6 +1,7 @@
 package io.orrery.plugin.builtin;
 
 import io.orrery.plugin.PluginRegistry;
+import io.orrery.system.GazeboSystems;
 
 /** Registers Orrery's built-in plugin types. */
 public final class BuiltinPlugins {
@@ -8,10 +9,10 @@ public final class BuiltinPlugins {
     private BuiltinPlugins() {
     }
 
-    /** Registers every built-in type under its filename and returns the registry. */
+    /** Registers every built-in type under its filename, and Gazebo's systems; returns the registry. */
     public static PluginRegistry registerAll(PluginRegistry registry) {
         registry.register(spec -> new PosePublisherPlugin(), PosePublisherPlugin.FILENAME);
         registry.register(spec -> new LifecycleBridgePlugin(), LifecycleBridgePlugin.FILENAME);
-        return registry;
+        return GazeboSystems.registerAll(registry);
     }
 }
