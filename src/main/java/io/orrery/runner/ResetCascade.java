@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
 /**
  * CLOiSim's reset cascade on one session: output paused, the reset signal to bridges, the topic bus cleared (a
  * fresh bus at load has nothing to clear), then the helpers (the world back to its loaded bodies, poses and
- * velocities, time zero), then the devices (the systems' Reset), then the plugins; output resumes whatever happens. Once the world shows the reset, plugins hear of it:
+ * velocities, time zero), then the devices (the systems' Reset), then the plugins; output resumes whatever
+ * happens. Once the world shows the reset, plugins hear of it:
  * the Reset event, and ModelRemoved / ModelAdded for the models the reset took away or brought back.
  *
  * <p>Cloe's rule: a reset happens only if every component can restart. A system or a plugin whose reset throws

@@ -8,6 +8,7 @@ import io.orrery.plugin.PluginStatus;
 import io.orrery.trigger.LifecycleEventKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -101,12 +102,12 @@ final class RunEnding {
         state.phase = SimState.DISCONNECT;
         runTo.endOfRun();
         commands.close();
-        RunResult runResult = new RunResult(result, java.util.Optional.ofNullable(why),
-                java.util.Optional.ofNullable(s == null ? null : s.name()), state.worldFile,
+        RunResult runResult = new RunResult(result, Optional.ofNullable(why),
+                Optional.ofNullable(s == null ? null : s.name()), state.worldFile,
                 s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(), wall,
                 stats.achievedFactorSinceStart(), stats, models, plugins);
-        log.info("Simulation ended: {} at sim time {} s after {} steps", result.jsonName(), runResult.simTimeNanos() / 1e9,
-                runResult.iterations());
+        log.info("Simulation ended: {} at sim time {} s after {} steps", result.jsonName(),
+                runResult.simTimeNanos() / 1e9, runResult.iterations());
         for (RunListener l : listeners) {
             try {
                 l.onFinished(runResult);

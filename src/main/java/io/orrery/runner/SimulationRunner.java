@@ -4,9 +4,7 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
-import io.orrery.plugin.EventSink;
 import io.orrery.plugin.PluginHost;
-import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
 import io.orrery.plugin.WorldAccess;
@@ -21,7 +19,6 @@ import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.WorldState;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -69,7 +66,7 @@ public final class SimulationRunner {
     private final CompletableFuture<RunResult> finished = new CompletableFuture<>();
     private final RunLoop loop;
 
-    private SimulationRunner(Builder b) {
+    SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
         this.clock = b.clock;
         this.state = new RunState(b.worldFile);
@@ -94,8 +91,8 @@ public final class SimulationRunner {
     }
 
     /** A runner for the world in {@code worldFile}, read by {@code loader} and built by {@code engine}. */
-    public static Builder builder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
-        return new Builder(loader, worldFile, engine);
+    public static RunnerBuilder builder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
+        return new RunnerBuilder(loader, worldFile, engine);
     }
 
     /** Adds a listener; call before {@link #start()}. */
@@ -476,61 +473,5 @@ public final class SimulationRunner {
                 });
             }
         };
-    }
-
-    /** Builds a {@link SimulationRunner}; everything but the world has a default. */
-    public static final class Builder {
-        final WorldLoader loader;
-        final Path worldFile;
-        final PhysicsEngine engine;
-        Supplier<List<SystemRegistration>> systems = List::of;
-        PluginRegistry pluginRegistry = new PluginRegistry();
-        PluginSettings pluginSettings = PluginSettings.defaults();
-        RunnerSettings settings = RunnerSettings.defaults();
-        MonotonicClock clock = MonotonicClock.SYSTEM;
-        Sleeper sleeper = Sleeper.SYSTEM;
-        EventSink events = (topic, payload) -> {
-        };
-
-        private Builder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
-            this.loader = loader;
-            this.worldFile = worldFile;
-            this.engine = engine;
-        }
-
-        /** Systems registered for every world, asked for when a world loads (so they may depend on the runner). */
-        public Builder systems(Supplier<List<SystemRegistration>> registrations) {
-            this.systems = registrations;
-            return this;
-        }
-
-        /** The plugin types, by filename. */
-        public Builder plugins(PluginRegistry registry, PluginSettings pluginSettingsToUse) {
-            this.pluginRegistry = registry;
-            this.pluginSettings = pluginSettingsToUse;
-            return this;
-        }
-
-        public Builder settings(RunnerSettings runnerSettings) {
-            this.settings = runnerSettings;
-            return this;
-        }
-
-        /** The clock and sleeper pacing uses (real ones by default). */
-        public Builder time(MonotonicClock monotonicClock, Sleeper sleeperToUse) {
-            this.clock = monotonicClock;
-            this.sleeper = sleeperToUse;
-            return this;
-        }
-
-        /** Where plugins publish (and where the reset cascade pauses output). */
-        public Builder events(EventSink sink) {
-            this.events = sink;
-            return this;
-        }
-
-        public SimulationRunner build() {
-            return new SimulationRunner(this);
-        }
     }
 }

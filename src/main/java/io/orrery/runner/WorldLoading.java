@@ -52,7 +52,7 @@ final class WorldLoading {
     private final BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess;
     private final BusDriver topicDriver;
 
-    WorldLoading(RunState state, CommandQueue commands, ResetCascade cascade, SimulationRunner.Builder b,
+    WorldLoading(RunState state, CommandQueue commands, ResetCascade cascade, RunnerBuilder b,
             EventSink pluginOutput, BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess,
             BusDriver topicDriver) {
         this.state = state;

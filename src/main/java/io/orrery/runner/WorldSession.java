@@ -166,8 +166,8 @@ final class WorldSession implements AutoCloseable {
     }
 
     /**
-     * Ends the plugins (last loaded first), then closes the topic bus, the systems and the physics. Returns the plugins' final
-     * statuses. Safe to call twice: the second call only returns them.
+     * Ends the plugins (last loaded first), then closes the topic bus, the systems and the physics. Returns the
+     * plugins' final statuses. Safe to call twice: the second call only returns them.
      */
     List<PluginStatus> closeAndReport() {
         if (!closed) {
