@@ -82,10 +82,13 @@ final class EventStream implements DisposableBean {
         return t;
     }
 
-    /** A new client's emitter; it first receives the plugin progress and a stats event. */
-    SseEmitter connect() {
+    /**
+     * A new client's emitter for the events named in {@code only} (every event when empty); it first receives the
+     * plugin progress and a stats event.
+     */
+    SseEmitter connect(Set<String> only) {
         SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
-        Client client = new Client(emitter);
+        Client client = new Client(emitter, Set.copyOf(only));
         emitter.onCompletion(() -> clients.remove(client));
         emitter.onTimeout(() -> clients.remove(client));
         emitter.onError(e -> clients.remove(client));
@@ -221,16 +224,21 @@ final class EventStream implements DisposableBean {
     /** One connected client: its emitter and its bounded queue. */
     private static final class Client {
         final SseEmitter emitter;
+        private final Set<String> only;
         private final ArrayDeque<Event> queue = new ArrayDeque<>();
         private long dropped;
         private boolean draining;
         private StartProgress lastProgress;
 
-        Client(SseEmitter emitter) {
+        Client(SseEmitter emitter, Set<String> only) {
             this.emitter = emitter;
+            this.only = only;
         }
 
         synchronized void offer(Event e) {
+            if (!only.isEmpty() && !only.contains(e.name())) {
+                return; // a client that does not show an event is not sent it
+            }
             if (queue.size() >= QUEUE_LIMIT) {
                 queue.pollFirst();
                 dropped++;

@@ -1,7 +1,9 @@
 package io.orrery.api;
 
+import java.util.Set;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
@@ -15,9 +17,12 @@ class EventStreamController {
         this.stream = stream;
     }
 
-    /** Events {@code state}, {@code plugins}, {@code reset}, {@code trigger}, {@code poses} and {@code stats}. */
+    /**
+     * Events {@code state}, {@code plugins}, {@code reset}, {@code trigger}, {@code poses} and {@code stats}; with
+     * {@code events=state,stats} only those.
+     */
     @GetMapping(value = "/api/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    SseEmitter events() {
-        return stream.connect();
+    SseEmitter events(@RequestParam(name = "events", required = false) Set<String> events) {
+        return stream.connect(events == null ? Set.of() : events);
     }
 }
