@@ -32,6 +32,8 @@ import java.util.concurrent.TimeUnit;
  * statistics, pacing at factor 0) on the same scene of N boxes, N = 100, 1000, 5000, after a JIT warm-up.</li>
  * <li>{@code empty}: the per-step cost of an empty world with 10 no-op systems.</li>
  * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from ../shared/worlds/gz-sim.</li>
+ * <li>{@code dashboard} (only when named): the dashboard on 3k_shapes.sdf in headless chromium, see
+ * {@link DashboardBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -55,6 +57,9 @@ public final class Benchmarks {
         }
         if (which.contains("load")) {
             load();
+        }
+        if (which.contains("dashboard")) {
+            DashboardBenchmark.run();
         }
     }
 
@@ -85,7 +90,7 @@ public final class Benchmarks {
         }
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] sorted = values.clone();
         java.util.Arrays.sort(sorted);
         return sorted[sorted.length / 2];

@@ -17,7 +17,7 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * Debian's chromium and chromedriver, headless, with WebGL through SwiftShader. Both paths are set explicitly so
  * Selenium Manager never runs and nothing is downloaded; {@code .ci/run} installs the packages.
  */
-final class Chromium {
+public final class Chromium {
 
     static final Path BINARY = Path.of("/usr/bin/chromium");
     static final Path DRIVER = Path.of("/usr/bin/chromedriver");
@@ -26,7 +26,7 @@ final class Chromium {
     }
 
     /** A fresh browser with its own profile, its console kept for {@code LogType.BROWSER}. */
-    static ChromeDriver start(int width, int height) {
+    public static ChromeDriver start(int width, int height) {
         if (!Files.isExecutable(BINARY) || !Files.isExecutable(DRIVER)) {
             throw new IllegalStateException("the dashboard tests need Debian's chromium and chromium-driver at "
                     + BINARY + " and " + DRIVER + ": apt-get install -y chromium chromium-driver (.ci/run does)");
