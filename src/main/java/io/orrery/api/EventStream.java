@@ -97,25 +97,26 @@ final class EventStream implements DisposableBean {
         return t;
     }
 
-    /** A new client's emitter, with no topics. */
+    /** A new client's emitter for every event, with no topics. */
     SseEmitter connect() {
-        return connect(List.of(), DEFAULT_MAX_RATE);
+        return connect(Set.of(), List.of(), DEFAULT_MAX_RATE);
     }
 
     /**
-     * A new client's emitter; it first receives the plugin progress and a stats event, then also the messages of
-     * {@code topics}, at most {@code maxRate} a second on each.
+     * A new client's emitter for the events named in {@code only} (every event when empty); it first receives the
+     * plugin progress and a stats event, then also the messages of {@code topics}, at most {@code maxRate} a second
+     * on each.
      *
      * @throws IllegalArgumentException for a bad topic name or a rate outside (0, {@value #MAX_RATE_LIMIT}]
      */
-    SseEmitter connect(List<String> topics, double maxRate) {
+    SseEmitter connect(Set<String> only, List<String> topics, double maxRate) {
         if (!(maxRate > 0 && maxRate <= MAX_RATE_LIMIT)) {
             throw new IllegalArgumentException("maxRate must be more than 0 and at most " + MAX_RATE_LIMIT
                     + " messages per second, got " + maxRate);
         }
         List<String> names = topics.stream().map(TopicNames::normalize).distinct().toList();
         SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
-        Client client = new Client(emitter);
+        Client client = new Client(emitter, Set.copyOf(only));
         emitter.onCompletion(() -> remove(client));
         emitter.onTimeout(() -> remove(client));
         emitter.onError(e -> remove(client));
@@ -286,6 +287,7 @@ final class EventStream implements DisposableBean {
     /** One connected client: its emitter and its bounded queue. */
     private static final class Client {
         final SseEmitter emitter;
+        private final Set<String> only;
         private final ArrayDeque<Event> queue = new ArrayDeque<>();
         private final Set<String> topicsQueued = new HashSet<>();
         private long dropped;
@@ -293,11 +295,15 @@ final class EventStream implements DisposableBean {
         private StartProgress lastProgress;
         volatile ScheduledFuture<?> sampling;
 
-        Client(SseEmitter emitter) {
+        Client(SseEmitter emitter, Set<String> only) {
             this.emitter = emitter;
+            this.only = only;
         }
 
         synchronized void offer(Event e) {
+            if (!only.isEmpty() && !only.contains(e.name())) {
+                return; // a client that does not show an event is not sent it
+            }
             if (queue.size() >= QUEUE_LIMIT) {
                 queue.pollFirst();
                 dropped++;

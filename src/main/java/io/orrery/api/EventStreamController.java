@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import java.util.List;
+import java.util.Set;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -18,12 +19,14 @@ class EventStreamController {
     }
 
     /**
-     * Events {@code state}, {@code plugins}, {@code reset}, {@code trigger}, {@code poses} and {@code stats}; and
-     * {@code topic} for each {@code topic} parameter (repeatable), at most {@code maxRate} messages a second on each.
+     * Events {@code state}, {@code plugins}, {@code reset}, {@code trigger}, {@code poses} and {@code stats} (with
+     * {@code events=state,stats} only those); and {@code topic} for each {@code topic} parameter (repeatable), at
+     * most {@code maxRate} messages a second on each.
      */
     @GetMapping(value = "/api/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    SseEmitter events(@RequestParam(name = "topic", required = false) List<String> topics,
+    SseEmitter events(@RequestParam(name = "events", required = false) Set<String> events,
+            @RequestParam(name = "topic", required = false) List<String> topics,
             @RequestParam(defaultValue = "20") double maxRate) {
-        return stream.connect(topics == null ? List.of() : topics, maxRate);
+        return stream.connect(events == null ? Set.of() : events, topics == null ? List.of() : topics, maxRate);
     }
 }

@@ -36,6 +36,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
  * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
  * {@link Pacing}. It measures process CPU, so the README runs it with {@code java} rather than inside Maven.</li>
+ * <li>{@code dashboard} (only when named): the dashboard on 3k_shapes.sdf in headless chromium, see
+ * {@link DashboardBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -62,6 +64,9 @@ public final class Benchmarks {
         }
         if (which.contains("pacing")) {
             Pacing.run();
+        }
+        if (which.contains("dashboard")) {
+            DashboardBenchmark.run();
         }
     }
 
@@ -92,7 +97,7 @@ public final class Benchmarks {
         }
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] sorted = values.clone();
         java.util.Arrays.sort(sorted);
         return sorted[sorted.length / 2];

@@ -1,0 +1,86 @@
+package io.orrery.web;
+
+import io.orrery.plugin.WorldSnapshot;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.SimulationRunner.SavedWorld;
+import io.orrery.world.ModelSnapshot;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.health.HealthComponent;
+import org.springframework.boot.actuate.health.HealthEndpoint;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/** What the dashboard page reads besides the HTTP API: the scene's shapes and the compact pose stream. */
+@RestController
+class DashboardController {
+
+    private static final int SCENE_ATTEMPTS = 3;
+
+    private final SimulationRunner runner;
+    private final PoseStream poses;
+    private final ObjectProvider<HealthEndpoint> health;
+    private final RequestMappingHandlerMapping mappings;
+
+    DashboardController(SimulationRunner runner, PoseStream poses, ObjectProvider<HealthEndpoint> health,
+            RequestMappingHandlerMapping requestMappingHandlerMapping) {
+        this.runner = runner;
+        this.poses = poses;
+        this.health = health;
+        this.mappings = requestMappingHandlerMapping;
+    }
+
+    /**
+     * The liveness and readiness probes' status as Kubernetes sees them, always with 200: the page shows a probe
+     * that is down, it does not fail to load it.
+     */
+    @GetMapping("/dashboard/probes")
+    Map<String, String> probes() {
+        HealthEndpoint endpoint = health.getIfAvailable();
+        return Map.of("liveness", probe(endpoint, "liveness"), "readiness", probe(endpoint, "readiness"));
+    }
+
+    private static String probe(HealthEndpoint endpoint, String group) {
+        HealthComponent h = endpoint == null ? null : endpoint.healthForPath(group);
+        return h == null ? "UNKNOWN" : h.getStatus().getCode();
+    }
+
+    /** Which optional parts of the API this server has, so the page hides panels instead of requesting a 404. */
+    @GetMapping("/dashboard/features")
+    Map<String, Boolean> features() {
+        boolean topics = mappings.getHandlerMethods().keySet().stream()
+                .anyMatch(info -> info.getPatternValues().contains("/api/topics"));
+        return Map.of("topics", topics);
+    }
+
+    /** Every link with its collision shapes, indexed as the pose stream indexes them. */
+    @GetMapping("/dashboard/scene")
+    Scene scene() throws InterruptedException, ExecutionException, TimeoutException {
+        Scene scene = null;
+        // a model spawned between the two reads has no spec yet: read again
+        for (int attempt = 0; attempt < SCENE_ATTEMPTS; attempt++) {
+            SavedWorld saved = runner.captureForSave().get(30, TimeUnit.SECONDS);
+            WorldSnapshot snapshot = runner.snapshot();
+            scene = Scene.of(snapshot, saved);
+            Set<String> known = saved.state().models().stream().map(ModelSnapshot::name).collect(Collectors.toSet());
+            if (snapshot.modelNames().stream().allMatch(known::contains)) {
+                break;
+            }
+        }
+        return scene;
+    }
+
+    /** Event {@code poses}: the links whose pose changed, at most {@value PoseStream#HZ} times a second. */
+    @GetMapping(value = "/dashboard/poses", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    SseEmitter poses() {
+        return poses.connect();
+    }
+}

@@ -1,0 +1,222 @@
+package io.orrery.web;
+
+import io.orrery.physics.LinkState;
+import io.orrery.physics.ModelState;
+import io.orrery.plugin.WorldSnapshot;
+import io.orrery.runner.SimulationRunner;
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * The dashboard's pose stream behind {@code GET /dashboard/poses}: at most {@value #HZ} frames a second, each
+ * holding only the links whose pose changed since that client's last frame, as integers (millimetres and
+ * quaternion components times {@value #ROTATION_SCALE}).
+ *
+ * <p>Bounded per client: a client has at most one frame in flight; a tick that finds it still sending skips it, and
+ * its next frame holds everything that changed meanwhile (the difference is taken against what it was sent, so
+ * nothing is lost, only coalesced). With no client connected the stream takes no snapshots at all; with some,
+ * one snapshot a tick serves them all, and a paused world's snapshot is the one already published.
+ */
+final class PoseStream implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(PoseStream.class);
+
+    /** Frames per second at most. */
+    static final int HZ = 10;
+
+    /** Positions are sent in millimetres. */
+    static final int POSITION_SCALE = 1000;
+
+    /** Quaternion components are sent times this. */
+    static final int ROTATION_SCALE = 10_000;
+
+    /** Numbers per link: x, y, z, qx, qy, qz, qw. */
+    static final int STRIDE = 7;
+
+    private final SimulationRunner runner;
+    private final Set<Client> clients = new CopyOnWriteArraySet<>();
+    private final ScheduledExecutorService ticker;
+    private final ExecutorService senders;
+    private WorldSnapshot lastSnapshot; // ticker thread only
+    private volatile Frame frame;
+
+    PoseStream(SimulationRunner runner) {
+        this.runner = runner;
+        AtomicInteger n = new AtomicInteger();
+        this.senders = Executors.newFixedThreadPool(2, r -> daemon(r, "orrery-dashboard-poses-" + n.incrementAndGet()));
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orrery-dashboard-tick"));
+        long period = 1000 / HZ;
+        ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** A new client; its first frame holds every link. */
+    SseEmitter connect() {
+        SseEmitter emitter = new SseEmitter(0L);
+        Client client = new Client(emitter);
+        emitter.onCompletion(() -> clients.remove(client));
+        emitter.onTimeout(() -> clients.remove(client));
+        emitter.onError(e -> clients.remove(client));
+        clients.add(client);
+        return emitter;
+    }
+
+    /** How many clients are connected. */
+    int clientCount() {
+        return clients.size();
+    }
+
+    private void tick() {
+        try {
+            if (clients.isEmpty()) {
+                lastSnapshot = null;
+                return;
+            }
+            WorldSnapshot snapshot = runner.snapshot();
+            if (snapshot != lastSnapshot) {
+                lastSnapshot = snapshot;
+                frame = Frame.of(snapshot);
+            }
+            for (Client c : clients) {
+                if (c.busy.compareAndSet(false, true)) {
+                    try {
+                        senders.execute(() -> send(c));
+                    } catch (RejectedExecutionException shuttingDown) {
+                        c.busy.set(false);
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            log.debug("Dashboard pose tick skipped: {}", e.toString()); // a throwing task would cancel the schedule
+        }
+    }
+
+    private void send(Client c) {
+        try {
+            Frame f = frame;
+            String data = f == null ? null : c.next(f);
+            if (data != null) {
+                c.emitter.send(SseEmitter.event().name("poses").data(data));
+            }
+        } catch (IOException | IllegalStateException dead) {
+            clients.remove(c);
+            try {
+                c.emitter.completeWithError(dead);
+            } catch (RuntimeException ignored) {
+                // already completed
+            }
+        } finally {
+            c.busy.set(false);
+        }
+    }
+
+    @Override
+    public void destroy() {
+        ticker.shutdownNow();
+        for (Client c : List.copyOf(clients)) {
+            clients.remove(c);
+            try {
+                c.emitter.complete();
+            } catch (RuntimeException ignored) {
+                // the connection is gone already
+            }
+        }
+        senders.shutdownNow();
+    }
+
+    /** Every link's pose at one snapshot, quantized, in the scene's order. */
+    record Frame(String key, double simTime, int[] values) {
+        static Frame of(WorldSnapshot s) {
+            int links = 0;
+            for (ModelState m : s.models()) {
+                links += m.links().size();
+            }
+            int[] v = new int[links * STRIDE];
+            int i = 0;
+            for (ModelState m : s.models()) {
+                for (LinkState l : m.links()) {
+                    var p = l.pose();
+                    var q = p.rotation();
+                    double sign = q.w() < 0 ? -1 : 1; // q and -q are one rotation: send one of them
+                    v[i++] = (int) Math.round(p.x() * POSITION_SCALE);
+                    v[i++] = (int) Math.round(p.y() * POSITION_SCALE);
+                    v[i++] = (int) Math.round(p.z() * POSITION_SCALE);
+                    v[i++] = (int) Math.round(sign * q.x() * ROTATION_SCALE);
+                    v[i++] = (int) Math.round(sign * q.y() * ROTATION_SCALE);
+                    v[i++] = (int) Math.round(sign * q.z() * ROTATION_SCALE);
+                    v[i++] = (int) Math.round(sign * q.w() * ROTATION_SCALE);
+                }
+            }
+            return new Frame(Scene.keyOf(s), s.simTimeSeconds(), v);
+        }
+    }
+
+    /** One page: its emitter, and the values it was last sent. */
+    private static final class Client {
+        final SseEmitter emitter;
+        final AtomicBoolean busy = new AtomicBoolean();
+        private String sentKey;
+        private int[] sent;
+
+        Client(SseEmitter emitter) {
+            this.emitter = emitter;
+        }
+
+        /**
+         * The JSON of the next frame, {@code {"k": key, "t": simTime, "full": bool, "p": [index, x, y, z, qx, qy,
+         * qz, qw, ...]}}, or null when nothing changed. Sender threads, one at a time per client.
+         */
+        String next(Frame f) {
+            boolean full = sent == null || !f.key().equals(sentKey) || sent.length != f.values().length;
+            int[] v = f.values();
+            StringBuilder p = new StringBuilder();
+            int changed = 0;
+            for (int link = 0; link * STRIDE < v.length; link++) {
+                int o = link * STRIDE;
+                if (!full && same(v, sent, o)) {
+                    continue;
+                }
+                if (changed++ > 0) {
+                    p.append(',');
+                }
+                p.append(link);
+                for (int k = 0; k < STRIDE; k++) {
+                    p.append(',').append(v[o + k]);
+                }
+            }
+            if (!full && changed == 0) {
+                return null;
+            }
+            sent = v;
+            sentKey = f.key();
+            return "{\"k\":\"" + f.key() + "\",\"t\":" + f.simTime() + ",\"full\":" + full + ",\"p\":[" + p + "]}";
+        }
+
+        private static boolean same(int[] a, int[] b, int offset) {
+            for (int k = 0; k < STRIDE; k++) {
+                if (a[offset + k] != b[offset + k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,336 @@
+'use strict';
+// The dashboard: the header and panels follow the event stream (/api/events: state, plugins, reset, trigger,
+// stats), the 3D view follows /dashboard/poses; commands go through the HTTP API and a refusal shows its detail.
+(() => {
+  const $ = id => document.getElementById(id);
+  const fmt = (v, d = 3) => (v === null || v === undefined || !Number.isFinite(v)) ? '–' : v.toFixed(d);
+  const MAX_LOG = 200;
+
+  const plot = createPlot($('rtf-plot'));
+  const view = createView($('view3d'), name => selectModel(name));
+  window.orreryDashboard = { view, plot };
+
+  let status = null;
+  let scene = null;
+  let sceneKey = null;
+  let pendingFrames = [];
+  let loadingScene = null;
+  let selected = null;
+  let knownFailures = new Set();
+  let factorEdited = false;
+
+  // ---- event log -----------------------------------------------------------------------------------------------
+  function log(text, kind) {
+    const li = document.createElement('li');
+    li.textContent = new Date().toLocaleTimeString() + '  ' + text;
+    if (kind) li.className = kind;
+    const ul = $('event-log');
+    ul.prepend(li);
+    while (ul.children.length > MAX_LOG) ul.lastChild.remove();
+  }
+
+  function showProblem(e) {
+    const box = $('problem');
+    if (!e) { box.hidden = true; box.textContent = ''; return; }
+    box.hidden = false;
+    box.textContent = (e.status ? e.status + ': ' : '') + e.message;
+  }
+
+  async function command(fn) {
+    try {
+      const r = await fn();
+      showProblem(null);
+      if (r && r.state) showStatus(r);
+      return r;
+    } catch (e) {
+      showProblem(e);
+      return null;
+    }
+  }
+
+  // ---- header --------------------------------------------------------------------------------------------------
+  function showStatus(s) {
+    status = s;
+    $('world-name').textContent = s.world && s.world.name || '(no world)';
+    $('world-file').textContent = s.world && s.world.file || '';
+    $('state').textContent = s.paused && s.state !== 'PAUSE' ? s.state + ' (paused)' : s.state;
+    $('phase').textContent = s.phase;
+    $('outcome-box').hidden = !s.outcome;
+    $('outcome').textContent = s.outcome ? s.outcome + (s.message ? ': ' + s.message : '') : '';
+    showProgress(s.simTime, s.iterations, s.realTimeFactor, s.achievedRealTimeFactor);
+    const allowed = new Set(s.allowedCommands || []);
+    document.querySelectorAll('[data-command]').forEach(b => b.classList.toggle('not-allowed', !allowed.has(b.dataset.command)));
+    if (!factorEdited) $('rtf-input').value = s.realTimeFactor; // not over what the user is typing
+    if (document.activeElement !== $('rtf-slider')) $('rtf-slider').value = Math.min(4, s.realTimeFactor);
+  }
+
+  function showProgress(simTime, iterations, target, achieved) {
+    $('sim-time').textContent = fmt(simTime) + ' s';
+    $('iterations').textContent = iterations;
+    $('rtf-target').textContent = target === 0 ? '0 (max)' : fmt(target, 2);
+    $('rtf-achieved').textContent = fmt(achieved, 2);
+  }
+
+  let statusTimer = null;
+  function refreshStatus() { // at most 4 times a second, however many transitions come
+    if (statusTimer) return;
+    statusTimer = setTimeout(async () => {
+      statusTimer = null;
+      try { showStatus(await api.get('api/simulation')); } catch (e) { /* the next event tries again */ }
+    }, 250);
+  }
+
+  // ---- controls ------------------------------------------------------------------------------------------------
+  $('btn-pause').onclick = () => command(() => api.post('api/simulation/pause'));
+  $('btn-resume').onclick = () => command(() => api.post('api/simulation/resume'));
+  $('btn-reset').onclick = () => command(() => api.post('api/simulation/reset'));
+  $('btn-reload').onclick = () => command(() => api.post('api/simulation/reload'));
+  $('btn-step').onclick = () => command(() => api.post('api/simulation/step?count=' + encodeURIComponent($('step-count').value || 1)));
+  $('btn-run-to').onclick = () => command(() => api.post('api/simulation/run-to?simTime=' + encodeURIComponent($('run-to').value)));
+  const setFactor = v => { factorEdited = false; return command(() => api.put('api/simulation/real-time-factor', { value: Number(v) })); };
+  $('rtf-input').oninput = () => { factorEdited = true; };
+  $('btn-rtf').onclick = () => setFactor($('rtf-input').value);
+  $('rtf-input').onkeydown = e => { if (e.key === 'Enter') setFactor($('rtf-input').value); };
+  $('rtf-slider').oninput = () => { $('rtf-input').value = $('rtf-slider').value; };
+  $('rtf-slider').onchange = () => setFactor($('rtf-slider').value);
+
+  // ---- plugins and probes --------------------------------------------------------------------------------------
+  function showPluginProgress(p) {
+    $('plugins-progress').textContent = p.allStarted ? 'all ' + p.total + ' started' : p.started + ' of ' + p.total + ' started';
+  }
+
+  async function refreshPlugins() {
+    let list;
+    try { list = await api.get('api/plugins'); } catch (e) { return; }
+    const body = $('plugins').tBodies[0];
+    body.replaceChildren(...list.map(p => {
+      const tr = document.createElement('tr');
+      tr.className = p.state;
+      tr.dataset.testid = 'plugin-' + p.name;
+      for (const v of [p.name, p.state, p.filename, p.owner]) {
+        const td = document.createElement('td');
+        td.textContent = v;
+        tr.append(td);
+      }
+      if (p.error) {
+        const err = document.createElement('div');
+        err.className = 'error';
+        err.dataset.testid = 'plugin-error';
+        err.textContent = p.error;
+        tr.cells[0].append(err);
+        if (!knownFailures.has(p.name + p.error)) {
+          knownFailures.add(p.name + p.error);
+          log('plugin ' + p.name + ' failed: ' + p.error, 'error');
+        }
+      }
+      return tr;
+    }));
+  }
+
+  async function refreshProbes() {
+    try {
+      const p = await api.get('dashboard/probes');
+      $('liveness').textContent = p.liveness;
+      $('readiness').textContent = p.readiness;
+    } catch (e) { $('liveness').textContent = $('readiness').textContent = 'unreachable'; }
+  }
+
+  // ---- models, scene and poses ---------------------------------------------------------------------------------
+  async function loadScene() {
+    if (!loadingScene) {
+      loadingScene = (async () => {
+        try {
+          scene = await api.get('dashboard/scene');
+          sceneKey = scene.key;
+          view.setScene(scene);
+          showModels();
+          for (const f of pendingFrames) if (f.k === sceneKey) view.applyPoses(f.p);
+          pendingFrames = [];
+          if (selected && !scene.models.some(m => m.name === selected)) selectModel(null);
+        } finally {
+          loadingScene = null;
+        }
+      })();
+    }
+    return loadingScene;
+  }
+
+  function showModels() {
+    if (!scene) return;
+    const filter = $('model-filter').value.trim().toLowerCase();
+    const shown = scene.models.filter(m => !filter || m.name.toLowerCase().includes(filter));
+    const LIMIT = 300; // thousands of list items would make the page slow for no one's benefit
+    $('model-count').textContent = scene.models.length + (shown.length > LIMIT ? ' (first ' + LIMIT + ' shown: filter to narrow)' : '');
+    $('models').replaceChildren(...shown.slice(0, LIMIT).map(m => {
+      const li = document.createElement('li');
+      li.textContent = m.name + (m.static ? '  (static)' : '');
+      li.dataset.model = m.name;
+      if (m.static) li.classList.add('static');
+      if (m.name === selected) li.classList.add('selected');
+      li.onclick = () => selectModel(m.name);
+      return li;
+    }));
+  }
+  $('model-filter').oninput = showModels;
+
+  function connectPoses() {
+    const source = new EventSource('dashboard/poses');
+    source.addEventListener('poses', e => {
+      const f = JSON.parse(e.data);
+      if (f.k !== sceneKey) {
+        if (f.full) pendingFrames = [f]; else pendingFrames.push(f);
+        loadScene();
+      } else {
+        view.applyPoses(f.p);
+      }
+    });
+  }
+
+  // ---- the selected model --------------------------------------------------------------------------------------
+  let modelTimer = null;
+  function selectModel(name) {
+    selected = name;
+    view.select(name);
+    document.querySelectorAll('#models li').forEach(li => li.classList.toggle('selected', li.dataset.model === name));
+    $('model-panel').hidden = !name;
+    clearInterval(modelTimer);
+    if (!name) return;
+    $('model-name').textContent = name;
+    refreshModel(true);
+    modelTimer = setInterval(() => refreshModel(false), 500);
+  }
+
+  const vec = v => '(' + fmt(v.x) + ', ' + fmt(v.y) + ', ' + fmt(v.z) + ')';
+  async function refreshModel(fillForm) {
+    const name = selected;
+    let m;
+    try { m = await api.get('api/models/' + encodeURIComponent(name)); } catch (e) {
+      if (e.status === 404 && name === selected) selectModel(null);
+      return;
+    }
+    if (name !== selected) return;
+    const p = m.pose;
+    $('model-pose').textContent = 'xyz (' + fmt(p.x) + ', ' + fmt(p.y) + ', ' + fmt(p.z) + ') rpy (' + fmt(p.roll) + ', ' + fmt(p.pitch) + ', ' + fmt(p.yaw) + ')';
+    $('model-velocity').textContent = 'linear ' + vec(m.velocity.linear) + ' angular ' + vec(m.velocity.angular);
+    $('model-static').textContent = m.static ? 'yes' : 'no';
+    $('btn-static').textContent = m.static ? 'Make dynamic' : 'Make static';
+    $('btn-static').dataset.static = m.static;
+    const joints = $('model-joints');
+    joints.hidden = !Array.isArray(m.joints);
+    if (Array.isArray(m.joints)) {
+      joints.replaceChildren(...m.joints.map(j => {
+        const div = document.createElement('div');
+        div.textContent = 'joint ' + JSON.stringify(j);
+        return div;
+      }));
+    }
+    if (fillForm) {
+      for (const k of ['x', 'y', 'z', 'roll', 'pitch', 'yaw']) $('teleport').elements[k].value = +p[k].toFixed(4);
+    }
+  }
+
+  $('teleport').onsubmit = async e => {
+    e.preventDefault();
+    const f = e.target.elements, pose = {};
+    for (const k of ['x', 'y', 'z', 'roll', 'pitch', 'yaw']) pose[k] = Number(f[k].value);
+    const name = selected;
+    if (await command(() => api.put('api/models/' + encodeURIComponent(name) + '/pose', pose))) {
+      log('teleported ' + name);
+      refreshModel(false);
+    }
+  };
+  $('btn-static').onclick = async () => {
+    const name = selected, value = $('btn-static').dataset.static !== 'true';
+    if (await command(() => api.put('api/models/' + encodeURIComponent(name) + '/static', { value }))) refreshModel(false);
+  };
+  $('btn-remove').onclick = async () => {
+    const name = selected;
+    if (name && confirm('Remove ' + name + ' from the world?')) {
+      if ((await command(() => api.del('api/models/' + encodeURIComponent(name)))) !== undefined) {
+        log('removed ' + name);
+        selectModel(null);
+      }
+    }
+  };
+
+  // ---- triggers and topics -------------------------------------------------------------------------------------
+  function addTrigger(t, first) {
+    const li = document.createElement('li');
+    li.textContent = fmt(t.simTime) + ' s  ' + (t.label ? t.label + ': ' : '') + t.event + ' → ' + t.action;
+    const ul = $('trigger-history');
+    if (first) ul.prepend(li); else ul.append(li);
+  }
+
+  async function loadTopics() {
+    const features = await api.get('dashboard/features');
+    $('topics-panel').hidden = !features.topics;
+    if (!features.topics) return;
+    const refresh = async () => {
+      try {
+        const topics = await api.get('api/topics');
+        $('topics').replaceChildren(...(Array.isArray(topics) ? topics : []).map(t => {
+          const li = document.createElement('li');
+          li.textContent = typeof t === 'string' ? t : JSON.stringify(t);
+          return li;
+        }));
+      } catch (e) { /* shown again at the next refresh */ }
+    };
+    refresh();
+    setInterval(refresh, 2000);
+  }
+
+  // ---- the plot: factors from the stats events, the cycle time from the statistics' running mean --------------
+  let lastCycle = null;
+  async function sampleCycle() {
+    try {
+      const s = await api.get('api/statistics');
+      const c = s.cycleSeconds;
+      if (lastCycle && c.count > lastCycle.count) {
+        const mean = (c.mean * c.count - lastCycle.mean * lastCycle.count) / (c.count - lastCycle.count);
+        plot.add('cycle', mean * 1000);
+      }
+      lastCycle = c;
+    } catch (e) { /* next second */ }
+  }
+
+  // ---- the event stream ----------------------------------------------------------------------------------------
+  function connectEvents() {
+    const events = new EventSource('api/events?events=state,plugins,reset,trigger,stats');
+    events.addEventListener('state', e => {
+      const s = JSON.parse(e.data);
+      if (!s.from.startsWith('STEP_') || !s.to.startsWith('STEP_')) log('state ' + s.from + ' → ' + s.to + ' (' + s.event + ') at ' + fmt(s.simTime) + ' s');
+      if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); loadScene(); }
+      refreshStatus();
+    });
+    events.addEventListener('plugins', e => { showPluginProgress(JSON.parse(e.data)); refreshPlugins(); });
+    events.addEventListener('reset', e => log('reset of ' + JSON.parse(e.data).world + ' at ' + fmt(JSON.parse(e.data).simTime) + ' s'));
+    events.addEventListener('trigger', e => {
+      const t = JSON.parse(e.data);
+      addTrigger(t, true);
+      log('trigger ' + (t.label || t.event) + ' fired: ' + t.action);
+    });
+    events.addEventListener('stats', e => {
+      const s = JSON.parse(e.data);
+      showProgress(s.simTime, s.iterations, s.realTimeFactor, s.achievedRealTimeFactor);
+      if (status && status.paused !== s.paused) refreshStatus();
+      plot.add('target', s.realTimeFactor);
+      plot.add('achieved', s.achievedRealTimeFactor);
+    });
+    events.onerror = () => { $('state').textContent = 'disconnected'; };
+    events.onopen = () => refreshStatus();
+  }
+
+  async function start() {
+    try { showStatus(await api.get('api/simulation')); } catch (e) { showProblem(e); }
+    connectEvents();
+    refreshPlugins();
+    refreshProbes();
+    setInterval(refreshProbes, 2000);
+    setInterval(sampleCycle, 1000);
+    api.get('api/triggers/history').then(h => h.forEach(t => addTrigger(t, true))).catch(() => {});
+    loadTopics().catch(() => {});
+    await loadScene().catch(e => showProblem(e));
+    connectPoses();
+  }
+  start();
+})();
