@@ -7,10 +7,10 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.joints.AttachedModel;
+import io.orrery.system.joints.DoubleCommand;
 import io.orrery.system.joints.DrivenJoints;
 import io.orrery.system.joints.GazeboTopics;
 import io.orrery.system.joints.SystemParameters;
-import io.orrery.topic.msgs.Double;
 import java.util.List;
 import org.slf4j.Logger;
 
@@ -31,10 +31,8 @@ public final class ApplyJointForce implements Plugin, PreUpdate, Reset {
 
     private String model;
     private String joint;
-    private String topic;
     private DrivenJoints joints;
-    private Logger log;
-    private double force;
+    private DoubleCommand force;
 
     @Override
     public void awake(PluginContext context) {
@@ -45,38 +43,20 @@ public final class ApplyJointForce implements Plugin, PreUpdate, Reset {
             throw params.bad("needs a <joint_name>");
         }
         joint = names.get(0); // Gazebo reads the first one only
+        String topic;
         try {
             topic = GazeboTopics.underModel(model, "joint/" + joint + "/cmd_force");
         } catch (IllegalArgumentException e) {
             throw params.bad("no valid command topic: " + e.getMessage());
         }
-        log = context.logger();
+        Logger log = context.logger();
         joints = new DrivenJoints(model, List.of(joint), SYSTEM, log);
+        force = new DoubleCommand(topic, 0, "force", log);
     }
 
     @Override
     public void start(PluginContext context) {
-        context.topics().subscribe(topic, Double.class, context.qualifiedName(), this::onCommand);
-        log.info("{} of model '{}' takes force commands on {}", SYSTEM, model, topic);
-    }
-
-    /** The command topic. */
-    public String topic() {
-        return topic;
-    }
-
-    /** The force applied in every step now. */
-    public double force() {
-        return force;
-    }
-
-    private void onCommand(Double command) {
-        if (java.lang.Double.isFinite(command.data())) {
-            force = command.data();
-        } else {
-            log.warn("{} of model '{}': ignored a force command that is not a finite number: {}", SYSTEM, model,
-                    command.data());
-        }
+        force.subscribe(context);
     }
 
     @Override
@@ -84,12 +64,12 @@ public final class ApplyJointForce implements Plugin, PreUpdate, Reset {
         if (info.paused() || joints.resolve(world).isEmpty()) {
             return;
         }
-        world.setJointForce(model, joint, force);
+        world.setJointForce(model, joint, force.value());
     }
 
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
-        force = 0;
+        force.reset();
         joints.forget();
     }
 }

@@ -8,11 +8,11 @@ import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.Pid;
 import io.orrery.system.joints.AttachedModel;
+import io.orrery.system.joints.DoubleCommand;
 import io.orrery.system.joints.DrivenJoints;
 import io.orrery.system.joints.GazeboTopics;
 import io.orrery.system.joints.PidGains;
 import io.orrery.system.joints.SystemParameters;
-import io.orrery.topic.msgs.Double;
 import java.util.List;
 import org.slf4j.Logger;
 
@@ -36,13 +36,10 @@ public final class JointController implements Plugin, PreUpdate, Reset {
     static final PidGains DEFAULT_GAINS = new PidGains(1, 0, 0, 1, -1, 1000, -1000, 0);
 
     private String model;
-    private String topic;
-    private double initialVelocity;
     private boolean useForceCommands;
     private Pid pid;
     private DrivenJoints joints;
-    private Logger log;
-    private double target;
+    private DoubleCommand velocity;
 
     @Override
     public void awake(PluginContext context) {
@@ -52,39 +49,19 @@ public final class JointController implements Plugin, PreUpdate, Reset {
         if (names.isEmpty()) {
             throw params.bad("needs at least one <joint_name>");
         }
-        initialVelocity = params.number("initial_velocity", 0);
         useForceCommands = params.flag("use_force_commands", false);
         pid = PidGains.read(params, DEFAULT_GAINS).newPid();
-        topic = GazeboTopics.commandTopic(params, model, "/model/" + model + "/joint/" + names.get(0) + "/cmd_vel");
-        log = context.logger();
+        String topic = GazeboTopics.commandTopic(params, model,
+                "/model/" + model + "/joint/" + names.get(0) + "/cmd_vel");
+        Logger log = context.logger();
         joints = new DrivenJoints(model, names, SYSTEM, log);
-        target = initialVelocity;
+        velocity = new DoubleCommand(topic, params.number("initial_velocity", 0),
+                useForceCommands ? "velocity (force mode)" : "velocity", log);
     }
 
     @Override
     public void start(PluginContext context) {
-        context.topics().subscribe(topic, Double.class, context.qualifiedName(), this::onCommand);
-        log.info("{} of model '{}' takes velocity commands on {} ({} mode)", SYSTEM, model, topic,
-                useForceCommands ? "force" : "velocity");
-    }
-
-    /** The command topic. */
-    public String topic() {
-        return topic;
-    }
-
-    /** The velocity the joints are driven at now. */
-    public double targetVelocity() {
-        return target;
-    }
-
-    private void onCommand(Double command) {
-        if (java.lang.Double.isFinite(command.data())) {
-            target = command.data();
-        } else {
-            log.warn("{} of model '{}': ignored a velocity command that is not a finite number: {}", SYSTEM, model,
-                    command.data());
-        }
+        velocity.subscribe(context);
     }
 
     @Override
@@ -93,12 +70,13 @@ public final class JointController implements Plugin, PreUpdate, Reset {
             return;
         }
         List<String> driven = joints.resolve(world);
+        double target = velocity.value();
         if (driven.isEmpty()) {
             return;
         }
         if (useForceCommands) {
-            double velocity = world.joint(model, driven.get(0)).orElseThrow().velocity();
-            double force = pid.update(velocity - target, info.dtSeconds());
+            double actual = world.joint(model, driven.get(0)).orElseThrow().velocity();
+            double force = pid.update(actual - target, info.dtSeconds());
             for (String joint : driven) {
                 world.setJointForce(model, joint, force);
             }
@@ -111,7 +89,7 @@ public final class JointController implements Plugin, PreUpdate, Reset {
 
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
-        target = initialVelocity;
+        velocity.reset();
         pid.reset();
         joints.forget();
     }

@@ -8,11 +8,11 @@ import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.Pid;
 import io.orrery.system.joints.AttachedModel;
+import io.orrery.system.joints.DoubleCommand;
 import io.orrery.system.joints.DrivenJoints;
 import io.orrery.system.joints.GazeboTopics;
 import io.orrery.system.joints.PidGains;
 import io.orrery.system.joints.SystemParameters;
-import io.orrery.topic.msgs.Double;
 import java.util.List;
 import org.slf4j.Logger;
 
@@ -36,15 +36,12 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
     static final PidGains DEFAULT_GAINS = new PidGains(1, 0.1, 0.01, 1, -1, 1000, -1000, 0);
 
     private String model;
-    private String topic;
-    private double initialPosition;
     private boolean useVelocityCommands;
     private boolean velocityLimited;
     private PidGains gains;
     private Pid pid;
     private DrivenJoints joints;
-    private Logger log;
-    private double target;
+    private DoubleCommand position;
 
     @Override
     public void awake(PluginContext context) {
@@ -63,38 +60,17 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
         pid = gains.newPid();
         velocityLimited = params.has("cmd_max");
         useVelocityCommands = params.flag("use_velocity_commands", false);
-        initialPosition = params.number("initial_position", 0);
-        topic = GazeboTopics.commandTopic(params, model,
+        String topic = GazeboTopics.commandTopic(params, model,
                 "/model/" + model + "/joint/" + names.get(0) + "/" + index + "/cmd_pos");
-        log = context.logger();
+        Logger log = context.logger();
         joints = new DrivenJoints(model, names, SYSTEM, log);
-        target = initialPosition;
+        position = new DoubleCommand(topic, params.number("initial_position", 0),
+                useVelocityCommands ? "position (velocity commands)" : "position (PID force)", log);
     }
 
     @Override
     public void start(PluginContext context) {
-        context.topics().subscribe(topic, Double.class, context.qualifiedName(), this::onCommand);
-        log.info("{} of model '{}' takes position commands on {} ({})", SYSTEM, model, topic,
-                useVelocityCommands ? "velocity commands" : "PID force");
-    }
-
-    /** The command topic. */
-    public String topic() {
-        return topic;
-    }
-
-    /** The position the joints are driven to now. */
-    public double targetPosition() {
-        return target;
-    }
-
-    private void onCommand(Double command) {
-        if (java.lang.Double.isFinite(command.data())) {
-            target = command.data();
-        } else {
-            log.warn("{} of model '{}': ignored a position command that is not a finite number: {}", SYSTEM, model,
-                    command.data());
-        }
+        position.subscribe(context);
     }
 
     @Override
@@ -106,7 +82,7 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
         if (driven.isEmpty()) {
             return;
         }
-        double error = world.joint(model, driven.get(0)).orElseThrow().position() - target;
+        double error = world.joint(model, driven.get(0)).orElseThrow().position() - position.value();
         double dt = info.dtSeconds();
         if (useVelocityCommands) {
             double velocity = -error / dt;
@@ -126,7 +102,7 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
 
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
-        target = initialPosition;
+        position.reset();
         pid.reset();
         joints.forget();
     }

@@ -90,19 +90,11 @@ public final class SystemParameters {
 
     /** An integer of at least 0, or {@code fallback} when the element is absent. */
     public int index(String element, int fallback) {
-        Optional<String> text = text(element);
-        if (text.isEmpty()) {
-            return fallback;
+        double value = number(element, fallback);
+        if (value < 0 || value != Math.rint(value) || value > Integer.MAX_VALUE) {
+            throw bad(element, "an integer of at least 0", "'" + text(element).orElse("") + "'");
         }
-        try {
-            int value = Integer.parseInt(text.get());
-            if (value >= 0) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the expectation
-        }
-        throw bad(element, "an integer of at least 0", "'" + text.get() + "'");
+        return (int) value;
     }
 
     /** An SDF boolean ({@code true}, {@code false}, {@code 1}, {@code 0}), or {@code fallback} when absent. */
