@@ -16,6 +16,14 @@ public final class GazeboSystems {
     public static PluginRegistry registerAll(PluginRegistry registry) {
         // The runner steps the physics, applies world edits and publishes the scene itself.
         registry.acceptSilently("physics", "user-commands", "scene-broadcaster");
+        registry.registerGazeboSystem(spec -> new io.orrery.system.jointcontroller.JointController(),
+                "joint-controller", "JointController");
+        registry.registerGazeboSystem(spec -> new io.orrery.system.jointpositioncontroller.JointPositionController(),
+                "joint-position-controller", "JointPositionController");
+        registry.registerGazeboSystem(spec -> new io.orrery.system.applyjointforce.ApplyJointForce(),
+                "apply-joint-force", "ApplyJointForce");
+        registry.registerGazeboSystem(spec -> new io.orrery.system.jointstatepublisher.JointStatePublisher(),
+                "joint-state-publisher", "JointStatePublisher");
         return registry;
     }
 }

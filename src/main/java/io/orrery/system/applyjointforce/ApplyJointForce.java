@@ -1,0 +1,75 @@
+package io.orrery.system.applyjointforce;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginContext;
+import io.orrery.system.PreUpdate;
+import io.orrery.system.Reset;
+import io.orrery.system.UpdateInfo;
+import io.orrery.system.joints.AttachedModel;
+import io.orrery.system.joints.DoubleCommand;
+import io.orrery.system.joints.DrivenJoints;
+import io.orrery.system.joints.GazeboTopics;
+import io.orrery.system.joints.SystemParameters;
+import java.util.List;
+import org.slf4j.Logger;
+
+/**
+ * Gazebo's ApplyJointForce: the force (N·m or N) last received on {@code /model/<model>/joint/<joint>/cmd_force}
+ * is applied to the joint {@code <joint_name>} in every step until another arrives; 0 until the first. The
+ * physics clamps it to the joint's {@code <limit><effort>}.
+ *
+ * <pre>{@code
+ * <plugin filename="gz-sim-apply-joint-force-system" name="gz::sim::systems::ApplyJointForce">
+ *   <joint_name>j1</joint_name>
+ * </plugin>
+ * }</pre>
+ */
+public final class ApplyJointForce implements Plugin, PreUpdate, Reset {
+
+    static final String SYSTEM = "ApplyJointForce";
+
+    private String model;
+    private String joint;
+    private DrivenJoints joints;
+    private DoubleCommand force;
+
+    @Override
+    public void awake(PluginContext context) {
+        SystemParameters params = new SystemParameters(context.spec(), SYSTEM);
+        model = AttachedModel.of(context, params);
+        List<String> names = params.all("joint_name");
+        if (names.isEmpty()) {
+            throw params.bad("needs a <joint_name>");
+        }
+        joint = names.get(0); // Gazebo reads the first one only
+        String topic;
+        try {
+            topic = GazeboTopics.underModel(model, "joint/" + joint + "/cmd_force");
+        } catch (IllegalArgumentException e) {
+            throw params.bad("no valid command topic: " + e.getMessage());
+        }
+        Logger log = context.logger();
+        joints = new DrivenJoints(model, List.of(joint), SYSTEM, log);
+        force = new DoubleCommand(topic, 0, "force", log);
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        force.subscribe(context);
+    }
+
+    @Override
+    public void preUpdate(UpdateInfo info, PhysicsWorld world) {
+        if (info.paused() || joints.resolve(world).isEmpty()) {
+            return;
+        }
+        world.setJointForce(model, joint, force.value());
+    }
+
+    @Override
+    public void reset(UpdateInfo info, PhysicsWorld world) {
+        force.reset();
+        joints.forget();
+    }
+}

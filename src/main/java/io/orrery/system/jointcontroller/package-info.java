@@ -1,0 +1,6 @@
+/**
+ * Gazebo's JointController system: drives one or more joints of its model at a commanded velocity, taken from
+ * {@code gz.msgs.Double} messages, either as the joints' velocity command or through a PID on velocity that
+ * outputs a force.
+ */
+package io.orrery.system.jointcontroller;

@@ -1,0 +1,57 @@
+package io.orrery.system.joints;
+
+import io.orrery.plugin.PluginContext;
+import io.orrery.topic.msgs.Double;
+import org.slf4j.Logger;
+
+/**
+ * A joint system's command: the latest {@code gz.msgs.Double} received on its topic, its initial value until
+ * then and again after a reset. A value that is not a finite number is ignored with a warning (the physics would
+ * refuse it). Runner thread only: subscribers are called on it.
+ */
+public final class DoubleCommand {
+
+    private final String topic;
+    private final double initial;
+    private final String what;
+    private final Logger log;
+    private double value;
+
+    /** A command on {@code topic}, {@code initial} until the first message; {@code what} names it in warnings. */
+    public DoubleCommand(String topic, double initial, String what, Logger log) {
+        this.topic = topic;
+        this.initial = initial;
+        this.what = what;
+        this.log = log;
+        this.value = initial;
+    }
+
+    /** Subscribes under the plugin's name (the host withdraws it when the plugin ends). */
+    public void subscribe(PluginContext context) {
+        context.topics().subscribe(topic, Double.class, context.qualifiedName(), this::receive);
+        log.info("{} commands on {}", what, topic);
+    }
+
+    /** The topic. */
+    public String topic() {
+        return topic;
+    }
+
+    /** The value now. */
+    public double value() {
+        return value;
+    }
+
+    /** Back to the initial value, as at load. */
+    public void reset() {
+        value = initial;
+    }
+
+    private void receive(Double message) {
+        if (java.lang.Double.isFinite(message.data())) {
+            value = message.data();
+        } else {
+            log.warn("ignored a {} command on {} that is not a finite number: {}", what, topic, message.data());
+        }
+    }
+}

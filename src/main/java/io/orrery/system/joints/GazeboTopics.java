@@ -1,0 +1,43 @@
+package io.orrery.system.joints;
+
+import io.orrery.topic.TopicNames;
+
+/** Gazebo's topic names for systems attached to a model. */
+public final class GazeboTopics {
+
+    private GazeboTopics() {
+    }
+
+    /**
+     * The topic as gz-transport's {@code AsValidTopic} would make it for the names Orrery accepts: spaces become
+     * underscores and the name is made absolute.
+     *
+     * @throws IllegalArgumentException when it is still not a valid topic name
+     */
+    public static String valid(String topic) {
+        return TopicNames.normalize(topic.trim().replace(' ', '_'));
+    }
+
+    /** {@code /model/<model>/<rest>}, as Gazebo's {@code <sub_topic>} and default command topics are formed. */
+    public static String underModel(String model, String rest) {
+        return valid("/model/" + model + "/" + rest);
+    }
+
+    /**
+     * The command topic of a joint system: {@code <topic>} as given, else {@code <sub_topic>} under the model,
+     * else {@code fallback} (Gazebo's order: {@code <topic>} wins over {@code <sub_topic>}).
+     */
+    public static String commandTopic(SystemParameters params, String model, String fallback) {
+        try {
+            if (params.text("topic").isPresent()) {
+                return valid(params.text("topic").get());
+            }
+            if (params.text("sub_topic").isPresent()) {
+                return underModel(model, params.text("sub_topic").get());
+            }
+            return valid(fallback);
+        } catch (IllegalArgumentException e) {
+            throw params.bad("no valid command topic: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.orrery.system.jointstatepublisher;
+
+import io.orrery.physics.JointState;
+import io.orrery.physics.ModelState;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginContext;
+import io.orrery.system.PostUpdate;
+import io.orrery.system.Reset;
+import io.orrery.system.UpdateInfo;
+import io.orrery.system.joints.AttachedModel;
+import io.orrery.system.joints.GazeboTopics;
+import io.orrery.system.joints.SystemParameters;
+import io.orrery.topic.Publisher;
+import io.orrery.topic.msgs.Axis;
+import io.orrery.topic.msgs.Header;
+import io.orrery.topic.msgs.Joint;
+import io.orrery.topic.msgs.Model;
+import io.orrery.topic.msgs.Pose;
+import io.orrery.topic.msgs.Quaternion;
+import io.orrery.topic.msgs.Vector3d;
+import io.orrery.world.Quat;
+import io.orrery.world.Vec3;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+
+/**
+ * Gazebo's JointStatePublisher: after every step, publishes the model's pose and its joints' position, velocity
+ * and effort as {@code gz.msgs.Model} on {@code <topic>} (default {@code /world/<world>/model/<model>/joint_state}),
+ * stamped with the sim time. The joints are those named by {@code <joint_name>}, else every joint of the model
+ * itself (not of its nested models, as in Gazebo). Orrery's {@code <update_rate>} (Hz of sim time) thins the
+ * messages out; without it every step publishes, as in Gazebo.
+ *
+ * <pre>{@code
+ * <plugin filename="gz-sim-joint-state-publisher-system" name="gz::sim::systems::JointStatePublisher">
+ *   <joint_name>j1</joint_name>
+ * </plugin>
+ * }</pre>
+ */
+public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
+
+    static final String SYSTEM = "JointStatePublisher";
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private String model;
+    private String topic;
+    private List<String> named;
+    private long periodNanos;
+    private Logger log;
+    private Publisher<Model> publisher;
+    private final Set<String> warned = new HashSet<>();
+    private List<String> published;
+    private long nextNanos;
+
+    @Override
+    public void awake(PluginContext context) {
+        SystemParameters params = new SystemParameters(context.spec(), SYSTEM);
+        model = AttachedModel.of(context, params);
+        log = context.logger();
+        Set<String> unique = new LinkedHashSet<>();
+        for (String name : params.all("joint_name")) {
+            if (!unique.add(name)) {
+                log.warn("{} of model '{}': joint '{}' is named twice; it is published once", SYSTEM, model, name);
+            }
+        }
+        named = List.copyOf(unique);
+        double rate = params.nonNegative("update_rate", 0);
+        periodNanos = rate == 0 ? 0 : Math.round(NANOS_PER_SECOND / rate);
+        try {
+            topic = params.text("topic").isPresent() ? GazeboTopics.valid(params.text("topic").get())
+                    : GazeboTopics.valid("/world/" + context.snapshot().world() + "/model/" + model + "/joint_state");
+        } catch (IllegalArgumentException e) {
+            throw params.bad("no valid topic: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        publisher = context.topics().advertise(topic, Model.class, context.qualifiedName());
+        log.info("{} of model '{}' publishes joint states on {}", SYSTEM, model, topic);
+    }
+
+    /** The topic it publishes on. */
+    public String topic() {
+        return topic;
+    }
+
+    @Override
+    public void postUpdate(UpdateInfo info, WorldView world) {
+        if (info.paused() || publisher == null || info.simTimeNanos() < nextNanos) {
+            return;
+        }
+        Optional<ModelState> state = world.model(model);
+        if (state.isEmpty()) {
+            return;
+        }
+        nextNanos = info.simTimeNanos() + periodNanos;
+        if (published == null) {
+            published = jointsOf(state.get());
+        }
+        List<Joint> joints = new ArrayList<>(published.size());
+        for (String name : published) {
+            state.get().joint(name).ifPresent(j -> joints.add(message(j)));
+        }
+        publisher.publish(new Model(Header.at(info.simTimeNanos()), model, 0, joints, pose(state.get())));
+    }
+
+    @Override
+    public void reset(UpdateInfo info, PhysicsWorld world) {
+        nextNanos = 0;
+        published = null;
+    }
+
+    private List<String> jointsOf(ModelState state) {
+        if (named.isEmpty()) {
+            // Gazebo publishes the model's own joints: those of nested models are scoped names.
+            return state.joints().stream().map(JointState::name).filter(n -> !n.contains("::")).toList();
+        }
+        List<String> found = new ArrayList<>();
+        for (String name : named) {
+            if (state.joint(name).isPresent()) {
+                found.add(name);
+            } else if (warned.add(name)) {
+                log.warn("{}: model '{}' has no joint '{}'; it is not published", SYSTEM, model, name);
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    private static Joint message(JointState joint) {
+        return new Joint(joint.name(), 0, new Axis(joint.position(), joint.velocity(), joint.effort()));
+    }
+
+    private static Pose pose(ModelState state) {
+        Vec3 p = state.pose().position();
+        Quat q = state.pose().rotation();
+        return Pose.of(new Vector3d(p.x(), p.y(), p.z()), new Quaternion(q.x(), q.y(), q.z(), q.w()));
+    }
+}
