@@ -16,6 +16,8 @@ public final class GazeboSystems {
     public static PluginRegistry registerAll(PluginRegistry registry) {
         // The runner steps the physics, applies world edits and publishes the scene itself.
         registry.acceptSilently("physics", "user-commands", "scene-broadcaster");
+        registry.registerGazeboSystem(spec -> new io.orrery.system.diffdrive.DiffDrive(),
+                io.orrery.system.diffdrive.DiffDrive.SHORT_NAME, io.orrery.system.diffdrive.DiffDrive.CLASS_NAME);
         return registry;
     }
 }
