@@ -18,6 +18,12 @@ public final class GazeboSystems {
         registry.acceptSilently("physics", "user-commands", "scene-broadcaster");
         registry.registerGazeboSystem(spec -> new io.orrery.system.diffdrive.DiffDrive(),
                 io.orrery.system.diffdrive.DiffDrive.SHORT_NAME, io.orrery.system.diffdrive.DiffDrive.CLASS_NAME);
+        registry.registerGazeboSystem(spec -> new io.orrery.system.velocitycontrol.VelocityControl(),
+                io.orrery.system.velocitycontrol.VelocityControl.SHORT_NAME,
+                io.orrery.system.velocitycontrol.VelocityControl.CLASS_NAME);
+        registry.registerGazeboSystem(spec -> new io.orrery.system.odometrypublisher.OdometryPublisher(),
+                io.orrery.system.odometrypublisher.OdometryPublisher.SHORT_NAME,
+                io.orrery.system.odometrypublisher.OdometryPublisher.CLASS_NAME);
         return registry;
     }
 }
