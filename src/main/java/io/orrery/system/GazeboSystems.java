@@ -24,6 +24,9 @@ public final class GazeboSystems {
         registry.registerGazeboSystem(spec -> new io.orrery.system.odometrypublisher.OdometryPublisher(),
                 io.orrery.system.odometrypublisher.OdometryPublisher.SHORT_NAME,
                 io.orrery.system.odometrypublisher.OdometryPublisher.CLASS_NAME);
+        registry.registerGazeboSystem(spec -> new io.orrery.system.posepublisher.PosePublisher(),
+                io.orrery.system.posepublisher.PosePublisher.SHORT_NAME,
+                io.orrery.system.posepublisher.PosePublisher.CLASS_NAME);
         return registry;
     }
 }
