@@ -13,6 +13,7 @@ import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.SpeedLimiter;
 import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.msgs.Header;
@@ -52,7 +53,7 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
     private double radius;
     private SpeedLimiter linearLimiter;
     private SpeedLimiter angularLimiter;
-    private long odomPeriodNanos;
+    private SimTimeThrottle odomThrottle;
     private String frameId;
     private String childFrameId;
     private Publisher<Odometry> odomPublisher;
@@ -71,7 +72,6 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
     private double beforeLastAngular;
     private double leftSpeed;
     private double rightSpeed;
-    private long lastOdomPubNanos;
 
     @Override
     public void awake(PluginContext ctx) {
@@ -84,8 +84,7 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         radius = params.number("wheel_radius", 0.2);
         linearLimiter = limiter(params, "linear");
         angularLimiter = limiter(params, "angular");
-        double odomFrequency = params.number("odom_publish_frequency", 50);
-        odomPeriodNanos = odomFrequency > 0 ? Math.round(1e9 / odomFrequency) : 0;
+        odomThrottle = SimTimeThrottle.hertz(params.number("odom_publish_frequency", 50));
         frameId = params.text("frame_id").orElse(model + "/odom");
         childFrameId = params.text("child_frame_id").orElse(null);
         String cmdTopic = params.topic("topic", "/model/" + model + "/cmd_vel");
@@ -215,11 +214,10 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         }
         odometry.update(left.get().position(), right.get().position(), info.simTimeSeconds());
 
-        long sinceLast = info.simTimeNanos() - lastOdomPubNanos;
-        if (sinceLast > 0 && sinceLast < odomPeriodNanos) {
+        if (!odomThrottle.isDue(info.simTimeNanos())) {
             return;
         }
-        lastOdomPubNanos = info.simTimeNanos();
+        odomThrottle.published(info.simTimeNanos());
         publishOdometry(info.simTimeNanos(), world);
     }
 
@@ -249,6 +247,6 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         leftSpeed = 0;
         rightSpeed = 0;
         odometry.clear();
-        lastOdomPubNanos = 0;
+        odomThrottle.reset();
     }
 }

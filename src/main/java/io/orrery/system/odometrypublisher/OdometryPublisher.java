@@ -10,6 +10,7 @@ import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.msgs.Header;
 import io.orrery.topic.msgs.Odometry;
@@ -46,7 +47,7 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
     private String odomFrame;
     private String baseFrame;
     private int dimensions;
-    private long periodNanos;
+    private SimTimeThrottle throttle;
     private Pose offset;
     private double noise;
     private final Random random = new Random();
@@ -60,7 +61,6 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
     private boolean initialized;
     private Pose lastPose;
     private long lastUpdateNanos;
-    private long lastPubNanos;
 
     @Override
     public void awake(PluginContext ctx) {
@@ -72,8 +72,7 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
         if (dimensions != 2 && dimensions != 3) {
             throw params.bad("dimensions", "2 or 3", "'" + dimensions + "'");
         }
-        double frequency = params.number("odom_publish_frequency", 50);
-        periodNanos = frequency > 0 ? Math.round(1e9 / frequency) : 0;
+        throttle = SimTimeThrottle.hertz(params.number("odom_publish_frequency", 50));
         Vec3 rpy = params.vector("rpy_offset", Vec3.ZERO);
         offset = new Pose(params.vector("xyz_offset", Vec3.ZERO), Quat.fromEuler(rpy.x(), rpy.y(), rpy.z()));
         noise = params.number("gaussian_noise", 0);
@@ -143,11 +142,10 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
         lastPose = pose;
         lastUpdateNanos = info.simTimeNanos();
 
-        long sinceLast = info.simTimeNanos() - lastPubNanos;
-        if (sinceLast > 0 && sinceLast < periodNanos) {
+        if (!throttle.isDue(info.simTimeNanos())) {
             return;
         }
-        lastPubNanos = info.simTimeNanos();
+        throttle.published(info.simTimeNanos());
         Header header = GazeboMessages.header(info.simTimeNanos(), odomFrame, baseFrame);
         Vector3d position = new Vector3d(pose.x(), pose.y(), dimensions == 3 ? pose.z() : 0);
         io.orrery.topic.msgs.Pose odomPose = new io.orrery.topic.msgs.Pose(null, "", 0, position,
@@ -179,7 +177,7 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
         initialized = false;
-        lastPubNanos = 0;
+        throttle.reset();
         for (int i = 0; i < 3; i++) {
             linearMean[i].clear();
             angularMean[i].clear();

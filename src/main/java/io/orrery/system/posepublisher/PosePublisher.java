@@ -12,6 +12,7 @@ import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.msgs.Pose;
 import io.orrery.topic.msgs.Pose_V;
@@ -49,14 +50,12 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
     private boolean modelPose;
     private boolean poseVector;
     private boolean staticPublisher;
-    private long periodNanos;
-    private long staticPeriodNanos;
+    private SimTimeThrottle throttle;
+    private SimTimeThrottle staticThrottle;
     private Publisher<Object> posePublisher;
     private Publisher<Object> staticPublisherTopic;
 
     private List<Entry> entries;
-    private long lastPubNanos;
-    private long lastStaticPubNanos;
 
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -85,10 +84,10 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
                     model, String.join(", ", unknown));
         }
         double frequency = params.number("update_frequency", -1);
-        periodNanos = frequency > 0 ? Math.round(1e9 / frequency) : 0;
+        throttle = SimTimeThrottle.hertz(frequency);
         staticPublisher = params.bool("static_publisher", false);
         double staticFrequency = params.number("static_update_frequency", frequency);
-        staticPeriodNanos = staticFrequency > 0 ? Math.round(1e9 / staticFrequency) : 0;
+        staticThrottle = SimTimeThrottle.hertz(staticFrequency);
         poseVector = params.bool("use_pose_vector_msg", false);
 
         Class type = poseVector ? Pose_V.class : Pose.class;
@@ -110,10 +109,8 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
             return;
         }
         long now = info.simTimeNanos();
-        long sinceLast = now - lastPubNanos;
-        boolean publish = !(sinceLast > 0 && sinceLast < periodNanos);
-        long sinceStatic = now - lastStaticPubNanos;
-        boolean publishStatic = staticPublisher && !(sinceStatic > 0 && sinceStatic < staticPeriodNanos);
+        boolean publish = throttle.isDue(now);
+        boolean publishStatic = staticPublisher && staticThrottle.isDue(now);
         if (!publish && !publishStatic) {
             return;
         }
@@ -127,15 +124,15 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
         if (staticPublisher) {
             if (publishStatic) {
                 publish(staticPublisherTopic, state, now, false);
-                lastStaticPubNanos = now;
+                staticThrottle.published(now);
             }
             if (publish) {
                 publish(posePublisher, state, now, true);
-                lastPubNanos = now;
+                throttle.published(now);
             }
         } else if (publish) {
             publish(posePublisher, state, now, null);
-            lastPubNanos = now;
+            throttle.published(now);
         }
     }
 
@@ -186,7 +183,7 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
 
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
-        lastPubNanos = 0;
-        lastStaticPubNanos = 0;
+        throttle.reset();
+        staticThrottle.reset();
     }
 }
