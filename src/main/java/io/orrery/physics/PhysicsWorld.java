@@ -27,6 +27,14 @@ public interface PhysicsWorld extends WorldView, AutoCloseable {
     /** Sets the velocity of every link of a model (the same twist about each link's origin). */
     void setModelVelocity(String model, Twist velocity);
 
+    /**
+     * Sets one link's velocity (world frame; linear at the link frame's origin, in m/s; angular in rad/s). The other
+     * links keep theirs: joints pull them along in the next step. Throws for a static model.
+     */
+    default void setLinkVelocity(String model, String link, Twist velocity) {
+        throw new UnsupportedOperationException("this physics world cannot set a link's velocity");
+    }
+
     /** Makes a model static (never moves) or dynamic again. */
     void setStatic(String model, boolean isStatic);
 

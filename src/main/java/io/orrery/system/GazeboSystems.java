@@ -1,6 +1,14 @@
 package io.orrery.system;
 
 import io.orrery.plugin.PluginRegistry;
+import io.orrery.system.applyjointforce.ApplyJointForce;
+import io.orrery.system.diffdrive.DiffDrive;
+import io.orrery.system.jointcontroller.JointController;
+import io.orrery.system.jointpositioncontroller.JointPositionController;
+import io.orrery.system.jointstatepublisher.JointStatePublisher;
+import io.orrery.system.odometrypublisher.OdometryPublisher;
+import io.orrery.system.posepublisher.PosePublisher;
+import io.orrery.system.velocitycontrol.VelocityControl;
 
 /**
  * Gazebo's systems as Orrery's built-in plugins, found under Gazebo's filenames and names in every spelling
@@ -16,14 +24,21 @@ public final class GazeboSystems {
     public static PluginRegistry registerAll(PluginRegistry registry) {
         // The runner steps the physics, applies world edits and publishes the scene itself.
         registry.acceptSilently("physics", "user-commands", "scene-broadcaster");
-        registry.registerGazeboSystem(spec -> new io.orrery.system.jointcontroller.JointController(),
-                "joint-controller", "JointController");
-        registry.registerGazeboSystem(spec -> new io.orrery.system.jointpositioncontroller.JointPositionController(),
-                "joint-position-controller", "JointPositionController");
-        registry.registerGazeboSystem(spec -> new io.orrery.system.applyjointforce.ApplyJointForce(),
-                "apply-joint-force", "ApplyJointForce");
-        registry.registerGazeboSystem(spec -> new io.orrery.system.jointstatepublisher.JointStatePublisher(),
-                "joint-state-publisher", "JointStatePublisher");
+        // Driving and poses.
+        registry.registerGazeboSystem(spec -> new DiffDrive(), DiffDrive.SHORT_NAME, DiffDrive.CLASS_NAME);
+        registry.registerGazeboSystem(spec -> new VelocityControl(), VelocityControl.SHORT_NAME,
+                VelocityControl.CLASS_NAME);
+        registry.registerGazeboSystem(spec -> new OdometryPublisher(), OdometryPublisher.SHORT_NAME,
+                OdometryPublisher.CLASS_NAME);
+        registry.registerGazeboSystem(spec -> new PosePublisher(), PosePublisher.SHORT_NAME,
+                PosePublisher.CLASS_NAME);
+        // Joints.
+        registry.registerGazeboSystem(spec -> new JointController(), "joint-controller", "JointController");
+        registry.registerGazeboSystem(spec -> new JointPositionController(), "joint-position-controller",
+                "JointPositionController");
+        registry.registerGazeboSystem(spec -> new ApplyJointForce(), "apply-joint-force", "ApplyJointForce");
+        registry.registerGazeboSystem(spec -> new JointStatePublisher(), "joint-state-publisher",
+                "JointStatePublisher");
         return registry;
     }
 }

@@ -215,6 +215,31 @@ final class JBulletWorld implements PhysicsWorld {
     }
 
     @Override
+    public void setLinkVelocity(String model, String link, Twist velocity) {
+        ModelBodies bodies = require(model);
+        if (bodies.isStatic) {
+            throw new IllegalStateException("model '" + model + "' is static; make it dynamic before setting a velocity");
+        }
+        if (!velocity.linear().isFinite() || !velocity.angular().isFinite()) {
+            throw new IllegalArgumentException("expected a finite velocity, got " + velocity);
+        }
+        LinkBody body = bodies.link(link);
+        if (body == null) {
+            throw new IllegalArgumentException("model '" + model + "' has no link named '" + link + "'");
+        }
+        if (body.alwaysStatic) {
+            return;
+        }
+        // The body lives at the centre of mass: move the linear velocity there from the link origin.
+        Vec3 com = body.comPose().position();
+        Vec3 origin = body.linkPose().position();
+        Vec3 linear = velocity.linear().plus(velocity.angular().cross(com.minus(origin)));
+        body.body.setLinearVelocity(Convert.vector(linear));
+        body.body.setAngularVelocity(Convert.vector(velocity.angular()));
+        body.body.activate(true);
+    }
+
+    @Override
     public void setStatic(String name, boolean isStatic) {
         ModelBodies model = require(name);
         if (model.isStatic == isStatic) {

@@ -1,0 +1,139 @@
+package io.orrery.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.orrery.lifecycle.SimState;
+import io.orrery.physics.ModelState;
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.runner.PluginSettings;
+import io.orrery.runner.RunnerSettings;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.topic.TopicMessage;
+import io.orrery.world.sdf.GzSimWorlds;
+import io.orrery.world.sdf.SdfReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A runner for the ported Gazebo systems' simulation tests: a real world file (Gazebo Sim's examples, or a copy
+ * with a plugin added), real JBullet, the built-in plugin registry, started paused and stepped by count. Register
+ * with {@code @RegisterExtension}: it stops the runner afterwards.
+ */
+public final class GazeboSystemRunner implements AfterEachCallback {
+
+    private static final SdfReader READER = new SdfReader(List.of());
+
+    private final Path dir;
+    private SimulationRunner runner;
+
+    public GazeboSystemRunner() {
+        try {
+            dir = Files.createTempDirectory("orrery-gz-systems");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One of Gazebo Sim's example worlds; fails the test when the folder or the file is missing. */
+    public static Path gzWorld(String file) {
+        Path world = GzSimWorlds.folder().resolve(file);
+        assertThat(world).as("Gazebo Sim's example world").exists();
+        return world;
+    }
+
+    /** A copy of {@code world} with {@code xml} inserted just before the first occurrence of {@code before}. */
+    public Path withInserted(Path world, String before, String xml) {
+        try {
+            String text = Files.readString(world);
+            int at = text.indexOf(before);
+            assertThat(at).as("'%s' in %s", before, world).isNotNegative();
+            Path copy = dir.resolve(System.nanoTime() + "-" + world.getFileName());
+            Files.writeString(copy, text.substring(0, at) + xml + text.substring(at));
+            return copy;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A world file written from {@code sdf}. */
+    public Path write(String name, String sdf) {
+        try {
+            return Files.writeString(dir.resolve(name), sdf);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts {@code world} as fast as possible, paused, and waits until it is. */
+    public SimulationRunner startPaused(Path world) throws InterruptedException {
+        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        runner = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
+                .plugins(registry, PluginSettings.defaults())
+                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
+                .build();
+        runner.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (runner.currentState() != SimState.PAUSE) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the world did not start paused: " + runner.status());
+            }
+            Thread.sleep(2);
+        }
+        return runner;
+    }
+
+    public SimulationRunner runner() {
+        return runner;
+    }
+
+    /** Runs {@code count} steps and waits for them. */
+    public void step(long count) throws Exception {
+        runner.step(count).get(120, TimeUnit.SECONDS);
+    }
+
+    /** Publishes on the world's bus and waits until the subscribers have it (at the next StepEnd). */
+    public void publish(String topic, Object message) throws Exception {
+        runner.publish(topic, message).get(30, TimeUnit.SECONDS);
+    }
+
+    public void reset() throws Exception {
+        runner.reset().get(30, TimeUnit.SECONDS);
+    }
+
+    /** The model's state at the last StepEnd. */
+    public ModelState model(String name) {
+        return runner.snapshot().model(name).orElseThrow(() -> new AssertionError("no model '" + name + "'"));
+    }
+
+    /** The latest message on {@code topic}, of {@code type}; fails when there is none. */
+    public <T> T latest(String topic, Class<T> type) {
+        TopicMessage m = runner.topics().orElseThrow().latest(topic)
+                .orElseThrow(() -> new AssertionError("no message on " + topic));
+        return type.cast(m.message());
+    }
+
+    public boolean hasMessage(String topic) {
+        return runner.topics().orElseThrow().latest(topic).isPresent();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        if (runner != null && runner.isRunning()) {
+            runner.stop();
+            runner.finished().get(30, TimeUnit.SECONDS);
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+    }
+}
