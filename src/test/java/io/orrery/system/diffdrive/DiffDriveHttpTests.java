@@ -27,6 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class DiffDriveHttpTests {
 
     static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT = Duration.ofSeconds(30);
 
     @LocalServerPort
     int port;
@@ -44,7 +45,8 @@ class DiffDriveHttpTests {
     }
 
     @Test
-    void aTwistPostedToCmdVelDrivesTheVehicleAndItsOdometryCanBeRead() {
+    void aTwistPostedToCmdVelDrivesTheVehicleAndItsOdometryCanBeRead() throws InterruptedException {
+        awaitPausedWithItsPluginsStarted();
         assertThat(post("/api/topics/model/vehicle_blue/cmd_vel", "{\"linear\": {\"x\": 0.5}}").statusCode())
                 .isEqualTo(202);
         assertThat(post("/api/simulation/step?count=3000", "").statusCode()).isEqualTo(200);
@@ -89,6 +91,17 @@ class DiffDriveHttpTests {
             return JSON.readTree(body);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The world loads in the background: its DiffDrive subscribes to cmd_vel once its plugins have started. */
+    private void awaitPausedWithItsPluginsStarted() throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!json(get("/api/simulation").body()).path("state").asText().equals("PAUSE")) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the world did not reach PAUSE within " + WAIT);
+            }
+            Thread.sleep(20);
         }
     }
 }
