@@ -491,6 +491,7 @@ public final class SimulationRunner {
         Sleeper sleeper = Sleeper.SYSTEM;
         EventSink events = (topic, payload) -> {
         };
+        long seed;
 
         private Builder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
             this.loader = loader;
@@ -526,6 +527,12 @@ public final class SimulationRunner {
         /** Where plugins publish (and where the reset cascade pauses output). */
         public Builder events(EventSink sink) {
             this.events = sink;
+            return this;
+        }
+
+        /** The seed of the devices' noise ({@code orrery.seed}); 0 by default. */
+        public Builder seed(long noiseSeed) {
+            this.seed = noiseSeed;
             return this;
         }
 
