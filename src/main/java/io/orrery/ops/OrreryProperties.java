@@ -39,6 +39,7 @@ import org.springframework.validation.annotation.Validated;
  * @param requiredPlugins plugin names whose failure to start means no-start, besides {@code required="true"}
  * @param pluginStartTimeout how long loading waits for every plugin to start
  * @param pluginStartThreads threads starting plugins in parallel; 0 means min(8, number of plugins)
+ * @param seed the seed of the sensors' noise: the same seed gives the same noise
  */
 @Validated
 @ConfigurationProperties("orrery")
@@ -62,7 +63,8 @@ public record OrreryProperties(
         @DefaultValue List<String> requiredPlugins,
         @NotNull @DefaultValue("30s") Duration pluginStartTimeout,
         @Min(value = 0, message = "must be at least 0 (0 = min(8, number of plugins))") @DefaultValue("0")
-        int pluginStartThreads) {
+        int pluginStartThreads,
+        @DefaultValue("0") long seed) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.

@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 /**
  * CLOiSim's reset cascade on one session: output paused, the reset signal to bridges, the topic bus cleared (a
  * fresh bus at load has nothing to clear), then the helpers (the world back to its loaded bodies, poses and
- * velocities, time zero), then the devices (the systems' Reset), then the plugins; output resumes whatever
- * happens. Once the world shows the reset, plugins hear of it:
+ * velocities, time zero), then the systems' Reset, then the devices (sensors), then the plugins; output resumes
+ * whatever happens. Once the world shows the reset, plugins hear of it:
  * the Reset event, and ModelRemoved / ModelAdded for the models the reset took away or brought back.
  *
  * <p>Cloe's rule: a reset happens only if every component can restart. A system or a plugin whose reset throws
@@ -56,6 +56,7 @@ final class ResetCascade {
             session.rewind();
             snapshots.changed();
             resetSystems(session);
+            resetDevices(session);
             List<PluginError> errors = session.plugins.resetAll();
             // At load, a plugin's reset may run here or after its start returns, on its start thread, where a
             // failure is only logged; so that the outcome does not depend on which, it is only logged here too.
@@ -88,6 +89,14 @@ final class ResetCascade {
             session.systems.runReset(info, session.physics);
         } catch (SystemException e) {
             throw new AbortException("reset failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void resetDevices(WorldSession session) {
+        try {
+            session.devices.reset(session.physics);
+        } catch (RuntimeException e) {
+            throw new AbortException("reset failed: the devices could not restart: " + describe(e), e);
         }
     }
 

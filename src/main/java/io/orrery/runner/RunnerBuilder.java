@@ -20,6 +20,7 @@ public final class RunnerBuilder {
     Sleeper sleeper = Sleeper.SYSTEM;
     EventSink events = (topic, payload) -> {
     };
+    long seed;
 
     RunnerBuilder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
         this.loader = loader;
@@ -60,5 +61,11 @@ public final class RunnerBuilder {
 
     public SimulationRunner build() {
         return new SimulationRunner(this);
+    }
+
+    /** The seed of the sensors' noise ({@code orrery.seed}): the same seed gives the same noise. */
+    public RunnerBuilder seed(long noiseSeed) {
+        this.seed = noiseSeed;
+        return this;
     }
 }

@@ -1,5 +1,6 @@
 package io.orrery.runner;
 
+import io.orrery.device.Devices;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.EventSink;
@@ -51,6 +52,7 @@ final class WorldLoading {
     /** What a session's plugins reach, given that session (once built) and its topic bus. */
     private final BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess;
     private final BusDriver topicDriver;
+    private final long seed;
 
     WorldLoading(RunState state, CommandQueue commands, ResetCascade cascade, RunnerBuilder b,
             EventSink pluginOutput, BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess,
@@ -68,11 +70,12 @@ final class WorldLoading {
         this.pluginOutput = pluginOutput;
         this.worldAccess = worldAccess;
         this.topicDriver = topicDriver;
+        this.seed = b.seed;
     }
 
     /**
-     * Builds a session for {@code spec}: its bodies with physics held still, its systems, its topic bus and its
-     * plugins' host, nothing started. Whatever was built is closed again if a later part fails.
+     * Builds a session for {@code spec}: its bodies with physics held still, its systems, its topic bus, its devices
+     * and its plugins' host, nothing started. Whatever was built is closed again if a later part fails.
      */
     WorldSession open(WorldSpec spec, Path file) {
         long step = settings.stepSizeNanos().orElse(Math.round(spec.physics().maxStepSize() * 1e9));
@@ -95,14 +98,16 @@ final class WorldLoading {
             // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
             AtomicReference<WorldSession> self = new AtomicReference<>();
             TopicBus topics = new TopicBus(topicDriver);
+            Devices devices = Devices.build(spec, topics, seed);
+            manager.add(devices);
             PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),
                     pluginOutput,
                     new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
                             Clock.systemUTC()));
             RealTimePacer pacer = new RealTimePacer(clock, sleeper, step, factor, settings.maxStepsPerFrame(),
                     settings.maxCatchUpNanos(), RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
-            WorldSession session = new WorldSession(spec, file, physics, manager, host, binding, topics, pacer,
-                    step, factor);
+            WorldSession session = new WorldSession(spec, file, physics, manager, devices, host, binding, topics,
+                    pacer, step, factor);
             self.set(session);
             log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
                     file, spec.models().size(), physics.bodyCount(), step / 1e6, factor);

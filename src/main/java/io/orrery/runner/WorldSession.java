@@ -1,5 +1,6 @@
 package io.orrery.runner;
 
+import io.orrery.device.Devices;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginError;
@@ -17,7 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One loaded world with everything that lives as long as it: its physics, systems, plugins and their system
+ * One loaded world with everything that lives as long as it: its physics, systems, devices, plugins and their system
  * binding, topic bus, pacer, statistics, the ledger of edits since the load, and its clock. Closed as a unit, once. A
  * reload opens a new session before the old one is closed, so a world that cannot be built leaves the old one
  * untouched.
@@ -34,6 +35,8 @@ final class WorldSession implements AutoCloseable {
     final Path file;
     final PhysicsWorld physics;
     final SystemManager systems;
+    /** The sensors, also one of the systems; reset by the cascade between the systems and the plugins. */
+    final Devices devices;
     final PluginHost plugins;
     final PluginSystemBinding binding;
     final TopicBus topics;
@@ -50,12 +53,14 @@ final class WorldSession implements AutoCloseable {
     private boolean droppingSteps;
     private boolean closed;
 
-    WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, PluginHost plugins,
+    WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, Devices devices,
+            PluginHost plugins,
             PluginSystemBinding binding, TopicBus topics, RealTimePacer pacer, long stepNanos, double targetFactor) {
         this.spec = spec;
         this.file = file;
         this.physics = physics;
         this.systems = systems;
+        this.devices = devices;
         this.plugins = plugins;
         this.binding = binding;
         this.topics = topics;

@@ -9,6 +9,7 @@ import io.orrery.system.jointstatepublisher.JointStatePublisher;
 import io.orrery.system.odometrypublisher.OdometryPublisher;
 import io.orrery.system.posepublisher.PosePublisher;
 import io.orrery.system.velocitycontrol.VelocityControl;
+import io.orrery.system.touchplugin.TouchPlugin;
 
 /**
  * Gazebo's systems as Orrery's built-in plugins, found under Gazebo's filenames and names in every spelling
@@ -39,6 +40,9 @@ public final class GazeboSystems {
         registry.registerGazeboSystem(spec -> new ApplyJointForce(), "apply-joint-force", "ApplyJointForce");
         registry.registerGazeboSystem(spec -> new JointStatePublisher(), "joint-state-publisher",
                 "JointStatePublisher");
+        // Sensors are devices, built for every world from its <sensor> elements (io.orrery.device).
+        registry.acceptSilently("imu", "contact", "sensors", "altimeter", "magnetometer", "cpu-lidar");
+        registry.registerGazeboSystem(spec -> new TouchPlugin(), "touchplugin", "TouchPlugin");
         return registry;
     }
 }

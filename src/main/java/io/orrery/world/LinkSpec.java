@@ -10,10 +10,18 @@ import java.util.Optional;
  * @param pose pose in the model frame
  * @param inertial mass properties; empty means SDF's default (mass 1, unit inertia)
  * @param collisions collision shapes; several make a compound shape
+ * @param sensors the link's {@code <sensor>} elements, simulated or not
  */
-public record LinkSpec(String name, Pose pose, Optional<InertialSpec> inertial, List<CollisionSpec> collisions) {
+public record LinkSpec(String name, Pose pose, Optional<InertialSpec> inertial, List<CollisionSpec> collisions,
+        List<SensorSpec> sensors) {
 
     public LinkSpec {
         collisions = List.copyOf(collisions);
+        sensors = List.copyOf(sensors);
+    }
+
+    /** A link without sensors. */
+    public LinkSpec(String name, Pose pose, Optional<InertialSpec> inertial, List<CollisionSpec> collisions) {
+        this(name, pose, inertial, collisions, List.of());
     }
 }

@@ -19,14 +19,16 @@ import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Orrery's benchmark runner: numbers, not tests. Run with
- * {@code ./mvnw -q test-compile exec:java -Dexec.args="loop empty load pacing"} (any subset of the four; without
+ * {@code ./mvnw -q test-compile exec:java -Dexec.args="loop empty load pacing sensors dashboard"} (any subset; without
  * arguments the first three).
  * <ul>
  * <li>{@code loop}: steps per second of raw JBullet and of the full Orrery loop (state machine, systems,
@@ -38,6 +40,8 @@ import java.util.concurrent.TimeUnit;
  * {@link Pacing}. It measures process CPU, so the README runs it with {@code java} rather than inside Maven.</li>
  * <li>{@code dashboard} (only when named): the dashboard on 3k_shapes.sdf in headless chromium, see
  * {@link DashboardBenchmark}.</li>
+ * <li>{@code sensors}: the per-step cost of a 640-ray lidar and of 10 IMUs (each sampling every step) on
+ * worlds/default.sdf through the full loop, against the same world without them.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -68,7 +72,55 @@ public final class Benchmarks {
         if (which.contains("dashboard")) {
             DashboardBenchmark.run();
         }
+        if (which.contains("sensors")) {
+            sensors();
+        }
     }
+
+    private static void sensors() throws Exception {
+        String text = Files.readString(Path.of("worlds/default.sdf"));
+        String lidar = "<sensor name='lidar' type='gpu_lidar'><lidar><scan><horizontal><samples>640</samples>"
+                + "<min_angle>-3.14159</min_angle><max_angle>3.14159</max_angle></horizontal></scan>"
+                + "<range><min>0.08</min><max>10</max></range></lidar></sensor>";
+        StringBuilder imus = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            imus.append("<sensor name='imu").append(i).append("' type='imu'/>");
+        }
+        Map<String, WorldSpec> worlds = new LinkedHashMap<>();
+        worlds.put("no sensors", world(text, ""));
+        worlds.put("640-ray lidar", world(text, lidar));
+        worlds.put("10 IMUs", world(text, imus.toString()));
+        int steps = 5_000;
+        Map<String, List<Double>> perStep = new LinkedHashMap<>();
+        for (int round = 0; round <= ROUNDS; round++) {
+            for (Map.Entry<String, WorldSpec> e : worlds.entrySet()) {
+                RunResult r = runLoop(e.getValue(), steps, List.of());
+                if (round > 0) { // round 0 warms the JIT up
+                    perStep.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r.wallTimeNanos() / 1e3 / steps);
+                }
+            }
+        }
+        System.out.println();
+        double base = median(perStep.get("no sensors").stream().mapToDouble(d -> d).toArray());
+        for (Map.Entry<String, List<Double>> e : perStep.entrySet()) {
+            double m = median(e.getValue().stream().mapToDouble(d -> d).toArray());
+            System.out.printf(Locale.ROOT, "worlds/default.sdf, %s: %.1f us per step (median of %d rounds of %d"
+                    + " steps), %+.1f us over no sensors%n", e.getKey(), m, ROUNDS, steps, m - base);
+        }
+    }
+
+    /** worlds/default.sdf with a static sensor mount at 0 0 1 carrying {@code sensors}. */
+    private static WorldSpec world(String text, String sensors) throws Exception {
+        Path file = Files.createTempFile("orrery-bench-sensors", ".sdf");
+        Files.writeString(file, text.replace("</world>", "<model name='sensor_mount'><static>true</static>"
+                + "<pose>0 0 1 0 0 0</pose><link name='link'>" + sensors + "</link></model></world>"));
+        try {
+            return new SdfReader(List.of()).read(file);
+        } finally {
+            Files.delete(file);
+        }
+    }
+
 
     private static void loop() throws Exception {
         System.out.println();

@@ -17,6 +17,13 @@ import javax.vecmath.Vector3f;
 /** Read-only questions to the collision world, for sensors: ray casts and the contacts of one link. */
 final class WorldQueries {
 
+    /**
+     * How far apart two bodies may be and still count as touching, metres. A box resting on another hovers a few
+     * micrometres above it for a step now and then (5 steps in 5000 in touch_plugin.sdf); without this a contact
+     * sensor would flicker off for those steps.
+     */
+    static final float TOUCHING = 1e-4f;
+
     private WorldQueries() {
     }
 
@@ -37,7 +44,7 @@ final class WorldQueries {
 
     /**
      * The points of the dispatcher's persistent manifolds (JBullet's and Orrery's box generators' alike) that
-     * touch the link and that the solver acted on in the last step: those at zero distance or overlapping.
+     * touch the link in the last step: those overlapping or closer than {@link #TOUCHING}.
      */
     static List<ContactPoint> contacts(Dispatcher dispatcher, LinkBody link) {
         List<ContactPoint> out = new ArrayList<>();
@@ -54,14 +61,14 @@ final class WorldQueries {
             }
             for (int p = 0; p < manifold.getNumContacts(); p++) {
                 ManifoldPoint point = manifold.getContactPoint(p);
-                if (point.getDistance() > 0) {
+                if (point.getDistance() > TOUCHING) {
                     continue;
                 }
                 // Bullet's normal points from body 1 towards body 0.
                 Vec3 normal = Convert.vec3(point.normalWorldOnB);
                 out.add(new ContactPoint(other.model, other.name,
                         Convert.vec3(isA ? point.positionWorldOnA : point.positionWorldOnB),
-                        isA ? normal : normal.times(-1), -point.getDistance()));
+                        isA ? normal : normal.times(-1), Math.max(0, -point.getDistance())));
             }
         }
         return out;

@@ -12,10 +12,14 @@ import io.orrery.world.CollisionSpec;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.Pose;
+import io.orrery.world.SensorSpec;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.sdf.InertialReader.ParsedCollision;
 
-/** A {@code <link>}: its pose, inertial and collisions (geometry and surface); visuals and sensors are ignored. */
+/**
+ * A {@code <link>}: its pose, inertial, collisions (geometry and surface) and sensors; visuals are ignored, and so are
+ * sensors of a type Orrery does not simulate (they are still kept in the link's record).
+ */
 final class LinkReader {
 
     private final IgnoredElements ignored;
@@ -32,6 +36,7 @@ final class LinkReader {
         Pose pose = Pose.IDENTITY;
         Element inertial = null;
         Siblings<ParsedCollision> collisions = new Siblings<>(where, "collision", c -> c.spec().name());
+        Siblings<SensorSpec> sensors = new Siblings<>(where, "sensor", SensorSpec::name);
         for (Element c : l.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "pose" -> {
@@ -40,13 +45,21 @@ final class LinkReader {
                 }
                 case "inertial" -> inertial = c;
                 case "collision" -> collisions.add(c, collision(c, where, name));
+                case "sensor" -> {
+                    SensorSpec sensor = SensorReader.sensor(c, where, name);
+                    sensors.add(c, sensor);
+                    if (!sensor.isSimulated()) {
+                        ignored.add(c, where);
+                    }
+                }
                 default -> ignored.add(c, where);
             }
         }
         List<ParsedCollision> parsed = collisions.list();
         Optional<InertialSpec> inertialSpec = inertial == null ? Optional.empty()
                 : Optional.of(inertials.inertial(inertial, where, name, parsed));
-        return new LinkSpec(name, pose, inertialSpec, parsed.stream().map(ParsedCollision::spec).toList());
+        return new LinkSpec(name, pose, inertialSpec, parsed.stream().map(ParsedCollision::spec).toList(),
+                sensors.list());
     }
 
     private ParsedCollision collision(Element c, String linkWhere, String linkName) {

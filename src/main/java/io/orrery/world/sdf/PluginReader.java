@@ -39,7 +39,8 @@ final class PluginReader {
         return new PluginSpec(name, filename, parameters, priority, required, line(p));
     }
 
-    private static SdfElement tree(Element e) {
+    /** An element as plain data, its children and attributes included. */
+    static SdfElement tree(Element e) {
         Map<String, String> attributes = new LinkedHashMap<>();
         for (Attribute a : e.getAttributes()) {
             attributes.put(a.getQualifiedName(), a.getValue());

@@ -29,7 +29,7 @@ import io.orrery.world.Vec3;
 
 /**
  * Turns world records back into SDF elements, the inverse of {@link SpecReader} for what the records hold: a model
- * spawned without SDF text is written from its spec. Visuals, sensors and other elements the records do not keep
+ * spawned without SDF text is written from its spec. Visuals and other elements the records do not keep
  * cannot be written, and collisions with an unsupported geometry (mesh, heightmap, ...) are left out.
  */
 final class SpecWriter {
@@ -139,6 +139,7 @@ final class SpecWriter {
                 l.addContent(collision(c));
             }
         }
+        link.sensors().forEach(sensor -> l.addContent(tree(sensor.element())));
         return l;
     }
 

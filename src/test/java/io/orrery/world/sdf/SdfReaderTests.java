@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
@@ -25,6 +26,7 @@ import io.orrery.world.PhysicsSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
+import io.orrery.world.SensorSpec;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
@@ -284,7 +286,6 @@ class SdfReaderTests {
                 new IgnoredElement("light", "world 'everything'", 35),
                 new IgnoredElement("scene", "world 'everything'", 38),
                 new IgnoredElement("visual", "model 'robot' link 'base'", 89),
-                new IgnoredElement("sensor", "model 'robot' link 'base'", 92),
                 new IgnoredElement("joint", "model 'robot'", 137),
                 new IgnoredElement("frame", "model 'robot'", 160),
                 new IgnoredElement("physics", "world 'everything'", 6));
@@ -298,7 +299,42 @@ class SdfReaderTests {
         String summary = SdfReader.summary(world.ignored());
         // visuals: the robot's own, and one in each of the two includes of test_box
         assertThat(summary).isEqualTo(
-                "1 light, 1 scene, 3 visual, 1 sensor, 1 frame, 1 joint, 1 physics, 1 bullet");
+                "1 light, 1 scene, 3 visual, 1 frame, 1 joint, 1 physics, 1 bullet");
+    }
+
+    @Test
+    void readsSensorsOfLinksAndReportsOnlyThoseNotSimulatedAsIgnored(@TempDir Path dir) throws Exception {
+        LinkSpec base = model("robot").links().stream().filter(l -> l.name().equals("base")).findFirst()
+                .orElseThrow();
+        assertThat(base.sensors()).singleElement().satisfies(s -> {
+            assertThat(s.name()).isEqualTo("imu");
+            assertThat(s.type()).isEqualTo("imu");
+            assertThat(s.updateRate()).isZero();
+            assertThat(s.alwaysOn()).isFalse();
+            assertThat(s.topic()).isEmpty();
+            assertThat(s.line()).isEqualTo(92);
+        });
+        Path file = Files.writeString(dir.resolve("sensors.sdf"), """
+                <sdf version="1.9"><world name="w"><model name="m"><link name="l">
+                  <sensor name="cam" type="camera"><update_rate>30</update_rate></sensor>
+                  <sensor name="scan" type="gpu_lidar"><pose>0 0 0.1 0 0 0</pose><topic>scan</topic>
+                    <always_on>true</always_on><update_rate>10</update_rate>
+                    <lidar><range><min>0.1</min><max>5</max></range>
+                      <noise type="gaussian"><stddev>0.01</stddev></noise></lidar>
+                  </sensor>
+                </link></model></world></sdf>
+                """);
+        WorldSpec read = new SdfReader(List.of()).read(file);
+        List<SensorSpec> sensors = read.models().get(0).links().get(0).sensors();
+        assertThat(sensors).extracting(SensorSpec::name).containsExactly("cam", "scan");
+        SensorSpec scan = sensors.get(1);
+        assertThat(scan.topic()).hasValue("scan");
+        assertThat(scan.alwaysOn()).isTrue();
+        assertThat(scan.updateRate()).isEqualTo(10);
+        assertThat(scan.pose().z()).isEqualTo(0.1);
+        assertThat(scan.child("lidar").flatMap(l -> l.child("noise")).flatMap(n -> n.child("stddev")))
+                .hasValueSatisfying(e -> assertThat(e.text()).isEqualTo("0.01"));
+        assertThat(read.ignored()).extracting(IgnoredElement::element).containsExactly("sensor");
     }
 
     @Test

@@ -24,6 +24,7 @@ import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSnapshot;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
+import io.orrery.world.SensorSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.RoadSpec;
@@ -262,7 +263,9 @@ class SdfWriterTests {
                 PluginSpec::priority).containsExactlyElementsOf(world.plugins().stream().map(p -> tuple(p.name(),
                         p.filename(), p.parameters(), p.priority())).toList());
         assertThat(saved.ignored()).extracting(IgnoredElement::element)
-                .contains("light", "scene", "wind", "sensor", "visual", "material", "plugin");
+                .contains("light", "scene", "wind", "visual", "material", "plugin");
+        assertThat(saved.models().stream().flatMap(m -> m.links().stream()).flatMap(l -> l.sensors().stream()))
+                .extracting(SensorSpec::name, SensorSpec::updateRate).contains(tuple("imu", 100.0));
         assertThat(saved.physics()).isEqualTo(world.physics());
     }
 

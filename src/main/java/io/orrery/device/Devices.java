@@ -1,0 +1,135 @@
+package io.orrery.device;
+
+import io.orrery.device.altimeter.AltimeterDevice;
+import io.orrery.device.contact.ContactDevice;
+import io.orrery.device.imu.ImuDevice;
+import io.orrery.device.lidar.LidarDevice;
+import io.orrery.device.magnetometer.MagnetometerDevice;
+import io.orrery.physics.WorldView;
+import io.orrery.system.NamedSystem;
+import io.orrery.system.PostUpdate;
+import io.orrery.system.Prioritized;
+import io.orrery.system.Priorities;
+import io.orrery.system.Stateless;
+import io.orrery.system.UpdateInfo;
+import io.orrery.topic.TopicBus;
+import io.orrery.world.LinkSpec;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.SensorSpec;
+import io.orrery.world.WorldSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One world's devices, built from the sensors of its models as loaded, stepped as one PostUpdate system right after
+ * physics ({@link Priorities#POST_PHYSICS_SENSOR}) and never while paused. Their reset is the runner's reset
+ * cascade's, after the systems' and before the plugins' (CLOiSim's order), so as a system it is {@link Stateless},
+ * like the physics step: nothing of it is reset with the systems. A model spawned later brings no devices.
+ */
+public final class Devices implements PostUpdate, Stateless, Prioritized, NamedSystem {
+
+    /** The name the system goes by. */
+    public static final String NAME = "devices";
+
+    private static final Logger log = LoggerFactory.getLogger(Devices.class);
+
+    private final List<Device> devices;
+
+    private Devices(List<Device> devices) {
+        this.devices = List.copyOf(devices);
+    }
+
+    /**
+     * Builds a device for every simulated sensor of {@code world}'s models, advertising their topics on
+     * {@code topics}; noise streams are seeded from {@code seed}. Logs once that GPU lidars are computed on the CPU;
+     * a sensor whose settings are wrong is logged and left out.
+     */
+    public static Devices build(WorldSpec world, TopicBus topics, long seed) {
+        DeviceContext context = new DeviceContext(world, topics, seed);
+        List<Device> devices = new ArrayList<>();
+        List<String> gpu = new ArrayList<>();
+        for (ModelSpec model : world.models()) {
+            collect(world.name(), model.name(), "", model, context, devices, gpu);
+        }
+        if (!gpu.isEmpty()) {
+            log.info("GPU lidar sensors are computed on the CPU by ray casts against the collision shapes: {}",
+                    String.join(", ", gpu));
+        }
+        return new Devices(devices);
+    }
+
+    private static void collect(String worldName, String top, String prefix, ModelSpec model,
+            DeviceContext context, List<Device> out, List<String> gpu) {
+        for (LinkSpec link : model.links()) {
+            for (SensorSpec sensor : link.sensors()) {
+                Mount mount = new Mount(worldName, top, prefix + link.name(), sensor);
+                Device device;
+                try {
+                    device = create(mount, context);
+                } catch (IllegalArgumentException e) {
+                    // Gazebo's rule for a sensor it cannot load: the world runs on without it.
+                    log.warn("Sensor '{}' ({}) is not simulated: {}", mount.scopedName(), sensor.type(),
+                            e.getMessage());
+                    continue;
+                }
+                if (device != null) {
+                    out.add(device);
+                    if (sensor.type().startsWith("gpu_")) {
+                        gpu.add(mount.scopedName());
+                    }
+                }
+            }
+        }
+        for (ModelSpec nested : model.models()) {
+            collect(worldName, top, prefix + nested.name() + "::", nested, context, out, gpu);
+        }
+    }
+
+    private static Device create(Mount mount, DeviceContext context) {
+        return switch (mount.sensor().type()) {
+            case "imu" -> new ImuDevice(mount, context);
+            case "contact" -> new ContactDevice(mount, context);
+            case "lidar", "gpu_lidar", "ray", "gpu_ray" -> new LidarDevice(mount, context);
+            case "altimeter" -> new AltimeterDevice(mount, context);
+            case "magnetometer" -> new MagnetometerDevice(mount, context);
+            default -> null; // reported as not simulated when the world was read
+        };
+    }
+
+    /** The devices, in load order. */
+    public List<Device> list() {
+        return devices;
+    }
+
+    @Override
+    public void postUpdate(UpdateInfo info, WorldView world) {
+        if (info.paused()) {
+            return;
+        }
+        for (int i = 0; i < devices.size(); i++) {
+            devices.get(i).step(info, world);
+        }
+    }
+
+    /**
+     * The reset cascade's step for devices: every device starts a new episode (its sample clock, noise streams and
+     * what it remembered of the last steps); {@code world} is already back as loaded.
+     */
+    public void reset(WorldView world) {
+        for (Device d : devices) {
+            d.reset(world);
+        }
+    }
+
+    @Override
+    public int priority() {
+        return Priorities.POST_PHYSICS_SENSOR;
+    }
+
+    @Override
+    public String systemName() {
+        return NAME;
+    }
+}

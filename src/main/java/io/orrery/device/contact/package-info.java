@@ -1,0 +1,2 @@
+/** The contact device: what its link touches, grouped by the body touched. */
+package io.orrery.device.contact;

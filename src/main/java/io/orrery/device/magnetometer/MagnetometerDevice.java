@@ -1,0 +1,47 @@
+package io.orrery.device.magnetometer;
+
+import io.orrery.device.Device;
+import io.orrery.device.DeviceContext;
+import io.orrery.device.Mount;
+import io.orrery.device.Noise;
+import io.orrery.physics.LinkState;
+import io.orrery.physics.WorldView;
+import io.orrery.system.UpdateInfo;
+import io.orrery.topic.Publisher;
+import io.orrery.topic.msgs.Magnetometer;
+import io.orrery.world.Vec3;
+
+/**
+ * A {@code magnetometer} sensor, as gz-sensors' MagnetometerSensor: publishes gz.msgs.Magnetometer on
+ * {@code .../magnetometer}, the world's field rotated into the sensor frame. The field is SDF's default
+ * {@code <magnetic_field>} (Orrery does not read the world's own). Noise: {@code <magnetometer><x|y|z><noise>}.
+ */
+public final class MagnetometerDevice extends Device {
+
+    /** SDF's default world magnetic field, tesla (ENU). */
+    public static final Vec3 DEFAULT_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
+
+    private final Publisher<Magnetometer> publisher;
+    private final Noise[] noise = new Noise[3];
+
+    public MagnetometerDevice(Mount mount, DeviceContext context) {
+        super(mount, context);
+        String[] axes = {"x", "y", "z"};
+        for (int i = 0; i < 3; i++) {
+            noise[i] = noise(element("magnetometer", axes[i]), axes[i]);
+        }
+        this.publisher = advertise(Magnetometer.class);
+    }
+
+    @Override
+    public String topic() {
+        return mount().topic("magnetometer");
+    }
+
+    @Override
+    protected void sample(UpdateInfo info, WorldView world, LinkState link) {
+        Vec3 f = mount().worldPose(link.pose()).rotation().conjugate().rotate(DEFAULT_FIELD);
+        publisher.publish(new Magnetometer(header(info),
+                vector(new Vec3(noise[0].apply(f.x()), noise[1].apply(f.y()), noise[2].apply(f.z())))));
+    }
+}

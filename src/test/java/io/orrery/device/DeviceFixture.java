@@ -1,0 +1,88 @@
+package io.orrery.device;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.system.UpdateInfo;
+import io.orrery.topic.BusDriver;
+import io.orrery.topic.TopicBus;
+import io.orrery.world.WorldSpec;
+import io.orrery.world.sdf.SdfReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A world's physics and devices stepped as the runner does (physics, then the devices' PostUpdate), with the reset
+ * cascade's order for a reset (world, bus, devices), on the test thread.
+ */
+final class DeviceFixture implements AutoCloseable {
+
+    final WorldSpec spec;
+    final PhysicsWorld world;
+    final TopicBus bus;
+    final Devices devices;
+    private final long stepNanos;
+    private UpdateInfo info = UpdateInfo.START;
+
+    DeviceFixture(Path file, long seed) {
+        this(new SdfReader(List.of()).read(file), seed);
+    }
+
+    DeviceFixture(WorldSpec spec, long seed) {
+        this.spec = spec;
+        this.world = new JBulletPhysicsEngine().build(spec);
+        this.bus = new TopicBus(new BusDriver() {
+            @Override
+            public boolean onDrivingThread() {
+                return true;
+            }
+
+            @Override
+            public CompletableFuture<Void> later(Runnable delivery) {
+                delivery.run();
+                return CompletableFuture.completedFuture(null);
+            }
+        });
+        this.devices = Devices.build(spec, bus, seed);
+        this.stepNanos = Math.round(spec.physics().maxStepSize() * 1e9);
+        devices.reset(world); // as the reset cascade at load
+    }
+
+    static DeviceFixture load(String name, long seed) {
+        return new DeviceFixture(Path.of("src/test/resources/worlds", name + ".sdf"), seed);
+    }
+
+    /** Every message published on {@code topic} from now on. */
+    <T> List<T> record(String topic, Class<T> type) {
+        List<T> messages = new ArrayList<>();
+        bus.subscribe(topic, type, "test", messages::add);
+        return messages;
+    }
+
+    void step(int n) {
+        for (int i = 0; i < n; i++) {
+            world.step(stepNanos / 1e9);
+            info = info.next(stepNanos, 0);
+            devices.postUpdate(info, world);
+        }
+    }
+
+    long simTimeNanos() {
+        return info.simTimeNanos();
+    }
+
+    /** The reset cascade's order: the world as loaded, the bus cleared, then the devices. */
+    void reset() {
+        world.reset();
+        bus.reset();
+        info = UpdateInfo.START;
+        devices.reset(world);
+    }
+
+    @Override
+    public void close() {
+        bus.close();
+        world.close();
+    }
+}
