@@ -8,6 +8,7 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.control.RollingMean;
 import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.SimTimeThrottle;
