@@ -6,13 +6,10 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
-import io.orrery.system.joints.AttachedModel;
-import io.orrery.system.joints.DoubleCommand;
-import io.orrery.system.joints.DrivenJoints;
-import io.orrery.system.joints.GazeboTopics;
-import io.orrery.system.joints.SystemParameters;
+import io.orrery.system.gazebo.GazeboTopics;
+import io.orrery.system.joints.CommandedJoints;
+import io.orrery.system.joints.JointSystemSetup;
 import java.util.List;
-import org.slf4j.Logger;
 
 /**
  * Gazebo's ApplyJointForce: the force (N·m or N) last received on {@code /model/<model>/joint/<joint>/cmd_force}
@@ -31,27 +28,20 @@ public final class ApplyJointForce implements Plugin, PreUpdate, Reset {
 
     private String model;
     private String joint;
-    private DrivenJoints joints;
-    private DoubleCommand force;
+    private CommandedJoints force;
 
     @Override
     public void awake(PluginContext context) {
-        SystemParameters params = new SystemParameters(context.spec(), SYSTEM);
-        model = AttachedModel.of(context, params);
-        List<String> names = params.all("joint_name");
-        if (names.isEmpty()) {
-            throw params.bad("needs a <joint_name>");
-        }
-        joint = names.get(0); // Gazebo reads the first one only
+        JointSystemSetup setup = JointSystemSetup.read(context, SYSTEM);
+        model = setup.model();
+        joint = setup.requireJoints("needs a <joint_name>").get(0); // Gazebo reads the first one only
         String topic;
         try {
             topic = GazeboTopics.underModel(model, "joint/" + joint + "/cmd_force");
         } catch (IllegalArgumentException e) {
-            throw params.bad("no valid command topic: " + e.getMessage());
+            throw setup.params().bad("no valid command topic: " + e.getMessage());
         }
-        Logger log = context.logger();
-        joints = new DrivenJoints(model, List.of(joint), SYSTEM, log);
-        force = new DoubleCommand(topic, 0, "force", log);
+        force = setup.command(List.of(joint), topic, 0, "force");
     }
 
     @Override
@@ -61,7 +51,7 @@ public final class ApplyJointForce implements Plugin, PreUpdate, Reset {
 
     @Override
     public void preUpdate(UpdateInfo info, PhysicsWorld world) {
-        if (info.paused() || joints.resolve(world).isEmpty()) {
+        if (info.paused() || force.resolve(world).isEmpty()) {
             return;
         }
         world.setJointForce(model, joint, force.value());
@@ -70,6 +60,5 @@ public final class ApplyJointForce implements Plugin, PreUpdate, Reset {
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
         force.reset();
-        joints.forget();
     }
 }

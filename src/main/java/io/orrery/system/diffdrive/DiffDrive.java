@@ -13,6 +13,7 @@ import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.SpeedLimiter;
 import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.TopicBus;
@@ -87,9 +88,9 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         odomThrottle = SimTimeThrottle.hertz(params.number("odom_publish_frequency", 50));
         frameId = params.text("frame_id").orElse(model + "/odom");
         childFrameId = params.text("child_frame_id").orElse(null);
-        String cmdTopic = params.topic("topic", "/model/" + model + "/cmd_vel");
-        String odomTopic = params.topic("odom_topic", "/model/" + model + "/odometry");
-        String tfTopic = params.topic("tf_topic", "/model/" + model + "/tf");
+        String cmdTopic = params.topic("topic", GazeboTopics.ofModel(model, "cmd_vel"));
+        String odomTopic = params.topic("odom_topic", GazeboTopics.ofModel(model, "odometry"));
+        String tfTopic = params.topic("tf_topic", GazeboTopics.ofModel(model, "tf"));
         odometry = new DiffDriveOdometry(separation, radius, radius, DiffDriveOdometry.DEFAULT_WINDOW);
 
         TopicBus bus = ctx.topics();
@@ -97,7 +98,7 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         odomPublisher = bus.advertise(odomTopic, Odometry.class, owner);
         tfPublisher = bus.advertise(tfTopic, Pose_V.class, owner);
         bus.subscribe(cmdTopic, Twist.class, owner, this::onCmdVel);
-        bus.subscribe("/model/" + model + "/enable", io.orrery.topic.msgs.Boolean.class, owner, this::onEnable);
+        bus.subscribe(GazeboTopics.ofModel(model, "enable"), io.orrery.topic.msgs.Boolean.class, owner, this::onEnable);
         ctx.logger().info("DiffDrive subscribing to twist messages on [{}]", cmdTopic);
     }
 

@@ -1,6 +1,6 @@
 package io.orrery.system.diffdrive;
 
-import java.util.ArrayDeque;
+import io.orrery.system.control.RollingMean;
 
 /**
  * Dead reckoning from wheel positions, as gz-math's DiffDriveOdometry does: each update turns the wheels' travel
@@ -16,8 +16,8 @@ public final class DiffDriveOdometry {
     private final double separation;
     private final double leftRadius;
     private final double rightRadius;
-    private final int window;
-    private final ArrayDeque<double[]> speeds = new ArrayDeque<>();
+    private final RollingMean linearMean;
+    private final RollingMean angularMean;
     private boolean initialized;
     private double lastTime;
     private double leftOld;
@@ -32,12 +32,13 @@ public final class DiffDriveOdometry {
         this.separation = separation;
         this.leftRadius = leftRadius;
         this.rightRadius = rightRadius;
-        this.window = Math.max(1, window);
+        this.linearMean = new RollingMean(window);
+        this.angularMean = new RollingMean(window);
     }
 
     /** Starts over at {@code time} (seconds): the origin, heading 0, no speed, wheel travel counted from 0. */
     public void init(double time) {
-        speeds.clear();
+        clearSpeeds();
         x = 0;
         y = 0;
         heading = 0;
@@ -56,7 +57,12 @@ public final class DiffDriveOdometry {
     /** Forgets everything: the next update initialises again (a new episode). */
     public void clear() {
         initialized = false;
-        speeds.clear();
+        clearSpeeds();
+    }
+
+    private void clearSpeeds() {
+        linearMean.clear();
+        angularMean.clear();
     }
 
     /**
@@ -78,18 +84,10 @@ public final class DiffDriveOdometry {
             return false;
         }
         lastTime = time;
-        speeds.addLast(new double[] {linear / dt, angular / dt});
-        if (speeds.size() > window) {
-            speeds.removeFirst();
-        }
-        double sumLinear = 0;
-        double sumAngular = 0;
-        for (double[] s : speeds) {
-            sumLinear += s[0];
-            sumAngular += s[1];
-        }
-        linearSpeed = sumLinear / speeds.size();
-        angularSpeed = sumAngular / speeds.size();
+        linearMean.push(linear / dt);
+        angularMean.push(angular / dt);
+        linearSpeed = linearMean.mean();
+        angularSpeed = angularMean.mean();
         return true;
     }
 

@@ -5,7 +5,9 @@ import io.orrery.topic.TopicNames;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
 import io.orrery.world.Vec3;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -18,11 +20,30 @@ public final class GazeboParameters {
 
     private final PluginSpec spec;
     private final String system;
+    private final boolean jointStyle;
 
     /** Parameters of {@code spec}, for the system named {@code system} in messages (such as {@code DiffDrive}). */
     public GazeboParameters(PluginSpec spec, String system) {
+        this(spec, system, false);
+    }
+
+    private GazeboParameters(PluginSpec spec, String system, boolean jointStyle) {
         this.spec = spec;
         this.system = system;
+        this.jointStyle = jointStyle;
+    }
+
+    /**
+     * Parameters of a joint system: its messages name the plugin's line but not its filename, and the model it
+     * needs, as they did before the two helper sets were merged (a separate change may make them one style).
+     */
+    public static GazeboParameters ofJointSystem(PluginSpec spec, String system) {
+        return new GazeboParameters(spec, system, true);
+    }
+
+    /** The system's name, such as {@code JointController}. */
+    public String system() {
+        return system;
     }
 
     /** The model a model-level system belongs to; throws for a world-level one, as Gazebo refuses it. */
@@ -30,8 +51,16 @@ public final class GazeboParameters {
         if (owner instanceof PluginOwner.Model m) {
             return m.name();
         }
+        if (jointStyle) {
+            throw bad("must be attached to a model: put the <plugin> inside the <model> whose joints it uses");
+        }
         throw new IllegalArgumentException(where() + " must be attached to a model (declared inside <model>), not "
                 + owner);
+    }
+
+    /** True when the element is present, even empty. */
+    public boolean has(String element) {
+        return spec.parameters().stream().anyMatch(e -> e.name().equals(element));
     }
 
     /** The trimmed text of the first element of that name, unless absent or empty. */
@@ -39,21 +68,33 @@ public final class GazeboParameters {
         return spec.parameter(element).map(String::trim).filter(s -> !s.isEmpty());
     }
 
-    /** The trimmed texts of every element of that name, in order (Gazebo's repeatable elements). */
+    /** The trimmed texts of every element of that name, in order, empty ones left out. */
     public List<String> all(String element) {
         return spec.parameters().stream().filter(e -> e.name().equals(element)).map(SdfElement::text)
                 .map(t -> t == null ? "" : t.trim()).filter(t -> !t.isEmpty()).toList();
     }
 
-    public boolean has(String element) {
-        return spec.parameters().stream().anyMatch(e -> e.name().equals(element));
+    /** The trimmed names in every element of that name, in order; an empty one is an error, as Gazebo reports it. */
+    public List<String> names(String element) {
+        List<String> values = new ArrayList<>();
+        for (SdfElement e : spec.parameters()) {
+            if (e.name().equals(element)) {
+                String text = e.text() == null ? "" : e.text().trim();
+                if (text.isEmpty()) {
+                    throw bad(element, "a name", "an empty element");
+                }
+                values.add(text);
+            }
+        }
+        return values;
     }
 
+    /** A number (infinities allowed, as for unlimited bounds), or {@code fallback} when absent. */
     public double number(String element, double fallback) {
         return optionalNumber(element).orElse(fallback);
     }
 
-    public OptionalDouble optionalNumber(String element) {
+    private OptionalDouble optionalNumber(String element) {
         Optional<String> text = text(element);
         if (text.isEmpty()) {
             return OptionalDouble.empty();
@@ -69,6 +110,33 @@ public final class GazeboParameters {
         throw bad(element, "a number", "'" + text.get() + "'");
     }
 
+    /** A finite number, or {@code fallback} when the element is absent. */
+    public double finite(String element, double fallback) {
+        Optional<String> text = text(element);
+        if (text.isEmpty()) {
+            return fallback;
+        }
+        try {
+            double value = Double.parseDouble(text.get());
+            if (Double.isFinite(value)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the expectation
+        }
+        throw bad(element, "a finite number", "'" + text.get() + "'");
+    }
+
+    /** A finite number of at least 0, or {@code fallback} when the element is absent. */
+    public double nonNegative(String element, double fallback) {
+        double value = finite(element, fallback);
+        if (value < 0) {
+            throw bad(element, "a number of at least 0", "'" + value + "'");
+        }
+        return value;
+    }
+
+    /** A whole number, or {@code fallback} when the element is absent. */
     public int integer(String element, int fallback) {
         Optional<String> text = text(element);
         if (text.isEmpty()) {
@@ -81,18 +149,29 @@ public final class GazeboParameters {
         }
     }
 
+    /** An integer of at least 0 (written as a number, so {@code 1.0} is 1), or {@code fallback} when absent. */
+    public int index(String element, int fallback) {
+        double value = finite(element, fallback);
+        if (value < 0 || value != Math.rint(value) || value > Integer.MAX_VALUE) {
+            throw bad(element, "an integer of at least 0", "'" + text(element).orElse("") + "'");
+        }
+        return (int) value;
+    }
+
+    /** An SDF boolean ({@code true}, {@code false}, {@code 1}, {@code 0}), or {@code fallback} when absent. */
     public boolean bool(String element, boolean fallback) {
         Optional<String> text = text(element);
         if (text.isEmpty()) {
             return fallback;
         }
-        return switch (text.get().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (text.get().toLowerCase(Locale.ROOT)) {
             case "true", "1" -> true;
             case "false", "0" -> false;
             default -> throw bad(element, "true, false, 1 or 0", "'" + text.get() + "'");
         };
     }
 
+    /** Three numbers {@code x y z}, or {@code fallback} when absent. */
     public Vec3 vector(String element, Vec3 fallback) {
         Optional<String> text = text(element);
         if (text.isEmpty()) {
@@ -125,10 +204,16 @@ public final class GazeboParameters {
 
     /** A message naming the plugin, its line, the element, what it must be and what it was. */
     public IllegalArgumentException bad(String element, String expected, String got) {
-        return new IllegalArgumentException(where() + ": <" + element + "> must be " + expected + ", got " + got);
+        return bad("<" + element + "> must be " + expected + ", got " + got);
+    }
+
+    /** A message about the plugin as a whole, naming it and its line. */
+    public IllegalArgumentException bad(String problem) {
+        return new IllegalArgumentException(where() + ": " + problem);
     }
 
     private String where() {
-        return system + " plugin '" + spec.name() + "' (" + spec.filename() + ", line " + spec.line() + ")";
+        String line = jointStyle ? "line " + spec.line() : spec.filename() + ", line " + spec.line();
+        return system + " plugin '" + spec.name() + "' (" + line + ")";
     }
 }

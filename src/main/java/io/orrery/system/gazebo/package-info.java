@@ -1,6 +1,7 @@
 /**
- * What the ported Gazebo systems share: reading a {@code <plugin>} element's parameters the way sdformat reads
- * them (with messages that name the plugin, the element and what was expected), and building gz.msgs headers and
- * poses from Orrery's geometry.
+ * What every ported Gazebo system shares: reading a {@code <plugin>} element's parameters the way sdformat reads
+ * them (with messages that name the plugin, the element and what was expected), the model the plugin is attached
+ * to, Gazebo's topic names, the sim-time publish throttle, and gz.msgs headers and poses built from Orrery's
+ * geometry.
  */
 package io.orrery.system.gazebo;

@@ -7,14 +7,12 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.Pid;
-import io.orrery.system.joints.AttachedModel;
-import io.orrery.system.joints.DoubleCommand;
-import io.orrery.system.joints.DrivenJoints;
-import io.orrery.system.joints.GazeboTopics;
+import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.GazeboTopics;
+import io.orrery.system.joints.CommandedJoints;
+import io.orrery.system.joints.JointSystemSetup;
 import io.orrery.system.joints.PidGains;
-import io.orrery.system.joints.SystemParameters;
 import java.util.List;
-import org.slf4j.Logger;
 
 /**
  * Gazebo's JointController: every step, the joints named by {@code <joint_name>} are driven at the latest
@@ -38,25 +36,20 @@ public final class JointController implements Plugin, PreUpdate, Reset {
     private String model;
     private boolean useForceCommands;
     private Pid pid;
-    private DrivenJoints joints;
-    private DoubleCommand velocity;
+    private CommandedJoints velocity;
 
     @Override
     public void awake(PluginContext context) {
-        SystemParameters params = new SystemParameters(context.spec(), SYSTEM);
-        model = AttachedModel.of(context, params);
-        List<String> names = params.all("joint_name");
-        if (names.isEmpty()) {
-            throw params.bad("needs at least one <joint_name>");
-        }
-        useForceCommands = params.flag("use_force_commands", false);
+        JointSystemSetup setup = JointSystemSetup.read(context, SYSTEM);
+        GazeboParameters params = setup.params();
+        model = setup.model();
+        List<String> names = setup.requireJoints("needs at least one <joint_name>");
+        useForceCommands = params.bool("use_force_commands", false);
         pid = PidGains.read(params, DEFAULT_GAINS).newPid();
         String topic = GazeboTopics.commandTopic(params, model,
-                "/model/" + model + "/joint/" + names.get(0) + "/cmd_vel");
-        Logger log = context.logger();
-        joints = new DrivenJoints(model, names, SYSTEM, log);
-        velocity = new DoubleCommand(topic, params.number("initial_velocity", 0),
-                useForceCommands ? "velocity (force mode)" : "velocity", log);
+                GazeboTopics.ofModel(model, "joint/" + names.get(0) + "/cmd_vel"));
+        velocity = setup.command(names, topic, params.finite("initial_velocity", 0),
+                useForceCommands ? "velocity (force mode)" : "velocity");
     }
 
     @Override
@@ -69,7 +62,7 @@ public final class JointController implements Plugin, PreUpdate, Reset {
         if (info.paused()) {
             return;
         }
-        List<String> driven = joints.resolve(world);
+        List<String> driven = velocity.resolve(world);
         double target = velocity.value();
         if (driven.isEmpty()) {
             return;
@@ -91,6 +84,5 @@ public final class JointController implements Plugin, PreUpdate, Reset {
     public void reset(UpdateInfo info, PhysicsWorld world) {
         velocity.reset();
         pid.reset();
-        joints.forget();
     }
 }

@@ -7,14 +7,12 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.Pid;
-import io.orrery.system.joints.AttachedModel;
-import io.orrery.system.joints.DoubleCommand;
-import io.orrery.system.joints.DrivenJoints;
-import io.orrery.system.joints.GazeboTopics;
+import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.GazeboTopics;
+import io.orrery.system.joints.CommandedJoints;
+import io.orrery.system.joints.JointSystemSetup;
 import io.orrery.system.joints.PidGains;
-import io.orrery.system.joints.SystemParameters;
 import java.util.List;
-import org.slf4j.Logger;
 
 /**
  * Gazebo's JointPositionController: every step, the first joint's position error (position − target) drives
@@ -40,17 +38,14 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
     private boolean velocityLimited;
     private PidGains gains;
     private Pid pid;
-    private DrivenJoints joints;
-    private DoubleCommand position;
+    private CommandedJoints position;
 
     @Override
     public void awake(PluginContext context) {
-        SystemParameters params = new SystemParameters(context.spec(), SYSTEM);
-        model = AttachedModel.of(context, params);
-        List<String> names = params.all("joint_name");
-        if (names.isEmpty()) {
-            throw params.bad("needs at least one <joint_name>");
-        }
+        JointSystemSetup setup = JointSystemSetup.read(context, SYSTEM);
+        GazeboParameters params = setup.params();
+        model = setup.model();
+        List<String> names = setup.requireJoints("needs at least one <joint_name>");
         int index = params.index("joint_index", 0);
         if (index != 0) {
             // Gazebo ignores a controller whose index the joint lacks; Orrery's joints have one axis.
@@ -59,13 +54,11 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
         gains = PidGains.read(params, DEFAULT_GAINS);
         pid = gains.newPid();
         velocityLimited = params.has("cmd_max");
-        useVelocityCommands = params.flag("use_velocity_commands", false);
+        useVelocityCommands = params.bool("use_velocity_commands", false);
         String topic = GazeboTopics.commandTopic(params, model,
-                "/model/" + model + "/joint/" + names.get(0) + "/" + index + "/cmd_pos");
-        Logger log = context.logger();
-        joints = new DrivenJoints(model, names, SYSTEM, log);
-        position = new DoubleCommand(topic, params.number("initial_position", 0),
-                useVelocityCommands ? "position (velocity commands)" : "position (PID force)", log);
+                GazeboTopics.ofModel(model, "joint/" + names.get(0) + "/" + index + "/cmd_pos"));
+        position = setup.command(names, topic, params.finite("initial_position", 0),
+                useVelocityCommands ? "position (velocity commands)" : "position (PID force)");
     }
 
     @Override
@@ -78,7 +71,7 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
         if (info.paused()) {
             return;
         }
-        List<String> driven = joints.resolve(world);
+        List<String> driven = position.resolve(world);
         if (driven.isEmpty()) {
             return;
         }
@@ -104,6 +97,5 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
     public void reset(UpdateInfo info, PhysicsWorld world) {
         position.reset();
         pid.reset();
-        joints.forget();
     }
 }

@@ -9,7 +9,7 @@ import org.slf4j.Logger;
  * then and again after a reset. A value that is not a finite number is ignored with a warning (the physics would
  * refuse it). Runner thread only: subscribers are called on it.
  */
-public final class DoubleCommand {
+final class DoubleCommand {
 
     private final String topic;
     private final double initial;
@@ -18,7 +18,7 @@ public final class DoubleCommand {
     private double value;
 
     /** A command on {@code topic}, {@code initial} until the first message; {@code what} names it in warnings. */
-    public DoubleCommand(String topic, double initial, String what, Logger log) {
+    DoubleCommand(String topic, double initial, String what, Logger log) {
         this.topic = topic;
         this.initial = initial;
         this.what = what;
@@ -27,23 +27,18 @@ public final class DoubleCommand {
     }
 
     /** Subscribes under the plugin's name (the host withdraws it when the plugin ends). */
-    public void subscribe(PluginContext context) {
+    void subscribe(PluginContext context) {
         context.topics().subscribe(topic, Double.class, context.qualifiedName(), this::receive);
         log.info("{} commands on {}", what, topic);
     }
 
-    /** The topic. */
-    public String topic() {
-        return topic;
-    }
-
     /** The value now. */
-    public double value() {
+    double value() {
         return value;
     }
 
     /** Back to the initial value, as at load. */
-    public void reset() {
+    void reset() {
         value = initial;
     }
 

@@ -16,7 +16,7 @@ import org.slf4j.Logger;
  * (nothing to drive), is left out with one warning; while none is found the lookup is tried again each step.
  * Runner thread only.
  */
-public final class DrivenJoints {
+final class DrivenJoints {
 
     private final String model;
     private final List<String> names;
@@ -26,7 +26,7 @@ public final class DrivenJoints {
     private List<String> found = List.of();
 
     /** The joints {@code names} of {@code model}, driven by {@code system}, warnings to {@code log}. */
-    public DrivenJoints(String model, List<String> names, String system, Logger log) {
+    DrivenJoints(String model, List<String> names, String system, Logger log) {
         this.model = model;
         this.names = List.copyOf(names);
         this.system = system;
@@ -34,7 +34,7 @@ public final class DrivenJoints {
     }
 
     /** The joints found, in the order named; empty while none is. The controllers read the first one's state. */
-    public List<String> resolve(WorldView world) {
+    List<String> resolve(WorldView world) {
         if (found.isEmpty()) {
             List<String> drivable = new ArrayList<>();
             for (String name : names) {
@@ -54,7 +54,7 @@ public final class DrivenJoints {
     }
 
     /** Forgets the lookup (after a reset the world is rebuilt); warnings are not repeated. */
-    public void forget() {
+    void forget() {
         found = List.of();
     }
 

@@ -1,6 +1,7 @@
 package io.orrery.system.joints;
 
 import io.orrery.system.control.Pid;
+import io.orrery.system.gazebo.GazeboParameters;
 
 /**
  * A PID's gains and limits as Gazebo's joint systems read them: {@code <p_gain>}, {@code <i_gain>},
@@ -10,16 +11,16 @@ public record PidGains(double p, double i, double d, double iMax, double iMin, d
         double cmdOffset) {
 
     /** The gains in the element, each absent one taken from {@code defaults}. */
-    public static PidGains read(SystemParameters params, PidGains defaults) {
+    public static PidGains read(GazeboParameters params, PidGains defaults) {
         return new PidGains(
-                params.number("p_gain", defaults.p),
-                params.number("i_gain", defaults.i),
-                params.number("d_gain", defaults.d),
-                params.number("i_max", defaults.iMax),
-                params.number("i_min", defaults.iMin),
-                params.number("cmd_max", defaults.cmdMax),
-                params.number("cmd_min", defaults.cmdMin),
-                params.number("cmd_offset", defaults.cmdOffset));
+                params.finite("p_gain", defaults.p),
+                params.finite("i_gain", defaults.i),
+                params.finite("d_gain", defaults.d),
+                params.finite("i_max", defaults.iMax),
+                params.finite("i_min", defaults.iMin),
+                params.finite("cmd_max", defaults.cmdMax),
+                params.finite("cmd_min", defaults.cmdMin),
+                params.finite("cmd_offset", defaults.cmdOffset));
     }
 
     /** A new controller with these gains, its history empty. */

@@ -1,6 +1,6 @@
 /**
- * What Orrery's ports of Gazebo's joint systems share: reading a {@code <plugin>} element's parameters with SDF's
- * rules, the model a system is attached to, Gazebo's default topic names, the PID built from Gazebo's gain
- * elements, and finding the joints a system drives.
+ * What Orrery's ports of Gazebo's joint systems share beyond {@link io.orrery.system.gazebo}: reading the model
+ * and its {@code <joint_name>}s, the PID built from Gazebo's gain elements, and the joints a system drives with
+ * the command it follows.
  */
 package io.orrery.system.joints;

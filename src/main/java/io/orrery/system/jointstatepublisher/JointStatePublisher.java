@@ -9,19 +9,16 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
-import io.orrery.system.joints.AttachedModel;
-import io.orrery.system.joints.GazeboTopics;
-import io.orrery.system.joints.SystemParameters;
+import io.orrery.system.gazebo.GazeboMessages;
+import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.GazeboTopics;
+import io.orrery.system.joints.JointSystemSetup;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.msgs.Axis;
 import io.orrery.topic.msgs.Header;
 import io.orrery.topic.msgs.Joint;
 import io.orrery.topic.msgs.Model;
 import io.orrery.topic.msgs.Pose;
-import io.orrery.topic.msgs.Quaternion;
-import io.orrery.topic.msgs.Vector3d;
-import io.orrery.world.Quat;
-import io.orrery.world.Vec3;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -60,11 +57,12 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
 
     @Override
     public void awake(PluginContext context) {
-        SystemParameters params = new SystemParameters(context.spec(), SYSTEM);
-        model = AttachedModel.of(context, params);
-        log = context.logger();
+        JointSystemSetup setup = JointSystemSetup.read(context, SYSTEM);
+        GazeboParameters params = setup.params();
+        model = setup.model();
+        log = setup.log();
         Set<String> unique = new LinkedHashSet<>();
-        for (String name : params.all("joint_name")) {
+        for (String name : setup.jointNames()) {
             if (!unique.add(name)) {
                 log.warn("{} of model '{}': joint '{}' is named twice; it is published once", SYSTEM, model, name);
             }
@@ -138,8 +136,7 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
     }
 
     private static Pose pose(ModelState state) {
-        Vec3 p = state.pose().position();
-        Quat q = state.pose().rotation();
-        return Pose.of(new Vector3d(p.x(), p.y(), p.z()), new Quaternion(q.x(), q.y(), q.z(), q.w()));
+        return Pose.of(GazeboMessages.vector(state.pose().position()),
+                GazeboMessages.quaternion(state.pose().rotation()));
     }
 }

@@ -8,8 +8,10 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.control.RollingMean;
 import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.msgs.Header;
@@ -83,8 +85,8 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
             ctx.logger().warn("OdometryPublisher: <odom_covariance_topic> is not published (Orrery has no"
                     + " gz.msgs.OdometryWithCovariance)");
         }
-        String odomTopic = params.topic("odom_topic", "/model/" + model + "/odometry");
-        String tfTopic = params.topic("tf_topic", "/model/" + model + "/pose");
+        String odomTopic = params.topic("odom_topic", GazeboTopics.ofModel(model, "odometry"));
+        String tfTopic = params.topic("tf_topic", GazeboTopics.ofModel(model, "pose"));
         odomPublisher = ctx.topics().advertise(odomTopic, Odometry.class, ctx.qualifiedName());
         tfPublisher = ctx.topics().advertise(tfTopic, Pose_V.class, ctx.qualifiedName());
         ctx.logger().info("OdometryPublisher publishing odometry on [{}]", odomTopic);

@@ -12,6 +12,7 @@ import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.msgs.Pose;
@@ -91,7 +92,7 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
         poseVector = params.bool("use_pose_vector_msg", false);
 
         Class type = poseVector ? Pose_V.class : Pose.class;
-        String topic = "/model/" + model + "/pose";
+        String topic = GazeboTopics.ofModel(model, "pose");
         posePublisher = ctx.topics().advertise(topic, type, ctx.qualifiedName());
         if (staticPublisher) {
             staticPublisherTopic = ctx.topics().advertise(topic + "_static", type, ctx.qualifiedName());

@@ -12,6 +12,7 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.msgs.Vector3d;
 import io.orrery.world.Quat;
@@ -60,7 +61,7 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
         initialLinear = params.vector("initial_linear", Vec3.ZERO);
         initialAngular = params.vector("initial_angular", Vec3.ZERO);
         linkNames = params.all("link_name");
-        String topic = params.topic("topic", "/model/" + model + "/cmd_vel");
+        String topic = params.topic("topic", GazeboTopics.ofModel(model, "cmd_vel"));
         resetState();
 
         TopicBus bus = ctx.topics();
@@ -70,8 +71,8 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
             targetAngular = vec(t.angular());
         });
         for (String link : linkNames) {
-            bus.subscribe("/model/" + model + "/link/" + link + "/cmd_vel", io.orrery.topic.msgs.Twist.class, owner,
-                    t -> received.put(link, new Twist(vec(t.linear()), vec(t.angular()))));
+            bus.subscribe(GazeboTopics.ofModel(model, "link/" + link + "/cmd_vel"), io.orrery.topic.msgs.Twist.class,
+                    owner, t -> received.put(link, new Twist(vec(t.linear()), vec(t.angular()))));
         }
         ctx.logger().info("VelocityControl subscribing to twist messages on [{}]", topic);
     }

@@ -1,4 +1,4 @@
-package io.orrery.system.joints;
+package io.orrery.system.gazebo;
 
 import io.orrery.topic.TopicNames;
 
@@ -6,6 +6,11 @@ import io.orrery.topic.TopicNames;
 public final class GazeboTopics {
 
     private GazeboTopics() {
+    }
+
+    /** {@code /model/<model>/<rest>} as written, the form of Gazebo's default topics (such as {@code cmd_vel}). */
+    public static String ofModel(String model, String rest) {
+        return "/model/" + model + "/" + rest;
     }
 
     /**
@@ -18,16 +23,16 @@ public final class GazeboTopics {
         return TopicNames.normalize(topic.trim().replace(' ', '_'));
     }
 
-    /** {@code /model/<model>/<rest>}, as Gazebo's {@code <sub_topic>} and default command topics are formed. */
+    /** {@code /model/<model>/<rest>} made valid, as Gazebo's {@code <sub_topic>} and default command topics are. */
     public static String underModel(String model, String rest) {
-        return valid("/model/" + model + "/" + rest);
+        return valid(ofModel(model, rest));
     }
 
     /**
      * The command topic of a joint system: {@code <topic>} as given, else {@code <sub_topic>} under the model,
      * else {@code fallback} (Gazebo's order: {@code <topic>} wins over {@code <sub_topic>}).
      */
-    public static String commandTopic(SystemParameters params, String model, String fallback) {
+    public static String commandTopic(GazeboParameters params, String model, String fallback) {
         try {
             if (params.text("topic").isPresent()) {
                 return valid(params.text("topic").get());
