@@ -18,7 +18,10 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.SensorSpec;
 import io.orrery.world.WorldSpec;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * One world's devices, built from the sensors of its models as loaded, stepped as one PostUpdate system right after
  * physics ({@link Priorities#POST_PHYSICS_SENSOR}) and never while paused. Their reset is the runner's reset
  * cascade's, after the systems' and before the plugins' (CLOiSim's order), so as a system it is {@link Stateless},
- * like the physics step: nothing of it is reset with the systems. A model spawned later brings no devices.
+ * like the physics step: nothing of it is reset with the systems. A model spawned later brings its devices, which
+ * go with it when it is removed or a reset takes it away. Runner thread only.
  */
 public final class Devices implements PostUpdate, Stateless, Prioritized, NamedSystem {
 
@@ -35,10 +39,13 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
 
     private static final Logger log = LoggerFactory.getLogger(Devices.class);
 
+    private final DeviceContext context;
     private final List<Device> devices;
+    private final Set<String> spawned = new HashSet<>();
 
-    private Devices(List<Device> devices) {
-        this.devices = List.copyOf(devices);
+    private Devices(DeviceContext context, List<Device> devices) {
+        this.context = context;
+        this.devices = new ArrayList<>(devices);
     }
 
     /**
@@ -47,17 +54,49 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
      * a sensor whose settings are wrong is logged and left out.
      */
     public static Devices build(WorldSpec world, TopicBus topics, long seed) {
-        DeviceContext context = new DeviceContext(world, topics, seed);
-        List<Device> devices = new ArrayList<>();
+        Devices built = new Devices(new DeviceContext(world, topics, seed), List.of());
+        built.add(world.models());
+        return built;
+    }
+
+    /**
+     * Devices for the sensors of a model that joins the world after load (a spawn), started as at a reset against
+     * {@code world}, which already holds the model.
+     */
+    public void addSpawned(ModelSpec model, WorldView world) {
+        List<Device> added = add(List.of(model));
+        added.forEach(d -> d.reset(world));
+        if (!added.isEmpty()) {
+            spawned.add(model.name());
+        }
+    }
+
+    /** Drops the devices of a spawned model that leaves the world (removed, or taken away by a reset). */
+    public void removeSpawned(String model) {
+        if (!spawned.remove(model)) {
+            return;
+        }
+        for (Iterator<Device> it = devices.iterator(); it.hasNext();) {
+            Device d = it.next();
+            if (d.mount().model().equals(model)) {
+                context.topics().release(d.mount().scopedName());
+                it.remove();
+            }
+        }
+    }
+
+    private List<Device> add(List<ModelSpec> models) {
+        List<Device> added = new ArrayList<>();
         List<String> gpu = new ArrayList<>();
-        for (ModelSpec model : world.models()) {
-            collect(world.name(), model.name(), "", model, context, devices, gpu);
+        for (ModelSpec model : models) {
+            collect(context.world().name(), model.name(), "", model, context, added, gpu);
         }
         if (!gpu.isEmpty()) {
             log.info("GPU lidar sensors are computed on the CPU by ray casts against the collision shapes: {}",
                     String.join(", ", gpu));
         }
-        return new Devices(devices);
+        devices.addAll(added);
+        return added;
     }
 
     private static void collect(String worldName, String top, String prefix, ModelSpec model,
@@ -98,9 +137,9 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         };
     }
 
-    /** The devices, in load order. */
+    /** The devices, in load order (spawned ones last). */
     public List<Device> list() {
-        return devices;
+        return List.copyOf(devices);
     }
 
     @Override

@@ -45,6 +45,7 @@ final class WorldEdits {
     ModelState spawn(ModelSpec model, Optional<String> snippet) {
         session.physics.addModel(model);
         spawned.put(model.name(), new Spawned(model, snippet));
+        session.devices.addSpawned(model, session.physics);
         session.startModelPlugins(model);
         WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.ModelAdded(model.name())));
         return session.physics.model(model.name()).orElseThrow();
@@ -57,7 +58,9 @@ final class WorldEdits {
         WorldSession.logPluginErrors(session.plugins.removeModelPlugins(model));
         session.physics.removeModel(model);
         if (spawned.remove(model) == null) {
-            removedLoaded.add(model);
+            removedLoaded.add(model); // its devices stay: they sample nothing until a reset brings it back
+        } else {
+            session.devices.removeSpawned(model);
         }
         WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.ModelRemoved(model)));
     }
@@ -92,6 +95,7 @@ final class WorldEdits {
     Undone undo() {
         for (String model : spawned.keySet()) {
             WorldSession.logPluginErrors(session.plugins.removeModelPlugins(model));
+            session.devices.removeSpawned(model);
         }
         session.physics.reset();
         for (String model : removedLoaded) {
