@@ -60,7 +60,8 @@
     showProgress(s.simTime, s.iterations, s.realTimeFactor, s.achievedRealTimeFactor);
     const allowed = new Set(s.allowedCommands || []);
     document.querySelectorAll('[data-command]').forEach(b => b.classList.toggle('not-allowed', !allowed.has(b.dataset.command)));
-    if (!factorEdited) $('rtf-input').value = s.realTimeFactor; // not over what the user is typing
+    // Not over what the user is typing, nor into a field they are in.
+    if (!factorEdited && document.activeElement !== $('rtf-input')) $('rtf-input').value = s.realTimeFactor;
     if (document.activeElement !== $('rtf-slider')) $('rtf-slider').value = Math.min(4, s.realTimeFactor);
   }
 
@@ -89,6 +90,7 @@
   $('btn-run-to').onclick = () => command(() => api.post('api/simulation/run-to?simTime=' + encodeURIComponent($('run-to').value)));
   const setFactor = v => { factorEdited = false; return command(() => api.put('api/simulation/real-time-factor', { value: Number(v) })); };
   $('rtf-input').oninput = () => { factorEdited = true; };
+  $('rtf-input').onchange = () => { factorEdited = true; };
   $('btn-rtf').onclick = () => setFactor($('rtf-input').value);
   $('rtf-input').onkeydown = e => { if (e.key === 'Enter') setFactor($('rtf-input').value); };
   $('rtf-slider').oninput = () => { $('rtf-input').value = $('rtf-slider').value; };

@@ -137,8 +137,8 @@ class DashboardBrowserTests {
         waitFor(() -> text("iterations").equals(Long.toString(expected)));
         waitFor(() -> text("sim-time").equals(String.format(java.util.Locale.ROOT, "%.3f s", expected / 1000.0)));
 
-        testid("rtf-input").clear();
-        testid("rtf-input").sendKeys("2.5");
+        // As a user does: select what the field holds and type over it (a status refresh may land in between).
+        testid("rtf-input").sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"), "2.5");
         click("btn-rtf");
         awaitApi(() -> api("GET", "/api/simulation", null).get("realTimeFactor").asDouble() == 2.5);
         waitFor(() -> text("rtf-target").equals("2.50"));
