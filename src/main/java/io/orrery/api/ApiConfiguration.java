@@ -7,6 +7,9 @@ import io.orrery.runner.SimulationRunner;
 import io.orrery.world.WorldSaver;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,9 +22,16 @@ import org.springframework.core.Ordered;
 @Configuration(proxyBeanMethods = false)
 class ApiConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(ApiConfiguration.class);
+
+    /** The saver; temporary files a killed save left in the worlds directory are deleted first. */
     @Bean
     WorldSaver worldSaver(OrreryProperties properties) {
-        return new WorldSaver(properties.worldsDirectory());
+        WorldSaver saver = new WorldSaver(properties.worldsDirectory());
+        for (Path leftover : saver.removeLeftoverTemporaries()) {
+            log.info("Deleted {}, the temporary file of a save that did not finish", leftover);
+        }
+        return saver;
     }
 
     @Bean

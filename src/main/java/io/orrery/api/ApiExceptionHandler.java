@@ -64,10 +64,14 @@ class ApiExceptionHandler {
         return p;
     }
 
-    /** A world path: refused by the worlds directory's rules (403), not there (404), or the disk failed (500). */
+    /**
+     * A world path: a name no rule allows (400), refused by the worlds directory's rules (403), not there (404), or
+     * the disk failed (500).
+     */
     @ExceptionHandler(WorldSaveException.class)
     ProblemDetail worldFile(WorldSaveException e) {
         ProblemDetail p = switch (e.reason()) {
+            case INVALID -> problem(HttpStatus.BAD_REQUEST, "Invalid world path", e.getMessage());
             case REFUSED -> problem(HttpStatus.FORBIDDEN, "World path refused", e.getMessage());
             case NOT_FOUND -> problem(HttpStatus.NOT_FOUND, "No such world file", e.getMessage());
             case FAILED -> {
