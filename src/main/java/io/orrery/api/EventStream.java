@@ -34,7 +34,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * <p>Transport never touches the loop: the runner's listener and the event bus's subscriber (called on the runner
  * and plugin threads) only put the event into each client's bounded queue, dropping the oldest when it is full
  * and counting the drops. Sender threads write to the emitters, one drain at a time per client, so each client
- * sees its events in the order they happened. A client whose connection fails is removed.
+ * sees its events in the order they happened. A client whose connection fails is removed. At most
+ * {@code maxClients} are connected at once ({@code orrery.api.max-event-clients}); one more is refused.
  */
 final class EventStream implements DisposableBean {
 
@@ -50,14 +51,16 @@ final class EventStream implements DisposableBean {
 
     private final SimulationRunner runner;
     private final EventBus bus;
+    private final int maxClients;
     private final Set<Client> clients = new CopyOnWriteArraySet<>();
     private final BiConsumer<String, Object> subscriber = this::onBusEvent;
     private final ExecutorService senders;
     private final ScheduledExecutorService ticker;
 
-    EventStream(SimulationRunner runner, EventBus bus) {
+    EventStream(SimulationRunner runner, EventBus bus, int maxClients) {
         this.runner = runner;
         this.bus = bus;
+        this.maxClients = maxClients;
         // added before the runner starts (its lifecycle runs last), so no transition is missed
         runner.addListener(new RunListener() {
             @Override
@@ -82,8 +85,16 @@ final class EventStream implements DisposableBean {
         return t;
     }
 
-    /** A new client's emitter; it first receives the plugin progress and a stats event. */
-    SseEmitter connect() {
+    /**
+     * A new client's emitter; it first receives the plugin progress and a stats event.
+     *
+     * @throws TooManyClientsException when {@code maxClients} are connected already
+     */
+    synchronized SseEmitter connect() {
+        // only connect adds, under this lock: the count cannot pass the cap
+        if (clients.size() >= maxClients) {
+            throw new TooManyClientsException(maxClients);
+        }
         SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
         Client client = new Client(emitter);
         emitter.onCompletion(() -> clients.remove(client));
@@ -216,6 +227,14 @@ final class EventStream implements DisposableBean {
     }
 
     private record Event(String name, Object data) {
+    }
+
+    /** The cap on connected clients is reached. */
+    static final class TooManyClientsException extends RuntimeException {
+        TooManyClientsException(int max) {
+            super(max + " event-stream clients are connected, the most orrery.api.max-event-clients allows;"
+                    + " try again later");
+        }
     }
 
     /** One connected client: its emitter and its bounded queue. */
