@@ -102,7 +102,12 @@ final class LenientNamespaceFilter extends XMLFilterImpl {
             resolved.addAttribute(attUri, name.substring(colon + 1), name, atts.getType(i), atts.getValue(i));
         }
         String name = escape(qName);
-        super.startElement(elementUri(name), localName(name), name, resolved);
+        try {
+            super.startElement(elementUri(name), localName(name), name, resolved);
+        } catch (IllegalArgumentException e) {
+            // jdom2 refuses names a namespace-unaware parser lets through ("<:a>", "p:2x"): an error at this element
+            throw new SAXParseException(e.getMessage(), locator, e);
+        }
     }
 
     @Override

@@ -51,7 +51,8 @@ final class SecureXml {
             return document;
         } catch (JDOMParseException e) {
             throw new SdfException(source, e.getLineNumber(), e.getColumnNumber(), parseProblem(e), e);
-        } catch (JDOMException | IOException e) {
+        } catch (JDOMException | IOException | IllegalArgumentException | IllegalStateException e) {
+            // the last two: jdom2 refusing a name or a namespace outside an element the filter could locate
             throw new SdfException(source, 0, 0, "cannot parse XML: " + e.getMessage(), e);
         }
     }

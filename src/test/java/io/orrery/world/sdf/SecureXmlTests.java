@@ -53,4 +53,14 @@ class SecureXmlTests {
         assertThatThrownBy(() -> parse("<!DOCTYPE sdf SYSTEM \"http://example.invalid/sdf.dtd\"><sdf/>"))
                 .isInstanceOf(SdfException.class).hasMessageContaining("DOCTYPE is not allowed");
     }
+
+    @Test
+    void namesJdomRefusesAreLocatedSdfErrors() {
+        // found by fuzzing: a namespace-unaware parser accepts these names, jdom2 does not
+        assertThatThrownBy(() -> parse("<sdf>\n  <:a/></sdf>")).isInstanceOfSatisfying(SdfException.class, e -> {
+            assertThat(e.line()).isEqualTo(2);
+            assertThat(e.column()).isPositive();
+        }).hasMessageContaining("XML names cannot be empty");
+        // and a prefixed attribute whose local name starts with a digit: modelSnippets/crash-21f6be85... in the corpus
+    }
 }
