@@ -5,6 +5,7 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import io.orrery.world.sdf.SdfLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -39,6 +41,7 @@ import org.springframework.validation.annotation.Validated;
  * @param requiredPlugins plugin names whose failure to start means no-start, besides {@code required="true"}
  * @param pluginStartTimeout how long loading waits for every plugin to start
  * @param pluginStartThreads threads starting plugins in parallel; 0 means min(8, number of plugins)
+ * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
  */
 @Validated
 @ConfigurationProperties("orrery")
@@ -62,7 +65,8 @@ public record OrreryProperties(
         @DefaultValue List<String> requiredPlugins,
         @NotNull @DefaultValue("30s") Duration pluginStartTimeout,
         @Min(value = 0, message = "must be at least 0 (0 = min(8, number of plugins))") @DefaultValue("0")
-        int pluginStartThreads) {
+        int pluginStartThreads,
+        @Valid @DefaultValue SdfProperties sdf) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -116,6 +120,30 @@ public record OrreryProperties(
         plugins = List.copyOf(plugins);
         requiredPlugins = List.copyOf(requiredPlugins);
         triggers = List.copyOf(triggers);
+    }
+
+    /** The SDF reader's limits. */
+    public SdfLimits sdfLimits() {
+        return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels());
+    }
+
+    /**
+     * Limits on SDF documents; beyond them a read fails naming the file, line, column and the property.
+     *
+     * @param maxBytes the largest SDF document (the world, each included file, a spawn request's snippet)
+     * @param maxDepth the deepest nesting of XML elements in one document (real worlds need about 10)
+     * @param maxModels the most models one world file or snippet may hold, nested and included ones counted;
+     *     spawning beyond it into the running world is refused too
+     */
+    public record SdfProperties(@NotNull @DefaultValue("64MB") DataSize maxBytes,
+            @Min(value = 8, message = "must be at least 8") @DefaultValue("100") int maxDepth,
+            @Min(value = 1, message = "must be at least 1") @DefaultValue("100000") int maxModels) {
+
+        public SdfProperties {
+            if (maxBytes != null && maxBytes.toBytes() < 1) {
+                throw new IllegalArgumentException("orrery.sdf.max-bytes must be at least 1 byte, got " + maxBytes);
+            }
+        }
     }
 
     /**
