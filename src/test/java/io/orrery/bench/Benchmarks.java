@@ -36,6 +36,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
  * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
  * {@link Pacing}. It measures process CPU, so the README runs it with {@code java} rather than inside Maven.</li>
+ * <li>{@code crash-saves}: 20 SIGKILLs of Orrery processes saving a 10,000-model world (see
+ * {@link io.orrery.world.CrashingSaves}); the figures, and the processes' logs in target/crash-saves.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -53,6 +55,17 @@ public final class Benchmarks {
                 System.getProperty("java.version"));
         if (which.contains("loop")) {
             loop();
+        }
+        if (which.contains("crash-saves")) {
+            Path dir = Path.of("target/crash-saves");
+            if (Files.exists(dir)) {
+                try (var old = Files.walk(dir)) {
+                    old.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+            System.out.println("crash-saves: " + new io.orrery.world.CrashingSaves(Files.createDirectories(dir),
+                    10_000, Long.getLong("orrery.crash.seed", 20261122L)).run(Integer.getInteger("orrery.crash.kills",
+                    20)));
         }
         if (which.contains("empty")) {
             empty();
