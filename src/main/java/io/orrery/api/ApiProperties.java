@@ -13,8 +13,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxRequestBody the largest request body accepted; larger ones get 413
  * @param protectReads with a token set, reads (GET, HEAD, OPTIONS) need it too, except the health endpoints that
  *     probes call (they then show no details); without a token this has no effect
- * @param maxEventClients the most event-stream clients ({@code GET /api/events}) connected at once; one more gets
- *     503 with Retry-After
+ * @param maxEventClients the most event-stream clients (GET /api/events) connected at once; one more gets 503 with
+ *     Retry-After
  */
 @ConfigurationProperties("orrery.api")
 public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Timeout;
+import org.slf4j.LoggerFactory;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
@@ -27,6 +28,12 @@ class SdfReaderFuzzTests {
 
     /** Names the input in messages; includes resolve beside it, in the test models' directory. */
     private static final Path SOURCE = SdfReaderTests.RESOURCES.resolve("fuzzed.sdf");
+
+    static {
+        // a line per ignored element, for every input, would slow fuzzing down to the console's pace
+        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(SdfReader.class))
+                .setLevel(ch.qos.logback.classic.Level.ERROR);
+    }
 
     /** Small limits, so the fuzzer meets them: 1 MiB, 32 levels, 200 models. */
     private static final SdfReader READER = new SdfReader(List.of(SdfReaderTests.MODELS),
