@@ -20,7 +20,9 @@ import java.util.stream.Stream;
 
 /**
  * Saves killed with SIGKILL, for real: Orrery runs in a child JVM on a generated world of many models, a client
- * asks for saves of it back to back over HTTP, and the process is killed at a random (seeded) moment. After each
+ * asks for saves of it back to back over HTTP, and the process is killed at a random (seeded) moment: in even
+ * rounds anywhere in a save or just after it, in odd rounds (after the first, which times a save) within 20 ms of
+ * the temporary file appearing, while it is written, forced to disk and moved. After each
  * kill the target file must be absent (nothing saved yet), the previous version, or the new one, and always a world
  * that loads; the next start must have deleted the temporary files the kill left. Each round teleports a marker
  * model to x = round number first, so the versions can be told apart. Used by {@code CrashSafeSaveTests} (a few
@@ -102,9 +104,19 @@ public final class CrashingSaves {
                     saveNanos = System.nanoTime() - firstSave;
                     firstSave = System.nanoTime();
                 }
-                // a moment during this round's first save, or just after it
-                TimeUnit.NANOSECONDS.sleep(firstSave + (long) (random.nextDouble() * 1.3 * saveNanos)
-                        - System.nanoTime());
+                if (round % 2 == 0) {
+                    // a moment during this round's first save (capturing, writing out the SDF, writing the file,
+                    // moving it), or just after it
+                    TimeUnit.NANOSECONDS.sleep(firstSave + (long) (random.nextDouble() * 1.3 * saveNanos)
+                            - System.nanoTime());
+                } else {
+                    // a moment while the temporary file is written, forced to disk and moved: the narrow window
+                    long until = System.nanoTime() + 3 * saveNanos;
+                    while (temporaries(worlds).isEmpty() && System.nanoTime() < until) {
+                        Thread.sleep(1);
+                    }
+                    TimeUnit.MICROSECONDS.sleep(random.nextInt(20_000));
+                }
                 child.destroyForcibly(); // SIGKILL
                 child.waitFor(30, TimeUnit.SECONDS);
                 saver.join(30_000);
