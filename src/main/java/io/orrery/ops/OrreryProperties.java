@@ -5,6 +5,7 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import io.orrery.trigger.TriggerAction;
 import io.orrery.world.sdf.SdfLimits;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -101,6 +102,11 @@ public record OrreryProperties(
         }
         if (realTimeFactor != null && realTimeFactor.isNaN()) {
             throw new IllegalArgumentException("orrery.real-time-factor must be a number at least 0, got NaN");
+        }
+        if (realTimeFactor != null && realTimeFactor > 0
+                && realTimeFactor < TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR) {
+            throw new IllegalArgumentException("orrery.real-time-factor must be 0 or at least "
+                    + TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR + ", got " + realTimeFactor);
         }
         if (maxCatchUp != null && (maxCatchUp.isNegative() || maxCatchUp.isZero())) {
             throw new IllegalArgumentException("orrery.max-catch-up must be positive, got " + maxCatchUp);
