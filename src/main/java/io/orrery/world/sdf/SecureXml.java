@@ -50,7 +50,10 @@ final class SecureXml {
             document.setProperty(SOURCE, source);
             return document;
         } catch (JDOMParseException e) {
-            throw new SdfException(source, e.getLineNumber(), e.getColumnNumber(), parseProblem(e), e);
+            // the parser reports -1 where it knows no place (an unsupported encoding, its own internal errors):
+            // SdfException's "whole file", 0
+            throw new SdfException(source, Math.max(0, e.getLineNumber()), Math.max(0, e.getColumnNumber()),
+                    parseProblem(e), e);
         } catch (JDOMException | IOException | IllegalArgumentException | IllegalStateException e) {
             // the last two: jdom2 refusing a name or a namespace outside an element the filter could locate
             throw new SdfException(source, 0, 0, "cannot parse XML: " + e.getMessage(), e);

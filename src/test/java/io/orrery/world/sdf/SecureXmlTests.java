@@ -63,4 +63,14 @@ class SecureXmlTests {
         }).hasMessageContaining("XML names cannot be empty");
         // and a prefixed attribute whose local name starts with a digit: modelSnippets/crash-21f6be85... in the corpus
     }
+
+    @Test
+    void aProblemTheParserCannotPlaceIsAtLineAndColumnZero() {
+        // found by fuzzing: "\0\0<\0\0\0\0" reads as UCS-4 in a byte order the JDK does not support, at -1:-1
+        assertThatThrownBy(() -> SecureXml.parse(new byte[] {0, 0, '<', 0, 0, 0, 0}, "spawn", 1024))
+                .isInstanceOfSatisfying(SdfException.class, e -> {
+                    assertThat(e.line()).isZero();
+                    assertThat(e.column()).isZero();
+                }).hasMessageContaining("ISO-10646-UCS-4");
+    }
 }
