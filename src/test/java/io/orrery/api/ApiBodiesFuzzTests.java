@@ -9,8 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -64,7 +62,6 @@ class ApiBodiesFuzzTests {
 
     /** Input: the route (first byte), the model or command name (second byte), then the body as UTF-8. */
     @FuzzTest(maxDuration = "10m")
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void bodies(byte[] input) throws Exception {
         if (input.length < 2) {
             return;
