@@ -73,4 +73,18 @@ class SecureXmlTests {
                     assertThat(e.column()).isZero();
                 }).hasMessageContaining("ISO-10646-UCS-4");
     }
+
+    @Test
+    void aColumnTheParserGetsWrongIsZero() {
+        // found by fuzzing: after a run of lone CRs the parser's columns go below 0
+        String world = "<sdf version='1.9'><world name='w'><model name='m'><link name='l'>\n"
+                + "\r".repeat(100) + "        <collision name='c'><geometry><plane><normal>0 0 0</normal></plane>"
+                + "</geometry></collision></link></model></world></sdf>";
+        assertThatThrownBy(() -> new SdfReader(java.util.List.of()).read(java.nio.file.Path.of("w.sdf"),
+                world.getBytes(StandardCharsets.UTF_8))).isInstanceOfSatisfying(SdfException.class, e -> {
+                    assertThat(e.line()).isNotNegative();
+                    assertThat(e.column()).isNotNegative();
+                    assertThat(e.getMessage()).doesNotContain(":-");
+                }).hasMessageContaining("zero vector");
+    }
 }
