@@ -7,6 +7,10 @@ import io.orrery.runner.SimulationRunner;
 import io.orrery.world.WorldSaver;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,9 +23,16 @@ import org.springframework.core.Ordered;
 @Configuration(proxyBeanMethods = false)
 class ApiConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(ApiConfiguration.class);
+
+    /** The saver; temporary files a killed save left in the worlds directory are deleted first. */
     @Bean
     WorldSaver worldSaver(OrreryProperties properties) {
-        return new WorldSaver(properties.worldsDirectory());
+        WorldSaver saver = new WorldSaver(properties.worldsDirectory());
+        for (Path leftover : saver.removeLeftoverTemporaries()) {
+            log.info("Deleted {}, the temporary file of a save that did not finish", leftover);
+        }
+        return saver;
     }
 
     @Bean
@@ -30,14 +41,15 @@ class ApiConfiguration {
     }
 
     @Bean
-    EventStream eventStream(SimulationRunner runner, EventBus bus) {
-        return new EventStream(runner, bus);
+    EventStream eventStream(SimulationRunner runner, EventBus bus, ApiProperties properties) {
+        return new EventStream(runner, bus, properties.maxEventClients());
     }
 
     /** Every path of this server: {@code /api}, and the actuator unless it has a port of its own. */
     @Bean
-    FilterRegistrationBean<BearerTokenFilter> bearerTokenFilter(ApiProperties properties, ObjectMapper mapper) {
-        return BearerTokenFilter.registration(properties, mapper);
+    FilterRegistrationBean<BearerTokenFilter> bearerTokenFilter(ApiProperties properties,
+            @Value("${management.endpoints.web.base-path:/actuator}") String actuatorBasePath, ObjectMapper mapper) {
+        return BearerTokenFilter.registration(properties, actuatorBasePath, mapper);
     }
 
     @Bean
@@ -54,7 +66,8 @@ class ApiConfiguration {
         return new OpenAPI().info(new Info().title("Orrery API")
                 .description("Runs one SDF world: its lifecycle, models, plugins, triggers, statistics and events."
                         + " Errors are RFC 7807 problem details. With orrery.api.token set, POST, PUT, PATCH and"
-                        + " DELETE, here and to the actuator, need 'Authorization: Bearer <token>'.")
+                        + " DELETE, here and to the actuator, need 'Authorization: Bearer <token>' (reads too with"
+                        + " orrery.api.protect-reads=true).")
                 .version("v1"));
     }
 }

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -83,10 +84,14 @@ class ApiExceptionHandler {
         return p;
     }
 
-    /** A world path: refused by the worlds directory's rules (403), not there (404), or the disk failed (500). */
+    /**
+     * A world path: a name no rule allows (400), refused by the worlds directory's rules (403), not there (404), or
+     * the disk failed (500).
+     */
     @ExceptionHandler(WorldSaveException.class)
     ProblemDetail worldFile(WorldSaveException e) {
         ProblemDetail p = switch (e.reason()) {
+            case INVALID -> problem(HttpStatus.BAD_REQUEST, "Invalid world path", e.getMessage());
             case REFUSED -> problem(HttpStatus.FORBIDDEN, "World path refused", e.getMessage());
             case NOT_FOUND -> problem(HttpStatus.NOT_FOUND, "No such world file", e.getMessage());
             case FAILED -> {
@@ -116,6 +121,15 @@ class ApiExceptionHandler {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, "1")
                 .body(p);
+    }
+
+    /** Too many event-stream clients: 503, try again later. */
+    @ExceptionHandler(EventStream.TooManyClientsException.class)
+    ResponseEntity<ProblemDetail> tooManyClients(EventStream.TooManyClientsException e) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, "10")
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Too many event-stream clients", e.getMessage()));
     }
 
     @ExceptionHandler(PluginController.PluginCommandException.class)

@@ -8,11 +8,17 @@ import org.springframework.util.unit.DataSize;
  * The HTTP API's settings, {@code orrery.api.*}.
  *
  * @param token when set, every request that changes something (POST, PUT, PATCH, DELETE), under {@code /api} and
- *     to the actuator on either port, needs {@code Authorization: Bearer <token>}; reads stay open
+ *     to the actuator on either port, needs {@code Authorization: Bearer <token>}, and only requests bearing it see
+ *     health details; reads stay open unless protect-reads is true
  * @param maxRequestBody the largest request body accepted; larger ones get 413
+ * @param protectReads with a token set, reads (GET, HEAD, OPTIONS) need it too, except the health endpoints that
+ *     probes call (they then show no details); without a token this has no effect
+ * @param maxEventClients the most event-stream clients (GET /api/events) connected at once; one more gets 503 with
+ *     Retry-After
  */
 @ConfigurationProperties("orrery.api")
-public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody) {
+public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,
+        @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients) {
 
     public ApiProperties {
         if (maxRequestBody == null || maxRequestBody.toBytes() < 1) {
@@ -22,6 +28,10 @@ public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxReque
         if (maxRequestBody.toBytes() > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("orrery.api.max-request-body must be below 2GB, got "
                     + maxRequestBody);
+        }
+        if (maxEventClients < 1) {
+            throw new IllegalArgumentException("orrery.api.max-event-clients must be at least 1, got "
+                    + maxEventClients);
         }
     }
 

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.Principal;
 import java.util.Set;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.core.Ordered;
@@ -19,29 +21,43 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * With {@code orrery.api.token} set, every request that changes something (POST, PUT, PATCH, DELETE) needs
  * {@code Authorization: Bearer <token>}, on whichever port it is registered: {@code /api} and the actuator's
- * write operations alike (401 otherwise). Reads stay open.
+ * write operations alike (401 otherwise). Reads stay open unless {@code orrery.api.protect-reads} is true; the
+ * health endpoints stay open even then, for probes. A request bearing the token carries a {@link Principal}, so
+ * the actuator shows it health details ({@code show-details: when-authorized}) and no one else. The token is
+ * compared as a SHA-256 digest in constant time.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
 
     private static final Set<String> CHANGING = Set.of("POST", "PUT", "PATCH", "DELETE");
     private static final String BEARER = "Bearer ";
 
+    /** The one principal there is: whoever holds the token. */
+    static final Principal TOKEN_HOLDER = () -> "orrery-api-token";
+
     private final byte[] tokenDigest;
+    private final boolean protectReads;
+    private final String healthPath;
     private final ObjectMapper mapper;
 
-    private BearerTokenFilter(byte[] tokenDigest, ObjectMapper mapper) {
+    private BearerTokenFilter(byte[] tokenDigest, boolean protectReads, String healthPath, ObjectMapper mapper) {
         this.tokenDigest = tokenDigest;
+        this.protectReads = protectReads;
+        this.healthPath = healthPath;
         this.mapper = mapper;
     }
 
     /**
      * The filter for every path of one web server (the API port's, or the management port's when
      * {@code management.server.port} splits it off), ahead of the API's body limit.
+     *
+     * @param actuatorBasePath {@code management.endpoints.web.base-path}, under which health stays open
      */
-    static FilterRegistrationBean<BearerTokenFilter> registration(ApiProperties properties, ObjectMapper mapper) {
+    static FilterRegistrationBean<BearerTokenFilter> registration(ApiProperties properties, String actuatorBasePath,
+            ObjectMapper mapper) {
         byte[] digest = properties.tokenRequired() ? sha256(properties.token()) : null;
-        FilterRegistrationBean<BearerTokenFilter> registration =
-                new FilterRegistrationBean<>(new BearerTokenFilter(digest, mapper));
+        String base = actuatorBasePath.endsWith("/") ? actuatorBasePath : actuatorBasePath + "/";
+        FilterRegistrationBean<BearerTokenFilter> registration = new FilterRegistrationBean<>(
+                new BearerTokenFilter(digest, properties.protectReads(), base + "health", mapper));
         registration.addUrlPatterns("/*");
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
         return registration;
@@ -49,13 +65,17 @@ final class BearerTokenFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return tokenDigest == null || !CHANGING.contains(request.getMethod());
+        return tokenDigest == null;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (authorized(request)) {
+            chain.doFilter(new TokenHolderRequest(request), response);
+            return;
+        }
+        if (!needsToken(request)) {
             chain.doFilter(request, response);
             return;
         }
@@ -63,6 +83,17 @@ final class BearerTokenFilter extends OncePerRequestFilter {
         ProblemResponses.write(mapper, request, response, HttpStatus.UNAUTHORIZED, "Unauthorized",
                 request.getMethod() + " " + request.getRequestURI()
                         + " needs the header 'Authorization: Bearer <orrery.api.token>'");
+    }
+
+    private boolean needsToken(HttpServletRequest request) {
+        if (CHANGING.contains(request.getMethod())) {
+            return true;
+        }
+        if (!protectReads) {
+            return false;
+        }
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return !(path.equals(healthPath) || path.startsWith(healthPath + "/"));
     }
 
     private boolean authorized(HttpServletRequest request) {
@@ -79,6 +110,29 @@ final class BearerTokenFilter extends OncePerRequestFilter {
             return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** The request of whoever holds the token: the servlet's user principal, which the actuator asks for. */
+    private static final class TokenHolderRequest extends HttpServletRequestWrapper {
+
+        TokenHolderRequest(HttpServletRequest request) {
+            super(request);
+        }
+
+        @Override
+        public Principal getUserPrincipal() {
+            return TOKEN_HOLDER;
+        }
+
+        @Override
+        public String getRemoteUser() {
+            return TOKEN_HOLDER.getName();
+        }
+
+        @Override
+        public String getAuthType() {
+            return "Bearer";
         }
     }
 }

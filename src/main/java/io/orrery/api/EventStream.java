@@ -43,7 +43,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * and counting the drops. Sender threads write to the emitters, one drain at a time per client, so each client
  * sees its events in the order they happened. A client whose connection fails is removed. Topic messages are
  * not pushed by the loop at all: a client's topics are sampled on the ticker thread at its rate, and a topic's
- * next message waits until its previous one has been sent (see {@link TopicSampler}).
+ * next message waits until its previous one has been sent (see {@link TopicSampler}). At most
+ * {@code maxClients} are connected at once ({@code orrery.api.max-event-clients}); one more is refused.
  */
 final class EventStream implements DisposableBean {
 
@@ -65,14 +66,16 @@ final class EventStream implements DisposableBean {
 
     private final SimulationRunner runner;
     private final EventBus bus;
+    private final int maxClients;
     private final Set<Client> clients = new CopyOnWriteArraySet<>();
     private final BiConsumer<String, Object> subscriber = this::onBusEvent;
     private final ExecutorService senders;
     private final ScheduledExecutorService ticker;
 
-    EventStream(SimulationRunner runner, EventBus bus) {
+    EventStream(SimulationRunner runner, EventBus bus, int maxClients) {
         this.runner = runner;
         this.bus = bus;
+        this.maxClients = maxClients;
         // added before the runner starts (its lifecycle runs last), so no transition is missed
         runner.addListener(new RunListener() {
             @Override
@@ -108,11 +111,16 @@ final class EventStream implements DisposableBean {
      * on each.
      *
      * @throws IllegalArgumentException for a bad topic name or a rate outside (0, {@value #MAX_RATE_LIMIT}]
+     * @throws TooManyClientsException when {@code maxClients} are connected already
      */
-    SseEmitter connect(Set<String> only, List<String> topics, double maxRate) {
+    synchronized SseEmitter connect(Set<String> only, List<String> topics, double maxRate) {
         if (!(maxRate > 0 && maxRate <= MAX_RATE_LIMIT)) {
             throw new IllegalArgumentException("maxRate must be more than 0 and at most " + MAX_RATE_LIMIT
                     + " messages per second, got " + maxRate);
+        }
+        // only connect adds, under this lock: the count cannot pass the cap
+        if (clients.size() >= maxClients) {
+            throw new TooManyClientsException(maxClients);
         }
         List<String> names = topics.stream().map(TopicNames::normalize).distinct().toList();
         SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
@@ -282,6 +290,14 @@ final class EventStream implements DisposableBean {
     }
 
     private record Event(String name, Object data) {
+    }
+
+    /** The cap on connected clients is reached. */
+    static final class TooManyClientsException extends RuntimeException {
+        TooManyClientsException(int max) {
+            super(max + " event-stream clients are connected, the most orrery.api.max-event-clients allows;"
+                    + " try again later");
+        }
     }
 
     /** One connected client: its emitter and its bounded queue. */

@@ -56,6 +56,11 @@ class ModelController {
         if (runner.snapshot().model(spec.name()).isPresent()) {
             throw new ModelExistsException(spec.name());
         }
+        int models = runner.snapshot().models().size();
+        if (models >= reader.limits().maxModels()) {
+            throw new IllegalStateException("the world holds " + models + " models, the most orrery.sdf.max-models"
+                    + " allows; remove one first");
+        }
         ModelState spawned;
         try {
             spawned = RunnerCalls.await("spawn", runner.spawn(spec, Optional.of(snippet)));

@@ -4,6 +4,7 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
 import io.orrery.runner.StatisticsSnapshot;
+import io.orrery.trigger.TriggerAction;
 import io.orrery.world.WorldSaver;
 import java.net.URI;
 import java.nio.file.Path;
@@ -107,9 +108,11 @@ class SimulationController {
     @PutMapping("/simulation/real-time-factor")
     SimulationJson realTimeFactor(@RequestBody ValueRequest<Double> request) {
         Double value = request == null ? null : request.value();
-        if (value == null || !Double.isFinite(value) || value < 0) {
-            throw new IllegalArgumentException("real-time factor: expected {\"value\": <a finite number at least 0"
-                    + " (0 = as fast as possible)>}, got " + (value == null ? "no value" : value));
+        if (value == null || !Double.isFinite(value) || value < 0
+                || (value > 0 && value < TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR)) {
+            throw new IllegalArgumentException("real-time factor: expected {\"value\": <0 (as fast as possible) or a"
+                    + " finite number at least " + TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR + ">}, got "
+                    + (value == null ? "no value" : value));
         }
         return answer("real-time-factor", runner.setRealTimeFactor(value));
     }

@@ -2,11 +2,9 @@ package io.orrery.api;
 
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
-import io.orrery.world.WorldSaveException;
 import io.orrery.world.WorldSaver;
 import io.orrery.world.WorldSaver.SaveOptions;
 import io.orrery.world.sdf.SdfWriter;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.springframework.http.HttpStatus;
@@ -70,12 +68,7 @@ class WorldController {
             throw new IllegalArgumentException("expected {\"path\": \"<a .sdf or .world file relative to the worlds"
                     + " directory>\"}");
         }
-        try {
-            return Path.of(path);
-        } catch (InvalidPathException e) {
-            throw new WorldSaveException(path, WorldSaveException.Reason.REFUSED, "refused '" + path
-                    + "': not a valid path: " + e.getReason());
-        }
+        return WorldSaver.relativePath(path);
     }
 
     /**

@@ -5,6 +5,8 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import io.orrery.trigger.TriggerAction;
+import io.orrery.world.sdf.SdfLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -40,6 +43,7 @@ import org.springframework.validation.annotation.Validated;
  * @param pluginStartTimeout how long loading waits for every plugin to start
  * @param pluginStartThreads threads starting plugins in parallel; 0 means min(8, number of plugins)
  * @param seed the seed of the sensors' noise: the same seed gives the same noise
+ * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
  */
 @Validated
 @ConfigurationProperties("orrery")
@@ -64,7 +68,8 @@ public record OrreryProperties(
         @NotNull @DefaultValue("30s") Duration pluginStartTimeout,
         @Min(value = 0, message = "must be at least 0 (0 = min(8, number of plugins))") @DefaultValue("0")
         int pluginStartThreads,
-        @DefaultValue("0") long seed) {
+        @DefaultValue("0") long seed,
+        @Valid @DefaultValue SdfProperties sdf) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -100,6 +105,11 @@ public record OrreryProperties(
         if (realTimeFactor != null && realTimeFactor.isNaN()) {
             throw new IllegalArgumentException("orrery.real-time-factor must be a number at least 0, got NaN");
         }
+        if (realTimeFactor != null && realTimeFactor > 0
+                && realTimeFactor < TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR) {
+            throw new IllegalArgumentException("orrery.real-time-factor must be 0 or at least "
+                    + TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR + ", got " + realTimeFactor);
+        }
         if (maxCatchUp != null && (maxCatchUp.isNegative() || maxCatchUp.isZero())) {
             throw new IllegalArgumentException("orrery.max-catch-up must be positive, got " + maxCatchUp);
         }
@@ -118,6 +128,30 @@ public record OrreryProperties(
         plugins = List.copyOf(plugins);
         requiredPlugins = List.copyOf(requiredPlugins);
         triggers = List.copyOf(triggers);
+    }
+
+    /** The SDF reader's limits. */
+    public SdfLimits sdfLimits() {
+        return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels());
+    }
+
+    /**
+     * Limits on SDF documents; beyond them a read fails naming the file, line, column and the property.
+     *
+     * @param maxBytes the largest SDF document (the world, each included file, a spawn request's snippet)
+     * @param maxDepth the deepest nesting of XML elements in one document (real worlds need about 10)
+     * @param maxModels the most models one world file or snippet may hold, nested and included ones counted;
+     *     spawning beyond it into the running world is refused too
+     */
+    public record SdfProperties(@NotNull @DefaultValue("64MB") DataSize maxBytes,
+            @Min(value = 8, message = "must be at least 8") @DefaultValue("100") int maxDepth,
+            @Min(value = 1, message = "must be at least 1") @DefaultValue("100000") int maxModels) {
+
+        public SdfProperties {
+            if (maxBytes != null && maxBytes.toBytes() < 1) {
+                throw new IllegalArgumentException("orrery.sdf.max-bytes must be at least 1 byte, got " + maxBytes);
+            }
+        }
     }
 
     /**

@@ -44,7 +44,7 @@ class RunnerConfiguration {
 
     @Bean
     SdfReader sdfReader(OrreryProperties properties) {
-        return SdfReader.withEnvironment(properties.modelPathDirectories());
+        return SdfReader.withEnvironment(properties.modelPathDirectories()).withLimits(properties.sdfLimits());
     }
 
     @Bean

@@ -51,12 +51,23 @@ public sealed interface TriggerAction {
         }
     }
 
+    /**
+     * The smallest real-time factor above 0 a client may set. The runner serves commands between steps, so at a
+     * factor of 1e-300 the next step, and every command behind it, would wait forever (found by fuzzing the API);
+     * at 0.001 a 1 ms step is due every second.
+     */
+    double MIN_POSITIVE_REAL_TIME_FACTOR = 0.001;
+
     /** Sets the real-time factor; what 0 means is up to the runner's pacer. */
     record RealtimeFactor(double factor) implements TriggerAction {
 
         public RealtimeFactor {
             if (!Double.isFinite(factor) || factor < 0) {
                 throw new IllegalArgumentException("realtime factor must be a finite number >= 0, got " + factor);
+            }
+            if (factor > 0 && factor < MIN_POSITIVE_REAL_TIME_FACTOR) {
+                throw new IllegalArgumentException("realtime factor must be 0 or at least "
+                        + MIN_POSITIVE_REAL_TIME_FACTOR + ", got " + factor);
             }
         }
 
@@ -125,6 +136,10 @@ public sealed interface TriggerAction {
         double value = factor.doubleValue();
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException("bad trigger action '" + text + "': the factor is too large" + expected);
+        }
+        if (value < MIN_POSITIVE_REAL_TIME_FACTOR && factor.signum() > 0) {
+            throw new IllegalArgumentException("bad trigger action '" + text + "': the factor is above 0 but below "
+                    + MIN_POSITIVE_REAL_TIME_FACTOR + expected);
         }
         return new RealtimeFactor(value);
     }

@@ -5,6 +5,8 @@ public class WorldSaveException extends RuntimeException {
 
     /** Why: a rule refused the path, the file is not there, or the disk failed. */
     public enum Reason {
+        /** The name itself is not acceptable, whatever is on disk: {@code ..}, absolute, NUL, too long, empty. */
+        INVALID,
         /** The path breaks a rule (outside the worlds directory, the source world, not a world file, ...). */
         REFUSED,
         /** Nothing to load at that path. */
@@ -40,6 +42,11 @@ public class WorldSaveException extends RuntimeException {
     /** The kind of problem. */
     public Reason reason() {
         return reason;
+    }
+
+    static WorldSaveException invalid(Object requested, String rule) {
+        return new WorldSaveException(String.valueOf(requested), Reason.INVALID,
+                "invalid path '" + requested + "': " + rule);
     }
 
     static WorldSaveException refused(Object requested, String rule) {

@@ -1,6 +1,7 @@
 package io.orrery.world;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -19,18 +20,36 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import io.orrery.world.WorldSaveException.Reason;
 
 /**
- * Saves and finds world files inside one worlds directory. A path must stay inside it (no {@code ..} escapes, no
- * absolute paths, no symbolic links that lead out) and name a {@code .sdf} or {@code .world} file. A save is written
- * to a temporary file beside the target and moved over it atomically, so a failed save leaves the old file intact;
- * the world's own source file is never overwritten unless asked. Thread-safe.
+ * Saves and finds world files inside one worlds directory. A path is relative, without {@code ..}, NUL or over-long
+ * names ({@link Reason#INVALID}); it must stay inside the directory after resolving symbolic links and name a
+ * {@code .sdf} or {@code .world} file ({@link Reason#REFUSED}). A save is written to a temporary file beside the
+ * target and moved over it atomically, so a failed or killed save leaves the old file intact; a link at the target
+ * is replaced, never written through; the world's own source file is never overwritten unless asked. Temporary
+ * files a killed save left behind end in {@code .tmp}, which no load matches, and
+ * {@link #removeLeftoverTemporaries()} deletes them. Thread-safe.
  */
 public final class WorldSaver {
 
     private static final List<String> EXTENSIONS = List.of(".sdf", ".world");
+
+    /** The longest name of one file or directory, in UTF-8 bytes (Linux's NAME_MAX). */
+    public static final int MAX_NAME_BYTES = 255;
+
+    /** The longest path asked for, in characters. */
+    public static final int MAX_PATH_CHARS = 1024;
+
+    /**
+     * A save's temporary file beside the target: {@code .orrery-save-<uuid>.tmp}, short whatever the target's name
+     * (which may be {@value #MAX_NAME_BYTES} bytes long itself).
+     */
+    private static final Pattern TEMPORARY = Pattern.compile(
+            "\\.orrery-save-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.tmp");
 
     /**
      * What a save must not overwrite.
@@ -89,7 +108,8 @@ public final class WorldSaver {
      * directories there.
      *
      * @return the absolute path written
-     * @throws WorldSaveException if a rule refuses the path ({@link Reason#REFUSED}) or writing fails
+     * @throws WorldSaveException if the name is invalid ({@link Reason#INVALID}), a rule refuses the path
+     *     ({@link Reason#REFUSED}) or writing fails
      *     ({@link Reason#FAILED}); either way any old file is intact and no temporary file is left
      */
     public Path save(String sdfText, Path target, SaveOptions options) {
@@ -127,13 +147,7 @@ public final class WorldSaver {
      *     ({@link Reason#NOT_FOUND})
      */
     public Path resolveForLoad(String relative) {
-        Objects.requireNonNull(relative, "relative");
-        Path target;
-        try {
-            target = Path.of(relative);
-        } catch (InvalidPathException e) {
-            throw WorldSaveException.refused(relative, "not a valid path: " + e.getReason());
-        }
+        Path target = relativePath(relative);
         Path file = contained(target);
         Path worldsReal = worldsReal(target);
         // Containment first, so a refusal does not tell whether a name exists outside the worlds directory.
@@ -153,15 +167,61 @@ public final class WorldSaver {
         return real;
     }
 
+    /**
+     * A path as a client wrote it, checked by its name alone: not empty, no NUL, no name over
+     * {@value #MAX_NAME_BYTES} bytes, at most {@value #MAX_PATH_CHARS} characters, relative, no {@code ..}.
+     *
+     * @throws WorldSaveException with {@link Reason#INVALID}, naming the rule
+     */
+    public static Path relativePath(String requested) {
+        if (requested == null || requested.isBlank()) {
+            throw WorldSaveException.invalid(requested == null ? "" : requested, "the path is empty; give a .sdf or"
+                    + " .world file relative to the worlds directory");
+        }
+        if (requested.indexOf('\0') >= 0) {
+            throw WorldSaveException.invalid(requested.replace('\0', '?'), "NUL characters are not allowed");
+        }
+        if (requested.length() > MAX_PATH_CHARS) {
+            throw WorldSaveException.invalid(requested.substring(0, 64) + "...", "the path is " + requested.length()
+                    + " characters long; at most " + MAX_PATH_CHARS + " are allowed");
+        }
+        Path path;
+        try {
+            path = Path.of(requested);
+        } catch (InvalidPathException e) {
+            throw WorldSaveException.invalid(requested, "not a valid path: " + e.getReason());
+        }
+        checkName(path);
+        return path;
+    }
+
     // ---------------------------------------------------------------- rules
+
+    /** Absolute paths, {@code ..} and over-long names are refused by name, before anything on disk is looked at. */
+    private static void checkName(Path target) {
+        if (target.isAbsolute() || target.getRoot() != null) {
+            throw WorldSaveException.invalid(target, "absolute paths are not allowed; give a path relative to the"
+                    + " worlds directory");
+        }
+        for (Path name : target) {
+            String s = name.toString();
+            if (s.equals("..")) {
+                throw WorldSaveException.invalid(target, "'..' is not allowed in a path");
+            }
+            if (s.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                throw WorldSaveException.invalid(target, "a name in the path is longer than " + MAX_NAME_BYTES
+                        + " bytes");
+            }
+        }
+    }
 
     /** The target inside the worlds directory, by name alone: relative, no escape, a world file's extension. */
     private Path contained(Path target) {
         Objects.requireNonNull(target, "target");
-        if (target.isAbsolute() || target.getRoot() != null) {
-            throw WorldSaveException.refused(target, "absolute paths are not allowed; give a path relative to the"
-                    + " worlds directory " + worldsDir);
+        if (target.toString().length() > MAX_PATH_CHARS || target.toString().indexOf('\0') >= 0) {
+            relativePath(target.toString()); // throws, naming the rule
         }
+        checkName(target);
         Path file = worldsDir.resolve(target).normalize();
         if (!file.startsWith(worldsDir)) {
             throw WorldSaveException.refused(target, "the path leaves the worlds directory " + worldsDir);
@@ -234,6 +294,31 @@ public final class WorldSaver {
         }
     }
 
+    /**
+     * Deletes the temporary files saves left behind when their process was killed, anywhere in the worlds
+     * directory (links are not followed). Meant for startup, before any save of this process runs; another process
+     * saving into the same directory at that moment could lose its save (its old file stays intact).
+     *
+     * @return the files deleted
+     */
+    public List<Path> removeLeftoverTemporaries() {
+        if (!Files.isDirectory(worldsDir)) {
+            return List.of();
+        }
+        List<Path> removed = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(worldsDir, 32)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                if (TEMPORARY.matcher(p.getFileName().toString()).matches()
+                        && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) {
+                    removed.add(p);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // a directory that cannot be read holds nothing this process could have left behind
+        }
+        return removed;
+    }
+
     // ---------------------------------------------------------------- writing
 
     private Path write(Path target, Path file, Path worldsReal, byte[] content) {
@@ -247,7 +332,7 @@ public final class WorldSaver {
             Files.createDirectories(dir);
             // checked again now that it exists: nothing may have swapped a link in on the way
             checkInside(target, realPath(target, dir), worldsReal);
-            temp = dir.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
+            temp = dir.resolve(".orrery-save-" + UUID.randomUUID() + ".tmp");
             writer.write(temp, content);
             copyPermissions(file, temp);
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

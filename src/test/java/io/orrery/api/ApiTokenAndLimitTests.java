@@ -2,6 +2,7 @@ package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +72,22 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"action\": \"resume\"}")));
         assertThat(withToken.status()).as("%s", withToken).isEqualTo(200);
         assertThat(withToken.json().get("paused").asBoolean()).isFalse();
+    }
+
+    @Test
+    void healthDetailsAreShownOnlyToTheTokenAndProbesStayOpen() {
+        Response stranger = get("/actuator/health");
+        JsonNode components = stranger.json().get("components");
+        assertThat(components.get("simulation").get("status").asText()).isNotBlank();
+        assertThat(components.get("simulation").has("details")).as("%s", stranger.json()).isFalse();
+        assertThat(components.get("plugins").has("details")).isFalse();
+        assertThat(send(HttpRequest.newBuilder(uri("/actuator/health")).header("Authorization", "Bearer nope")
+                .GET()).json().get("components").get("simulation").has("details")).isFalse();
+
+        Response holder = send(HttpRequest.newBuilder(uri("/actuator/health")).header("Authorization", TOKEN).GET());
+        assertThat(holder.json().get("components").get("simulation").get("details").get("world").asText())
+                .isEqualTo("api_world");
+        assertThat(get("/actuator/health/liveness").status()).isEqualTo(200);
     }
 
     @Test

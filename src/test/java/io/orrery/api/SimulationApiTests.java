@@ -108,8 +108,9 @@ class SimulationApiTests extends ApiTestSupport {
         assertThat(r.json().get("realTimeFactor").asDouble()).isEqualTo(2.5);
         assertThat(get("/api/simulation").json().get("realTimeFactor").asDouble()).isEqualTo(2.5);
 
+        // 1e-300 was found by fuzzing: the runner would wait ~1e297 s for its next step, and every command with it
         for (String bad : List.of("{\"value\": -1}", "{\"value\": \"NaN\"}", "{\"value\": NaN}", "{}",
-                "{\"value\": \"fast\"}", "")) {
+                "{\"value\": \"fast\"}", "", "{\"value\": 1e-300}", "{\"value\": 0.0009}")) {
             Response refused = putJson("/api/simulation/real-time-factor", bad);
             assertThat(refused.status()).as(bad).isEqualTo(400);
             assertThat(refused.header("Content-Type")).as(bad).startsWith("application/problem+json");
@@ -134,7 +135,7 @@ class SimulationApiTests extends ApiTestSupport {
         assertThat(reload.json().get("paused").asBoolean()).isTrue();
 
         Response elsewhere = postJson("/api/simulation/reload", "{\"path\": \"../outside.sdf\"}");
-        assertThat(elsewhere.status()).isEqualTo(403);
+        assertThat(elsewhere.status()).isEqualTo(400); // a name with .. is refused by name
     }
 
     @Test

@@ -42,6 +42,8 @@ import java.util.concurrent.TimeUnit;
  * {@link DashboardBenchmark}.</li>
  * <li>{@code sensors}: the per-step cost of a 640-ray lidar and of 10 IMUs (each sampling every step) on
  * worlds/default.sdf through the full loop, against the same world without them.</li>
+ * <li>{@code crash-saves}: 20 SIGKILLs of Orrery processes saving a 10,000-model world (see
+ * {@link io.orrery.world.CrashingSaves}); the figures, and the processes' logs in target/crash-saves.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -59,6 +61,17 @@ public final class Benchmarks {
                 System.getProperty("java.version"));
         if (which.contains("loop")) {
             loop();
+        }
+        if (which.contains("crash-saves")) {
+            Path dir = Path.of("target/crash-saves");
+            if (Files.exists(dir)) {
+                try (var old = Files.walk(dir)) {
+                    old.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+            System.out.println("crash-saves: " + new io.orrery.world.CrashingSaves(Files.createDirectories(dir),
+                    10_000, Long.getLong("orrery.crash.seed", 20261122L)).run(Integer.getInteger("orrery.crash.kills",
+                    20)));
         }
         if (which.contains("empty")) {
             empty();

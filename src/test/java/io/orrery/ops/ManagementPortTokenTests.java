@@ -2,6 +2,7 @@ package io.orrery.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
@@ -67,6 +68,18 @@ class ManagementPortTokenTests {
         assertThat(resumed.statusCode()).as(resumed.body()).isEqualTo(200);
         assertThat(JSON.readTree(resumed.body()).get("paused").asBoolean()).isFalse();
         assertThat(send(simulation("pause").header("Authorization", TOKEN)).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void healthDetailsOnTheManagementPortOnlyForTheToken() throws Exception {
+        JsonNode stranger = JSON.readTree(get(managementPort, "/actuator/health").body());
+        assertThat(stranger.get("components").get("simulation").get("status").asText()).isEqualTo("UP");
+        assertThat(stranger.get("components").get("simulation").has("details")).as("%s", stranger).isFalse();
+
+        JsonNode holder = JSON.readTree(send(HttpRequest.newBuilder(uri(managementPort, "/actuator/health"))
+                .header("Authorization", TOKEN).GET()).body());
+        assertThat(holder.get("components").get("simulation").get("details").get("world").asText())
+                .isEqualTo("runner_drop");
     }
 
     @Test

@@ -44,6 +44,17 @@ class OrreryPropertiesTests {
     }
 
     @Test
+    void sdfLimitsHaveDefaultsBindAndAreChecked() {
+        context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).sdfLimits())
+                .isEqualTo(io.orrery.world.sdf.SdfLimits.DEFAULT));
+        context.withPropertyValues("orrery.sdf.max-bytes=2MB", "orrery.sdf.max-depth=20", "orrery.sdf.max-models=50")
+                .run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).sdfLimits())
+                        .isEqualTo(new io.orrery.world.sdf.SdfLimits(2 * 1024 * 1024, 20, 50)));
+        context.withPropertyValues("orrery.sdf.max-depth=3").run(ctx -> assertThat(ctx).getFailure()
+                .hasStackTraceContaining("sdf.maxDepth").hasStackTraceContaining("must be at least 8"));
+    }
+
+    @Test
     void anAbsolutePathStaysOnTheFileSystemEvenWhenTheClasspathHasOneOfThatName() {
         // src/test/resources/worlds is on the test classpath as /worlds: Spring's default editor would pick it.
         context.withPropertyValues("orrery.worlds-dir=/worlds", "orrery.world=/worlds/ramp.sdf").run(ctx -> {

@@ -84,6 +84,10 @@ class TriggerTests {
         assertThat(TriggerAction.parse("realtime_factor=2")).isEqualTo(new RealtimeFactor(2.0));
         assertThat(TriggerAction.parse("realtime_factor=0.5")).isEqualTo(new RealtimeFactor(0.5));
         assertThat(TriggerAction.parse("realtime_factor = 0")).isEqualTo(new RealtimeFactor(0.0));
+        assertThat(TriggerAction.parse("realtime_factor=0.001")).isEqualTo(new RealtimeFactor(0.001));
+        // above 0 but so small the runner would wait for ages for its next step, and its commands with it
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TriggerAction.parse("realtime_factor=1e-300"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("below 0.001");
         assertThat(TriggerAction.parse("log=info: hello world")).isEqualTo(new Log(LogLevel.INFO, "hello world"));
         assertThat(TriggerAction.parse("log=warn:tight")).isEqualTo(new Log(LogLevel.WARN, "tight"));
         assertThat(TriggerAction.parse("log=error: a: b")).isEqualTo(new Log(LogLevel.ERROR, "a: b"));

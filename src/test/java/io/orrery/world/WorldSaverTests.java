@@ -45,6 +45,17 @@ class WorldSaverTests {
         }
     }
 
+    WorldSaveException invalid(String target) {
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(
+                () -> saver.save(WORLD, Path.of(target), SaveOptions.noSource()));
+        assertThat(thrown).isInstanceOf(WorldSaveException.class);
+        WorldSaveException e = (WorldSaveException) thrown;
+        assertThat(e.reason()).isEqualTo(Reason.INVALID);
+        assertThatThrownBy(() -> saver.resolveForLoad(target)).isInstanceOfSatisfying(WorldSaveException.class,
+                load -> assertThat(load.reason()).isEqualTo(Reason.INVALID));
+        return e;
+    }
+
     WorldSaveException refused(String target) {
         Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(
                 () -> saver.save(WORLD, Path.of(target), SaveOptions.noSource()));
@@ -82,15 +93,26 @@ class WorldSaverTests {
     }
 
     @Test
-    void pathsThatLeaveTheWorldsDirectoryAreRefusedWithNothingWritten() throws IOException {
-        assertThat(refused("../../etc/passwd")).hasMessageContaining("leaves the worlds directory");
-        assertThat(refused("../outside/escape.sdf")).hasMessageContaining("leaves the worlds directory");
-        assertThat(refused("a/../../outside/escape.sdf")).hasMessageContaining("leaves the worlds directory");
-        assertThat(refused(outside.resolve("abs.sdf").toAbsolutePath().toString()))
+    void namesWithDotDotAbsolutePathsNulAndOverLongNamesAreInvalidWithNothingWritten() throws IOException {
+        assertThat(invalid("../../etc/passwd")).hasMessageContaining("'..' is not allowed");
+        assertThat(invalid("../outside/escape.sdf")).hasMessageContaining("'..' is not allowed");
+        assertThat(invalid("a/../../outside/escape.sdf")).hasMessageContaining("'..' is not allowed");
+        assertThat(invalid("a/../inside.sdf")).as("even one that stays inside").hasMessageContaining("'..'");
+        assertThat(invalid(outside.resolve("abs.sdf").toAbsolutePath().toString()))
                 .hasMessageContaining("absolute paths are not allowed");
+        assertThat(invalid("x".repeat(252) + ".sdf")).hasMessageContaining("longer than 255 bytes");
+        assertThat(invalid("\u00e9".repeat(127) + ".sdf")).as("255 characters, 258 bytes")
+                .hasMessageContaining("longer than 255 bytes");
+        assertThat(invalid("a/".repeat(600) + "w.sdf")).hasMessageContaining("at most 1024 are allowed");
+        assertThatThrownBy(() -> WorldSaver.relativePath("bad\0name.sdf")).isInstanceOfSatisfying(
+                WorldSaveException.class, e -> assertThat(e.reason()).isEqualTo(Reason.INVALID))
+                .hasMessageContaining("NUL characters are not allowed");
+        assertThatThrownBy(() -> WorldSaver.relativePath(" ")).hasMessageContaining("the path is empty");
         assertThat(refused(".")).hasMessageContaining("itself, not a file");
         assertThatThrownBy(() -> saver.resolveForSave(Path.of("../escape.sdf")))
-                .isInstanceOf(WorldSaveException.class).hasMessageContaining("leaves the worlds directory");
+                .isInstanceOf(WorldSaveException.class).hasMessageContaining("'..' is not allowed");
+        saver.save(WORLD, Path.of("x".repeat(251) + ".sdf"), SaveOptions.noSource()); // 255 bytes: allowed
+        Files.delete(worlds.resolve("x".repeat(251) + ".sdf"));
 
         assertThat(tree(outside)).isEmpty();
         assertThat(tree(worlds)).isEmpty();
@@ -122,6 +144,37 @@ class WorldSaverTests {
         saver.save(WORLD, Path.of("alias/w.sdf"), SaveOptions.noSource());
 
         assertThat(Files.readString(worlds.resolve("real/w.sdf"))).isEqualTo(WORLD);
+    }
+
+    @Test
+    void aSaveReplacesALinkAtTheTargetAndNeverWritesThroughIt() throws IOException {
+        Path linked = Files.writeString(worlds.resolve("kept.sdf"), "kept");
+        Files.createSymbolicLink(worlds.resolve("link.sdf"), linked);
+
+        saver.save(WORLD, Path.of("link.sdf"), SaveOptions.noSource());
+
+        assertThat(Files.isSymbolicLink(worlds.resolve("link.sdf"))).isFalse();
+        assertThat(Files.readString(worlds.resolve("link.sdf"))).isEqualTo(WORLD);
+        assertThat(Files.readString(linked)).isEqualTo("kept");
+    }
+
+    @Test
+    void temporaryFilesOfKilledSavesAreRemovedAndNeverLoaded() throws IOException {
+        Files.createDirectories(worlds.resolve("deep/er"));
+        String name = ".orrery-save-" + java.util.UUID.randomUUID() + ".tmp";
+        Path top = Files.writeString(worlds.resolve(name), "half a wor");
+        Path deep = Files.writeString(worlds.resolve("deep/er").resolve(name), "half");
+        Path user = Files.writeString(worlds.resolve("notes.tmp"), "a user's own file");
+        Files.createSymbolicLink(worlds.resolve("out"), outside);
+        Path beyond = Files.writeString(outside.resolve(name), "not ours");
+
+        assertLoadRefused(name, Reason.REFUSED, "must end in .sdf or .world");
+        assertThat(saver.removeLeftoverTemporaries()).containsExactlyInAnyOrder(top, deep);
+
+        assertThat(top).doesNotExist();
+        assertThat(deep).doesNotExist();
+        assertThat(user).exists();
+        assertThat(beyond).exists();
     }
 
     @Test
@@ -182,7 +235,7 @@ class WorldSaverTests {
         Files.createSymbolicLink(worlds.resolve("alias.sdf"), source);
         SaveOptions protecting = SaveOptions.protecting(source);
 
-        for (String spelling : List.of("source.sdf", "sub/../source.sdf", "alias.sdf")) {
+        for (String spelling : List.of("source.sdf", "./source.sdf", "alias.sdf")) {
             assertThatThrownBy(() -> saver.save(WORLD, Path.of(spelling), protecting))
                     .isInstanceOf(WorldSaveException.class)
                     .hasMessageContaining(spelling).hasMessageContaining("source file");
@@ -212,13 +265,14 @@ class WorldSaverTests {
         Files.createDirectory(worlds.resolve("dir.sdf"));
 
         assertThat(saver.resolveForLoad("team/w.sdf")).isEqualTo(file.toRealPath());
-        assertThat(saver.resolveForLoad("team/../team/w.sdf")).isEqualTo(file.toRealPath());
-        assertLoadRefused("../outside/secret.sdf", Reason.REFUSED, "leaves the worlds directory");
-        assertLoadRefused(outside.resolve("secret.sdf").toString(), Reason.REFUSED, "absolute");
+        assertThat(saver.resolveForLoad("team/./w.sdf")).isEqualTo(file.toRealPath());
+        assertLoadRefused("team/../team/w.sdf", Reason.INVALID, "'..' is not allowed");
+        assertLoadRefused("../outside/secret.sdf", Reason.INVALID, "'..' is not allowed");
+        assertLoadRefused(outside.resolve("secret.sdf").toString(), Reason.INVALID, "absolute");
         assertLoadRefused("out.sdf", Reason.REFUSED, "leads out of the worlds directory");
         assertLoadRefused("dir.sdf", Reason.REFUSED, "not a regular file");
         assertLoadRefused("team/none.sdf", Reason.NOT_FOUND, "does not exist");
-        assertLoadRefused("bad\0name.sdf", Reason.REFUSED, "not a valid path");
+        assertLoadRefused("bad\0name.sdf", Reason.INVALID, "NUL characters are not allowed");
     }
 
     void assertLoadRefused(String relative, Reason reason, String rule) {

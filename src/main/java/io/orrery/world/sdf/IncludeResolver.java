@@ -23,13 +23,13 @@ final class IncludeResolver {
     private static final int MAX_INCLUDE_DEPTH = 32;
 
     private final ModelPath modelPath;
-    private final long maxBytes;
+    private final SdfLimits limits;
     private final Deque<Path> chain = new ArrayDeque<>();
 
     /** @param reading the files being read already: the world file, none for a snippet */
-    IncludeResolver(ModelPath modelPath, long maxBytes, List<Path> reading) {
+    IncludeResolver(ModelPath modelPath, SdfLimits limits, List<Path> reading) {
         this.modelPath = modelPath;
-        this.maxBytes = maxBytes;
+        this.limits = limits;
         reading.forEach(chain::push);
     }
 
@@ -46,7 +46,7 @@ final class IncludeResolver {
         if (chain.size() > MAX_INCLUDE_DEPTH) {
             throw fail(uriElement, where, "includes nest deeper than " + MAX_INCLUDE_DEPTH);
         }
-        Element root = SdfFiles.parse(SdfFiles.read(file, maxBytes), maxBytes).getRootElement();
+        Element root = SdfFiles.parse(SdfFiles.read(file, limits.maxBytes()), limits).getRootElement();
         SdfFiles.version(root);
         return new Included(file, root);
     }
@@ -67,6 +67,11 @@ final class IncludeResolver {
             throw fail(uriElement, where, "remote include '" + uri + "' is not fetched: Orrery reads models only"
                     + " from the model path " + modelPath + "; download the model into one of those directories"
                     + " and use model://<name>");
+        }
+        if (!uri.startsWith("model://") && !SdfFiles.fromFile(uriElement)) {
+            // a request's snippet must not name files on the server: only models of the model path
+            throw fail(uriElement, where, "include '" + uri + "' is not allowed in a spawned model: a request may"
+                    + " include only model://<name> from the model path " + modelPath);
         }
         Path target;
         if (uri.startsWith("model://")) {
@@ -103,7 +108,7 @@ final class IncludeResolver {
     private Path modelFile(Element uriElement, String uri, Path dir, String where) {
         Path config = dir.resolve("model.config");
         if (Files.isRegularFile(config)) {
-            Element root = SdfFiles.parse(SdfFiles.read(config, maxBytes), maxBytes).getRootElement();
+            Element root = SdfFiles.parse(SdfFiles.read(config, limits.maxBytes()), limits).getRootElement();
             Element best = null;
             int bestRank = -1;
             for (Element sdf : root.getChildren("sdf")) {

@@ -8,7 +8,9 @@ import java.util.Map;
 import javax.xml.XMLConstants;
 
 import org.xml.sax.Attributes;
+import org.xml.sax.Locator;
 import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
 import org.xml.sax.helpers.AttributesImpl;
 import org.xml.sax.helpers.XMLFilterImpl;
 
@@ -38,8 +40,29 @@ final class LenientNamespaceFilter extends XMLFilterImpl {
     /** Prefix declarations of each open element, innermost first. */
     private final Deque<Map<String, String>> scopes = new ArrayDeque<>();
 
+    private final int maxDepth;
+    private Locator locator;
+
+    /** @param maxDepth the deepest element nesting accepted; deeper is a parse error at that element */
+    LenientNamespaceFilter(int maxDepth) {
+        this.maxDepth = maxDepth;
+    }
+
+    /** Elements nest deeper than the limit (readers further on recurse over the tree). */
+    static final class TooDeep extends SAXParseException {
+        TooDeep(String message, Locator locator) {
+            super(message, locator);
+        }
+    }
+
     static String undeclaredUri(String prefix) {
         return UNDECLARED + prefix;
+    }
+
+    @Override
+    public void setDocumentLocator(Locator locator) {
+        this.locator = locator;
+        super.setDocumentLocator(locator);
     }
 
     @Override
@@ -50,6 +73,10 @@ final class LenientNamespaceFilter extends XMLFilterImpl {
 
     @Override
     public void startElement(String uri, String localName, String qName, Attributes atts) throws SAXException {
+        if (scopes.size() >= maxDepth) {
+            throw new TooDeep("<" + qName + "> nests elements deeper than " + maxDepth
+                    + " levels; the limit is orrery.sdf.max-depth", locator);
+        }
         Map<String, String> declared = new HashMap<>();
         for (int i = 0; i < atts.getLength(); i++) {
             String name = atts.getQName(i);
@@ -75,7 +102,12 @@ final class LenientNamespaceFilter extends XMLFilterImpl {
             resolved.addAttribute(attUri, name.substring(colon + 1), name, atts.getType(i), atts.getValue(i));
         }
         String name = escape(qName);
-        super.startElement(elementUri(name), localName(name), name, resolved);
+        try {
+            super.startElement(elementUri(name), localName(name), name, resolved);
+        } catch (IllegalArgumentException e) {
+            // jdom2 refuses names a namespace-unaware parser lets through ("<:a>", "p:2x"): an error at this element
+            throw new SAXParseException(e.getMessage(), locator, e);
+        }
     }
 
     @Override

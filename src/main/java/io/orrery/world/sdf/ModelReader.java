@@ -27,10 +27,13 @@ final class ModelReader {
     private final IncludeResolver includes;
     private final LinkReader links;
     private final JointReader joints;
+    private final int maxModels;
+    private int models;
 
-    ModelReader(IgnoredElements ignored, IncludeResolver includes) {
+    ModelReader(IgnoredElements ignored, IncludeResolver includes, int maxModels) {
         this.ignored = ignored;
         this.includes = includes;
+        this.maxModels = maxModels;
         this.links = new LinkReader(ignored);
         this.joints = new JointReader(ignored);
     }
@@ -57,6 +60,10 @@ final class ModelReader {
                 parentName == null ? "" : "model '" + scopePrefix.substring(0, scopePrefix.length() - 2) + "'");
         String scoped = scopePrefix + name;
         String where = "model '" + scoped + "'";
+        if (++models > maxModels) {
+            throw fail(m, where, "more than " + maxModels + " models (nested and included ones counted); the limit"
+                    + " is orrery.sdf.max-models");
+        }
         Pose pose = Pose.IDENTITY;
         boolean isStatic = false;
         boolean autoDisable = true;

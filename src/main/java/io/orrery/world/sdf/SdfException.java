@@ -15,10 +15,11 @@ public class SdfException extends RuntimeException {
      * @param detail what is wrong and what was expected
      */
     public SdfException(String file, int line, int column, String detail) {
-        super(file + ":" + line + ":" + column + ": " + detail);
+        // a place the parser got wrong (it counts a run of lone CRs as lines, then columns below 0) is unknown: 0
+        super(file + ":" + Math.max(0, line) + ":" + Math.max(0, column) + ": " + detail);
         this.file = file;
-        this.line = line;
-        this.column = column;
+        this.line = Math.max(0, line);
+        this.column = Math.max(0, column);
         this.detail = detail;
     }
 

@@ -42,10 +42,15 @@ final class SdfFiles {
         }
     }
 
-    static Document parse(FileText file, long maxBytes) {
-        Document document = SecureXml.parse(file.bytes(), file.path().toString(), maxBytes);
+    static Document parse(FileText file, SdfLimits limits) {
+        Document document = SecureXml.parse(file.bytes(), file.path().toString(), limits);
         document.setProperty(PATH, file.path());
         return document;
+    }
+
+    /** True when {@code e} was read from a file, false for a snippet sent in a request. */
+    static boolean fromFile(Element e) {
+        return e.getDocument().getProperty(PATH) instanceof Path;
     }
 
     /** The directory of the file {@code e} was read from; the working directory for a snippet. */

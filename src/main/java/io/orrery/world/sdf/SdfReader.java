@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 import org.jdom2.Document;
@@ -29,20 +30,22 @@ public final class SdfReader {
     private static final Logger LOG = LoggerFactory.getLogger(SdfReader.class);
 
     private final ModelPath modelPath;
-    private final long maxInputBytes;
+    private final SdfLimits limits;
 
     /** A reader that resolves {@code model://name} includes in these directories, in order. */
     public SdfReader(List<Path> modelPath) {
-        this(modelPath, SecureXml.DEFAULT_MAX_BYTES);
+        this(modelPath, SdfLimits.DEFAULT);
     }
 
     /** A reader with its own bound on the size of each document it reads (the world and every included file). */
     public SdfReader(List<Path> modelPath, long maxInputBytes) {
-        if (maxInputBytes <= 0) {
-            throw new IllegalArgumentException("maxInputBytes must be positive, got " + maxInputBytes);
-        }
+        this(modelPath, SdfLimits.DEFAULT.withMaxBytes(maxInputBytes));
+    }
+
+    /** A reader with its own limits on size, nesting depth and number of models. */
+    public SdfReader(List<Path> modelPath, SdfLimits limits) {
         this.modelPath = new ModelPath(modelPath);
-        this.maxInputBytes = maxInputBytes;
+        this.limits = Objects.requireNonNull(limits, "limits");
     }
 
     /** A reader whose model path is the configured directories followed by those of GZ_SIM_RESOURCE_PATH. */
@@ -56,9 +59,19 @@ public final class SdfReader {
         return new SdfReader(path);
     }
 
+    /** The same reader with other limits. */
+    public SdfReader withLimits(SdfLimits newLimits) {
+        return new SdfReader(modelPath.directories(), newLimits);
+    }
+
     /** The same reader with another bound on document size in bytes (default 64 MiB). */
     public SdfReader withMaxInputBytes(long maxBytes) {
-        return new SdfReader(modelPath.directories(), maxBytes);
+        return withLimits(limits.withMaxBytes(maxBytes));
+    }
+
+    /** The limits every read is held to. */
+    public SdfLimits limits() {
+        return limits;
     }
 
     /** The directories searched for {@code model://} includes, in order. */
@@ -68,9 +81,17 @@ public final class SdfReader {
 
     /** Reads a world file, resolving its includes. */
     public WorldSpec read(Path file) {
-        SdfFiles.FileText text = SdfFiles.read(file, maxInputBytes);
-        Document document = SdfFiles.parse(text, maxInputBytes);
-        WorldSpec world = new SpecReader(document, modelPath, maxInputBytes).world(text.path(), text.text());
+        return read(SdfFiles.read(file, limits.maxBytes()));
+    }
+
+    /** Reads a world from bytes as if they were the content of {@code file} (includes resolve beside it). */
+    WorldSpec read(Path file, byte[] content) {
+        return read(new SdfFiles.FileText(file.toAbsolutePath().normalize(), content));
+    }
+
+    private WorldSpec read(SdfFiles.FileText text) {
+        Document document = SdfFiles.parse(text, limits);
+        WorldSpec world = new SpecReader(document, modelPath, limits).world(text.path(), text.text());
         logIgnored(text.path().toString(), world.ignored());
         return world;
     }
@@ -83,8 +104,8 @@ public final class SdfReader {
      */
     public ModelSpec readModel(String modelSnippet, String sourceName) {
         byte[] bytes = modelSnippet.getBytes(StandardCharsets.UTF_8);
-        Document document = SecureXml.parse(bytes, sourceName, maxInputBytes);
-        SpecReader reader = new SpecReader(document, modelPath, maxInputBytes);
+        Document document = SecureXml.parse(bytes, sourceName, limits);
+        SpecReader reader = new SpecReader(document, modelPath, limits);
         ModelSpec model = reader.snippetModel();
         logIgnored(sourceName, reader.ignored());
         return model;

@@ -17,13 +17,14 @@ import org.xml.sax.SAXException;
 import org.xml.sax.XMLReader;
 
 /**
- * The hardened XML parser behind the SDF reader: no DTDs (so no entities, external or expanding), a size bound,
- * undeclared namespace prefixes tolerated, and every element located (line and column) for messages.
+ * The hardened XML parser behind the SDF reader: no DTDs (so no entities, external or expanding), bounds on size
+ * and element depth, undeclared namespace prefixes tolerated, and every element located (line and column) for
+ * messages.
  */
 final class SecureXml {
 
     /** The default bound on a document's size: 64 MiB. */
-    static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
+    static final long DEFAULT_MAX_BYTES = SdfLimits.DEFAULT.maxBytes();
 
     /** The document property that holds the source name, for messages. */
     static final String SOURCE = "orrery.source";
@@ -31,10 +32,15 @@ final class SecureXml {
     private SecureXml() {
     }
 
-    /** Parses {@code bytes} into a located jdom2 document; every failure is an {@link SdfException}. */
+    /** Parses {@code bytes} within the default limits, with this size bound. */
     static Document parse(byte[] bytes, String source, long maxBytes) {
-        checkSize(bytes.length, source, maxBytes);
-        SAXBuilder builder = new SAXBuilder(new HardenedReaders(), null, new LocatedJDOMFactory());
+        return parse(bytes, source, SdfLimits.DEFAULT.withMaxBytes(maxBytes));
+    }
+
+    /** Parses {@code bytes} into a located jdom2 document; every failure is an {@link SdfException}. */
+    static Document parse(byte[] bytes, String source, SdfLimits limits) {
+        checkSize(bytes.length, source, limits.maxBytes());
+        SAXBuilder builder = new SAXBuilder(new HardenedReaders(limits.maxDepth()), null, new LocatedJDOMFactory());
         builder.setExpandEntities(false);
         builder.setEntityResolver((publicId, systemId) -> {
             throw new SAXException("external entities are not allowed: " + systemId);
@@ -44,8 +50,12 @@ final class SecureXml {
             document.setProperty(SOURCE, source);
             return document;
         } catch (JDOMParseException e) {
-            throw new SdfException(source, e.getLineNumber(), e.getColumnNumber(), parseProblem(e), e);
-        } catch (JDOMException | IOException e) {
+            // the parser reports -1 where it knows no place (an unsupported encoding, its own internal errors):
+            // SdfException's "whole file", 0
+            throw new SdfException(source, Math.max(0, e.getLineNumber()), Math.max(0, e.getColumnNumber()),
+                    parseProblem(e), e);
+        } catch (JDOMException | IOException | IllegalArgumentException | IllegalStateException e) {
+            // the last two: jdom2 refusing a name or a namespace outside an element the filter could locate
             throw new SdfException(source, 0, 0, "cannot parse XML: " + e.getMessage(), e);
         }
     }
@@ -118,6 +128,9 @@ final class SecureXml {
     private static String parseProblem(JDOMParseException e) {
         String message = e.getCause() != null && e.getCause().getMessage() != null
                 ? e.getCause().getMessage() : e.getMessage();
+        if (e.getCause() instanceof LenientNamespaceFilter.TooDeep) {
+            return message;
+        }
         if (message.contains("DOCTYPE")) {
             return "a DOCTYPE is not allowed: SDF documents must not declare a DTD or entities";
         }
@@ -126,6 +139,12 @@ final class SecureXml {
 
     /** Namespace-unaware JDK parsers with DTDs and external entities off, behind the lenient namespace filter. */
     private static final class HardenedReaders implements XMLReaderJDOMFactory {
+
+        private final int maxDepth;
+
+        HardenedReaders(int maxDepth) {
+            this.maxDepth = maxDepth;
+        }
 
         @Override
         public XMLReader createXMLReader() throws JDOMException {
@@ -140,7 +159,7 @@ final class SecureXml {
                 factory.setFeature("http://xml.org/sax/features/external-general-entities", false);
                 factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
                 factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-                LenientNamespaceFilter filter = new LenientNamespaceFilter();
+                LenientNamespaceFilter filter = new LenientNamespaceFilter(maxDepth);
                 filter.setParent(factory.newSAXParser().getXMLReader());
                 return filter;
             } catch (ParserConfigurationException | SAXException e) {

@@ -36,13 +36,13 @@ final class SpecReader {
 
     private final Document document;
     private final ModelPath modelPath;
-    private final long maxBytes;
+    private final SdfLimits limits;
     private final IgnoredElements ignored;
 
-    SpecReader(Document document, ModelPath modelPath, long maxBytes) {
+    SpecReader(Document document, ModelPath modelPath, SdfLimits limits) {
         this.document = document;
         this.modelPath = modelPath;
-        this.maxBytes = maxBytes;
+        this.limits = limits;
         this.ignored = new IgnoredElements(Values.source(document.getRootElement()));
     }
 
@@ -74,7 +74,8 @@ final class SpecReader {
         List<PluginSpec> plugins = new ArrayList<>();
         Siblings<ModelSpec> models = new Siblings<>(where, "model", ModelSpec::name);
         WorldElements elements = new WorldElements(ignored);
-        ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, maxBytes, List.of(source)));
+        ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
+                limits.maxModels());
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -116,7 +117,8 @@ final class SpecReader {
             }
             element = candidates.get(0);
         }
-        ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, maxBytes, List.of()));
+        ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()),
+                limits.maxModels());
         return switch (element.getQualifiedName()) {
             case "model" -> modelReader.model(element);
             case "include" -> modelReader.include(element, "").orElseThrow(() -> fail(root, "",

@@ -89,4 +89,48 @@ class SdfReaderBadInputTests {
                 .isInstanceOfSatisfying(SdfException.class, e -> assertThat(e.line()).isEqualTo(1))
                 .hasMessageContaining("DOCTYPE is not allowed").hasMessageNotContaining("root:");
     }
+
+    @Test
+    void elementsNestedDeeperThanTheLimitFailAtTheElementThatGoesTooDeep() {
+        SdfReader limited = new SdfReader(List.of(), new SdfLimits(1 << 20, 10, 100));
+        String nested = "<model name='m'>".repeat(10_000) + "</model>".repeat(10_000);
+        assertThatThrownBy(() -> limited.readModel(nested, "spawn"))
+                .isInstanceOfSatisfying(SdfException.class, e -> {
+                    assertThat(e.file()).isEqualTo("spawn");
+                    assertThat(e.line()).isEqualTo(1);
+                    assertThat(e.column()).isEqualTo(11 * 16 + 1); // just after the 11th <model ...>
+                })
+                .hasMessageContaining("deeper than 10 levels").hasMessageContaining("orrery.sdf.max-depth");
+        // the default limit (100) holds the stack too: 10,000 nested models are an SdfException, not a crash
+        assertThatThrownBy(() -> reader.readModel(nested, "spawn")).isInstanceOf(SdfException.class)
+                .hasMessageContaining("deeper than 100 levels");
+    }
+
+    @Test
+    void moreModelsThanTheLimitFailAtTheFirstOneTooMany() {
+        SdfReader limited = new SdfReader(List.of(), new SdfLimits(1 << 20, 100, 3));
+        String model = "<model name='m%d'><link name='l'/></model>\n";
+        String world = "<sdf version='1.9'><world name='w'>\n" + String.format(model.repeat(4), 1, 2, 3, 4)
+                + "</world></sdf>";
+        SdfException e = catchThrowableOfType(() -> limited.readModel(
+                "<model name='a'><model name='b'><link name='l'/></model><model name='c'><model name='d'/></model>"
+                        + "</model>", "spawn"), SdfException.class);
+        assertThat(e.getMessage()).contains("model 'a::c::d'", "more than 3 models", "orrery.sdf.max-models");
+        Path file = BAD.resolveSibling("limits_many_models.sdf");
+        SdfException inWorld = catchThrowableOfType(() -> limited.read(file, world.getBytes()), SdfException.class);
+        assertThat(inWorld.line()).isEqualTo(5);
+        assertThat(inWorld.file()).isEqualTo(file.toAbsolutePath().normalize().toString());
+    }
+
+    @Test
+    void aSpawnedModelMayIncludeOnlyModelsOfTheModelPath() {
+        for (String uri : List.of("file:///etc/passwd", "/etc/passwd", "../../../../pom.xml", "sdf/full.sdf")) {
+            assertThatThrownBy(() -> reader.readModel("<include><uri>" + uri + "</uri></include>", "spawn"))
+                    .as(uri).isInstanceOf(SdfException.class)
+                    .hasMessageContaining("not allowed in a spawned model")
+                    .hasMessageContaining("model://");
+        }
+        assertThat(reader.readModel("<include><uri>model://plain_ball</uri></include>", "spawn").links())
+                .isNotEmpty();
+    }
 }

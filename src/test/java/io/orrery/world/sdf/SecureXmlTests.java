@@ -53,4 +53,38 @@ class SecureXmlTests {
         assertThatThrownBy(() -> parse("<!DOCTYPE sdf SYSTEM \"http://example.invalid/sdf.dtd\"><sdf/>"))
                 .isInstanceOf(SdfException.class).hasMessageContaining("DOCTYPE is not allowed");
     }
+
+    @Test
+    void namesJdomRefusesAreLocatedSdfErrors() {
+        // found by fuzzing: a namespace-unaware parser accepts these names ("a:" has an empty local name), jdom2 does not
+        assertThatThrownBy(() -> parse("<sdf>\n  <a:/></sdf>")).isInstanceOfSatisfying(SdfException.class, e -> {
+            assertThat(e.line()).isEqualTo(2);
+            assertThat(e.column()).isPositive();
+        }).hasMessageContaining("XML names cannot be empty");
+        // and a prefixed attribute whose local name starts with a digit: modelSnippets/crash-21f6be85... in the corpus
+    }
+
+    @Test
+    void aProblemTheParserCannotPlaceIsAtLineAndColumnZero() {
+        // found by fuzzing: "\0\0<\0\0\0\0" reads as UCS-4 in a byte order the JDK does not support, at -1:-1
+        assertThatThrownBy(() -> SecureXml.parse(new byte[] {0, 0, '<', 0, 0, 0, 0}, "spawn", 1024))
+                .isInstanceOfSatisfying(SdfException.class, e -> {
+                    assertThat(e.line()).isZero();
+                    assertThat(e.column()).isZero();
+                }).hasMessageContaining("ISO-10646-UCS-4");
+    }
+
+    @Test
+    void aColumnTheParserGetsWrongIsZero() {
+        // found by fuzzing: after a run of lone CRs the parser's columns go below 0
+        String world = "<sdf version='1.9'><world name='w'><model name='m'><link name='l'>\n"
+                + "\r".repeat(100) + "        <collision name='c'><geometry><plane><normal>0 0 0</normal></plane>"
+                + "</geometry></collision></link></model></world></sdf>";
+        assertThatThrownBy(() -> new SdfReader(java.util.List.of()).read(java.nio.file.Path.of("w.sdf"),
+                world.getBytes(StandardCharsets.UTF_8))).isInstanceOfSatisfying(SdfException.class, e -> {
+                    assertThat(e.line()).isNotNegative();
+                    assertThat(e.column()).isNotNegative();
+                    assertThat(e.getMessage()).doesNotContain(":-");
+                }).hasMessageContaining("zero vector");
+    }
 }

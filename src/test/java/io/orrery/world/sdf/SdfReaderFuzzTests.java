@@ -1,0 +1,87 @@
+package io.orrery.world.sdf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.slf4j.LoggerFactory;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+import io.orrery.world.ModelSpec;
+import io.orrery.world.WorldSpec;
+
+/**
+ * Bytes in, a world (or a model) out, or an {@link SdfException} naming the source, line and column: never another
+ * exception, and within a bounded time per input (30 s: generous, for a cold, instrumented, niced fuzzing JVM; warm
+ * and uninstrumented the slowest committed input takes about 0.2 s). Memory is bounded by the limits and the heap
+ * ({@code -Xmx512m} when fuzzing; an OutOfMemoryError would be a finding). Runs in every build over the committed inputs in
+ * {@code src/test/resources/io/orrery/world/sdf/SdfReaderFuzzTestsInputs/<method>/} (real worlds and hostile ones:
+ * truncated, XXE, billion laughs, 10,000 nested models, NaN and infinite numbers, negative mass and sizes, huge
+ * attributes, wrong encodings). To fuzz for real (one method per run; findings land in that directory):
+ * {@code JAZZER_FUZZ=1 ./mvnw test -Dtest=SdfReaderFuzzTests#worlds -DargLine=-Xmx512m}.
+ */
+class SdfReaderFuzzTests {
+
+    /** Names the input in messages; includes resolve beside it, in the test models' directory. */
+    private static final Path SOURCE = SdfReaderTests.RESOURCES.resolve("fuzzed.sdf");
+
+    static {
+        // a line per ignored element, for every input, would slow fuzzing down to the console's pace
+        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(SdfReader.class))
+                .setLevel(ch.qos.logback.classic.Level.ERROR);
+    }
+
+    private static final Duration PER_INPUT = Duration.ofSeconds(30);
+
+    /** Small limits, so the fuzzer meets them: 1 MiB, 32 levels, 200 models. */
+    private static final SdfReader READER = new SdfReader(List.of(SdfReaderTests.MODELS),
+            new SdfLimits(1024 * 1024, 32, 200));
+
+    @FuzzTest(maxDuration = "10m")
+    void worlds(byte[] input) {
+        long start = System.nanoTime();
+        try {
+            WorldSpec world = READER.read(SOURCE, input);
+            assertThat(world.name()).isNotNull();
+            assertThat(world.models().size()).isLessThanOrEqualTo(200);
+        } catch (SdfException e) {
+            assertLocated(e, SOURCE.toAbsolutePath().normalize().toString());
+        }
+        assertBoundedTime(start);
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void modelSnippets(byte[] input) {
+        long start = System.nanoTime();
+        try {
+            ModelSpec model = READER.readModel(new String(input, StandardCharsets.UTF_8), "spawn request");
+            assertThat(model.name()).isNotNull();
+        } catch (SdfException e) {
+            assertLocated(e, "spawn request");
+        }
+        assertBoundedTime(start);
+    }
+
+    /**
+     * A hang detector, not a benchmark: no input may take 30 s (the slowest committed one takes about 0.2 s warm).
+     * Checked here rather than with JUnit's {@code @Timeout}, which in fuzzing mode would end the whole session.
+     */
+    private static void assertBoundedTime(long start) {
+        assertThat(System.nanoTime() - start).as("nanoseconds for one input").isLessThan(PER_INPUT.toNanos());
+    }
+
+    /** The error names a source (the input, or a file it included), a line and column, and what is wrong. */
+    private static void assertLocated(SdfException e, String source) {
+        assertThat(e.file()).as("%s", e).isNotBlank();
+        if (!e.file().equals(source)) {
+            assertThat(Path.of(e.file())).as("an included file named by %s", e).exists();
+        }
+        assertThat(e.line()).as("%s", e).isNotNegative();
+        assertThat(e.column()).as("%s", e).isNotNegative();
+        assertThat(e.detail()).as("%s", e).isNotBlank();
+    }
+}
