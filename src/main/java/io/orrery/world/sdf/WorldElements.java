@@ -40,7 +40,15 @@ final class WorldElements {
         for (Element c : chosen.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "max_step_size" -> step = Values.positive(c, where);
-                case "real_time_factor" -> factor = Values.nonNegative(c, where);
+                case "real_time_factor" -> {
+                    factor = Values.nonNegative(c, where);
+                    // as the API and triggers (TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR): below it the runner
+                    // would wait so long for each step that it stops serving commands
+                    if (factor > 0 && factor < 0.001) {
+                        throw Values.fail(c, where, "<real_time_factor> must be 0 or at least 0.001, got '"
+                                + Values.text(c) + "'");
+                    }
+                }
                 case "real_time_update_rate" -> rate = Values.nonNegative(c, where);
                 default -> ignored.add(c, where);
             }

@@ -133,4 +133,15 @@ class SdfReaderBadInputTests {
         assertThat(reader.readModel("<include><uri>model://plain_ball</uri></include>", "spawn").links())
                 .isNotEmpty();
     }
+
+    @Test
+    void aRealTimeFactorAboveZeroButBelowOneThousandthIsRefused() {
+        String world = "<sdf version='1.9'><world name='w'>\n<physics name='p' type='ode'>"
+                + "<real_time_factor>1e-300</real_time_factor></physics></world></sdf>";
+        assertThatThrownBy(() -> reader.read(BAD.resolveSibling("tiny.sdf"), world.getBytes()))
+                .isInstanceOfSatisfying(SdfException.class, e -> assertThat(e.line()).isEqualTo(2))
+                .hasMessageContaining("must be 0 or at least 0.001");
+        assertThat(reader.read(BAD.resolveSibling("zero.sdf"), world.replace("1e-300", "0").getBytes()).physics()
+                .realTimeFactor()).isZero();
+    }
 }
