@@ -16,4 +16,23 @@ public interface BusDriver {
      * once it has run, or exceptionally when the driver refused it (the run has ended).
      */
     CompletableFuture<Void> later(Runnable delivery);
+
+    /**
+     * A driver for a bus used from one thread only (a tool, a test): every thread counts as the driving thread and
+     * a hand-off is delivered at once.
+     */
+    static BusDriver callingThread() {
+        return new BusDriver() {
+            @Override
+            public boolean onDrivingThread() {
+                return true;
+            }
+
+            @Override
+            public CompletableFuture<Void> later(Runnable delivery) {
+                delivery.run();
+                return CompletableFuture.completedFuture(null);
+            }
+        };
+    }
 }

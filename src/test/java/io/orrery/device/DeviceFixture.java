@@ -10,7 +10,6 @@ import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * A world's physics and devices stepped as the runner does (physics, then the devices' PostUpdate), with the reset
@@ -32,18 +31,7 @@ final class DeviceFixture implements AutoCloseable {
     DeviceFixture(WorldSpec spec, long seed) {
         this.spec = spec;
         this.world = new JBulletPhysicsEngine().build(spec);
-        this.bus = new TopicBus(new BusDriver() {
-            @Override
-            public boolean onDrivingThread() {
-                return true;
-            }
-
-            @Override
-            public CompletableFuture<Void> later(Runnable delivery) {
-                delivery.run();
-                return CompletableFuture.completedFuture(null);
-            }
-        });
+        this.bus = new TopicBus(BusDriver.callingThread());
         this.devices = Devices.build(spec, bus, seed);
         this.stepNanos = Math.round(spec.physics().maxStepSize() * 1e9);
         devices.reset(world); // as the reset cascade at load

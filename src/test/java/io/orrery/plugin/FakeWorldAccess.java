@@ -16,18 +16,7 @@ public final class FakeWorldAccess implements WorldAccess {
 
     public final List<String> submitted = new CopyOnWriteArrayList<>();
     private volatile WorldSnapshot snapshot;
-    private final TopicBus topics = new TopicBus(new BusDriver() {
-        @Override
-        public boolean onDrivingThread() {
-            return true;
-        }
-
-        @Override
-        public CompletableFuture<Void> later(Runnable delivery) {
-            delivery.run();
-            return CompletableFuture.completedFuture(null);
-        }
-    });
+    private final TopicBus topics = new TopicBus(BusDriver.callingThread());
 
     public FakeWorldAccess(WorldSnapshot snapshot) {
         this.snapshot = snapshot;
