@@ -88,10 +88,6 @@ final class CommandQueue {
         refuseIncoming();
     }
 
-    boolean isClosed() {
-        return closed;
-    }
-
     private void refuseIncoming() {
         Command<?> c;
         while ((c = incoming.poll()) != null) {

@@ -93,11 +93,6 @@ final class PluginSystemBinding implements PluginLifecycleListener {
         }
     }
 
-    /** True when the plugin is bound as a system right now. */
-    boolean isBound(Plugin plugin) {
-        return bound.contains(plugin);
-    }
-
     private void bind(String name, Plugin plugin) {
         PluginSpec spec = specs.get(name);
         try {
