@@ -26,6 +26,8 @@ public abstract class Device {
     private final DeviceContext context;
     private final long periodNanos;
     private final List<Noise> noises = new ArrayList<>();
+    /** The stream name of each noise, in the same order: a stream's seed is the run's seed mixed with it. */
+    private final List<String> streams = new ArrayList<>();
     private long nextSampleNanos;
 
     protected Device(Mount mount, DeviceContext context) {
@@ -63,10 +65,15 @@ public abstract class Device {
         }
     }
 
-    /** Back to the start of an episode; {@code world} is already as loaded. */
-    final void reset(WorldView world) {
+    /**
+     * Back to the start of an episode, its noise streams seeded from the run's {@code seed}; {@code world} is
+     * already as loaded.
+     */
+    final void reset(WorldView world, long seed) {
         nextSampleNanos = 0;
-        noises.forEach(Noise::reseed);
+        for (int i = 0; i < noises.size(); i++) {
+            noises.get(i).reseed(Seeds.of(seed, streams.get(i)));
+        }
         Optional<LinkState> link = world.model(mount.model()).flatMap(m -> m.link(mount.link()));
         restart(world, link);
     }
@@ -91,6 +98,7 @@ public abstract class Device {
         String stream = mount.scopedName() + "/" + channel;
         Noise n = Noise.under(parent, Seeds.of(context.seed(), stream), "sensor '" + stream + "'");
         noises.add(n);
+        streams.add(stream);
         return n;
     }
 

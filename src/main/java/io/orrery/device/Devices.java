@@ -42,10 +42,13 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
     private final DeviceContext context;
     private final List<Device> devices;
     private final Set<String> spawned = new HashSet<>();
+    /** The seed of this episode's noise: the run's, or the one the last reset was given. */
+    private long episodeSeed;
 
     private Devices(DeviceContext context, List<Device> devices) {
         this.context = context;
         this.devices = new ArrayList<>(devices);
+        this.episodeSeed = context.seed();
     }
 
     /**
@@ -65,7 +68,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
      */
     public void addSpawned(ModelSpec model, WorldView world) {
         List<Device> added = add(List.of(model));
-        added.forEach(d -> d.reset(world));
+        added.forEach(d -> d.reset(world, episodeSeed));
         if (!added.isEmpty()) {
             spawned.add(model.name());
         }
@@ -157,8 +160,18 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
      * what it remembered of the last steps); {@code world} is already back as loaded.
      */
     public void reset(WorldView world) {
+        reset(world, context.seed());
+    }
+
+    /**
+     * A reset whose noise streams are seeded from {@code seed} instead of the run's ({@code orrery.seed}): an
+     * episode reset with the same seed repeats, one with another seed draws other noise. The seed holds for the
+     * episode (spawned models' sensors too) until the next reset.
+     */
+    public void reset(WorldView world, long seed) {
+        episodeSeed = seed;
         for (Device d : devices) {
-            d.reset(world);
+            d.reset(world, seed);
         }
     }
 

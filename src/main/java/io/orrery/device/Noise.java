@@ -24,7 +24,7 @@ public final class Noise {
     private final double biasMean;
     private final double biasStddev;
     private final double precision;
-    private final long seed;
+    private long seed;
     private SplittableRandom random;
     private double bias;
 
@@ -69,6 +69,12 @@ public final class Noise {
     /** The noise under {@code <parent><noise>}, the common SDF nesting ({@code <x><noise>}, {@code <range><noise>}). */
     public static Noise under(Optional<SdfElement> parent, long seed, String where) {
         return of(parent.flatMap(p -> p.child("noise")), seed, where);
+    }
+
+    /** Back to the first sample of an episode from a new {@code seed}: {@link #reseed()} uses it from now on. */
+    public void reseed(long newSeed) {
+        seed = newSeed;
+        reseed();
     }
 
     /** Back to the first sample of an episode: the generator restarts from its seed and the bias is drawn again. */

@@ -12,8 +12,13 @@ public class CommandRefusedException extends RuntimeException {
 
     /** @param allowed the commands allowed in {@code state}, in the order they should be listed */
     public CommandRefusedException(String command, SimState state, Set<String> allowed) {
-        super("cannot " + command + " in state " + state + "; allowed: "
-                + (allowed.isEmpty() ? "none" : String.join(", ", allowed)));
+        this("cannot " + command + " in state " + state + "; allowed: "
+                + (allowed.isEmpty() ? "none" : String.join(", ", allowed)), command, state, allowed);
+    }
+
+    /** A refusal with its own message, which still names the state and what is allowed. */
+    protected CommandRefusedException(String message, String command, SimState state, Set<String> allowed) {
+        super(message);
         this.command = command;
         this.state = state;
         this.allowed = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(allowed));

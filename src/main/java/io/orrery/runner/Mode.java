@@ -17,6 +17,9 @@ enum Mode {
     DONE;
 
     /** The commands accepted in this mode, in the order a refusal lists them. */
+    /** The commands allowed to anyone but the controller while a controller holds the simulation. */
+    static final Set<String> HELD_COMMANDS = ordered("stop");
+
     Set<String> allowedCommands() {
         return switch (this) {
             case RUNNING -> ordered("pause", "stop", "reset", "reload", "run-to", "real-time-factor", "spawn",

@@ -6,6 +6,7 @@ import io.orrery.plugin.PluginEvent;
 import io.orrery.system.SystemException;
 import io.orrery.system.UpdateInfo;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
@@ -42,6 +43,11 @@ final class ResetCascade {
      * @throws AbortException naming the component that could not restart
      */
     void run(WorldSession session, boolean resetWorld) {
+        run(session, resetWorld, OptionalLong.empty());
+    }
+
+    /** A reset whose sensor noise is seeded from {@code seed} when given, else from the run's seed. */
+    void run(WorldSession session, boolean resetWorld, OptionalLong seed) {
         boolean reloading = state.resetting; // a reload stays "resetting" until its plugins have started
         state.resetting = true;
         output.pause();
@@ -56,7 +62,7 @@ final class ResetCascade {
             session.rewind();
             snapshots.changed();
             resetSystems(session);
-            resetDevices(session);
+            resetDevices(session, seed);
             List<PluginError> errors = session.plugins.resetAll();
             // At load, a plugin's reset may run here or after its start returns, on its start thread, where a
             // failure is only logged; so that the outcome does not depend on which, it is only logged here too.
@@ -92,9 +98,13 @@ final class ResetCascade {
         }
     }
 
-    private static void resetDevices(WorldSession session) {
+    private static void resetDevices(WorldSession session, OptionalLong seed) {
         try {
-            session.devices.reset(session.physics);
+            if (seed.isPresent()) {
+                session.devices.reset(session.physics, seed.getAsLong());
+            } else {
+                session.devices.reset(session.physics);
+            }
         } catch (RuntimeException e) {
             throw new AbortException("reset failed: the devices could not restart: " + describe(e), e);
         }

@@ -11,6 +11,7 @@ import io.orrery.trigger.TriggerRegistry;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -137,6 +138,7 @@ final class RunLoop {
         long next = s.iterations() + 1;
         UpdateInfo info = new UpdateInfo(next * s.stepNanos, start - state.wallStartNanos, s.stepNanos, next, false);
         state.phase = SimState.STEP_SIMULATOR;
+        s.updating(info.simTimeNanos());
         long simulatorStart = clock.nanoTime();
         s.systems.runPreUpdate(info, s.physics);
         s.systems.runUpdate(info, s.physics);
@@ -285,8 +287,21 @@ final class RunLoop {
         }
     }
 
+    /** A controller takes hold: a run-to is cancelled, and a running simulation pauses here. */
+    void holdForController() {
+        cancelRunTo("a controller acquired the simulation");
+        if (state.mode == Mode.RUNNING) {
+            lifecycle.enterPause(state.session);
+        }
+    }
+
     /** Stop → Reset → Start with the reset cascade in Reset, then on as before (running or paused). */
     SimulationStatus resetWorld() {
+        return resetWorld(OptionalLong.empty());
+    }
+
+    /** A reset whose sensor noise is seeded from {@code seed} when given, else from the run's seed. */
+    SimulationStatus resetWorld(OptionalLong seed) {
         WorldSession s = state.session;
         List<String> unsupported = s.systems.systemsNotSupportingReset();
         if (!unsupported.isEmpty()) {
@@ -297,7 +312,7 @@ final class RunLoop {
         try {
             lifecycle.driveTo(SimState.STOP);
             state.machine.fire(SimEvent.RESET);
-            cascade.run(s, true);
+            cascade.run(s, true, seed);
         } catch (AbortException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -375,7 +390,10 @@ final class RunLoop {
 
     // ---------------------------------------------------------------- trigger actions
 
-    /** What trigger actions do: the same as commands, where the state allows them, at a safe point. */
+    /**
+     * What trigger actions do: the same as commands, where the state allows them, at a safe point. While a
+     * controller holds the simulation, resume, reset and factor actions are held back (it alone drives the run).
+     */
     Lifecycle.Actions triggerActions() {
         return new Lifecycle.Actions() {
             @Override
@@ -387,7 +405,7 @@ final class RunLoop {
 
             @Override
             public void resume() {
-                if (state.mode == Mode.PAUSED) {
+                if (state.mode == Mode.PAUSED && state.controller == null) {
                     lifecycle.leavePause(state.session);
                 }
             }
@@ -399,14 +417,16 @@ final class RunLoop {
 
             @Override
             public void reset() {
-                if (state.mode == Mode.RUNNING || state.mode == Mode.PAUSED) {
+                if ((state.mode == Mode.RUNNING || state.mode == Mode.PAUSED) && state.controller == null) {
                     resetWorld();
                 }
             }
 
             @Override
             public void setRealTimeFactor(double factor) {
-                state.session.setRealTimeFactor(factor);
+                if (state.controller == null) {
+                    state.session.setRealTimeFactor(factor);
+                }
             }
         };
     }

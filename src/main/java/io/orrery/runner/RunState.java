@@ -24,6 +24,8 @@ final class RunState {
     volatile boolean resetting;
     volatile long lastProgressNanos;
     volatile Thread thread;
+    /** The controller holding the simulation, if any (set and cleared on the runner thread). */
+    volatile ControlHandle controller;
 
     /** Runner thread: the stop asked for (a command, a trigger, a stop condition), applied at a safe point. */
     Outcome requestedStop;

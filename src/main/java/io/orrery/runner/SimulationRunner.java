@@ -65,6 +65,7 @@ public final class SimulationRunner {
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
     private final CompletableFuture<RunResult> finished = new CompletableFuture<>();
     private final RunLoop loop;
+    private final Lockstep lockstep;
 
     SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
@@ -87,6 +88,7 @@ public final class SimulationRunner {
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
         this.loop = new RunLoop(state, commands, lifecycle, cascade, loading, loader, b.settings, clock, triggers,
                 snapshots, runTo, ending, this::status);
+        this.lockstep = new Lockstep(state, loop);
         lifecycle.bind(loop.triggerActions());
     }
 
@@ -130,7 +132,7 @@ public final class SimulationRunner {
 
     /** Resumes a paused simulation, with no jump in pacing. */
     public CompletableFuture<SimulationStatus> resume() {
-        return post("resume", EnumSet.of(Mode.PAUSED), loop::resume);
+        return post("resume", EnumSet.of(Mode.PAUSED), unlessHeld("resume", loop::resume));
     }
 
     /**
@@ -153,7 +155,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new CommandRefusedException("reset (a reset is already under way)",
                     SimState.RESET, Set.of()));
         }
-        return post("reset", LIVE, loop::resetWorld);
+        return post("reset", LIVE, unlessHeld("reset", loop::resetWorld));
     }
 
     /**
@@ -170,7 +172,7 @@ public final class SimulationRunner {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return post("reload", LIVE, () -> loop.reload(spec, target));
+        return post("reload", LIVE, unlessHeld("reload", () -> loop.reload(spec, target)));
     }
 
     /**
@@ -183,16 +185,86 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new IllegalArgumentException("count must be at least 1, got "
                     + count));
         }
-        return post("step", EnumSet.of(Mode.PAUSED), () -> loop.runSteps(count));
+        return post("step", EnumSet.of(Mode.PAUSED), unlessHeld("step", () -> loop.runSteps(count)));
+    }
+
+    /**
+     * A lockstep step for a controller that does not hold the simulation (HTTP): while paused, publishes the
+     * request's messages at the start of the batch, runs its steps and answers with its observations at the last
+     * StepEnd. Unknown topics or models fail it before anything is published.
+     */
+    public CompletableFuture<StepResult> step(StepRequest request) {
+        return post("step", EnumSet.of(Mode.PAUSED), unlessHeld("step", () -> lockstep.step(request)));
+    }
+
+    /** The latest message of each of {@code topics} and the state of {@code models} now; served inside batches. */
+    public CompletableFuture<StepResult> observe(List<String> topics, List<String> models) {
+        return post("observe", LIVE, Command.Kind.READ, () -> lockstep.look(status(), topics, models));
+    }
+
+    // ---------------------------------------------------------------- a controller in the loop
+
+    /**
+     * Makes the caller the controller (Cloe's StepController): the simulation pauses at the next StepEnd (a run-to
+     * is cancelled) and is held. Until the handle is released, step, resume, reset, reload, run-to, the factor,
+     * world edits and publishing from anyone else are refused with {@link ControlHeldException} naming
+     * {@code holder}; reads and stop stay open; trigger actions that would resume, reset or change the factor are
+     * held back. Refused the same way when another controller holds it.
+     *
+     * @param holder who is asking, as the refused are told (a connection's address, say)
+     */
+    public CompletableFuture<ControlHandle> acquireControl(String holder) {
+        ControlHandle handle = new ControlHandle(holder, this);
+        return post("acquire", LIVE, () -> lockstep.acquire(handle));
+    }
+
+    /** Who holds the simulation, if anyone. */
+    public Optional<String> controller() {
+        ControlHandle h = state.controller;
+        return h == null ? Optional.empty() : Optional.of(h.holder());
+    }
+
+    CompletableFuture<Void> releaseControl(ControlHandle handle) {
+        if (state.controller != handle) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return post("release", ANY, () -> {
+            lockstep.release(handle);
+            return null;
+        });
+    }
+
+    /** A command of the holder {@code handle}: refused once it no longer holds the simulation. */
+    <T> CompletableFuture<T> postForHolder(ControlHandle handle, String name, long steps,
+            Function<Lockstep, T> action) {
+        Set<Mode> allowed = steps > 0 ? EnumSet.of(Mode.PAUSED) : LIVE;
+        return post(name, allowed, () -> {
+            if (state.controller != handle) {
+                throw new CommandRefusedException(name + " (this controller no longer holds the simulation)",
+                        state.currentState(), allowedCommands());
+            }
+            return action.apply(lockstep);
+        });
+    }
+
+    /** {@code action}, refused on the runner thread while a controller holds the simulation. */
+    private <T> Supplier<T> unlessHeld(String name, Supplier<T> action) {
+        return () -> {
+            ControlHandle h = state.controller;
+            if (h != null) {
+                throw new ControlHeldException(name, h.holder(), state.currentState(), Mode.HELD_COMMANDS);
+            }
+            return action.get();
+        };
     }
 
     /** Runs until sim time reaches {@code targetNanos}, then pauses; completes when it has. */
     public CompletableFuture<SimulationStatus> runTo(long targetNanos) {
         CompletableFuture<SimulationStatus> done = new CompletableFuture<>();
-        return post("run-to", LIVE, () -> {
+        return post("run-to", LIVE, unlessHeld("run-to", () -> {
             loop.runTo(targetNanos, done);
             return null;
-        }).thenCompose(ignored -> done);
+        })).thenCompose(ignored -> done);
     }
 
     /** Changes the target real-time factor (0 = as fast as possible) with no jump. */
@@ -201,7 +273,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     "real-time factor must be a finite number at least 0, got " + factor));
         }
-        return post("real-time-factor", LIVE, () -> loop.setFactor(factor));
+        return post("real-time-factor", LIVE, unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
     }
 
     // ---------------------------------------------------------------- world edits
@@ -216,25 +288,27 @@ public final class SimulationRunner {
      * wrote it (visuals and sensors included).
      */
     public CompletableFuture<ModelState> spawn(ModelSpec model, Optional<String> snippet) {
-        return post("spawn", LIVE, () -> loop.edited(state.session.edits.spawn(model, snippet)));
+        return post("spawn", LIVE, unlessHeld("spawn", () -> loop.edited(state.session.edits.spawn(model, snippet))));
     }
 
     /** Removes a model; its plugins end. */
     public CompletableFuture<Void> remove(String model) {
-        return post("remove", LIVE, () -> {
+        return post("remove", LIVE, unlessHeld("remove", () -> {
             state.session.edits.remove(model);
             return loop.edited(null);
-        });
+        }));
     }
 
     /** Teleports a model: pose set and transforms synced at once. */
     public CompletableFuture<ModelState> teleport(String model, Pose pose) {
-        return post("teleport", LIVE, () -> loop.edited(state.session.edits.teleport(model, pose)));
+        return post("teleport", LIVE, unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model,
+                pose))));
     }
 
     /** Makes a model static or dynamic. */
     public CompletableFuture<ModelState> setStatic(String model, boolean isStatic) {
-        return post("set-static", LIVE, () -> loop.edited(state.session.edits.setStatic(model, isStatic)));
+        return post("set-static", LIVE, unlessHeld("set-static",
+                () -> loop.edited(state.session.edits.setStatic(model, isStatic))));
     }
 
     /**
@@ -267,7 +341,8 @@ public final class SimulationRunner {
      * Publishes {@code message} on {@code topic} of the current world's bus. From any thread but the runner's this
      * is a command, applied at StepEnd while running or paused (held while the world loads) and answered once the
      * subscribers have it; on the runner thread (a system) they get it at once. A reset or a reload before it is
-     * applied drops it, so nothing reaches the next episode. Fails at once for an unknown topic
+     * applied drops it, so nothing reaches the next episode; a reload drops it too, and a controller holding the
+     * simulation refuses it ({@link ControlHeldException}). Fails at once for an unknown topic
      * ({@link io.orrery.topic.UnknownTopicException}) or a message of another type (IllegalArgumentException).
      */
     public CompletableFuture<Void> publish(String topic, Object message) {
@@ -275,11 +350,26 @@ public final class SimulationRunner {
         if (s == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("no world is loaded yet"));
         }
+        if (state.onRunnerThread()) {
+            try {
+                return s.topics.publish(topic, message);
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
         try {
-            return s.topics.publish(topic, message);
+            s.topics.check(topic, message); // fails at once for a topic or type that cannot be published
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+        // Applied on the runner thread, where the bus delivers at once: refused while a controller holds the
+        // simulation, dropped when the world it was meant for has been unloaded since.
+        return post("publish", LIVE, unlessHeld("publish", () -> {
+            if (state.session == s) {
+                s.topics.publish(topic, message);
+            }
+            return null;
+        }));
     }
 
     /** The current world's topic bus, safe from any thread; empty before a world is loaded. */
@@ -392,6 +482,9 @@ public final class SimulationRunner {
 
     /** The commands accepted in the current state. */
     public Set<String> allowedCommands() {
+        if (state.controller != null && (state.mode == Mode.PAUSED || state.mode == Mode.RUNNING)) {
+            return Mode.HELD_COMMANDS;
+        }
         return state.mode.allowedCommands();
     }
 

@@ -97,7 +97,10 @@ final class WorldLoading {
             owned.forEach(binding::expect);
             // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
             AtomicReference<WorldSession> self = new AtomicReference<>();
-            TopicBus topics = new TopicBus(topicDriver);
+            TopicBus topics = new TopicBus(topicDriver, () -> {
+                WorldSession session = self.get();
+                return session == null ? 0 : session.messageTimeNanos();
+            });
             Devices devices = Devices.build(spec, topics, seed);
             manager.add(devices);
             PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),

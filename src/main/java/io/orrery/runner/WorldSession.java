@@ -47,6 +47,8 @@ final class WorldSession implements AutoCloseable {
 
     private volatile long simTimeNanos;
     private volatile long iterations;
+    /** Runner thread: the sim time of the update under way, or the time paused at: what messages are stamped with. */
+    private long messageTimeNanos;
     private volatile double targetFactor;
     private long firstStepWallNanos = -1;
     private long paddingNanos;
@@ -88,10 +90,21 @@ final class WorldSession implements AutoCloseable {
         return targetFactor;
     }
 
+    /** Runner thread: a step to {@code simTime} begins; what its systems publish is stamped with that time. */
+    void updating(long simTime) {
+        messageTimeNanos = simTime;
+    }
+
     /** Runner thread: a step has ended at {@code simTime} after {@code iteration} steps. */
     void advanced(long iteration, long simTime) {
         iterations = iteration;
         simTimeNanos = simTime;
+        messageTimeNanos = simTime;
+    }
+
+    /** Runner thread: the sim time a message delivered now is stamped with. */
+    long messageTimeNanos() {
+        return messageTimeNanos;
     }
 
     /** Runner thread: the first step's wall time (kept for the report's wall time), set once per run. */
@@ -137,6 +150,7 @@ final class WorldSession implements AutoCloseable {
     /** Runner thread: back to time zero (a reset). */
     void rewind() {
         simTimeNanos = 0;
+        messageTimeNanos = 0;
         iterations = 0;
         firstStepWallNanos = -1;
         paddingNanos = 0;

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +33,7 @@ public final class TopicBus implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TopicBus.class);
 
     private final BusDriver driver;
+    private final LongSupplier simTime;
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
     /** Messages of the current delivery round, breadth first (driving thread only). */
     private final ArrayDeque<Runnable> round = new ArrayDeque<>();
@@ -40,8 +42,18 @@ public final class TopicBus implements AutoCloseable {
     private volatile long episode;
     private volatile boolean closed;
 
+    /** A bus whose messages are stamped with sim time 0: for tools and tests that have no clock. */
     public TopicBus(BusDriver driver) {
+        this(driver, () -> 0);
+    }
+
+    /**
+     * @param simTime the sim time a message delivered now is stamped with (the runner's: the time of the step under
+     *     way, or the time paused at), read on the driving thread
+     */
+    public TopicBus(BusDriver driver, LongSupplier simTime) {
         this.driver = Objects.requireNonNull(driver, "driver");
+        this.simTime = Objects.requireNonNull(simTime, "simTime");
     }
 
     /**
@@ -103,6 +115,21 @@ public final class TopicBus implements AutoCloseable {
                 deliver(t, message);
             }
         });
+    }
+
+    /**
+     * Checks that {@code message} could be published on {@code topic} now, delivering nothing.
+     *
+     * @throws UnknownTopicException when nobody has advertised or subscribed to the topic
+     * @throws IllegalArgumentException for a bad name, or a message of another type than the topic's
+     */
+    public void check(String topic, Object message) {
+        String name = TopicNames.normalize(topic);
+        Topic t = topics.get(name);
+        if (t == null) {
+            throw new UnknownTopicException(name, "no topic '" + name + "'", names(topics.values().stream().toList()));
+        }
+        t.check(message);
     }
 
     /** The latest message on {@code topic}; empty when there is none yet or the topic is unknown. */
@@ -191,7 +218,7 @@ public final class TopicBus implements AutoCloseable {
     /** Driving thread: the message becomes the topic's latest and reaches its subscribers, after the round's. */
     private void deliver(Topic t, Object message) {
         round.add(() -> {
-            t.latest = new TopicMessage(t.name, t.typeName, message, ++sequence);
+            t.latest = new TopicMessage(t.name, t.typeName, message, ++sequence, simTime.getAsLong());
             for (Subscription s : t.subscribers) {
                 try {
                     s.deliver(message);

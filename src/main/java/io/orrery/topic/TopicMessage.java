@@ -7,6 +7,8 @@ package io.orrery.topic;
  * @param type its message type's name
  * @param message the message record
  * @param sequence counts the messages delivered on the bus, so a reader can tell a new one from one it has seen
+ * @param simTimeNanos the sim time it was delivered at: the time of the step whose systems published it, or the time
+ *     paused at for a message published between steps
  */
-public record TopicMessage(String topic, String type, Object message, long sequence) {
+public record TopicMessage(String topic, String type, Object message, long sequence, long simTimeNanos) {
 }

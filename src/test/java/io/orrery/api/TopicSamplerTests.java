@@ -21,7 +21,7 @@ class TopicSamplerTests {
     }
 
     private void publish(String topic, long sequence) {
-        latest.put(topic, new TopicMessage(topic, "gz.msgs.Double", sequence, sequence));
+        latest.put(topic, new TopicMessage(topic, "gz.msgs.Double", sequence, sequence, 0));
     }
 
     @Test

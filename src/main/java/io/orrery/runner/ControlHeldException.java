@@ -1,0 +1,24 @@
+package io.orrery.runner;
+
+import io.orrery.lifecycle.SimState;
+import java.util.Set;
+
+/**
+ * A command refused because a controller holds the simulation ({@link SimulationRunner#acquireControl}): only the
+ * holder steps, resumes, resets and publishes until it releases it or its connection closes.
+ */
+public final class ControlHeldException extends CommandRefusedException {
+
+    private final String holder;
+
+    ControlHeldException(String command, String holder, SimState state, Set<String> allowed) {
+        super("cannot " + command + ": the simulation is held by " + holder + " (state " + state + "); allowed: "
+                + (allowed.isEmpty() ? "none" : String.join(", ", allowed)), command, state, allowed);
+        this.holder = holder;
+    }
+
+    /** Who holds the simulation, as it named itself when it acquired it. */
+    public String holder() {
+        return holder;
+    }
+}

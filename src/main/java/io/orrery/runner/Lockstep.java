@@ -1,0 +1,116 @@
+package io.orrery.runner;
+
+import io.orrery.physics.ModelState;
+import io.orrery.physics.UnknownModelException;
+import io.orrery.topic.TopicBus;
+import io.orrery.topic.TopicInfo;
+import io.orrery.topic.TopicMessage;
+import io.orrery.topic.UnknownTopicException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * A controller in the loop (Cloe's StepController): the hold one controller takes on the simulation, and its
+ * lockstep steps and resets with what they publish and observe. Runner thread only.
+ */
+final class Lockstep {
+
+    private final RunState state;
+    private final RunLoop loop;
+
+    Lockstep(RunState state, RunLoop loop) {
+        this.state = state;
+        this.loop = loop;
+    }
+
+    /** Makes {@code handle} the holder: a run-to is cancelled and a running simulation pauses at this StepEnd. */
+    ControlHandle acquire(ControlHandle handle) {
+        ControlHandle held = state.controller;
+        if (held != null) {
+            throw new ControlHeldException("acquire", held.holder(), state.currentState(), Mode.HELD_COMMANDS);
+        }
+        loop.holdForController();
+        state.controller = handle;
+        return handle;
+    }
+
+    /** Lets go of the simulation if {@code handle} still holds it; it stays paused. */
+    void release(ControlHandle handle) {
+        if (state.controller == handle) {
+            state.controller = null;
+        }
+    }
+
+    /**
+     * Checks every topic and model named first, so a bad request changes nothing; then publishes, steps and
+     * observes at the last StepEnd.
+     */
+    StepResult step(StepRequest request) {
+        WorldSession s = state.session;
+        checkPublishable(s.topics, request.publish());
+        checkObservable(s, request.observe(), request.models());
+        request.publish().forEach(s.topics::publish); // on the runner thread: delivered at once
+        SimulationStatus status = loop.runSteps(request.count());
+        return observe(status, request.observe(), request.models());
+    }
+
+    /** A reset (noise seeded from {@code seed} when given), then what is observed at sim time 0. */
+    StepResult reset(OptionalLong seed, List<String> topics, List<String> models) {
+        checkObservable(state.session, topics, models);
+        SimulationStatus status = loop.resetWorld(seed);
+        return observe(status, topics, models);
+    }
+
+    /** What is observed now, between steps (a read: served inside step batches too). */
+    StepResult look(SimulationStatus status, List<String> topics, List<String> models) {
+        checkObservable(state.session, topics, models);
+        return observe(status, topics, models);
+    }
+
+    private StepResult observe(SimulationStatus status, List<String> topics, List<String> models) {
+        WorldSession s = state.session;
+        Map<String, TopicMessage> observations = new LinkedHashMap<>();
+        for (String topic : topics) {
+            observations.put(topic, s.topics.latest(topic).orElse(null));
+        }
+        List<ModelState> states = new ArrayList<>(models.size());
+        if (state.mode != Mode.DONE) { // a stop inside the batch closed the world: its models are gone
+            for (String model : models) {
+                states.add(s.physics.model(model).orElseThrow(() -> new UnknownModelException(model)));
+            }
+        }
+        return new StepResult(status, Collections.unmodifiableMap(observations), List.copyOf(states));
+    }
+
+    private static void checkPublishable(TopicBus bus, Map<String, Object> messages) {
+        for (Map.Entry<String, Object> e : messages.entrySet()) {
+            TopicInfo topic = bus.topic(e.getKey()).filter(t -> !t.subscribers().isEmpty())
+                    .orElseThrow(() -> new UnknownTopicException(e.getKey(), "nothing subscribes to '" + e.getKey()
+                            + "'", bus.topics().stream().filter(t -> !t.subscribers().isEmpty())
+                                    .map(TopicInfo::name).toList()));
+            Class<?> type = bus.messageType(topic.name()).orElseThrow();
+            if (!type.isInstance(e.getValue())) {
+                throw new IllegalArgumentException("topic '" + topic.name() + "' carries " + topic.type()
+                        + ", not " + e.getValue().getClass().getSimpleName());
+            }
+        }
+    }
+
+    private static void checkObservable(WorldSession s, List<String> topics, List<String> models) {
+        for (String topic : topics) {
+            if (s.topics.topic(topic).isEmpty()) {
+                throw new UnknownTopicException(topic, "no topic '" + topic + "'",
+                        s.topics.topics().stream().map(TopicInfo::name).toList());
+            }
+        }
+        for (String model : models) {
+            if (s.physics.model(model).isEmpty()) {
+                throw new UnknownModelException(model);
+            }
+        }
+    }
+}
