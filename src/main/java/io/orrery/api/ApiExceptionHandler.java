@@ -2,6 +2,7 @@ package io.orrery.api;
 
 import io.orrery.physics.UnknownModelException;
 import io.orrery.runner.CommandRefusedException;
+import io.orrery.runner.ControlHeldException;
 import io.orrery.topic.UnknownTopicException;
 import io.orrery.world.WorldSaveException;
 import io.orrery.world.sdf.SdfException;
@@ -33,6 +34,17 @@ class ApiExceptionHandler {
         ProblemDetail p = problem(HttpStatus.CONFLICT, "Command refused in this state", e.getMessage());
         p.setProperty("command", e.command());
         p.setProperty("state", e.state().name());
+        p.setProperty("allowed", inCommandOrder(e.allowed()));
+        return p;
+    }
+
+    /** A command refused because a controller holds the simulation: 409 naming the holder. */
+    @ExceptionHandler(ControlHeldException.class)
+    ProblemDetail held(ControlHeldException e) {
+        ProblemDetail p = problem(HttpStatus.CONFLICT, "Simulation held by a controller", e.getMessage());
+        p.setProperty("command", e.command());
+        p.setProperty("state", e.state().name());
+        p.setProperty("holder", e.holder());
         p.setProperty("allowed", inCommandOrder(e.allowed()));
         return p;
     }

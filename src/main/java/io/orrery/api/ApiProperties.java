@@ -15,10 +15,15 @@ import org.springframework.util.unit.DataSize;
  *     probes call (they then show no details); without a token this has no effect
  * @param maxEventClients the most event-stream clients (GET /api/events) connected at once; one more gets 503 with
  *     Retry-After
+ * @param maxControlMessage the largest text frame the control WebSocket ({@code /api/control}) accepts; a larger one
+ *     closes the connection with 1009 (message too big)
+ * @param maxControlBacklog the most answers the control WebSocket keeps for a client that is not reading them; one
+ *     more closes the connection (1008), so a stalled client never holds the loop or the server's memory
  */
 @ConfigurationProperties("orrery.api")
 public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,
-        @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients) {
+        @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients,
+        @DefaultValue("64KB") DataSize maxControlMessage, @DefaultValue("256") int maxControlBacklog) {
 
     public ApiProperties {
         if (maxRequestBody == null || maxRequestBody.toBytes() < 1) {
@@ -28,6 +33,15 @@ public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxReque
         if (maxRequestBody.toBytes() > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("orrery.api.max-request-body must be below 2GB, got "
                     + maxRequestBody);
+        }
+        if (maxControlMessage == null || maxControlMessage.toBytes() < 256
+                || maxControlMessage.toBytes() > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("orrery.api.max-control-message must be between 256 bytes and 2GB, got "
+                    + maxControlMessage);
+        }
+        if (maxControlBacklog < 1) {
+            throw new IllegalArgumentException("orrery.api.max-control-backlog must be at least 1, got "
+                    + maxControlBacklog);
         }
         if (maxEventClients < 1) {
             throw new IllegalArgumentException("orrery.api.max-event-clients must be at least 1, got "

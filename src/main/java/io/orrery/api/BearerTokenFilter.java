@@ -23,13 +23,16 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * {@code Authorization: Bearer <token>}, on whichever port it is registered: {@code /api} and the actuator's
  * write operations alike (401 otherwise). Reads stay open unless {@code orrery.api.protect-reads} is true; the
  * health endpoints stay open even then, for probes. A request bearing the token carries a {@link Principal}, so
- * the actuator shows it health details ({@code show-details: when-authorized}) and no one else. The token is
+ * the actuator shows it health details ({@code show-details: when-authorized}) and no one else. The control
+ * WebSocket's handshake needs it too, in the header or, for browsers, as {@code ?access_token=}. The token is
  * compared as a SHA-256 digest in constant time.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
 
     private static final Set<String> CHANGING = Set.of("POST", "PUT", "PATCH", "DELETE");
     private static final String BEARER = "Bearer ";
+    /** The query parameter that carries the token on the control WebSocket's handshake (RFC 6750's name). */
+    static final String ACCESS_TOKEN = "access_token";
 
     /** The one principal there is: whoever holds the token. */
     static final Principal TOKEN_HOLDER = () -> "orrery-api-token";
@@ -86,8 +89,8 @@ final class BearerTokenFilter extends OncePerRequestFilter {
     }
 
     private boolean needsToken(HttpServletRequest request) {
-        if (CHANGING.contains(request.getMethod())) {
-            return true;
+        if (CHANGING.contains(request.getMethod()) || isControlSocket(request)) {
+            return true; // the control WebSocket steps and resets: its handshake (a GET) needs the token
         }
         if (!protectReads) {
             return false;
@@ -98,11 +101,21 @@ final class BearerTokenFilter extends OncePerRequestFilter {
 
     private boolean authorized(HttpServletRequest request) {
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);
-        if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+        String presented;
+        if (header != null && header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            presented = header.substring(BEARER.length()).strip();
+        } else if (isControlSocket(request) && request.getParameter(ACCESS_TOKEN) != null) {
+            presented = request.getParameter(ACCESS_TOKEN); // browsers cannot set headers on a WebSocket
+        } else {
             return false;
         }
         // digests of equal length, compared in constant time: no timing hint of the token's length or prefix
-        return MessageDigest.isEqual(tokenDigest, sha256(header.substring(BEARER.length()).strip()));
+        return MessageDigest.isEqual(tokenDigest, sha256(presented));
+    }
+
+    private static boolean isControlSocket(HttpServletRequest request) {
+        return request.getRequestURI().substring(request.getContextPath().length())
+                .equals(ControlSocketConfiguration.PATH);
     }
 
     private static byte[] sha256(String s) {

@@ -1,7 +1,11 @@
 package io.orrery.api;
 
 import io.orrery.lifecycle.Outcome;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.StepRequest;
+import io.orrery.runner.StepResult;
+import io.orrery.topic.TopicBus;
 import io.orrery.runner.SimulationStatus;
 import io.orrery.runner.StatisticsSnapshot;
 import io.orrery.trigger.TriggerAction;
@@ -35,10 +39,12 @@ class SimulationController {
 
     private final SimulationRunner runner;
     private final WorldSaver saver;
+    private final LockstepJson lockstep;
 
-    SimulationController(SimulationRunner runner, WorldSaver saver) {
+    SimulationController(SimulationRunner runner, WorldSaver saver, MessageReader reader) {
         this.runner = runner;
         this.saver = saver;
+        this.lockstep = new LockstepJson(reader);
     }
 
     @GetMapping("/simulation")
@@ -74,16 +80,27 @@ class SimulationController {
         return answer("reload", runner.reload(file));
     }
 
-    /** While paused: runs {@code count} steps and answers once they have run, paused again. */
+    /**
+     * While paused: runs {@code count} steps and answers once they have run, paused again. With a JSON body (a
+     * controller's lockstep step, see {@link LockstepJson}) its messages are published at the start of the batch
+     * and the answer adds the observed topics and models, taken at the last StepEnd.
+     */
     @PostMapping("/simulation/step")
-    SimulationJson step(@RequestParam(defaultValue = "1") long count) {
-        if (count < 1 || count > MAX_STEPS) {
-            throw new IllegalArgumentException("count must be between 1 and " + MAX_STEPS + ", got " + count);
-        }
+    Object step(@RequestParam(defaultValue = "1") long count, @RequestBody(required = false) JsonNode body) {
+        LockstepJson.checkCount(count);
         // many steps take a while even as fast as possible: the wait grows with the count
-        Duration timeout = RunnerCalls.COMMAND_TIMEOUT.plus(STEP_ALLOWANCE.multipliedBy(count));
-        SimulationStatus s = RunnerCalls.await("step", runner.step(count), timeout);
-        return SimulationJson.of(s, runner.allowedCommands());
+        if (body == null || body.isNull()) {
+            SimulationStatus s = RunnerCalls.await("step", runner.step(count), timeout(count));
+            return SimulationJson.of(s, runner.allowedCommands());
+        }
+        TopicBus bus = runner.topics().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
+        StepRequest request = lockstep.step(body, count, bus, Set.of());
+        StepResult r = RunnerCalls.await("step", runner.step(request), timeout(request.count()));
+        return LockstepJson.StepJson.of(r, runner.allowedCommands());
+    }
+
+    private static Duration timeout(long count) {
+        return RunnerCalls.COMMAND_TIMEOUT.plus(STEP_ALLOWANCE.multipliedBy(count));
     }
 
     /**

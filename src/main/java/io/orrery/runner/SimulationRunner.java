@@ -357,6 +357,11 @@ public final class SimulationRunner {
                 return CompletableFuture.failedFuture(e);
             }
         }
+        ControlHandle held = state.controller;
+        if (held != null) { // refused at once, so the caller hears it; checked again where it is applied
+            return CompletableFuture.failedFuture(new ControlHeldException("publish", held.holder(),
+                    state.currentState(), Mode.HELD_COMMANDS));
+        }
         try {
             s.topics.check(topic, message); // fails at once for a topic or type that cannot be published
         } catch (RuntimeException e) {

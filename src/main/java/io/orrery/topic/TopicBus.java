@@ -167,6 +167,7 @@ public final class TopicBus implements AutoCloseable {
      */
     public void reset() {
         episode++;
+        sequence = 0; // an episode counts its messages from the start, as the first did
         round.clear();
         for (Topic t : topics.values()) {
             t.latest = null;

@@ -6,7 +6,8 @@ package io.orrery.topic;
  * @param topic the topic's name
  * @param type its message type's name
  * @param message the message record
- * @param sequence counts the messages delivered on the bus, so a reader can tell a new one from one it has seen
+ * @param sequence counts the messages delivered on the bus in this episode (a reset starts it over), so a reader can
+ *     tell a new one from one it has seen
  * @param simTimeNanos the sim time it was delivered at: the time of the step whose systems published it, or the time
  *     paused at for a message published between steps
  */

@@ -1,0 +1,61 @@
+package io.orrery.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.runner.SimulationRunner;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.socket.config.annotation.EnableWebSocket;
+import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
+import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
+import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
+
+/**
+ * The control WebSocket at {@code /api/control}, its frame size limit ({@code orrery.api.max-control-message}) and
+ * the pool its answers are sent from. The token, when set, is checked by the {@link BearerTokenFilter} on the
+ * handshake (the header, or {@code access_token} for browsers). Browsers may connect from the page's own origin
+ * only; other clients send no Origin and are let in.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSocket
+class ControlSocketConfiguration implements WebSocketConfigurer {
+
+    /** Where the control WebSocket is served. */
+    static final String PATH = "/api/control";
+
+    private final ControlSocketHandler handler;
+
+    ControlSocketConfiguration(SimulationRunner runner, ObjectMapper mapper, MessageReader reader,
+            ApiProperties properties) {
+        this.handler = new ControlSocketHandler(runner, mapper, reader, sendPool(),
+                properties.maxControlBacklog());
+    }
+
+    @Override
+    public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
+        registry.addHandler(handler, PATH);
+    }
+
+    @Bean
+    ServletServerContainerFactoryBean controlSocketContainer(ApiProperties properties) {
+        ServletServerContainerFactoryBean container = new ServletServerContainerFactoryBean();
+        int max = (int) properties.maxControlMessage().toBytes();
+        container.setMaxTextMessageBufferSize(max);
+        container.setMaxBinaryMessageBufferSize(max);
+        // a send to a client whose socket stays full gives up after this, on the send pool's thread
+        container.setAsyncSendTimeout(10_000L);
+        return container;
+    }
+
+    /** Senders of answers: one at a time per connection, each may wait on its socket; never the runner. */
+    private static ExecutorService sendPool() {
+        AtomicInteger n = new AtomicInteger();
+        return Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "orrery-control-send-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+}

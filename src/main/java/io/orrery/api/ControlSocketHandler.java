@@ -1,0 +1,242 @@
+package io.orrery.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.physics.UnknownModelException;
+import io.orrery.runner.CommandRefusedException;
+import io.orrery.runner.ControlHandle;
+import io.orrery.runner.ControlHeldException;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.StepResult;
+import io.orrery.topic.TopicBus;
+import io.orrery.topic.UnknownTopicException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.handler.TextWebSocketHandler;
+
+/**
+ * The control WebSocket, {@code /api/control}: a controller in the loop. JSON text frames, each request with an
+ * {@code id} its answer repeats: {@code acquire} holds the simulation for this connection (paused; others may read
+ * and stop), {@code step} publishes, steps and observes, {@code reset} (optionally with a {@code seed} for sensor
+ * noise) starts a new episode, {@code observe} reads, {@code release} lets go. Errors answer {@code op: error} with
+ * an HTTP-like status and keep the connection open. Closing the connection releases the hold; the world stays
+ * paused. Requests are handed to the runner and answered from its futures: this handler never waits on the runner,
+ * and the runner never waits on a socket.
+ */
+final class ControlSocketHandler extends TextWebSocketHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ControlSocketHandler.class);
+    private static final Set<String> ENVELOPE = Set.of("op", "id");
+    private static final Set<String> RESET_FIELDS = Set.of("seed", "observe", "models");
+    private static final Set<String> OBSERVE_FIELDS = Set.of("observe", "models");
+
+    private final SimulationRunner runner;
+    private final ObjectMapper mapper;
+    private final LockstepJson lockstep;
+    private final ExecutorService sender;
+    private final int backlog;
+    private final Map<String, ControlConnection> connections = new ConcurrentHashMap<>();
+    private final AtomicLong counter = new AtomicLong();
+
+    ControlSocketHandler(SimulationRunner runner, ObjectMapper mapper, MessageReader reader, ExecutorService sender,
+            int backlog) {
+        this.runner = runner;
+        this.mapper = mapper;
+        this.lockstep = new LockstepJson(reader);
+        this.sender = sender;
+        this.backlog = backlog;
+    }
+
+    @Override
+    public void afterConnectionEstablished(WebSocketSession session) {
+        String name = "control connection " + counter.incrementAndGet() + " from " + session.getRemoteAddress();
+        connections.put(session.getId(), new ControlConnection(session, name, sender, backlog));
+    }
+
+    @Override
+    public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
+        ControlConnection c = connections.remove(session.getId());
+        if (c == null) {
+            return;
+        }
+        c.closed();
+        ControlHandle h = c.letGo();
+        if (h != null) {
+            log.info("{} closed ({}): its hold on the simulation is released, which stays paused", c.name(), status);
+            h.release();
+        }
+    }
+
+    @Override
+    protected void handleTextMessage(WebSocketSession session, TextMessage message) {
+        ControlConnection c = connections.get(session.getId());
+        if (c == null || c.isClosed()) {
+            return;
+        }
+        JsonNode request;
+        try {
+            request = mapper.readTree(message.getPayload());
+        } catch (JsonProcessingException e) {
+            c.answer(() -> error(null, 400, "the frame is not JSON: " + e.getOriginalMessage()));
+            return;
+        }
+        JsonNode id = request == null ? null : request.get("id");
+        try {
+            LockstepJson.requireObject(request, "a request");
+            String op = request.path("op").asText("");
+            CompletableFuture<Map<String, Object>> answer = switch (op) {
+                case "acquire" -> acquire(c, request);
+                case "step" -> step(c, request);
+                case "reset" -> reset(c, request);
+                case "observe" -> observe(request);
+                case "release" -> release(c, request);
+                default -> throw new IllegalArgumentException("unknown op '" + op
+                        + "'; expected acquire, step, reset, observe or release");
+            };
+            answer.whenComplete((body, failure) -> c.answer(() -> failure == null ? frame(id, body)
+                    : error(id, failure)));
+        } catch (RuntimeException e) {
+            c.answer(() -> error(id, e));
+        }
+    }
+
+    private CompletableFuture<Map<String, Object>> acquire(ControlConnection c, JsonNode request) {
+        LockstepJson.checkFields(request, Set.of(), ENVELOPE);
+        if (c.handle() != null) {
+            return CompletableFuture.completedFuture(answer("acquired", "holder", c.name()));
+        }
+        return runner.acquireControl(c.name()).thenApply(h -> {
+            c.hold(h);
+            if (c.isClosed()) { // closed while acquiring: let go at once
+                c.letGo();
+                h.release();
+            }
+            return answer("acquired", "holder", c.name());
+        });
+    }
+
+    private CompletableFuture<Map<String, Object>> step(ControlConnection c, JsonNode request) {
+        ControlHandle h = holding(c, "step");
+        TopicBus bus = runner.topics().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
+        return h.step(lockstep.step(request, 1, bus, ENVELOPE)).thenApply(r -> result("stepped", r));
+    }
+
+    private CompletableFuture<Map<String, Object>> reset(ControlConnection c, JsonNode request) {
+        ControlHandle h = holding(c, "reset");
+        LockstepJson.checkFields(request, RESET_FIELDS, ENVELOPE);
+        JsonNode s = request.get("seed");
+        OptionalLong seed = OptionalLong.empty();
+        if (s != null && !s.isNull()) {
+            if (!s.isIntegralNumber() || !s.canConvertToLong()) {
+                throw new IllegalArgumentException("'seed' must be a whole number (a 64-bit integer), got " + s);
+            }
+            seed = OptionalLong.of(s.asLong());
+        }
+        return h.reset(seed, LockstepJson.names(request, "observe", true), LockstepJson.names(request, "models",
+                false)).thenApply(r -> result("reset", r));
+    }
+
+    private CompletableFuture<Map<String, Object>> observe(JsonNode request) {
+        LockstepJson.checkFields(request, OBSERVE_FIELDS, ENVELOPE);
+        return runner.observe(LockstepJson.names(request, "observe", true), LockstepJson.names(request, "models",
+                false)).thenApply(r -> result("observed", r));
+    }
+
+    private CompletableFuture<Map<String, Object>> release(ControlConnection c, JsonNode request) {
+        LockstepJson.checkFields(request, Set.of(), ENVELOPE);
+        ControlHandle h = c.letGo();
+        CompletableFuture<Void> released = h == null ? CompletableFuture.completedFuture(null) : h.release();
+        return released.thenApply(v -> answer("released"));
+    }
+
+    private ControlHandle holding(ControlConnection c, String op) {
+        ControlHandle h = c.handle();
+        if (h == null) {
+            throw new CommandRefusedException(op + " (this connection does not hold the simulation: acquire it"
+                    + " first)", runner.currentState(), Set.of("acquire"));
+        }
+        return h;
+    }
+
+    private static Map<String, Object> answer(String op, Object... fields) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("op", op);
+        for (int i = 0; i < fields.length; i += 2) {
+            m.put((String) fields[i], fields[i + 1]);
+        }
+        return m;
+    }
+
+    private static Map<String, Object> result(String op, StepResult r) {
+        return answer(op, "simTime", r.status().simTimeSeconds(), "iterations", r.status().iterations(), "state",
+                r.status().state().name(), "observations", LockstepJson.observations(r), "models",
+                LockstepJson.models(r));
+    }
+
+    /** The answer with the request's id after the op. */
+    private String frame(JsonNode id, Map<String, Object> body) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("op", body.get("op"));
+        m.put("id", id);
+        body.forEach(m::putIfAbsent);
+        return write(m);
+    }
+
+    private String error(JsonNode id, Throwable failure) {
+        Throwable e = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
+                : failure;
+        if (e instanceof ControlHeldException held) {
+            Map<String, Object> m = errorBody(id, 409, e.getMessage());
+            m.put("holder", held.holder());
+            return write(m);
+        }
+        int status = e instanceof CommandRefusedException ? 409
+                : e instanceof UnknownTopicException || e instanceof UnknownModelException ? 404
+                : e instanceof IllegalArgumentException ? 400
+                : e instanceof IllegalStateException ? 409 : 500;
+        if (status == 500) {
+            log.error("Control request failed", e);
+        }
+        return write(errorBody(id, status, e.getMessage() == null ? e.toString() : e.getMessage()));
+    }
+
+    private String error(JsonNode id, int status, String detail) {
+        return write(errorBody(id, status, detail));
+    }
+
+    private static Map<String, Object> errorBody(JsonNode id, int status, String detail) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("op", "error");
+        m.put("id", id);
+        m.put("status", status);
+        m.put("detail", detail);
+        return m;
+    }
+
+    private String write(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an answer could not be written as JSON", e);
+        }
+    }
+
+    /** The connections open now (for tests and the closing of the server). */
+    List<ControlConnection> connections() {
+        return List.copyOf(connections.values());
+    }
+}
