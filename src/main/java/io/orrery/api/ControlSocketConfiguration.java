@@ -44,8 +44,7 @@ class ControlSocketConfiguration implements WebSocketConfigurer {
         int max = (int) properties.maxControlMessage().toBytes();
         container.setMaxTextMessageBufferSize(max);
         container.setMaxBinaryMessageBufferSize(max);
-        // a send to a client whose socket stays full gives up after this, on the send pool's thread
-        container.setAsyncSendTimeout(10_000L);
+        container.setAsyncSendTimeout(ControlSocketHandler.SEND_TIMEOUT_MILLIS);
         return container;
     }
 

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
@@ -61,8 +62,27 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         this.backlog = backlog;
     }
 
+    /**
+     * How long a send to a client whose socket stays full may wait (Tomcat's blocking send, also the close frame
+     * to a client that is not reading) before the connection is dropped.
+     */
+    static final long SEND_TIMEOUT_MILLIS = 5_000;
+
+    /** How long a client may take to answer the close frame (Tomcat waits 30 s by default). */
+    static final long CLOSE_TIMEOUT_MILLIS = 2_000;
+
     @Override
     public void afterConnectionEstablished(WebSocketSession session) {
+        if (session instanceof NativeWebSocketSession nativeSession) {
+            jakarta.websocket.Session ws = nativeSession.getNativeSession(jakarta.websocket.Session.class);
+            if (ws != null) {
+                ws.getUserProperties().put("org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT",
+                        SEND_TIMEOUT_MILLIS);
+                // after our close frame, how long to wait for the client's before dropping the connection
+                ws.getUserProperties().put("org.apache.tomcat.websocket.SESSION_CLOSE_TIMEOUT",
+                        CLOSE_TIMEOUT_MILLIS);
+            }
+        }
         String name = "control connection " + counter.incrementAndGet() + " from " + session.getRemoteAddress();
         connections.put(session.getId(), new ControlConnection(session, name, sender, backlog));
     }

@@ -2,6 +2,7 @@ package io.orrery.runner;
 
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
+import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicInfo;
 import io.orrery.topic.TopicMessage;
@@ -65,10 +66,25 @@ final class Lockstep {
         return observe(status, topics, models);
     }
 
-    /** What is observed now, between steps (a read: served inside step batches too). */
-    StepResult look(SimulationStatus status, List<String> topics, List<String> models) {
-        checkObservable(state.session, topics, models);
-        return observe(status, topics, models);
+    /**
+     * What a reader off the runner thread observes: the models of the latest snapshot (taken at a StepEnd) and the
+     * topics' latest messages. Costs the loop at most one snapshot per step, however many read.
+     */
+    static StepResult look(SimulationStatus status, WorldSnapshot snapshot, TopicBus bus, List<String> topics,
+            List<String> models) {
+        Map<String, TopicMessage> observations = new LinkedHashMap<>();
+        for (String topic : topics) {
+            if (bus.topic(topic).isEmpty()) {
+                throw new UnknownTopicException(topic, "no topic '" + topic + "'",
+                        bus.topics().stream().map(TopicInfo::name).toList());
+            }
+            observations.put(topic, bus.latest(topic).orElse(null));
+        }
+        List<ModelState> states = new ArrayList<>(models.size());
+        for (String model : models) {
+            states.add(snapshot.model(model).orElseThrow(() -> new UnknownModelException(model)));
+        }
+        return new StepResult(status, Collections.unmodifiableMap(observations), List.copyOf(states));
     }
 
     private StepResult observe(SimulationStatus status, List<String> topics, List<String> models) {

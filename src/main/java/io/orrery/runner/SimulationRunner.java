@@ -197,9 +197,19 @@ public final class SimulationRunner {
         return post("step", EnumSet.of(Mode.PAUSED), unlessHeld("step", () -> lockstep.step(request)));
     }
 
-    /** The latest message of each of {@code topics} and the state of {@code models} now; served inside batches. */
+    /**
+     * The latest message of each of {@code topics} and {@code models} as of the latest StepEnd, read off the runner
+     * thread from the published snapshot (taking one if it is stale), so that many readers cost the loop no more
+     * than one snapshot per step. Unknown topics and models fail it.
+     */
     public CompletableFuture<StepResult> observe(List<String> topics, List<String> models) {
-        return post("observe", LIVE, Command.Kind.READ, () -> lockstep.look(status(), topics, models));
+        try {
+            TopicBus bus = topics().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
+            WorldSnapshot snap = models.isEmpty() ? null : snapshot();
+            return CompletableFuture.completedFuture(Lockstep.look(status(), snap, bus, topics, models));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     // ---------------------------------------------------------------- a controller in the loop
