@@ -15,10 +15,13 @@ import org.springframework.util.unit.DataSize;
  *     probes call (they then show no details); without a token this has no effect
  * @param maxEventClients the most event-stream clients (GET /api/events) connected at once; one more gets 503 with
  *     Retry-After
+ * @param maxTriggers the most triggers added through the API that the runner holds at once (armed, or sticky time
+ *     triggers kept for the next reset); one more is refused with 409 until one that fires leaves
  */
 @ConfigurationProperties("orrery.api")
 public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,
-        @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients) {
+        @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients,
+        @DefaultValue("100") int maxTriggers) {
 
     public ApiProperties {
         if (maxRequestBody == null || maxRequestBody.toBytes() < 1) {
@@ -32,6 +35,9 @@ public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxReque
         if (maxEventClients < 1) {
             throw new IllegalArgumentException("orrery.api.max-event-clients must be at least 1, got "
                     + maxEventClients);
+        }
+        if (maxTriggers < 1) {
+            throw new IllegalArgumentException("orrery.api.max-triggers must be at least 1, got " + maxTriggers);
         }
     }
 
