@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
+import org.springframework.boot.test.autoconfigure.web.servlet.MockMvcPrint;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -37,7 +38,9 @@ import org.springframework.test.web.servlet.MockMvc;
 @SpringBootTest(properties = {"orrery.real-time-factor=0", "orrery.start-paused=true",
         "orrery.status-log-interval=0s", "logging.level.io.orrery=warn",
         "orrery.plugins[0].name=every-type", "orrery.plugins[0].filename=orrery-test-every-type"})
-@AutoConfigureMockMvc
+// print NONE: by default MockMvc keeps every request's printout to show if the test fails, and a fuzzing session
+// is one test of a few hundred thousand requests (6 GB of printouts after 10 minutes)
+@AutoConfigureMockMvc(print = MockMvcPrint.NONE)
 @Import(TopicMessagesFuzzTests.EveryTypePluginConfiguration.class)
 class TopicMessagesFuzzTests {
 
