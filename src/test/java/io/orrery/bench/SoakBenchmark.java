@@ -25,11 +25,11 @@ final class SoakBenchmark {
         Path worlds = Files.createTempDirectory("orrery-soak-worlds").toRealPath();
         Soak.copyWorld(worlds);
         long seconds = Long.getLong("orrery.soak.seconds", 60);
-        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(OrreryApplication.class)
-                .properties("server.port=0", "orrery.worlds-dir=" + worlds,
-                        "orrery.world=" + worlds.resolve(Soak.WORLD), "orrery.real-time-factor=0",
-                        "orrery.start-paused=true", "orrery.status-log-interval=0s", "logging.level.root=warn")
-                .run()) {
+        // as command-line arguments: they win over config/application.yaml in the working directory
+        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(OrreryApplication.class).run(
+                "--server.port=0", "--orrery.worlds-dir=" + worlds, "--orrery.world=" + worlds.resolve(Soak.WORLD),
+                "--orrery.real-time-factor=0", "--orrery.start-paused=true", "--orrery.status-log-interval=0s",
+                "--logging.level.root=warn")) {
             int port = ((ServletWebServerApplicationContext) context).getWebServer().getPort();
             SoakReport report = new Soak(URI.create("http://localhost:" + port + "/"), worlds, Soak.CLIENTS,
                     Duration.ofSeconds(seconds), Long.getLong("orrery.soak.seed", 20261122L)).run();
