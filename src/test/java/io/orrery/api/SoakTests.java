@@ -47,9 +47,10 @@ class SoakTests extends ApiTestSupport {
         assertThat(r.finalSaveModels()).as("the models of a save at the end").isEqualTo(r.ledgerModels());
         assertThat(r.savedFiles()).isPositive();
         assertThat(r.unreadableSaves()).as("saved files that do not load").isEmpty();
-        // Threads: the soak's own pools are fixed (8 clients, 8 subscriber readers, 4 HTTP client threads, the
-        // sampler and the poller) and Tomcat adds a worker only while all are busy, at most one per request in
-        // flight: 8 clients + the poller. More than that in the last stretch than in the first is a leak.
+        // Threads: the soak's own (8 clients, 8 subscriber readers, 4 HTTP client threads, the sampler and the
+        // poller) all run before the first sample, and Tomcat adds a worker only while all are busy, at most one
+        // per request in flight: 8 clients + the poller. More than that in the last stretch than in the first is
+        // a leak.
         assertThat(r.lastMaxThreads()).as("threads, first %s, last %s", r.first(), r.last())
                 .isLessThanOrEqualTo(r.firstMaxThreads() + Soak.CLIENTS + 1);
         // Heap after a full collection: what the world can legitimately gain between the stretches is the

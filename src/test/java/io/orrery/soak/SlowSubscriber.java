@@ -6,6 +6,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,11 +22,13 @@ final class SlowSubscriber implements AutoCloseable {
     SlowSubscriber(SoakHttp http, int clients) {
         this.http = http;
         this.open = new Future<?>[clients];
-        this.readers = Executors.newFixedThreadPool(clients, r -> {
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) Executors.newFixedThreadPool(clients, r -> {
             Thread t = new Thread(r, "soak-subscriber");
             t.setDaemon(true);
             return t;
         });
+        pool.prestartAllCoreThreads(); // all from the start: the soak compares thread counts over time
+        this.readers = pool;
     }
 
     /**

@@ -63,14 +63,14 @@ public final class Soak {
         List<Future<Integer>> running = new ArrayList<>();
         try (SoakHttp http = new SoakHttp(base)) {
             prepare(http);
-            GrowthSampler sampler = new GrowthSampler();
             LivenessPoller liveness = new LivenessPoller(http);
             SlowSubscriber subscriber = new SlowSubscriber(http, clients);
-            ExecutorService pool = Executors.newFixedThreadPool(clients);
+            ExecutorService pool = Executors.newFixedThreadPool(clients); // each thread starts with its client
             long end = System.nanoTime() + duration.toNanos();
             for (int id = 0; id < clients; id++) {
                 running.add(pool.submit(new SoakClient(id, seed, http, ledger, tally, subscriber, saved, end)));
             }
+            GrowthSampler sampler = new GrowthSampler(); // once every thread of the soak's own has started
             pool.shutdown();
             if (!pool.awaitTermination(duration.toSeconds() + 300, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the clients did not finish within 5 minutes of the end");

@@ -7,8 +7,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /**
  * The soak's HTTP client. Its executor is a fixed pool, so the thread count the soak samples does not move with the
@@ -22,15 +22,17 @@ final class SoakHttp implements AutoCloseable {
     static final int EXECUTOR_THREADS = 4;
 
     private final URI base;
-    private final ExecutorService executor = Executors.newFixedThreadPool(EXECUTOR_THREADS, r -> {
-        Thread t = new Thread(r, "soak-http");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ThreadPoolExecutor executor = (ThreadPoolExecutor) Executors.newFixedThreadPool(EXECUTOR_THREADS,
+            r -> {
+                Thread t = new Thread(r, "soak-http");
+                t.setDaemon(true);
+                return t;
+            });
     private final HttpClient client;
 
     SoakHttp(URI base) {
         this.base = base;
+        executor.prestartAllCoreThreads(); // all from the start: the soak compares thread counts over time
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
                 .connectTimeout(Duration.ofSeconds(10)).build();
     }
