@@ -29,7 +29,7 @@ final class SoakBenchmark {
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(OrreryApplication.class).run(
                 "--server.port=0", "--orrery.worlds-dir=" + worlds, "--orrery.world=" + worlds.resolve(Soak.WORLD),
                 "--orrery.real-time-factor=0", "--orrery.start-paused=true", "--orrery.status-log-interval=0s",
-                "--logging.level.root=warn")) {
+                "--logging.level.root=warn", "--logging.level.io.orrery=warn")) {
             int port = ((ServletWebServerApplicationContext) context).getWebServer().getPort();
             SoakReport report = new Soak(URI.create("http://localhost:" + port + "/"), worlds, Soak.CLIENTS,
                     Duration.ofSeconds(seconds), Long.getLong("orrery.soak.seed", 20261122L)).run();
