@@ -144,6 +144,15 @@ class ApiExceptionHandler {
                 .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Too many event-stream clients", e.getMessage()));
     }
 
+    /** As many API triggers as orrery.api.max-triggers allows: 409 naming the property and the limit. */
+    @ExceptionHandler(TriggerController.TooManyTriggersException.class)
+    ProblemDetail tooManyTriggers(TriggerController.TooManyTriggersException e) {
+        ProblemDetail p = problem(HttpStatus.CONFLICT, "Too many triggers", e.getMessage());
+        p.setProperty("property", "orrery.api.max-triggers");
+        p.setProperty("limit", e.max());
+        return p;
+    }
+
     @ExceptionHandler(PluginController.PluginCommandException.class)
     ProblemDetail pluginCommand(PluginController.PluginCommandException e) {
         log.warn("{}", e.getMessage(), e.getCause());

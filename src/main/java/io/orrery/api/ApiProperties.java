@@ -19,11 +19,14 @@ import org.springframework.util.unit.DataSize;
  *     closes the connection with 1009 (message too big)
  * @param maxControlBacklog the most answers the control WebSocket keeps for a client that is not reading them; one
  *     more closes the connection (1008), so a stalled client never holds the loop or the server's memory
+ * @param maxTriggers the most triggers added through the API that the runner holds at once (armed, or sticky time
+ *     triggers kept for the next reset); one more is refused with 409 until one that fires leaves
  */
 @ConfigurationProperties("orrery.api")
 public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,
         @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients,
-        @DefaultValue("64KB") DataSize maxControlMessage, @DefaultValue("256") int maxControlBacklog) {
+        @DefaultValue("64KB") DataSize maxControlMessage, @DefaultValue("256") int maxControlBacklog,
+        @DefaultValue("100") int maxTriggers) {
 
     public ApiProperties {
         if (maxRequestBody == null || maxRequestBody.toBytes() < 1) {
@@ -46,6 +49,9 @@ public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxReque
         if (maxEventClients < 1) {
             throw new IllegalArgumentException("orrery.api.max-event-clients must be at least 1, got "
                     + maxEventClients);
+        }
+        if (maxTriggers < 1) {
+            throw new IllegalArgumentException("orrery.api.max-triggers must be at least 1, got " + maxTriggers);
         }
     }
 

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 /**
  * Reads a message record from JSON as {@code gz topic --json-output} writes it (protobuf's lowerCamelCase names)
  * or with the {@code .proto} snake_case names. A field the record does not have, or a value that does not fit,
- * is refused naming the field. Fields left out take protobuf's defaults.
+ * is refused naming the field, and so is a number that is not finite. Fields left out take protobuf's defaults.
  */
 final class MessageReader {
 
@@ -63,7 +63,33 @@ final class MessageReader {
             }
             return out;
         }
-        return node; // scalars: Jackson checks them
+        if (isFloatingPoint(type) && !finite(node)) {
+            // protobuf's JSON allows "NaN" and "Infinity", and 1e999 reads as infinity: a command carrying one
+            // would turn the bodies it drives into NaN
+            throw new BadMessageException(path, message, "field '" + path + "' must be a finite number, got "
+                    + node);
+        }
+        return node; // other scalars: Jackson checks them
+    }
+
+    private static boolean isFloatingPoint(Type type) {
+        return type == double.class || type == java.lang.Double.class || type == float.class
+                || type == Float.class;
+    }
+
+    /** False for a number, or a string Jackson would read as one, that is not finite. */
+    private static boolean finite(JsonNode node) {
+        if (node.isNumber()) {
+            return Double.isFinite(node.doubleValue());
+        }
+        if (node.isTextual()) {
+            try {
+                return Double.isFinite(Double.parseDouble(node.textValue().strip()));
+            } catch (NumberFormatException notANumber) {
+                return true; // not a number at all: Jackson refuses it naming the field
+            }
+        }
+        return true;
     }
 
     private static ObjectNode convertRecord(ObjectNode node, Class<?> type, String path, Class<?> message) {

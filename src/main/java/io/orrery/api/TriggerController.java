@@ -20,9 +20,11 @@ import org.springframework.web.bind.annotation.RestController;
 class TriggerController {
 
     private final SimulationRunner runner;
+    private final int maxTriggers;
 
-    TriggerController(SimulationRunner runner) {
+    TriggerController(SimulationRunner runner, ApiProperties properties) {
         this.runner = runner;
+        this.maxTriggers = properties.maxTriggers();
     }
 
     @GetMapping
@@ -30,7 +32,10 @@ class TriggerController {
         return runner.triggers().list().stream().map(TriggerJson::of).toList();
     }
 
-    /** Arms a trigger, e.g. {@code {"event": "time=10.5", "action": "stop", "label": "end", "sticky": false}}. */
+    /**
+     * Arms a trigger, e.g. {@code {"event": "time=10.5", "action": "stop", "label": "end", "sticky": false}}; 409
+     * when the runner holds {@code orrery.api.max-triggers} triggers from the API already.
+     */
     @PostMapping
     @ResponseStatus(HttpStatus.CREATED)
     TriggerJson add(@RequestBody TriggerSpec spec) {
@@ -39,13 +44,30 @@ class TriggerController {
                     + " \"action\" (e.g. \"stop\", \"realtime_factor=2\"); \"label\" and \"sticky\" are optional");
         }
         Trigger trigger = spec.parse(Trigger.SOURCE_API);
-        runner.triggers().add(trigger);
+        if (!runner.triggers().addUnlessFull(trigger, maxTriggers)) {
+            throw new TooManyTriggersException(maxTriggers);
+        }
         return TriggerJson.of(trigger);
     }
 
     @GetMapping("/history")
     List<FiredJson> history() {
         return runner.triggers().history().stream().map(FiredJson::of).toList();
+    }
+
+    /** The runner holds as many triggers from the API as {@code orrery.api.max-triggers} allows: 409. */
+    static final class TooManyTriggersException extends RuntimeException {
+        private final int max;
+
+        TooManyTriggersException(int max) {
+            super(max + " triggers added through the API are held, the most orrery.api.max-triggers allows; a"
+                    + " non-sticky trigger leaves once it fires, a reload does not clear them");
+            this.max = max;
+        }
+
+        int max() {
+            return max;
+        }
     }
 
     /** An armed trigger; {@code source} is config, api, or plugin:&lt;name&gt;. */

@@ -60,6 +60,30 @@ public final class TriggerRegistry {
         entries.add(new Entry(Objects.requireNonNull(trigger, "trigger")));
     }
 
+    /**
+     * Adds {@code trigger} after the existing ones unless the registry already holds {@code max} triggers from its
+     * source (armed, or kept for the next reset); returns whether it was added. Check and add are one step, so
+     * concurrent callers cannot pass the cap together.
+     */
+    public synchronized boolean addUnlessFull(Trigger trigger, int max) {
+        if (countFrom(trigger.source()) >= max) {
+            return false;
+        }
+        add(trigger);
+        return true;
+    }
+
+    /** How many triggers from {@code source} the registry holds: armed, or kept disarmed for the next reset. */
+    public synchronized int countFrom(String source) {
+        int n = 0;
+        for (Entry e : entries) {
+            if (e.trigger.source().equals(source)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** Adds triggers in order. */
     public synchronized void addAll(Collection<Trigger> triggers) {
         triggers.forEach(this::add);

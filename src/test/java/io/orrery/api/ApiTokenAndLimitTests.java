@@ -11,12 +11,14 @@ import org.springframework.test.context.TestPropertySource;
 
 /**
  * With a token set, changes need it, under {@code /api} and to the actuator alike, and reads stay open; bodies
- * beyond the limit are 413.
+ * beyond the limit are 413; triggers beyond {@code orrery.api.max-triggers} are 409.
  */
-@TestPropertySource(properties = {"orrery.api.token=s3cret-token", "orrery.api.max-request-body=2KB"})
+@TestPropertySource(properties = {"orrery.api.token=s3cret-token", "orrery.api.max-request-body=2KB",
+        "orrery.api.max-triggers=" + ApiTokenAndLimitTests.MAX_TRIGGERS})
 class ApiTokenAndLimitTests extends ApiTestSupport {
 
     static final String TOKEN = "Bearer s3cret-token";
+    static final int MAX_TRIGGERS = 3;
 
     @BeforeEach
     void loaded() {
@@ -109,5 +111,56 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
                 .PUT(HttpRequest.BodyPublishers.ofInputStream(
                         () -> new ByteArrayInputStream("{\"value\": 0}".getBytes()))));
         assertThat(smallChunked.status()).isEqualTo(200);
+    }
+
+    @Test
+    void triggersBeyondTheCapAre409UntilOneThatFiresLeaves() {
+        int paused = withToken(HttpRequest.newBuilder(uri("/api/simulation/pause"))
+                .POST(HttpRequest.BodyPublishers.noBody())).status();
+        assertThat(paused).as("paused now, or already").isIn(200, 409);
+        assertThat(apiTriggers()).as("no other test here arms triggers").isZero();
+        // one that fires at the next step and leaves, then ones that wait far in sim time
+        assertThat(arm("{\"event\": \"next\", \"action\": \"realtime_factor=0\", \"label\": \"once\"}"))
+                .isEqualTo(201);
+        for (int i = 1; i < MAX_TRIGGERS; i++) {
+            assertThat(arm("{\"event\": \"time=100000\", \"action\": \"pause\", \"sticky\": true}"))
+                    .isEqualTo(201);
+        }
+
+        Response refused = withToken(trigger("{\"event\": \"time=100000\", \"action\": \"pause\"}"));
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(refused.json().get("property").asText()).isEqualTo("orrery.api.max-triggers");
+        assertThat(refused.json().get("limit").asInt()).isEqualTo(MAX_TRIGGERS);
+        assertThat(refused.json().get("detail").asText()).contains("orrery.api.max-triggers");
+        assertThat(apiTriggers()).isEqualTo(MAX_TRIGGERS);
+        // a body that is not a trigger is still 400 at the cap: it is read before the cap is looked at
+        assertThat(arm("{\"event\": \"whenever\", \"action\": \"pause\"}")).isEqualTo(400);
+
+        assertThat(withToken(HttpRequest.newBuilder(uri("/api/simulation/step?count=1"))
+                .POST(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        assertThat(apiTriggers()).as("'once' fired and left").isEqualTo(MAX_TRIGGERS - 1);
+        assertThat(arm("{\"event\": \"time=100000\", \"action\": \"pause\"}")).isEqualTo(201);
+    }
+
+    private int apiTriggers() {
+        int n = 0;
+        for (JsonNode t : get("/api/triggers").json()) {
+            n += "api".equals(t.get("source").asText()) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private int arm(String json) {
+        return withToken(trigger(json)).status();
+    }
+
+    private HttpRequest.Builder trigger(String json) {
+        return HttpRequest.newBuilder(uri("/api/triggers")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json));
+    }
+
+    private Response withToken(HttpRequest.Builder request) {
+        return send(request.header("Authorization", TOKEN));
     }
 }

@@ -44,6 +44,8 @@ import java.util.concurrent.TimeUnit;
  * worlds/default.sdf through the full loop, against the same world without them.</li>
  * <li>{@code crash-saves}: 20 SIGKILLs of Orrery processes saving a 10,000-model world (see
  * {@link io.orrery.world.CrashingSaves}); the figures, and the processes' logs in target/crash-saves.</li>
+ * <li>{@code soak} (only when named): 8 clients for 60 s ({@code -Dorrery.soak.seconds}) mixing every kind of
+ * command against Orrery on a random port, see {@link SoakBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -87,6 +89,9 @@ public final class Benchmarks {
         }
         if (which.contains("sensors")) {
             sensors();
+        }
+        if (which.contains("soak")) {
+            SoakBenchmark.run();
         }
     }
 

@@ -293,6 +293,21 @@ class TriggerRegistryTests {
 
     // --- helpers
 
+    @Test
+    void aCapCountsTheSourcesTriggersHeldArmedOrKeptForTheNextReset() {
+        assertThat(registry.addUnlessFull(trigger("time=0.002", "pause", true, "api"), 2)).isTrue();
+        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2)).isTrue();
+        assertThat(registry.addUnlessFull(trigger("time=0.001", "stop", false, "config"), 2))
+                .as("another source has its own count").isTrue();
+        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2)).isFalse();
+
+        runSteps(1, 3); // 'next' fires and leaves; the sticky time trigger fires and is kept for the next reset
+        assertThat(registry.list()).isEmpty();
+        assertThat(registry.countFrom("api")).as("the kept sticky one still counts").isEqualTo(1);
+        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2)).isTrue();
+        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2)).isFalse();
+    }
+
     private List<String> runSteps(long from, long to) {
         List<String> fired = new ArrayList<>();
         for (long step = from; step <= to; step++) {

@@ -1,0 +1,87 @@
+package io.orrery.soak;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Samples the JVM's live thread count and its used heap right after a full collection, once a second, so the
+ * first and the last seconds of a soak can be compared. The server runs in this JVM, so the figures are the
+ * server's and the clients' together.
+ */
+public final class GrowthSampler implements AutoCloseable {
+
+    private final long start = System.nanoTime();
+    private final List<Sample> samples = new ArrayList<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    GrowthSampler() {
+        thread = new Thread(this::sampleEverySecond, "soak-growth-sampler");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void sampleEverySecond() {
+        while (running) {
+            System.gc(); // a full collection: what is left is what is held
+            Sample s = new Sample((System.nanoTime() - start) / 1e9,
+                    ManagementFactory.getThreadMXBean().getThreadCount(),
+                    ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+            synchronized (samples) {
+                samples.add(s);
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** The samples taken from {@code from} to {@code to} seconds after the start. */
+    Window window(double from, double to) {
+        synchronized (samples) {
+            return new Window(from, to, samples.stream().filter(s -> s.seconds() >= from && s.seconds() < to)
+                    .toList());
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        thread.interrupt();
+        thread.join(10_000);
+    }
+
+    /** One sample: seconds since the start, live threads, used heap after a full collection (bytes). */
+    public record Sample(double seconds, int threads, long heapAfterGc) {
+    }
+
+    /** The samples of a stretch of the soak. */
+    public record Window(double from, double to, List<Sample> samples) {
+
+        public int maxThreads() {
+            return samples.stream().mapToInt(Sample::threads).max().orElseThrow();
+        }
+
+        public int minThreads() {
+            return samples.stream().mapToInt(Sample::threads).min().orElseThrow();
+        }
+
+        /** The median of the used heap after a full collection, bytes. */
+        public long medianHeap() {
+            long[] h = samples.stream().mapToLong(Sample::heapAfterGc).sorted().toArray();
+            return h[h.length / 2];
+        }
+
+        @Override
+        public String toString() {
+            long[] h = samples.stream().mapToLong(Sample::heapAfterGc).sorted().toArray();
+            return String.format(Locale.ROOT, "%.0f-%.0f s: threads %d-%d, heap after GC %.1f MB median"
+                    + " (%.1f-%.1f, %d samples)", from, to, minThreads(), maxThreads(), medianHeap() / 1e6,
+                    h[0] / 1e6, h[h.length - 1] / 1e6, h.length);
+        }
+    }
+}
