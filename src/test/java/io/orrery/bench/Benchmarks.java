@@ -44,6 +44,9 @@ import java.util.concurrent.TimeUnit;
  * worlds/default.sdf through the full loop, against the same world without them.</li>
  * <li>{@code crash-saves}: 20 SIGKILLs of Orrery processes saving a 10,000-model world (see
  * {@link io.orrery.world.CrashingSaves}); the figures, and the processes' logs in target/crash-saves.</li>
+ * <li>{@code startup}: time to readiness and RSS of the packaged jar in child JVMs, with and without the class data
+ * sharing archive; see {@link Startup}. Run it with {@code java} rather than inside Maven, after
+ * {@code ./mvnw -o -q package -DskipTests}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -87,6 +90,9 @@ public final class Benchmarks {
         }
         if (which.contains("sensors")) {
             sensors();
+        }
+        if (which.contains("startup")) {
+            Startup.run();
         }
     }
 
