@@ -61,6 +61,12 @@ class ApiConfiguration {
         return registration;
     }
 
+    /** Static: a bean factory post-processor runs before the configuration's own beans exist. */
+    @Bean
+    static LazySpringdoc lazySpringdoc() {
+        return new LazySpringdoc();
+    }
+
     @Bean
     OpenAPI orreryOpenApi() {
         return new OpenAPI().info(new Info().title("Orrery API")

@@ -35,11 +35,16 @@ final class AvailabilityMonitor {
 
     private static final Logger log = LoggerFactory.getLogger(AvailabilityMonitor.class);
 
+    /** The wait between two checks while the loop is on its way to being ready. */
+    static final long SOON_MILLIS = 20;
+
     private final Supplier<LoopReading> loop;
     private final Duration timeout;
     private final ApplicationEventPublisher publisher;
     private final ApplicationAvailability availability;
     private final Object lock = new Object();
+    /** The wait between two checks: about a second, a quarter of a shorter timeout, at least 10 ms. */
+    private final long periodMillis;
     private ScheduledExecutorService executor;
 
     // Guarded by lock.
@@ -56,10 +61,11 @@ final class AvailabilityMonitor {
         this.timeout = timeout;
         this.publisher = publisher;
         this.availability = availability;
+        this.periodMillis = Math.max(10, Math.min(1000, timeout.toMillis() / 4));
     }
 
-    /** Reads the loop once and publishes what changed. */
-    void check() {
+    /** Reads the loop once, publishes what changed and returns how long to wait before the next check. */
+    long check() {
         LoopReading r = loop.get();
         synchronized (lock) {
             LivenessState liveness = liveness(r);
@@ -75,6 +81,19 @@ final class AvailabilityMonitor {
                 AvailabilityChangeEvent.publish(publisher, this, readiness);
             }
         }
+        return delayAfter(r);
+    }
+
+    /**
+     * The wait before the next check: short while the loop is on its way to being ready (not started yet, loading,
+     * resetting), so readiness follows within {@value #SOON_MILLIS} ms instead of up to a whole period (a pod of a
+     * sweep waits for it at every start); the period otherwise.
+     */
+    long delayAfter(LoopReading r) {
+        return switch (r.loop()) {
+            case NOT_STARTED, LOADING, RESETTING -> Math.min(SOON_MILLIS, periodMillis);
+            default -> periodMillis;
+        };
     }
 
     private LivenessState liveness(LoopReading r) {
@@ -128,8 +147,8 @@ final class AvailabilityMonitor {
     }
 
     /**
-     * Checks now and then about once a second (more often for a short timeout); from the moment the application
-     * is ready, so it does not race Spring Boot's own first ACCEPTING_TRAFFIC.
+     * Checks now and then about once a second (more often for a short timeout, and while the world loads); from the
+     * moment the application is ready, so it does not race Spring Boot's own first ACCEPTING_TRAFFIC.
      */
     @EventListener(ApplicationReadyEvent.class)
     synchronized void start() {
@@ -141,15 +160,20 @@ final class AvailabilityMonitor {
             t.setDaemon(true);
             return t;
         });
-        long period = Math.max(10, Math.min(1000, timeout.toMillis() / 4));
-        executor.scheduleWithFixedDelay(this::checkSafely, 0, period, TimeUnit.MILLISECONDS);
+        executor.execute(this::checkAndReschedule);
     }
 
-    private void checkSafely() {
+    private void checkAndReschedule() {
+        long delay = periodMillis;
         try {
-            check();
+            delay = check();
         } catch (RuntimeException e) {
             log.warn("The availability check failed", e);
+        }
+        synchronized (this) {
+            if (executor != null) {
+                executor.schedule(this::checkAndReschedule, delay, TimeUnit.MILLISECONDS);
+            }
         }
     }
 

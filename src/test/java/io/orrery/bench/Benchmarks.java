@@ -46,6 +46,9 @@ import java.util.concurrent.TimeUnit;
  * {@link io.orrery.world.CrashingSaves}); the figures, and the processes' logs in target/crash-saves.</li>
  * <li>{@code soak} (only when named): 8 clients for 60 s ({@code -Dorrery.soak.seconds}) mixing every kind of
  * command against Orrery on a random port, see {@link SoakBenchmark}.</li>
+ * <li>{@code startup}: time to readiness and RSS of the packaged jar in child JVMs, with and without the class data
+ * sharing archive; see {@link Startup}. Run it with {@code java} rather than inside Maven, after
+ * {@code ./mvnw -o -q package -DskipTests}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -92,6 +95,9 @@ public final class Benchmarks {
         }
         if (which.contains("soak")) {
             SoakBenchmark.run();
+        }
+        if (which.contains("startup")) {
+            Startup.run();
         }
     }
 

@@ -185,6 +185,27 @@ class AvailabilityMonitorTests {
     }
 
     @Test
+    void whileTheLoopIsOnItsWayToReadyTheNextCheckComesSoonOtherwiseAfterThePeriod() {
+        // The period for a 30 s watchdog timeout: a quarter of it, at most 1 s.
+        for (Loop l : Loop.values()) {
+            loop = l;
+            progress();
+            long delay = monitor().check();
+            boolean onItsWay = l == Loop.NOT_STARTED || l == Loop.LOADING || l == Loop.RESETTING;
+            assertThat(delay).as("%s", l).isEqualTo(onItsWay ? AvailabilityMonitor.SOON_MILLIS : 1000);
+        }
+    }
+
+    @Test
+    void aShortTimeoutKeepsItsQuarterAsThePeriodEvenWhileLoading() {
+        // 40 ms: a period of 10 ms, shorter than the loading wait, which never lengthens it.
+        AvailabilityMonitor shortTimeout = new AvailabilityMonitor(
+                () -> new LoopReading(now, lastProgress, Loop.LOADING, SimState.CONNECT, false, 0),
+                Duration.ofMillis(40), publisher, availability);
+        assertThat(shortTimeout.check()).isEqualTo(10);
+    }
+
+    @Test
     void aTimeoutThatIsNotPositiveIsRefusedNamingTheProperty() {
         assertThatThrownBy(() -> new AvailabilityMonitor(() -> null, Duration.ZERO, publisher, availability))
                 .hasMessageContaining("orrery.watchdog-timeout must be positive");
