@@ -5,12 +5,10 @@ import io.orrery.runner.SimulationRunner;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
-import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 
 /**
  * The control WebSocket at {@code /api/control}, its frame size limit ({@code orrery.api.max-control-message}) and
@@ -30,22 +28,12 @@ class ControlSocketConfiguration implements WebSocketConfigurer {
     ControlSocketConfiguration(SimulationRunner runner, ObjectMapper mapper, MessageReader reader,
             ApiProperties properties) {
         this.handler = new ControlSocketHandler(runner, mapper, reader, sendPool(),
-                properties.maxControlBacklog());
+                properties.maxControlBacklog(), (int) properties.maxControlMessage().toBytes());
     }
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
         registry.addHandler(handler, PATH);
-    }
-
-    @Bean
-    ServletServerContainerFactoryBean controlSocketContainer(ApiProperties properties) {
-        ServletServerContainerFactoryBean container = new ServletServerContainerFactoryBean();
-        int max = (int) properties.maxControlMessage().toBytes();
-        container.setMaxTextMessageBufferSize(max);
-        container.setMaxBinaryMessageBufferSize(max);
-        container.setAsyncSendTimeout(ControlSocketHandler.SEND_TIMEOUT_MILLIS);
-        return container;
     }
 
     /** Senders of answers: one at a time per connection, each may wait on its socket; never the runner. */

@@ -50,11 +50,13 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     private final LockstepJson lockstep;
     private final ExecutorService sender;
     private final int backlog;
+    private final int maxMessage;
     private final Map<String, ControlConnection> connections = new ConcurrentHashMap<>();
     private final AtomicLong counter = new AtomicLong();
 
     ControlSocketHandler(SimulationRunner runner, ObjectMapper mapper, MessageReader reader, ExecutorService sender,
-            int backlog) {
+            int backlog, int maxMessage) {
+        this.maxMessage = maxMessage;
         this.runner = runner;
         this.mapper = mapper;
         this.lockstep = new LockstepJson(reader);
@@ -73,6 +75,8 @@ final class ControlSocketHandler extends TextWebSocketHandler {
 
     @Override
     public void afterConnectionEstablished(WebSocketSession session) {
+        session.setTextMessageSizeLimit(maxMessage); // a larger frame closes the connection with 1009
+        session.setBinaryMessageSizeLimit(maxMessage);
         if (session instanceof NativeWebSocketSession nativeSession) {
             jakarta.websocket.Session ws = nativeSession.getNativeSession(jakarta.websocket.Session.class);
             if (ws != null) {

@@ -192,6 +192,19 @@ class ControlSocketTests {
     }
 
     @Test
+    void aFrameOverTheLimitClosesTheConnectionWith1009() throws Exception {
+        ControlClient c = ControlClient.connect(port);
+        c.send("{\"op\": \"observe\", \"id\": 1, \"pad\": \"" + "x".repeat(70 * 1024) + "\"}");
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (c.closedBecause() == null) {
+            assertThat(System.nanoTime()).as("closed by the server").isLessThan(deadline);
+            Thread.sleep(5);
+        }
+        assertThat(c.closedBecause()).startsWith("1009"); // orrery.api.max-control-message: 64KB
+        c.close();
+    }
+
+    @Test
     void anHttpStepWithABodyPublishesStepsAndObserves() throws Exception {
         HttpResponse<String> r = post(port, "/api/simulation/step", "{\"count\": 1000, \"publish\": {\"" + CMD
                 + "\": {\"linear\": {\"x\": 0.5}}}, \"observe\": [\"" + ODOM + "\"], \"models\": [\"vehicle_blue\"]}");
