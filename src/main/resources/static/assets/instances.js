@@ -166,6 +166,7 @@ function createInstances() {
   const frustum = new THREE.Frustum(), viewProjection = new THREE.Matrix4();
   /** Sorts the instances for this camera and a view heightPx tall: culled, points, coarse or fine. */
   function prepare(camera, heightPx) {
+    if (!points) return; // no scene yet
     camera.updateMatrixWorld();
     viewProjection.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
     frustum.setFromMatrix(viewProjection);

@@ -133,21 +133,39 @@ function createView(canvas, onPick) {
     needsRender = true;
   }
 
-  // A gz.msgs.LaserScan as points where its rays hit (rays that meet nothing read Infinity or null: not drawn).
+  // A gz.msgs.LaserScan as points where its rays hit, and the rays themselves faintly (rays that meet nothing read
+  // Infinity: not drawn). A point sits 1 cm short of the surface it hit, so the surface does not hide it.
+  const scanByTopic = new Map();
   function setScan(topic, scan) {
-    let points = scans.getObjectByName(topic);
-    if (!scan) {
-      if (points) { scans.remove(points); points.geometry.dispose(); }
-      needsRender = true;
-      showLidarCount();
-      return;
+    let s = scanByTopic.get(topic);
+    if (s && (!scan || s.capacity < (scan.ranges || []).length)) {
+      scans.remove(s.points, s.rays);
+      s.points.geometry.dispose();
+      s.rays.geometry.dispose();
+      scanByTopic.delete(topic);
+      s = null;
+    }
+    needsRender = true;
+    if (!scan) { showLidarCount(); return; }
+    const ranges = scan.ranges || [];
+    if (!s) {
+      const capacity = ranges.length;
+      const pg = new THREE.BufferGeometry();
+      pg.addAttribute('position', new THREE.BufferAttribute(new Float32Array(capacity * 3), 3).setDynamic(true));
+      const rg = new THREE.BufferGeometry();
+      rg.addAttribute('position', new THREE.BufferAttribute(new Float32Array(capacity * 6), 3).setDynamic(true));
+      s = { capacity, hits: 0,
+        points: new THREE.Points(pg, new THREE.PointsMaterial({ color: LIDAR, size: 4, sizeAttenuation: false })),
+        rays: new THREE.LineSegments(rg, new THREE.LineBasicMaterial({ color: LIDAR, transparent: true, opacity: 0.25 })) };
+      s.points.frustumCulled = s.rays.frustumCulled = false;
+      scans.add(s.points, s.rays);
+      scanByTopic.set(topic, s);
     }
     const wp = scan.worldPose || {}, p = wp.position || {}, q = wp.orientation || {};
     const origin = new THREE.Vector3(p.x || 0, p.y || 0, p.z || 0);
     const rot = new THREE.Quaternion(q.x || 0, q.y || 0, q.z || 0, q.w === undefined ? 1 : q.w);
-    const ranges = scan.ranges || [];
-    const h = Math.max(1, scan.count || ranges.length), v = Math.max(1, scan.verticalCount || 1);
-    const xyz = new Float32Array(ranges.length * 3);
+    const h = Math.max(1, scan.count || ranges.length);
+    const xyz = s.points.geometry.attributes.position.array, rays = s.rays.geometry.attributes.position.array;
     const d = new THREE.Vector3();
     let hits = 0;
     for (let i = 0; i < ranges.length; i++) {
@@ -156,33 +174,27 @@ function createView(canvas, onPick) {
       const yaw = scan.angleMin + (i % h) * (scan.angleStep || 0);
       const pitch = (scan.verticalAngleMin || 0) + Math.floor(i / h) * (scan.verticalAngleStep || 0);
       d.set(Math.cos(pitch) * Math.cos(yaw), Math.cos(pitch) * Math.sin(yaw), Math.sin(pitch)).applyQuaternion(rot)
-        .multiplyScalar(r).add(origin);
+        .multiplyScalar(Math.max(0, r - 0.01)).add(origin);
       xyz[hits * 3] = d.x; xyz[hits * 3 + 1] = d.y; xyz[hits * 3 + 2] = d.z;
+      rays.set([origin.x, origin.y, origin.z, d.x, d.y, d.z], hits * 6);
       hits++;
     }
-    if (!points || points.geometry.attributes.position.count < hits) {
-      if (points) { scans.remove(points); points.geometry.dispose(); }
-      const g = new THREE.BufferGeometry();
-      g.addAttribute('position', new THREE.BufferAttribute(new Float32Array(Math.max(hits, h * v) * 3), 3).setDynamic(true));
-      points = new THREE.Points(g, new THREE.PointsMaterial({ color: LIDAR, size: 4, sizeAttenuation: false }));
-      points.name = topic;
-      points.frustumCulled = false;
-      scans.add(points);
-    }
-    points.geometry.attributes.position.array.set(xyz.subarray(0, hits * 3));
-    points.geometry.attributes.position.needsUpdate = true;
-    points.geometry.setDrawRange(0, hits);
-    points.userData.hits = hits;
-    needsRender = true;
+    s.hits = hits;
+    s.points.geometry.attributes.position.needsUpdate = true;
+    s.rays.geometry.attributes.position.needsUpdate = true;
+    s.points.geometry.setDrawRange(0, hits);
+    s.rays.geometry.setDrawRange(0, hits * 2);
     showLidarCount();
   }
 
   function lidarPoints() {
-    return scans.children.reduce((n, o) => n + o.userData.hits, 0);
+    let n = 0;
+    for (const s of scanByTopic.values()) n += s.hits;
+    return n;
   }
 
   function showLidarCount() {
-    if (lidarLabel) lidarLabel.textContent = scans.children.length ? lidarPoints() + ' lidar points · ' : '';
+    if (lidarLabel) lidarLabel.textContent = scanByTopic.size ? lidarPoints() + ' lidar points · ' : '';
   }
 
   function select(name) {
