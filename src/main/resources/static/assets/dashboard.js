@@ -146,8 +146,11 @@
           sceneKey = scene.key;
           view.setScene(scene);
           showModels();
-          for (const f of pendingFrames) if (f.k === sceneKey) view.applyPoses(f.p);
+          for (const f of pendingFrames) if (f.k === sceneKey) view.applyPoses(f);
+          // a frame of another scene was dropped: changes after it would not add up, so start again from a full one
+          const dropped = pendingFrames.some(f => f.k !== sceneKey);
           pendingFrames = [];
+          if (dropped && poseSource) connectPoses();
           if (selected && !scene.models.some(m => m.name === selected)) selectModel(null);
         } finally {
           loadingScene = null;
@@ -175,15 +178,20 @@
   }
   $('model-filter').oninput = showModels;
 
+  // Each connection starts with a full frame; then only changes (see PoseEncoder), so a lost connection is a new
+  // one, not a resumed one.
+  let poseSource = null;
   function connectPoses() {
-    const source = new EventSource('dashboard/poses');
+    if (poseSource) poseSource.close();
+    const source = poseSource = new EventSource('dashboard/poses');
+    source.onerror = () => { if (source === poseSource) setTimeout(connectPoses, 1000); };
     source.addEventListener('poses', e => {
       const f = JSON.parse(e.data);
       if (f.k !== sceneKey) {
         if (f.full) pendingFrames = [f]; else pendingFrames.push(f);
         loadScene();
       } else {
-        view.applyPoses(f.p);
+        view.applyPoses(f);
       }
     });
   }

@@ -32,7 +32,9 @@ function createView(canvas, onPick) {
   scene.add(scans);
   let models = [];        // model index -> name
   let links = [];         // link index -> {instances: [k], planes: [Mesh]}
-  let pose = new Float64Array(0);
+  let pose = new Float64Array(0);  // per link: x, y, z, qx, qy, qz, qw in metres and unit quaternions
+  let ints = new Int32Array(0);    // the same as the stream sends them
+  let sceneKey = null;
   let dirty = new Set();
   let needsRender = true;
   let frames = 0, poseFrames = 0, fpsFrames = 0, fpsStart = performance.now();
@@ -81,9 +83,15 @@ function createView(canvas, onPick) {
       }
     });
     shapes.build(list);
-    pose = new Float64Array(count * 7);
-    for (let i = 0; i < count; i++) { pose[i * 7 + 6] = 1; if (!links[i]) links[i] = { instances: [], planes: [] }; }
-    for (let i = 0; i < count; i++) dirty.add(i);
+    // the same scene again (a reset, a reload of the same world) keeps the poses: the stream sends only changes
+    const same = s.key === sceneKey && ints.length === count * 7;
+    sceneKey = s.key;
+    if (!same) {
+      pose = new Float64Array(count * 7);
+      ints = new Int32Array(count * 7);
+      for (let i = 0; i < count; i++) { pose[i * 7 + 6] = 1; ints[i * 7 + 6] = 10000; }
+    }
+    for (let i = 0; i < count; i++) { if (!links[i]) links[i] = { instances: [], planes: [] }; dirty.add(i); }
     if (s.camera && !fitted) { placeCamera(s.camera); fitted = true; }
     needsRender = true;
   }
@@ -116,21 +124,34 @@ function createView(canvas, onPick) {
     dirty.clear();
   }
 
-  // A pose-stream frame: [index, x mm, y mm, z mm, qx, qy, qz, qw (times 10^4)] ...
-  function applyPoses(p) {
-    poseFrames++;
-    for (let j = 0; j + 7 < p.length; j += 8) {
-      const i = p[j];
-      if (i * 7 >= pose.length) continue;
-      const o = i * 7;
-      pose[o] = p[j + 1] / 1000; pose[o + 1] = p[j + 2] / 1000; pose[o + 2] = p[j + 3] / 1000;
-      const qx = p[j + 4], qy = p[j + 5], qz = p[j + 6], qw = p[j + 7];
-      const norm = Math.hypot(qx, qy, qz, qw) || 1;
-      pose[o + 3] = qx / norm; pose[o + 4] = qy / norm; pose[o + 5] = qz / norm; pose[o + 6] = qw / norm;
-      dirty.add(i);
+  // A pose-stream frame (PoseEncoder): a full one holds [x mm, y mm, z mm, qx, qy, qz, qw (times 10^4)] for every
+  // link in order; any other [index gap, and the seven values' differences] for each link that changed.
+  function applyPoses(f) {
+    const p = f.p;
+    if (f.full) {
+      if (p.length !== ints.length) return;
+      ints.set(p);
+      for (let i = 0; i * 7 < ints.length; i++) setPose(i);
+    } else {
+      for (let j = 0, i = -1; j + 7 < p.length; j += 8) {
+        i += p[j] + 1;
+        if (i * 7 >= ints.length) break;
+        for (let k = 0; k < 7; k++) ints[i * 7 + k] += p[j + 1 + k];
+        setPose(i);
+      }
     }
+    poseFrames++;
     if (!fitted && pose.length) { update(); fit(); fitted = true; }
     needsRender = true;
+  }
+
+  function setPose(i) {
+    const o = i * 7;
+    pose[o] = ints[o] / 1000; pose[o + 1] = ints[o + 1] / 1000; pose[o + 2] = ints[o + 2] / 1000;
+    const qx = ints[o + 3], qy = ints[o + 4], qz = ints[o + 5], qw = ints[o + 6];
+    const norm = Math.hypot(qx, qy, qz, qw) || 1;
+    pose[o + 3] = qx / norm; pose[o + 4] = qy / norm; pose[o + 5] = qz / norm; pose[o + 6] = qw / norm;
+    dirty.add(i);
   }
 
   // A gz.msgs.LaserScan as points where its rays hit, and the rays themselves faintly (rays that meet nothing read

@@ -190,7 +190,9 @@ final class DashboardBenchmark {
     private static void measure(JavascriptExecutor js, String what) throws InterruptedException {
         Thread.sleep(1500);
         String read = "const s = window.orreryDashboard.view.stats();"
-                + "return {frames: s.frames, poses: s.poseFrames, ticks: window.benchTicks, drawn: s.drawn};";
+                + "return {frames: s.frames, poses: s.poseFrames, ticks: window.benchTicks,"
+                + " drawn: s.fine + ' full, ' + s.coarse + ' coarse, ' + s.points + ' as points, ' + s.culled"
+                + " + ' outside the view'};";
         Map<?, ?> a = (Map<?, ?>) js.executeScript(read);
         long t0 = System.nanoTime();
         Thread.sleep(6000);
@@ -198,7 +200,7 @@ final class DashboardBenchmark {
         double seconds = (System.nanoTime() - t0) / 1e9;
         Object instances = js.executeScript("return window.orreryDashboard.view.stats().instances;");
         System.out.printf(Locale.ROOT, "3D view at %dx%d, %s shapes, %s: %.1f frames rendered/s (%.1f animation"
-                + " frames/s, %.1f pose frames/s applied, %s shapes drawn in the last frame)%n", WIDTH, HEIGHT,
+                + " frames/s, %.1f pose frames/s applied; last frame: %s)%n", WIDTH, HEIGHT,
                 instances, what, delta(a, b, "frames") / seconds, delta(a, b, "ticks") / seconds,
                 delta(a, b, "poses") / seconds, b.get("drawn"));
     }
