@@ -7,7 +7,7 @@ function createTopics(list, view) {
   const MAX_TOPICS = 100;       // followed at most (the request names each)
   const SHOW_ARRAY = 6;         // longer arrays of numbers are summarised
   const RENDER_MS = 500;        // the panel is laid out again at most this often
-  let names = '';
+  let names = null;
   let source = null;
   const latest = new Map();     // topic -> {type, message}
   const changed = new Set();
@@ -108,7 +108,13 @@ function createTopics(list, view) {
     for (const name of latest.keys()) if (!shown.some(t => t.name === name)) view.setScan(name, null);
     latest.clear();
     list.replaceChildren(...shown.map(t => item(t.name, t.type)));
-    if (!shown.length) return;
+    if (!shown.length) {
+      const none = document.createElement('li');
+      none.className = 'dim';
+      none.textContent = 'no topics in this world';
+      list.append(none);
+      return;
+    }
     const query = shown.map(t => 'topic=' + encodeURIComponent(t.name)).join('&');
     source = new EventSource('api/events?events=topic&maxRate=' + MAX_RATE + '&' + query);
     source.addEventListener('topic', e => {

@@ -39,6 +39,7 @@ final class DashboardBenchmark {
     private static final double LIFT = 50; // a fall of 3.2 s sim: minutes of wall time at the loop's rate here
     private static final int ROUNDS = 3;
     private static final long ROUND_MS = 8000;
+    private static final long SETTLE_MS = 3000;
     private static final int WIDTH = 1280;
     private static final int HEIGHT = 800;
 
@@ -62,7 +63,7 @@ final class DashboardBenchmark {
             }
             if (parts.contains("stream")) {
                 runner.reset().get();
-                poseStream(port);
+                poseStream(port, runner);
             }
             ChromeDriver browser = Chromium.start(WIDTH, HEIGHT);
             try {
@@ -100,17 +101,19 @@ final class DashboardBenchmark {
         }
     }
 
-    /** Each round starts from a reset, so the shapes are falling in both. */
+    /**
+     * Each round starts from a reset, so the shapes are falling in both; the order alternates between pairs of rounds,
+     * and each starts {@value #SETTLE_MS} ms after the browser navigated.
+     */
     private static void loop(SimulationRunner runner, ChromeDriver browser, String page) throws Exception {
         double[] without = new double[ROUNDS];
         double[] with = new double[ROUNDS];
-        for (int r = 0; r < ROUNDS; r++) {
-            browser.get("about:blank");
+        for (int r = 0; r < 2 * ROUNDS; r++) {
+            boolean open = (r % 2 == 0) == (r / 2 % 2 == 0); // with, without; without, with; ...: no order effect
+            browser.get(open ? page : "about:blank");
+            Thread.sleep(SETTLE_MS); // the page loaded (or the last one torn down) before the round starts
             runner.reset().get();
-            without[r] = stepsPerSecond(runner);
-            browser.get(page);
-            runner.reset().get();
-            with[r] = stepsPerSecond(runner);
+            (open ? with : without)[r / 2] = stepsPerSecond(runner);
         }
         System.out.printf(Locale.ROOT, "loop steps/s without a page: %s, median %.1f%n", list(without),
                 Benchmarks.median(without));
@@ -126,7 +129,7 @@ final class DashboardBenchmark {
     }
 
     /** Reads /dashboard/poses as a page would for one round, just after a reset, counting bytes and frames. */
-    private static void poseStream(int port) throws Exception {
+    private static void poseStream(int port, SimulationRunner runner) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
                 + "/dashboard/poses")).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -156,13 +159,16 @@ final class DashboardBenchmark {
             }
         });
         long start = System.nanoTime();
+        long i0 = runner.status().iterations();
         reader.start();
         Thread.sleep(ROUND_MS);
         double seconds = (System.nanoTime() - start) / 1e9;
+        double steps = (runner.status().iterations() - i0) / seconds;
         synchronized (counts) {
             System.out.printf(Locale.ROOT, "pose stream to one client while every shape falls: %.0f kB/s, %.1f"
-                    + " frames/s, largest frame %d kB (%.1f bytes a link)%n", counts[0] / seconds / 1000,
-                    counts[1] / seconds, counts[2] / 1000, counts[2] / 3004.0);
+                    + " frames/s (the loop made %.1f steps/s, so at most that many new snapshots), largest frame"
+                    + " %d kB (%.1f bytes a link)%n", counts[0] / seconds / 1000, counts[1] / seconds, steps,
+                    counts[2] / 1000, counts[2] / 3004.0);
         }
         in.close();
         reader.join(5000);
