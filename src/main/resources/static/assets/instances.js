@@ -232,6 +232,7 @@ function createInstances() {
     select: m => { selectedModel = m; },
     count: () => n,
     drawn: () => drawn,
-    position: k => [pos[k * 3], pos[k * 3 + 1], pos[k * 3 + 2]],
+    /** The centre of model m's first shape, or null. */
+    centreOf: m => { const k = model ? model.indexOf(m) : -1; return k < 0 ? null : [pos[k * 3], pos[k * 3 + 1], pos[k * 3 + 2]]; },
   };
 }

@@ -288,6 +288,13 @@ function createView(canvas, onPick) {
     linkPose: i => Array.from(pose.slice(i * 7, i * 7 + 7)),
     lookAt: (target, distance) => orbit.lookAt(new THREE.Vector3(target[0], target[1], target[2]), distance),
     orbitBy: (azimuth, elevation) => orbit.rotate(azimuth, elevation),
+    // where a model's first shape is on the canvas, in CSS pixels from its top left corner (null when not shown)
+    screenOf: name => {
+      const c = shapes.centreOf(models.indexOf(name));
+      if (!c) return null;
+      const v = new THREE.Vector3(c[0], c[1], c[2]).project(camera);
+      return [(v.x + 1) / 2 * canvas.clientWidth, (1 - v.y) / 2 * canvas.clientHeight];
+    },
     // the view as a PNG, rendered now (the drawing buffer is not kept after the page shows it)
     snapshot: () => { resize(); render(); return canvas.toDataURL('image/png'); },
   };

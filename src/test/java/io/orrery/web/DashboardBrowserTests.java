@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -191,7 +192,7 @@ class DashboardBrowserTests {
     }
 
     @Test
-    void theCanvasShowsTheWorld() {
+    void theCanvasShowsTheWorldAndAClickInItSelectsAModel() {
         waitFor(() -> ((Number) page.js("return window.orreryDashboard.view.stats().frames;")).longValue() > 0);
         // the share of pixels that differ from the clear colour (the grid, the plane and the shapes), and the colours
         BufferedImage image = page.viewSnapshot();
@@ -209,8 +210,14 @@ class DashboardBrowserTests {
         assertThat(drawn / (double) (image.getWidth() * image.getHeight())).as("share of drawn pixels")
                 .isGreaterThan(0.05);
         assertThat(colours.size()).as("distinct colours").isGreaterThan(10);
-        // a click on the box in the view selects it: project its centre to the screen and click there
+        // a click on the ball in the view selects it: its centre projected to the canvas, clicked there
         waitFor(() -> ((Number) page.js("return window.orreryDashboard.view.stats().instances;")).intValue() == 3);
+        WebElement canvas = testid("view3d");
+        List<?> at = (List<?>) page.js("return window.orreryDashboard.view.screenOf('ball');");
+        int dx = (int) Math.round(((Number) at.get(0)).doubleValue() - canvas.getRect().getWidth() / 2.0);
+        int dy = (int) Math.round(((Number) at.get(1)).doubleValue() - canvas.getRect().getHeight() / 2.0);
+        new Actions(browser).moveToElement(canvas, dx, dy).click().perform();
+        waitFor(() -> testid("model-panel").isDisplayed() && text("model-name").equals("ball"));
         page.screenshot("view");
     }
 
