@@ -1,6 +1,7 @@
 'use strict';
-// The HTTP API as the page uses it: JSON in and out, the bearer token asked for once when a command needs it,
-// and refusals as errors that carry the server's problem detail.
+// The HTTP API as the page uses it: JSON in and out, the bearer token asked for once when a command needs it
+// (kept for the browser tab; forgotten when the server refuses it), and refusals as errors that carry the server's
+// problem detail.
 const api = (() => {
   const TOKEN_KEY = 'orrery.api.token';
   let token = sessionStorage.getItem(TOKEN_KEY);
@@ -40,9 +41,13 @@ const api = (() => {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token && method !== 'GET') headers.Authorization = 'Bearer ' + token;
     const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (r.status === 401 && method !== 'GET' && !retried) {
-      await askToken();
-      return call(method, path, body, true);
+    if (r.status === 401 && method !== 'GET') {
+      if (!retried) {
+        await askToken();
+        return call(method, path, body, true);
+      }
+      token = null; // refused: the next command asks again
+      sessionStorage.removeItem(TOKEN_KEY);
     }
     if (!r.ok) {
       let problem = null;

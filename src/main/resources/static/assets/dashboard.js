@@ -146,8 +146,11 @@
           sceneKey = scene.key;
           view.setScene(scene);
           showModels();
-          for (const f of pendingFrames) if (f.k === sceneKey) view.applyPoses(f.p);
+          for (const f of pendingFrames) if (f.k === sceneKey) view.applyPoses(f);
+          // a frame of another scene was dropped: changes after it would not add up, so start again from a full one
+          const dropped = pendingFrames.some(f => f.k !== sceneKey);
           pendingFrames = [];
+          if (dropped && poseSource) connectPoses();
           if (selected && !scene.models.some(m => m.name === selected)) selectModel(null);
         } finally {
           loadingScene = null;
@@ -175,15 +178,20 @@
   }
   $('model-filter').oninput = showModels;
 
+  // Each connection starts with a full frame; then only changes (see PoseEncoder), so a lost connection is a new
+  // one, not a resumed one.
+  let poseSource = null;
   function connectPoses() {
-    const source = new EventSource('dashboard/poses');
+    if (poseSource) poseSource.close();
+    const source = poseSource = new EventSource('dashboard/poses');
+    source.onerror = () => { if (source === poseSource) setTimeout(connectPoses, 1000); };
     source.addEventListener('poses', e => {
       const f = JSON.parse(e.data);
       if (f.k !== sceneKey) {
         if (f.full) pendingFrames = [f]; else pendingFrames.push(f);
         loadScene();
       } else {
-        view.applyPoses(f.p);
+        view.applyPoses(f);
       }
     });
   }
@@ -218,12 +226,17 @@
     $('btn-static').textContent = m.static ? 'Make dynamic' : 'Make static';
     $('btn-static').dataset.static = m.static;
     const joints = $('model-joints');
-    joints.hidden = !Array.isArray(m.joints);
-    if (Array.isArray(m.joints)) {
-      joints.replaceChildren(...m.joints.map(j => {
-        const div = document.createElement('div');
-        div.textContent = 'joint ' + JSON.stringify(j);
-        return div;
+    joints.hidden = !Array.isArray(m.joints) || m.joints.length === 0;
+    if (!joints.hidden) {
+      joints.tBodies[0].replaceChildren(...m.joints.map(j => {
+        const tr = document.createElement('tr');
+        tr.dataset.joint = j.name;
+        for (const v of [j.name, j.type, fmt(j.position), fmt(j.velocity)]) {
+          const td = document.createElement('td');
+          td.textContent = v;
+          tr.append(td);
+        }
+        return tr;
       }));
     }
     if (fillForm) {
@@ -267,18 +280,16 @@
     const features = await api.get('dashboard/features');
     $('topics-panel').hidden = !features.topics;
     if (!features.topics) return;
+    const topics = createTopics($('topics'), view);
     const refresh = async () => {
       try {
-        const topics = await api.get('api/topics');
-        $('topics').replaceChildren(...(Array.isArray(topics) ? topics : []).map(t => {
-          const li = document.createElement('li');
-          li.textContent = typeof t === 'string' ? t : JSON.stringify(t);
-          return li;
-        }));
+        const list = await api.get('api/topics');
+        $('topic-count').textContent = list.length || '';
+        topics.follow(list);
       } catch (e) { /* shown again at the next refresh */ }
     };
     refresh();
-    setInterval(refresh, 2000);
+    setInterval(refresh, 3000);
   }
 
   // ---- the plot: factors from the stats events, the cycle time from the statistics' running mean --------------

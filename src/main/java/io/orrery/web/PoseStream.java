@@ -23,7 +23,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 /**
  * The dashboard's pose stream behind {@code GET /dashboard/poses}: at most {@value #HZ} frames a second, each
  * holding only the links whose pose changed since that client's last frame, as integers (millimetres and
- * quaternion components times {@value #ROTATION_SCALE}).
+ * quaternion components times {@value #ROTATION_SCALE}), and those as differences from what it was sent (see
+ * {@link PoseEncoder}).
  *
  * <p>Bounded per client: a client has at most one frame in flight; a tick that finds it still sending skips it, and
  * its next frame holds everything that changed meanwhile (the difference is taken against what it was sent, so
@@ -169,54 +170,18 @@ final class PoseStream implements DisposableBean {
         }
     }
 
-    /** One page: its emitter, and the values it was last sent. */
+    /** One page: its emitter, and what it was last sent. */
     private static final class Client {
         final SseEmitter emitter;
         final AtomicBoolean busy = new AtomicBoolean();
-        private String sentKey;
-        private int[] sent;
+        final PoseEncoder encoder = new PoseEncoder();
 
         Client(SseEmitter emitter) {
             this.emitter = emitter;
         }
 
-        /**
-         * The JSON of the next frame, {@code {"k": key, "t": simTime, "full": bool, "p": [index, x, y, z, qx, qy,
-         * qz, qw, ...]}}, or null when nothing changed. Sender threads, one at a time per client.
-         */
         String next(Frame f) {
-            boolean full = sent == null || !f.key().equals(sentKey) || sent.length != f.values().length;
-            int[] v = f.values();
-            StringBuilder p = new StringBuilder();
-            int changed = 0;
-            for (int link = 0; link * STRIDE < v.length; link++) {
-                int o = link * STRIDE;
-                if (!full && same(v, sent, o)) {
-                    continue;
-                }
-                if (changed++ > 0) {
-                    p.append(',');
-                }
-                p.append(link);
-                for (int k = 0; k < STRIDE; k++) {
-                    p.append(',').append(v[o + k]);
-                }
-            }
-            if (!full && changed == 0) {
-                return null;
-            }
-            sent = v;
-            sentKey = f.key();
-            return "{\"k\":\"" + f.key() + "\",\"t\":" + f.simTime() + ",\"full\":" + full + ",\"p\":[" + p + "]}";
-        }
-
-        private static boolean same(int[] a, int[] b, int offset) {
-            for (int k = 0; k < STRIDE; k++) {
-                if (a[offset + k] != b[offset + k]) {
-                    return false;
-                }
-            }
-            return true;
+            return encoder.next(f);
         }
     }
 }
