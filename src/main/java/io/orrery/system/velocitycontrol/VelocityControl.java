@@ -53,6 +53,9 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
     private final Map<String, Twist> linkCommands = new LinkedHashMap<>();
     private boolean warnedStatic;
 
+    /** The largest speed (m/s) or turn rate (rad/s) a command may ask for: far beyond any robot, within the engine. */
+    static final double MAX_COMMAND = 1e4;
+
     @Override
     public void awake(PluginContext ctx) {
         this.context = ctx;
@@ -67,12 +70,18 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
         TopicBus bus = ctx.topics();
         String owner = ctx.qualifiedName();
         bus.subscribe(topic, io.orrery.topic.msgs.Twist.class, owner, t -> {
-            targetLinear = vec(t.linear());
-            targetAngular = vec(t.angular());
+            if (withinReach(t, topic)) {
+                targetLinear = vec(t.linear());
+                targetAngular = vec(t.angular());
+            }
         });
         for (String link : linkNames) {
-            bus.subscribe(GazeboTopics.ofModel(model, "link/" + link + "/cmd_vel"), io.orrery.topic.msgs.Twist.class,
-                    owner, t -> received.put(link, new Twist(vec(t.linear()), vec(t.angular()))));
+            String linkTopic = GazeboTopics.ofModel(model, "link/" + link + "/cmd_vel");
+            bus.subscribe(linkTopic, io.orrery.topic.msgs.Twist.class, owner, t -> {
+                if (withinReach(t, linkTopic)) {
+                    received.put(link, new Twist(vec(t.linear()), vec(t.angular())));
+                }
+            });
         }
         ctx.logger().info("VelocityControl subscribing to twist messages on [{}]", topic);
     }
@@ -153,6 +162,24 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
         received.clear();
         linkCommands.clear();
         warnedStatic = false;
+    }
+
+    /**
+     * A command the physics can carry out: every component finite and at most {@link #MAX_COMMAND} (m/s or rad/s).
+     * Gazebo passes any number on; here 1e300 m/s made the engine's own checks fail and aborted the run (found by
+     * fuzzing), so a command beyond reach is logged and ignored, and the model keeps the last one.
+     */
+    private boolean withinReach(io.orrery.topic.msgs.Twist t, String topic) {
+        double[] values = {t.linear().x(), t.linear().y(), t.linear().z(), t.angular().x(), t.angular().y(),
+                t.angular().z()};
+        for (double v : values) {
+            if (!(Math.abs(v) <= MAX_COMMAND)) {
+                context.logger().warn("VelocityControl: ignored a twist on {} beyond {} m/s or rad/s: {}", topic,
+                        MAX_COMMAND, t);
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Vec3 vec(Vector3d v) {
