@@ -32,6 +32,8 @@ final class ControlBenchmark {
     private static final int WARM_UP = Integer.getInteger("orrery.bench.control.warmup", 5_000);
     private static final int ROUND_TRIPS = Integer.getInteger("orrery.bench.control.trips", 20_000);
     private static final int ROUNDS = 3;
+    /** {@code -Dorrery.bench.control.http=false} leaves HTTP out (to profile the WebSocket alone). */
+    private static final boolean HTTP = Boolean.parseBoolean(System.getProperty("orrery.bench.control.http", "true"));
     private static final String STEP = "\"count\":1,\"publish\":{\"/model/vehicle_blue/cmd_vel\":{\"linear\":{\"x\":0.5},"
             + "\"angular\":{\"z\":0.2}}},\"observe\":[\"/model/vehicle_blue/odometry\","
             + "\"/model/vehicle_green/odometry\"]}";
@@ -62,7 +64,9 @@ final class ControlBenchmark {
                 Transport socket = ws::step;
                 Transport post = new HttpStep(http, port)::step;
                 round("warm-up", ws, socket, WARM_UP, false, new double[1], 0);
-                round("warm-up", ws, post, WARM_UP, true, new double[1], 0);
+                if (HTTP) {
+                    round("warm-up", ws, post, WARM_UP, true, new double[1], 0);
+                }
                 long[][] wsTimes = new long[ROUNDS][];
                 long[][] httpTimes = new long[ROUNDS][];
                 double[] wsRate = new double[ROUNDS];
@@ -72,11 +76,15 @@ final class ControlBenchmark {
                 for (int r = 0; r < ROUNDS; r++) {
                     wsTimes[r] = round("WebSocket", ws, socket, ROUND_TRIPS, false, wsCpu, r);
                     wsRate[r] = ROUND_TRIPS / (sum(wsTimes[r]) / 1e9);
-                    httpTimes[r] = round("HTTP", ws, post, ROUND_TRIPS, true, httpCpu, r);
-                    httpRate[r] = ROUND_TRIPS / (sum(httpTimes[r]) / 1e9);
+                    if (HTTP) {
+                        httpTimes[r] = round("HTTP", ws, post, ROUND_TRIPS, true, httpCpu, r);
+                        httpRate[r] = ROUND_TRIPS / (sum(httpTimes[r]) / 1e9);
+                    }
                 }
                 report("WebSocket /api/control", wsRate, wsTimes, wsCpu);
-                report("HTTP POST /api/simulation/step", httpRate, httpTimes, httpCpu);
+                if (HTTP) {
+                    report("HTTP POST /api/simulation/step", httpRate, httpTimes, httpCpu);
+                }
             }
         } finally {
             app.close();
