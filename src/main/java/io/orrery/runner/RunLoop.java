@@ -245,11 +245,19 @@ final class RunLoop {
      * Pause → Resume → StepBegin, {@code count} unpaced steps, then Pause again. At each StepEnd reads are
      * served, and a stop or a pause ends the batch there; other commands wait until the batch has ended. The
      * answer tells the steps actually taken. What a system throws inside a batch aborts the run.
+     *
+     * <p>The steps of a controller that holds the simulation leave the lifecycle machine in Pause, as Gazebo's
+     * multi-step leaves a paused world paused: the hold is one stretch of Pause, its steps are phases the loop
+     * cycles through (as when running), not six transitions each. A controller steps thousands of times a second;
+     * each transition costs tens of microseconds in the machine and is an event to every event-stream client.
      */
     SimulationStatus runSteps(long count) {
         WorldSession s = state.session;
-        state.machine.fire(SimEvent.RESUME);
-        state.machine.fire(SimEvent.STEP_BEGIN);
+        boolean held = state.controller != null;
+        if (!held) {
+            state.machine.fire(SimEvent.RESUME);
+            state.machine.fire(SimEvent.STEP_BEGIN);
+        }
         state.mode = Mode.RUNNING;
         s.statistics.start(clock.nanoTime(), s.simTimeNanos());
         inBatch = true;
@@ -266,7 +274,9 @@ final class RunLoop {
             inBatch = false;
         }
         if (state.mode == Mode.RUNNING) {
-            lifecycle.driveTo(SimState.PAUSE);
+            if (!held) {
+                lifecycle.driveTo(SimState.PAUSE);
+            }
             state.mode = Mode.PAUSED;
             state.phase = SimState.PAUSE;
             s.statistics.pause(clock.nanoTime(), s.simTimeNanos());

@@ -36,10 +36,14 @@ final class RunState {
         this.worldFile = worldFile;
     }
 
-    /** The lifecycle state; while stepping, the phase the loop is in. */
+    /**
+     * The lifecycle state; while stepping, the phase the loop is in (a holding controller's steps too, which leave
+     * the machine in Pause).
+     */
     SimState currentState() {
         SimState s = machine.state();
-        return s == SimState.STEP_BEGIN && mode == Mode.RUNNING ? phase : s;
+        return mode == Mode.RUNNING && (s == SimState.STEP_BEGIN || s == SimState.PAUSE && controller != null) ? phase
+                : s;
     }
 
     boolean onRunnerThread() {

@@ -42,6 +42,8 @@ import java.util.concurrent.TimeUnit;
  * {@link DashboardBenchmark}.</li>
  * <li>{@code sensors}: the per-step cost of a 640-ray lidar and of 10 IMUs (each sampling every step) on
  * worlds/default.sdf through the full loop, against the same world without them.</li>
+ * <li>{@code control} (only when named): a controller in the loop on diff_drive.sdf stepping one step per round
+ * trip over the control WebSocket and over HTTP, see {@link ControlBenchmark}.</li>
  * <li>{@code crash-saves}: 20 SIGKILLs of Orrery processes saving a 10,000-model world (see
  * {@link io.orrery.world.CrashingSaves}); the figures, and the processes' logs in target/crash-saves.</li>
  * <li>{@code soak} (only when named): 8 clients for 60 s ({@code -Dorrery.soak.seconds}) mixing every kind of
@@ -98,6 +100,9 @@ public final class Benchmarks {
         }
         if (which.contains("startup")) {
             Startup.run();
+        }
+        if (which.contains("control")) {
+            ControlBenchmark.run();
         }
     }
 
