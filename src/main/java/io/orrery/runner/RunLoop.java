@@ -402,13 +402,14 @@ final class RunLoop {
 
     /**
      * What trigger actions do: the same as commands, where the state allows them, at a safe point. While a
-     * controller holds the simulation, resume, reset and factor actions are held back (it alone drives the run).
+     * controller holds the simulation, pause, resume, reset and factor actions are held back (it alone drives the
+     * run: its steps end when it asked).
      */
     Lifecycle.Actions triggerActions() {
         return new Lifecycle.Actions() {
             @Override
             public void pause() {
-                if (state.mode == Mode.RUNNING) {
+                if (state.mode == Mode.RUNNING && state.controller == null) {
                     lifecycle.enterPause(state.session);
                 }
             }

@@ -127,7 +127,7 @@ public final class SimulationRunner {
 
     /** Pauses at the end of the current step; inside a step batch, ends the batch there. */
     public CompletableFuture<SimulationStatus> pause() {
-        return post("pause", EnumSet.of(Mode.RUNNING), Command.Kind.INTERRUPT, loop::pause);
+        return post("pause", EnumSet.of(Mode.RUNNING), Command.Kind.INTERRUPT, unlessHeld("pause", loop::pause));
     }
 
     /** Resumes a paused simulation, with no jump in pacing. */
