@@ -137,8 +137,11 @@ final class BodyBuilder {
         Pose start = top.pose().compose(poseInModel).compose(comInLink);
         body.setPhysicsLocation(Convert.vector(start.position()));
         body.setPhysicsRotation(Convert.quaternion(start.rotation()));
-        body.setFriction((float) shape.surface().friction());
-        body.setRestitution((float) shape.surface().restitution());
+        SurfaceMix.Surface surface = new SurfaceMix.Surface((float) shape.surface().friction(),
+                (float) shape.surface().restitution());
+        body.setFriction(surface.friction());
+        body.setRestitution(surface.restitution());
+        body.setUserObject(surface); // for mixing without calls back into the native world
         if (shape.empty()) {
             body.setCollisionGroup(SHAPELESS_GROUP);
             body.setCollideWithGroups(PhysicsCollisionObject.COLLISION_GROUP_NONE);

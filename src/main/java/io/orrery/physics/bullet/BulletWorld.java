@@ -1,7 +1,5 @@
 package io.orrery.physics.bullet;
 
-import com.jme3.bullet.PhysicsSpace;
-import com.jme3.bullet.StepFlag;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
@@ -32,7 +30,7 @@ final class BulletWorld implements PhysicsWorld {
     private final Map<String, ModelBodies> models = new LinkedHashMap<>();
     /** Every body by its native id, for ray casts and contacts. */
     private final Map<Long, LinkBody> bodies = new HashMap<>();
-    private PhysicsSpace space;
+    private MixingSpace space;
     private int bodyCount;
     private boolean closed;
 
@@ -59,8 +57,8 @@ final class BulletWorld implements PhysicsWorld {
                 StepRows.before(joint);
             }
         }
-        // maxSteps 0: one step of exactly dt. Only new contact points call back into Java, to mix surfaces.
-        space.update((float) dt, 0, StepFlag.contactConceived);
+        // maxSteps 0: one step of exactly dt. Contact points call back into Java to mix surfaces only where needed.
+        space.update((float) dt, 0, space.stepFlags());
         for (ModelBodies model : models.values()) {
             for (JointConstraint joint : model.joints) {
                 StepRows.after(joint, dt);
