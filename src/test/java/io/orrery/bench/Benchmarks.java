@@ -44,6 +44,8 @@ import java.util.concurrent.TimeUnit;
  * worlds/default.sdf through the full loop, against the same world without them.</li>
  * <li>{@code crash-saves}: 20 SIGKILLs of Orrery processes saving a 10,000-model world (see
  * {@link io.orrery.world.CrashingSaves}); the figures, and the processes' logs in target/crash-saves.</li>
+ * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
+ * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -87,6 +89,9 @@ public final class Benchmarks {
         }
         if (which.contains("sensors")) {
             sensors();
+        }
+        if (which.contains("engines")) {
+            EngineBenchmark.run();
         }
     }
 
