@@ -15,6 +15,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +33,10 @@ import java.util.concurrent.TimeUnit;
  * the native C++ anchor of {@code ../shared/anchors} (Debian's Bullet 3.24, built here from its
  * {@code native/bench.cpp}). Every run is a fresh process (a child JVM, or the anchor's binary), the engines
  * alternate within each round, and the anchor's protocol is kept: 200 untimed warm-up steps, then 2000 timed steps
- * (1000 at N = 5000). The child also reports the time from its JVM's start to the end of its first step (class
- * loading, the native library, building the world). Knobs: {@code -Dorrery.bench.rounds} (3),
+ * (1000 at N = 5000). Beside the anchor's wall-clock figure each run reports steps per CPU second of the stepping
+ * thread (for the anchor: its process's CPU time less that of a run without timed steps), which a machine shared
+ * with other work disturbs far less. The child also reports the time from its JVM's start to the end of its first
+ * step (class loading, the native library, building the world). Knobs: {@code -Dorrery.bench.rounds} (3),
  * {@code -Dorrery.bench.sizes} (100,1000,5000).
  */
 final class EngineBenchmark {
@@ -47,7 +50,8 @@ final class EngineBenchmark {
     }
 
     /** One run's figures, from its {@code RESULT} line. */
-    private record Run(double stepsPerSecond, double meanHeight, double readyMillis) {
+    /** One run's figures: wall-clock steps/s (the anchor's measure) and steps per second of the stepping CPU. */
+    private record Run(double stepsPerSecond, double stepsPerCpuSecond, double meanHeight, double readyMillis) {
     }
 
     static void run() throws Exception {
@@ -57,14 +61,15 @@ final class EngineBenchmark {
         buildAnchor();
         System.out.println();
         System.out.println("engines: N boxes (0.5 m half-extent, 1 kg, columns of 10), ground plane, no sleeping, dt 1 ms;"
-                + " a fresh process per run, engines alternating, " + WARMUP + " warm-up steps");
+                + " a fresh process per run, engines alternating, " + WARMUP + " warm-up steps; " + load());
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         for (int n : sizes) {
             for (int round = 1; round <= rounds; round++) {
                 for (String engine : ENGINES) {
                     Run r = runOne(engine, n, timedSteps(n));
-                    System.out.printf(Locale.ROOT, "  N=%d round %d %-8s %9.1f steps/s  mean height %.4f m%s%n", n,
-                            round, engine, r.stepsPerSecond(), r.meanHeight(), Double.isNaN(r.readyMillis()) ? ""
+                    System.out.printf(Locale.ROOT, "  N=%d round %d %-8s %9.1f steps/s %9.1f per CPU s  mean height"
+                            + " %.4f m%s%n", n, round, engine, r.stepsPerSecond(), r.stepsPerCpuSecond(),
+                            r.meanHeight(), Double.isNaN(r.readyMillis()) ? ""
                                     : String.format(Locale.ROOT, "  first step %.0f ms after JVM start",
                                             r.readyMillis()));
                     runs.computeIfAbsent(engine + " " + n, k -> new ArrayList<>()).add(r);
@@ -82,10 +87,27 @@ final class EngineBenchmark {
                     cell(runs.get("native " + n)), cell(runs.get("jbullet " + n)), cell(runs.get("bullet " + n)),
                     jb / nat, b / nat);
         }
-        System.out.printf(Locale.ROOT, "(medians of %d rounds, [min-max])%n", rounds);
+        System.out.printf(Locale.ROOT, "(medians of %d rounds, [min-max]; %s)%n", rounds, load());
+        System.out.printf(Locale.ROOT, "%nSteps per CPU second of the stepping thread (less sensitive to a loaded"
+                + " machine)%n| N | native C++ | jbullet | bullet | bullet / native |%n|---:|---:|---:|---:|---:|%n");
+        for (int n : sizes) {
+            double nat = median(runs.get("native " + n), Run::stepsPerCpuSecond);
+            double b = median(runs.get("bullet " + n), Run::stepsPerCpuSecond);
+            System.out.printf(Locale.ROOT, "| %d | %.1f | %.1f | %.1f | %.2f |%n", n, nat,
+                    median(runs.get("jbullet " + n), Run::stepsPerCpuSecond), b, b / nat);
+        }
         for (String engine : List.of("jbullet", "bullet")) {
             System.out.printf(Locale.ROOT, "%s: JVM start to the end of the first step, N=%d: median %.0f ms%n",
                     engine, sizes[0], median(runs.get(engine + " " + sizes[0]), Run::readyMillis));
+        }
+    }
+
+    /** The machine's load average (Linux), which says how much the figures can be trusted on a shared machine. */
+    private static String load() {
+        try {
+            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "load average unknown";
         }
     }
 
@@ -124,15 +146,31 @@ final class EngineBenchmark {
     }
 
     private static Run runOne(String engine, int n, int steps) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
         if (engine.equals("native")) {
-            command.addAll(List.of(ANCHOR_BINARY.toString(), "" + n, "" + WARMUP, "" + steps));
-        } else {
-            command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx2g", "-cp",
-                    System.getProperty("java.class.path"), EngineBenchmark.class.getName(), engine, "" + n,
-                    "" + WARMUP, "" + steps));
+            // The anchor reports wall time only. Its CPU time for the timed steps: the process's CPU time (GNU time)
+            // less that of the same run with no timed steps.
+            Map<String, String> timed = launch(nativeCommand(n, steps), engine, n);
+            Map<String, String> untimed = launch(nativeCommand(n, 0), engine, n);
+            double cpu = Double.parseDouble(timed.get("cpu_s")) - Double.parseDouble(untimed.get("cpu_s"));
+            return new Run(Double.parseDouble(timed.get("steps_per_s")), steps / cpu,
+                    Double.parseDouble(timed.get("mean_y")), Double.NaN);
         }
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Map<String, String> fields = launch(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx2g", "-cp", System.getProperty("java.class.path"), EngineBenchmark.class.getName(), engine, "" + n,
+                "" + WARMUP, "" + steps), engine, n);
+        return new Run(Double.parseDouble(fields.get("steps_per_s")), Double.parseDouble(fields.get("cpu_steps_per_s")),
+                Double.parseDouble(fields.get("mean_z")), Double.parseDouble(fields.get("ready_ms")));
+    }
+
+    private static List<String> nativeCommand(int n, int steps) {
+        return List.of("/usr/bin/time", "-f", "RESULT cpu_s=%U+%S", ANCHOR_BINARY.toString(), "" + n, "" + WARMUP,
+                "" + steps);
+    }
+
+    /** Runs a command and gathers the key=value fields of its RESULT lines (stdout and stderr). */
+    private static Map<String, String> launch(List<String> command, String engine, int n)
+            throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         Map<String, String> fields = new LinkedHashMap<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
                 StandardCharsets.UTF_8))) {
@@ -148,10 +186,11 @@ final class EngineBenchmark {
         if (p.waitFor() != 0 || !fields.containsKey("steps_per_s")) {
             throw new IllegalStateException("the " + engine + " run at N=" + n + " failed: " + command);
         }
-        // The anchor is y-up and reports mean_y; Orrery's scene is z-up and reports mean_z.
-        double height = Double.parseDouble(fields.getOrDefault("mean_z", fields.get("mean_y")));
-        return new Run(Double.parseDouble(fields.get("steps_per_s")), height,
-                Double.parseDouble(fields.getOrDefault("ready_ms", "NaN")));
+        fields.computeIfPresent("cpu_s", (k, v) -> {
+            String[] parts = v.split("\\+"); // user + system seconds
+            return Double.toString(Double.parseDouble(parts[0]) + Double.parseDouble(parts[1]));
+        });
+        return fields;
     }
 
     /** A child run: {@code <engine> <N> <warmup> <steps>}; prints one {@code RESULT} line like the anchor's. */
@@ -172,8 +211,8 @@ final class EngineBenchmark {
                 .mapToDouble(m -> m.pose().z()).average().orElse(Double.NaN);
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         System.out.printf(Locale.ROOT, "RESULT engine=%s N=%d warmup=%d steps=%d seconds=%.4f steps_per_s=%.2f"
-                + " mean_z=%.4f ready_ms=%d%n", engine, n, warmup, steps, clock.seconds(), steps / clock.seconds(),
-                meanZ, clock.firstStepEndMillis - jvmStart);
+                + " cpu_steps_per_s=%.2f mean_z=%.4f ready_ms=%d%n", engine, n, warmup, steps, clock.seconds(),
+                steps / clock.seconds(), steps / clock.cpuSeconds(), meanZ, clock.firstStepEndMillis - jvmStart);
     }
 
     /**
@@ -183,8 +222,11 @@ final class EngineBenchmark {
     private static final class Clock implements PreUpdate, Stateless {
         private final long from;
         private final long to;
+        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         private long startNanos;
         private long endNanos;
+        private long startCpuNanos;
+        private long endCpuNanos;
         private long firstStepEndMillis;
 
         Clock(long from, long to) {
@@ -199,13 +241,19 @@ final class EngineBenchmark {
                 firstStepEndMillis = System.currentTimeMillis();
             } else if (done == from) {
                 startNanos = System.nanoTime();
+                startCpuNanos = threads.getCurrentThreadCpuTime(); // the runner thread, which steps the world
             } else if (done == to) {
                 endNanos = System.nanoTime();
+                endCpuNanos = threads.getCurrentThreadCpuTime();
             }
         }
 
         double seconds() {
             return (endNanos - startNanos) / 1e9;
+        }
+
+        double cpuSeconds() {
+            return (endCpuNanos - startCpuNanos) / 1e9;
         }
     }
 }
