@@ -29,6 +29,14 @@ class ArchitectureTests {
     }
 
     @Test
+    void onlyTheBulletPackageUsesLibbulletjme() {
+        noClasses().that().resideOutsideOfPackage("io.orrery.physics.bullet..")
+                .should().dependOnClassesThat().resideInAnyPackage("com.jme3..", "jme3utilities..", "vhacd..",
+                        "vhacd4..", "com.simsilica..")
+                .check(ORRERY);
+    }
+
+    @Test
     void onlyTheLifecyclePackageUsesSpringStatemachine() {
         noClasses().that().resideOutsideOfPackage("io.orrery.lifecycle..")
                 .should().dependOnClassesThat().resideInAPackage("org.springframework.statemachine..")

@@ -163,17 +163,18 @@ class SimulationController {
      * @param simTime seconds
      * @param stepSize seconds
      * @param realTimeFactor the target factor (0 = as fast as possible)
+     * @param engine the physics engine ({@code orrery.physics.engine})
      */
     record SimulationJson(String state, String phase, String outcome, String message, double simTime,
             long iterations, double stepSize, double realTimeFactor, double achievedRealTimeFactor, boolean paused,
-            WorldJson world, Set<String> allowedCommands) {
+            WorldJson world, String engine, Set<String> allowedCommands) {
 
         static SimulationJson of(SimulationStatus s, Set<String> allowed) {
             return new SimulationJson(s.state().name(), s.phase().name(), s.outcome().map(Outcome::jsonName)
                     .orElse(null), s.message().orElse(null), s.simTimeSeconds(), s.iterations(),
                     s.stepSizeNanos() / 1e9, s.realTimeFactor(), s.achievedRealTimeFactor(), s.paused(),
                     new WorldJson(s.worldName().orElse(null), s.worldFile() == null ? null
-                            : s.worldFile().toString()), allowed);
+                            : s.worldFile().toString()), s.engine(), allowed);
         }
     }
 }

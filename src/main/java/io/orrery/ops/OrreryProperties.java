@@ -44,6 +44,7 @@ import org.springframework.validation.annotation.Validated;
  * @param pluginStartThreads threads starting plugins in parallel; 0 means min(8, number of plugins)
  * @param seed the seed of the sensors' noise: the same seed gives the same noise
  * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
+ * @param physics the physics engine
  */
 @Validated
 @ConfigurationProperties("orrery")
@@ -69,7 +70,8 @@ public record OrreryProperties(
         @Min(value = 0, message = "must be at least 0 (0 = min(8, number of plugins))") @DefaultValue("0")
         int pluginStartThreads,
         @DefaultValue("0") long seed,
-        @Valid @DefaultValue SdfProperties sdf) {
+        @Valid @DefaultValue SdfProperties sdf,
+        @Valid @DefaultValue PhysicsProperties physics) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -150,6 +152,22 @@ public record OrreryProperties(
         public SdfProperties {
             if (maxBytes != null && maxBytes.toBytes() < 1) {
                 throw new IllegalArgumentException("orrery.sdf.max-bytes must be at least 1 byte, got " + maxBytes);
+            }
+        }
+    }
+
+    /**
+     * The physics engine.
+     *
+     * @param engine {@code jbullet} (pure Java, the default) or {@code bullet} (native Bullet 3 through
+     *     Libbulletjme)
+     */
+    public record PhysicsProperties(@DefaultValue("jbullet") String engine) {
+
+        public PhysicsProperties {
+            engine = engine == null ? "jbullet" : engine.trim().toLowerCase(java.util.Locale.ROOT);
+            if (!PhysicsEngines.NAMES.contains(engine)) {
+                throw new IllegalArgumentException(PhysicsEngines.unknown(engine));
             }
         }
     }

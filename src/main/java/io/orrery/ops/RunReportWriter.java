@@ -26,11 +26,13 @@ final class RunReportWriter implements RunListener {
 
     private final ObjectMapper mapper;
     private final Path target;
+    private final String engine;
     private volatile String failure;
 
-    RunReportWriter(ObjectMapper mapper, Path target) {
+    RunReportWriter(ObjectMapper mapper, Path target, String engine) {
         this.mapper = mapper.copy().enable(SerializationFeature.INDENT_OUTPUT);
         this.target = target;
+        this.engine = engine;
     }
 
     @Override
@@ -54,19 +56,20 @@ final class RunReportWriter implements RunListener {
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         try {
-            mapper.writeValue(tmp.toFile(), toJson(result));
+            mapper.writeValue(tmp.toFile(), toJson(result, engine));
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(tmp);
         }
     }
 
-    static Map<String, Object> toJson(RunResult r) {
+    static Map<String, Object> toJson(RunResult r, String engine) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("outcome", r.outcome().jsonName());
         json.put("exitCode", r.outcome().exitCode());
         r.message().ifPresent(m -> json.put("message", m));
         json.put("world", Map.of("name", r.worldName().orElse(""), "file", r.worldFile().toString()));
+        json.put("engine", engine);
         json.put("simTime", r.simTimeNanos() / 1e9);
         json.put("iterations", r.iterations());
         json.put("wallTime", r.wallTimeNanos() / 1e9);

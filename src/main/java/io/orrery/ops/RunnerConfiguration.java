@@ -2,7 +2,6 @@ package io.orrery.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.physics.PhysicsEngine;
-import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginRegistry;
@@ -36,7 +35,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.OrderUtils;
 
 /**
- * Wires the plain-Java core: the SDF reader, JBullet, the systems and plugin types found among the beans, and
+ * Wires the plain-Java core: the SDF reader, the physics engine {@code orrery.physics.engine} names, the systems and plugin types found among the beans, and
  * the runner.
  */
 @Configuration(proxyBeanMethods = false)
@@ -48,8 +47,8 @@ class RunnerConfiguration {
     }
 
     @Bean
-    PhysicsEngine physicsEngine() {
-        return new JBulletPhysicsEngine();
+    PhysicsEngine physicsEngine(OrreryProperties properties) {
+        return PhysicsEngines.named(properties.physics().engine());
     }
 
     @Bean
@@ -64,7 +63,8 @@ class RunnerConfiguration {
                 .events(events)
                 .build();
         // Listeners are told in the order they were added: the report is written before the exit code is chosen.
-        Optional<RunReportWriter> report = properties.reportFile().map(file -> new RunReportWriter(mapper, file));
+        Optional<RunReportWriter> report = properties.reportFile().map(file -> new RunReportWriter(mapper, file,
+                engine.name()));
         report.ifPresent(runner::addListener);
         if (properties.exitOnStop()) {
             ExitOnStop.install(runner, context, report);

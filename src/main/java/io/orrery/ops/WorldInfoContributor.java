@@ -7,7 +7,8 @@ import java.util.Map;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 
-/** Adds the world being served to {@code /actuator/info}: its name (once loaded) and its file. */
+/** Adds the world being served to {@code /actuator/info}: its name (once loaded) and its file; and the
+ * physics engine. */
 final class WorldInfoContributor implements InfoContributor {
 
     private final SimulationRunner runner;
@@ -23,5 +24,6 @@ final class WorldInfoContributor implements InfoContributor {
         world.put("name", s.worldName().orElse(""));
         world.put("file", s.worldFile().toString());
         builder.withDetail("world", world);
+        builder.withDetail("engine", s.engine());
     }
 }

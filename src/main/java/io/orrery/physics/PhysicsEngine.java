@@ -7,4 +7,9 @@ public interface PhysicsEngine {
 
     /** Builds the world's bodies and joints, with transforms synced and no step taken. */
     PhysicsWorld build(WorldSpec world);
+
+    /** The engine's name as {@code orrery.physics.engine} gives it, for example {@code jbullet}. */
+    default String name() {
+        return getClass().getSimpleName();
+    }
 }

@@ -66,9 +66,11 @@ public final class SimulationRunner {
     private final CompletableFuture<RunResult> finished = new CompletableFuture<>();
     private final RunLoop loop;
     private final Lockstep lockstep;
+    private final String engine;
 
     SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
+        this.engine = b.engine.name();
         this.clock = b.clock;
         this.state = new RunState(b.worldFile);
         for (TriggerSpec spec : b.settings.triggers()) {
@@ -510,7 +512,7 @@ public final class SimulationRunner {
                 Optional.ofNullable(state.message), s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(),
                 s == null ? 0 : s.stepNanos, s == null ? 0 : s.targetFactor(),
                 s == null ? 0 : s.statistics.snapshot().achievedFactorWindow(), state.mode == Mode.PAUSED,
-                worldName(), state.worldFile);
+                worldName(), state.worldFile, engine);
     }
 
     /** The latest published statistics (every 100 steps and at pause), safe from any thread. */

@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param paused true while in Pause
  * @param worldName the world's name, empty before it loaded
  * @param worldFile the world's file
+ * @param engine the physics engine's name ({@code orrery.physics.engine})
  */
 public record SimulationStatus(
         SimState state,
@@ -33,7 +34,8 @@ public record SimulationStatus(
         double achievedRealTimeFactor,
         boolean paused,
         Optional<String> worldName,
-        Path worldFile) {
+        Path worldFile,
+        String engine) {
 
     public double simTimeSeconds() {
         return simTimeNanos / 1e9;

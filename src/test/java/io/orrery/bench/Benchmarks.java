@@ -51,6 +51,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code startup}: time to readiness and RSS of the packaged jar in child JVMs, with and without the class data
  * sharing archive; see {@link Startup}. Run it with {@code java} rather than inside Maven, after
  * {@code ./mvnw -o -q package -DskipTests}.</li>
+ * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
+ * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -103,6 +105,9 @@ public final class Benchmarks {
         }
         if (which.contains("control")) {
             ControlBenchmark.run();
+        }
+        if (which.contains("engines")) {
+            EngineBenchmark.run();
         }
     }
 

@@ -36,6 +36,7 @@ class ChartConfigApplicationTests {
         orrery.put("real-time-factor", 0);
         orrery.put("start-paused", true);
         orrery.put("max-steps-per-frame", 5);
+        orrery.put("physics", Map.of("engine", "bullet"));
         String applicationYaml = OrreryChart.template(dir, Map.of("orrery", orrery)).one("ConfigMap")
                 .get("data", "application.yaml").string();
         Path config = Files.createDirectories(dir.resolve("config"));
@@ -56,6 +57,7 @@ class ChartConfigApplicationTests {
             }
             assertThat(runner.currentState()).isEqualTo(SimState.PAUSE);
             assertThat(runner.status().worldName()).hasValue("runner_drop");
+            assertThat(runner.status().engine()).isEqualTo("bullet");
             assertThat(runner.status().stepSizeNanos()).isEqualTo(2_000_000);
             assertThat(runner.status().realTimeFactor()).isZero();
             assertThat(runner.step(10).get(10, TimeUnit.SECONDS).simTimeNanos()).isEqualTo(20_000_000);

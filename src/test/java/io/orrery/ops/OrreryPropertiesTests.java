@@ -124,4 +124,14 @@ class OrreryPropertiesTests {
                     });
                 });
     }
+
+    @Test
+    void thePhysicsEngineIsJBulletByDefaultAndAnUnknownOneIsRefusedNamingTheChoices() {
+        context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).physics().engine()).isEqualTo("jbullet"));
+        context.withPropertyValues("orrery.physics.engine=bullet").run(ctx -> assertThat(
+                PhysicsEngines.named(ctx.getBean(OrreryProperties.class).physics().engine()).name())
+                .isEqualTo("bullet"));
+        context.withPropertyValues("orrery.physics.engine=ode").run(ctx -> assertThat(ctx).getFailure()
+                .hasStackTraceContaining("orrery.physics.engine must be one of jbullet, bullet, got 'ode'"));
+    }
 }

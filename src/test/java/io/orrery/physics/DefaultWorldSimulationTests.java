@@ -8,7 +8,8 @@ import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The demo world users get from {@code ./mvnw spring-boot:run}: it loads, steps and behaves as described. */
 class DefaultWorldSimulationTests {
@@ -25,14 +26,15 @@ class DefaultWorldSimulationTests {
     /** How far from flat a resting body may be: a tilt of 0.1° lifts an edge of the 0.5 m box by 0.9 mm. */
     private static final double TILT_TOLERANCE_DEGREES = 0.1;
 
-    @Test
-    void loadsAndStepsUntilEveryShapeRestsFlatOnItsSupportWhileTheRampStaysPut() {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void loadsAndStepsUntilEveryShapeRestsFlatOnItsSupportWhileTheRampStaysPut(Engine engine) {
         WorldSpec spec = SimulationFixture.read(DEFAULT_WORLD);
         assertThat(spec.models()).extracting(m -> m.name()).contains("ground_plane", "ramp", "sliding_box",
                 "red_box", "ball", "cylinder", "pendulum");
         assertThat(spec.guiCameraPose()).isPresent();
 
-        try (SimulationFixture fixture = SimulationFixture.of(spec)) {
+        try (SimulationFixture fixture = SimulationFixture.of(engine, spec)) {
             Pose ramp = fixture.pose("ramp");
             assertThat(fixture.pose("red_box").z()).isEqualTo(2.0);
 

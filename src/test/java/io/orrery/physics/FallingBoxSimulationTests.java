@@ -3,7 +3,8 @@ package io.orrery.physics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** A box dropped from a height (worlds/falling_box.sdf) lands when free fall says it should. */
 class FallingBoxSimulationTests {
@@ -11,9 +12,10 @@ class FallingBoxSimulationTests {
     private static final double DROP = 1.0;
     private static final double HALF = 0.1;
 
-    @Test
-    void landsAtFreeFallTime() {
-        try (var sim = SimulationFixture.load("falling_box")) {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void landsAtFreeFallTime(Engine engine) {
+        try (var sim = SimulationFixture.load(engine, "falling_box")) {
             double[] previousVz = {0};
             // Landing: the first step in which the contact slows the fall instead of gravity speeding it up.
             int steps = sim.stepUntil(w -> {

@@ -5,14 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.orrery.world.Vec3;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** {@link PhysicsWorld#setLinkVelocity}: one link's twist, about its own origin, in the world frame. */
 class LinkVelocitySimulationTests {
 
-    @Test
-    void aFreeBodyMovesOffWithTheTwistGivenAndGravityAddsOneStepOfFall() {
-        try (SimulationFixture sim = SimulationFixture.load("falling_box")) {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aFreeBodyMovesOffWithTheTwistGivenAndGravityAddsOneStepOfFall(Engine engine) {
+        try (SimulationFixture sim = SimulationFixture.load(engine, "falling_box")) {
             Twist wanted = new Twist(new Vec3(1, -2, 0.5), new Vec3(0, 0, 3));
             sim.world().setLinkVelocity("box", "body", wanted);
             sim.step(1);
@@ -26,9 +28,10 @@ class LinkVelocitySimulationTests {
         }
     }
 
-    @Test
-    void aJointedLinkSpinsItsJointAndTheOtherModelsAreUntouched() {
-        try (SimulationFixture sim = SimulationFixture.load("wheels")) {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aJointedLinkSpinsItsJointAndTheOtherModelsAreUntouched(Engine engine) {
+        try (SimulationFixture sim = SimulationFixture.load(engine, "wheels")) {
             sim.world().setLinkVelocity("free", "wheel", new Twist(Vec3.ZERO, new Vec3(0, 0, 2)));
             sim.step(10);
 
@@ -38,9 +41,10 @@ class LinkVelocitySimulationTests {
         }
     }
 
-    @Test
-    void anUnknownLinkIsRefusedNamingIt() {
-        try (SimulationFixture sim = SimulationFixture.load("falling_box")) {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void anUnknownLinkIsRefusedNamingIt(Engine engine) {
+        try (SimulationFixture sim = SimulationFixture.load(engine, "falling_box")) {
             assertThatThrownBy(() -> sim.world().setLinkVelocity("box", "wing", Twist.ZERO))
                     .hasMessageContaining("'wing'");
         }

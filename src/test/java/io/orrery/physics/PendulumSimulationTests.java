@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A bob on a revolute joint to the world swings with the physical-pendulum period T = 2π·sqrt(I/(m g L)), where
@@ -18,10 +19,11 @@ class PendulumSimulationTests {
     private static final double I_CM = 0.001;
     private static final double AMPLITUDE = 0.05;
 
-    @Test
-    void swingsWithThePendulumPeriod() {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void swingsWithThePendulumPeriod(Engine engine) {
         List<Double> crossings = new ArrayList<>();
-        try (var sim = SimulationFixture.load("pendulum")) {
+        try (var sim = SimulationFixture.load(engine, "pendulum")) {
             double[] previousX = {sim.link("pendulum", "bob").pose().x()};
             assertThat(previousX[0]).isCloseTo(-L * Math.sin(AMPLITUDE), within(1e-4));
             sim.onPostStep((w, iteration, time) -> {

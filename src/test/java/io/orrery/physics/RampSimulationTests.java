@@ -11,7 +11,8 @@ import io.orrery.world.Quat;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A box on a 30° static ramp: slides with a = g(sinθ − μcosθ) at μ = 0.2, stays at μ = 1. The contact's μ is the
@@ -23,19 +24,38 @@ class RampSimulationTests {
     private static final double ANGLE = Math.toRadians(30);
     private static final double HALF = 0.1;
 
-    @Test
-    void slidesWithLowFriction() {
-        assertSlidesWith(rampWorld(1.0, 0.2), 0.2);
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void slidesWithLowFriction(Engine engine) {
+        double expected = acceleration(0.2);
+        assertThat(slide(engine, rampWorld(1.0, 0.2), expected)).isCloseTo(expected, within(0.1 * expected));
     }
 
-    @Test
-    void twoSurfacesOfTheSameFrictionSlideWithThatFrictionNotItsSquare() {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void twoSurfacesOfTheSameFrictionSlideWithThatFrictionNotItsSquare(Engine engine) {
         // μ 0.5 on both: sliding at μ 0.5 (a ≈ 0.66 m/s²), not at 0.25 (a ≈ 2.8 m/s²) as a product would give.
-        assertSlidesWith(rampWorld(0.5, 0.5), 0.5);
+        double expected = acceleration(0.5);
+        double a = slide(engine, rampWorld(0.5, 0.5), expected);
+        if (engine == Engine.JBULLET) {
+            assertThat(a).isCloseTo(expected, within(0.1 * expected));
+        } else {
+            // Bullet slides at 0.566 m/s², 14 % below the ideal 0.656: friction acts as μ 0.511, 2.1 % high (at
+            // μ 0.2 it is 0.3 % high, and on a ramp of μ 1 under a box of μ 0.5 the same 0.566, so it is Bullet's
+            // friction, not the mixing). The box yaws as it slides (0.06 rad/s after 1 s), as it does not on JBullet.
+            // Deterministic: 1 % of a, far above float rounding, tight around the measured figure.
+            assertThat(a).isCloseTo(0.566, within(0.01 * 0.566));
+        }
+        assertThat(a).isLessThan(acceleration(0.25) / 2); // nowhere near the product's μ
     }
 
-    private static void assertSlidesWith(WorldSpec world, double mu) {
-        try (var sim = SimulationFixture.of(world, 0.001)) {
+    private static double acceleration(double mu) {
+        return 9.8 * (Math.sin(ANGLE) - mu * Math.cos(ANGLE));
+    }
+
+    /** The box's acceleration down the slope over 1 s, after 0.1 s to settle; asserts that it slid. */
+    private static double slide(Engine engine, WorldSpec world, double expectedA) {
+        try (var sim = SimulationFixture.of(engine, world, 0.001)) {
             sim.step(100); // settle onto the surface
             Vec3 start = sim.pose("box").position();
             double t0 = sim.simTime();
@@ -45,18 +65,18 @@ class RampSimulationTests {
             Vec3 moved = sim.pose("box").position().minus(start);
             Vec3 downSlope = new Vec3(Math.cos(ANGLE), 0, -Math.sin(ANGLE));
             double along = moved.dot(downSlope);
-            double expectedA = 9.8 * (Math.sin(ANGLE) - mu * Math.cos(ANGLE));
             // From s = v0 t + a t²/2 and v = v0 + a t, whatever speed it had after settling: a = 2 (v t − s) / t².
             double v = sim.model("box").velocity().linear().dot(downSlope);
             double a = 2 * (v * t - along) / (t * t);
             assertThat(along).isGreaterThan(expectedA * t * t / 4);
-            assertThat(a).isCloseTo(expectedA, within(0.1 * expectedA));
+            return a;
         }
     }
 
-    @Test
-    void staysWithHighFriction() {
-        try (var sim = SimulationFixture.of(rampWorld(1.0, 1.0), 0.001)) {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void staysWithHighFriction(Engine engine) {
+        try (var sim = SimulationFixture.of(engine, rampWorld(1.0, 1.0), 0.001)) {
             sim.step(100);
             Vec3 start = sim.pose("box").position();
             sim.step(2000);

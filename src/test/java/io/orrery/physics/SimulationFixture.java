@@ -1,6 +1,5 @@
 package io.orrery.physics;
 
-import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfReader;
@@ -27,14 +26,26 @@ public final class SimulationFixture implements AutoCloseable {
     private final List<StepHook> postStep = new ArrayList<>();
     private long iterations;
 
-    private SimulationFixture(WorldSpec spec, double dt) {
-        this.world = new JBulletPhysicsEngine().build(spec);
+    private final Engine engine;
+
+    private SimulationFixture(Engine engine, WorldSpec spec, double dt) {
+        this.engine = engine;
+        this.world = engine.create().build(spec);
         this.dt = dt;
     }
 
-    /** Loads {@code src/test/resources/worlds/<name>.sdf} and builds it with its own {@code <max_step_size>}. */
+    /**
+     * Loads {@code src/test/resources/worlds/<name>.sdf} and builds it with its own {@code <max_step_size>}, on the
+     * engine {@code -Dorrery.physics.engine} names (JBullet by default).
+     */
     public static SimulationFixture load(String name) {
-        return of(read(Path.of("src/test/resources/worlds", name + ".sdf")));
+        return load(Engine.configured(), name);
+    }
+
+    /** Loads a test world on the given engine. */
+    public static SimulationFixture load(Engine engine, String name) {
+        WorldSpec spec = read(Path.of("src/test/resources/worlds", name + ".sdf"));
+        return new SimulationFixture(engine, spec, spec.physics().maxStepSize());
     }
 
     /** Reads an SDF world with an empty model path. */
@@ -44,11 +55,23 @@ public final class SimulationFixture implements AutoCloseable {
 
     /** Builds the world with its own {@code <max_step_size>}. */
     public static SimulationFixture of(WorldSpec spec) {
-        return new SimulationFixture(spec, spec.physics().maxStepSize());
+        return of(Engine.configured(), spec);
     }
 
     public static SimulationFixture of(WorldSpec spec, double dt) {
-        return new SimulationFixture(spec, dt);
+        return of(Engine.configured(), spec, dt);
+    }
+
+    public static SimulationFixture of(Engine engine, WorldSpec spec) {
+        return new SimulationFixture(engine, spec, spec.physics().maxStepSize());
+    }
+
+    public static SimulationFixture of(Engine engine, WorldSpec spec, double dt) {
+        return new SimulationFixture(engine, spec, dt);
+    }
+
+    public Engine engine() {
+        return engine;
     }
 
     public SimulationFixture onPreStep(StepHook hook) {

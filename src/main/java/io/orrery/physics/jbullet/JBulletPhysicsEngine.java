@@ -14,4 +14,9 @@ public final class JBulletPhysicsEngine implements PhysicsEngine {
     public PhysicsWorld build(WorldSpec world) {
         return new JBulletWorld(world);
     }
+
+    @Override
+    public String name() {
+        return "jbullet";
+    }
 }

@@ -1,0 +1,84 @@
+package io.orrery.physics.bullet;
+
+import io.orrery.world.Pose;
+import io.orrery.world.Quat;
+import io.orrery.world.Vec3;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BiConsumer;
+
+/**
+ * Sets a joint's position and zeroes its velocity at once: the child is put where the parent's joint frame says,
+ * and everything jointed below the child moves rigidly with it. Velocities relative to the parent are kept for
+ * the other joints of the subtree; only this joint's own motion is taken out.
+ */
+final class JointReset {
+
+    private JointReset() {
+    }
+
+    /**
+     * @param model the joint's model
+     * @param joint a revolute, continuous or prismatic joint
+     * @param position the new position (rad or m)
+     * @param place teleports a body to a centre-of-mass pose in the world
+     */
+    static void apply(ModelBodies model, JointConstraint joint, double position, BiConsumer<LinkBody, Pose> place) {
+        Pose parentFrame = joint.parentFrame();
+        Vec3 axis = parentFrame.rotation().rotate(joint.localAxis);
+        double speed = joint.velocity();
+        Pose motion = joint.isPrismatic() ? new Pose(joint.localAxis.times(position), Quat.IDENTITY)
+                : new Pose(Vec3.ZERO, Quat.fromAxisAngle(joint.localAxis, position));
+        Pose childCom = parentFrame.compose(motion).compose(joint.inChild.inverse());
+        // The rigid motion, in the world, that takes the child where it must go; the subtree follows it.
+        Pose delta = childCom.compose(joint.child.comPose().inverse());
+        Vec3 origin = parentFrame.position();
+        LinkBody parent = joint.parent;
+        Vec3 parentSpin = parent == null ? Vec3.ZERO : parent.angularVelocity();
+
+        for (LinkBody link : subtree(model, joint)) {
+            if (!link.body.isDynamic()) {
+                continue;
+            }
+            Vec3 com = link.comPose().position();
+            // The link's motion relative to the parent, less this joint's share of it.
+            Vec3 spin = link.angularVelocity().minus(parentSpin);
+            Vec3 linear = link.velocityAt(com).minus(parent == null ? Vec3.ZERO : parent.velocityAt(com));
+            if (joint.isPrismatic()) {
+                linear = linear.minus(axis.times(speed));
+            } else {
+                spin = spin.minus(axis.times(speed));
+                linear = linear.minus(axis.times(speed).cross(com.minus(origin)));
+            }
+            Pose moved = delta.compose(link.comPose());
+            place.accept(link, moved);
+            Vec3 newCom = moved.position();
+            Vec3 carried = parent == null ? Vec3.ZERO : parent.velocityAt(newCom);
+            link.body.setLinearVelocity(Convert.vector(carried.plus(delta.rotation().rotate(linear))));
+            link.body.setAngularVelocity(Convert.vector(parentSpin.plus(delta.rotation().rotate(spin))));
+        }
+        joint.position = position;
+        if (joint.parent != null && joint.parent.body.isDynamic()) {
+            joint.parent.body.activate(true);
+        }
+    }
+
+    /** The child and every link jointed below it, never the joint's parent (a closed loop stops there). */
+    static List<LinkBody> subtree(ModelBodies model, JointConstraint joint) {
+        Set<LinkBody> found = new LinkedHashSet<>();
+        found.add(joint.child);
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (JointConstraint other : model.joints) {
+                if (other != joint && other.parent != null && found.contains(other.parent)
+                        && other.child != joint.parent && found.add(other.child)) {
+                    grew = true;
+                }
+            }
+        }
+        return new ArrayList<>(found);
+    }
+}

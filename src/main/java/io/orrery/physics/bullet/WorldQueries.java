@@ -1,0 +1,86 @@
+package io.orrery.physics.bullet;
+
+import com.jme3.bullet.PhysicsSpace;
+import com.jme3.bullet.collision.ManifoldPoints;
+import com.jme3.bullet.collision.PersistentManifolds;
+import com.jme3.bullet.collision.PhysicsRayTestResult;
+import com.jme3.math.Vector3f;
+import io.orrery.physics.ContactPoint;
+import io.orrery.physics.RayHit;
+import io.orrery.world.Vec3;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Read-only questions to the collision world, for sensors: ray casts and the contacts of one link. */
+final class WorldQueries {
+
+    /** How far apart two bodies may be and still count as touching, metres; as in the JBullet engine. */
+    static final float TOUCHING = 1e-4f;
+
+    private WorldQueries() {
+    }
+
+    /** The closest hit of a link with a shape; {@code bodies} maps native body ids to links. */
+    static Optional<RayHit> rayCast(PhysicsSpace space, Map<Long, LinkBody> bodies, Vec3 from, Vec3 to) {
+        PhysicsRayTestResult best = null;
+        LinkBody bestLink = null;
+        for (PhysicsRayTestResult r : space.rayTestRaw(Convert.vector(from), Convert.vector(to))) {
+            LinkBody link = bodies.get(r.getCollisionObject().nativeId());
+            if (link == null || link.shapeless) {
+                continue;
+            }
+            if (best == null || r.getHitFraction() < best.getHitFraction()) {
+                best = r;
+                bestLink = link;
+            }
+        }
+        if (best == null) {
+            return Optional.empty();
+        }
+        double fraction = best.getHitFraction();
+        Vec3 point = from.plus(to.minus(from).times(fraction));
+        Vec3 normal = Convert.vec3(best.getHitNormalLocal(new Vector3f()));
+        return Optional.of(new RayHit(point, normal.length() > 0 ? normal.normalized() : normal,
+                fraction * to.minus(from).length(), bestLink.model, bestLink.name));
+    }
+
+    /** The points of the persistent manifolds that touch the link in the last step. */
+    static List<ContactPoint> contacts(PhysicsSpace space, Map<Long, LinkBody> bodies, LinkBody link) {
+        List<ContactPoint> out = new ArrayList<>();
+        long id = link.body.nativeId();
+        Vector3f v = new Vector3f();
+        for (long manifold : space.listManifoldIds()) {
+            long a = PersistentManifolds.getBodyAId(manifold);
+            long b = PersistentManifolds.getBodyBId(manifold);
+            boolean isA = a == id;
+            if (!isA && b != id) {
+                continue;
+            }
+            LinkBody other = bodies.get(isA ? b : a);
+            if (other == null) {
+                continue;
+            }
+            int n = PersistentManifolds.countPoints(manifold);
+            for (int p = 0; p < n; p++) {
+                long point = PersistentManifolds.getPointId(manifold, p);
+                float distance = ManifoldPoints.getDistance1(point);
+                if (distance > TOUCHING) {
+                    continue;
+                }
+                // Bullet's normal points from body B towards body A.
+                ManifoldPoints.getNormalWorldOnB(point, v);
+                Vec3 normal = Convert.vec3(v);
+                if (isA) {
+                    ManifoldPoints.getPositionWorldOnA(point, v);
+                } else {
+                    ManifoldPoints.getPositionWorldOnB(point, v);
+                }
+                out.add(new ContactPoint(other.model, other.name, Convert.vec3(v), isA ? normal : normal.times(-1),
+                        Math.max(0, -distance)));
+            }
+        }
+        return out;
+    }
+}
