@@ -164,17 +164,18 @@ class SimulationController {
      * @param stepSize seconds
      * @param realTimeFactor the target factor (0 = as fast as possible)
      * @param engine the physics engine ({@code orrery.physics.engine})
+     * @param controller who holds the simulation over the control WebSocket, else null
      */
     record SimulationJson(String state, String phase, String outcome, String message, double simTime,
             long iterations, double stepSize, double realTimeFactor, double achievedRealTimeFactor, boolean paused,
-            WorldJson world, String engine, Set<String> allowedCommands) {
+            WorldJson world, String engine, String controller, Set<String> allowedCommands) {
 
         static SimulationJson of(SimulationStatus s, Set<String> allowed) {
             return new SimulationJson(s.state().name(), s.phase().name(), s.outcome().map(Outcome::jsonName)
                     .orElse(null), s.message().orElse(null), s.simTimeSeconds(), s.iterations(),
                     s.stepSizeNanos() / 1e9, s.realTimeFactor(), s.achievedRealTimeFactor(), s.paused(),
                     new WorldJson(s.worldName().orElse(null), s.worldFile() == null ? null
-                            : s.worldFile().toString()), s.engine(), allowed);
+                            : s.worldFile().toString()), s.engine(), s.controller().orElse(null), allowed);
         }
     }
 }

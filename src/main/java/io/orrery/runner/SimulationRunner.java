@@ -512,7 +512,7 @@ public final class SimulationRunner {
                 Optional.ofNullable(state.message), s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(),
                 s == null ? 0 : s.stepNanos, s == null ? 0 : s.targetFactor(),
                 s == null ? 0 : s.statistics.snapshot().achievedFactorWindow(), state.mode == Mode.PAUSED,
-                worldName(), state.worldFile, engine);
+                worldName(), state.worldFile, engine, controller());
     }
 
     /** The latest published statistics (every 100 steps and at pause), safe from any thread. */

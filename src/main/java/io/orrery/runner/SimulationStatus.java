@@ -21,6 +21,7 @@ import java.util.Optional;
  * @param worldName the world's name, empty before it loaded
  * @param worldFile the world's file
  * @param engine the physics engine's name ({@code orrery.physics.engine})
+ * @param controller who holds the simulation ({@link SimulationRunner#acquireControl}), if anyone
  */
 public record SimulationStatus(
         SimState state,
@@ -35,7 +36,8 @@ public record SimulationStatus(
         boolean paused,
         Optional<String> worldName,
         Path worldFile,
-        String engine) {
+        String engine,
+        Optional<String> controller) {
 
     public double simTimeSeconds() {
         return simTimeNanos / 1e9;

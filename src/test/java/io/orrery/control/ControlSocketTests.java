@@ -112,6 +112,7 @@ class ControlSocketTests {
 
             JsonNode status = json(get(port, "/api/simulation"));
             assertThat(status.get("paused").asBoolean()).isTrue();
+            assertThat(status.get("controller").asText()).isEqualTo(name);
             assertThat(status.get("allowedCommands")).extracting(JsonNode::asText).containsExactly("stop");
             ObjectNode look = other.request("observe");
             look.putArray("models").add("vehicle_green");
