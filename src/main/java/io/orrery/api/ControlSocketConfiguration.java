@@ -5,7 +5,10 @@ import io.orrery.runner.SimulationRunner;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
@@ -34,6 +37,38 @@ class ControlSocketConfiguration implements WebSocketConfigurer {
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
         registry.addHandler(handler, PATH);
+    }
+
+    /**
+     * Closes the control connections (1001, going away) when the application stops, before the web server's
+     * graceful shutdown: a controller is told the server is going away rather than seeing its connection drop.
+     */
+    @Bean
+    SmartLifecycle controlConnectionsOnShutdown() {
+        return new SmartLifecycle() {
+            private volatile boolean running;
+
+            @Override
+            public void start() {
+                running = true;
+            }
+
+            @Override
+            public void stop() {
+                running = false;
+                handler.connections().forEach(c -> c.close(CloseStatus.GOING_AWAY));
+            }
+
+            @Override
+            public boolean isRunning() {
+                return running;
+            }
+
+            @Override
+            public int getPhase() {
+                return SmartLifecycle.DEFAULT_PHASE; // stopped before the web server's graceful shutdown phase
+            }
+        };
     }
 
     /** Senders of answers: one at a time per connection, each may wait on its socket; never the runner. */

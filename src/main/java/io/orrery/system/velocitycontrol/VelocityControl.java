@@ -52,6 +52,7 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
     /** Link commands in force, in each link's frame. */
     private final Map<String, Twist> linkCommands = new LinkedHashMap<>();
     private boolean warnedStatic;
+    private boolean warnedBeyondReach;
 
     /** The largest speed (m/s) or turn rate (rad/s) a command may ask for: far beyond any robot, within the engine. */
     static final double MAX_COMMAND = 1e4;
@@ -174,8 +175,11 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
                 t.angular().z()};
         for (double v : values) {
             if (!(Math.abs(v) <= MAX_COMMAND)) {
-                context.logger().warn("VelocityControl: ignored a twist on {} beyond {} m/s or rad/s: {}", topic,
-                        MAX_COMMAND, t);
+                if (!warnedBeyondReach) { // once: a client repeating it must not flood the log
+                    context.logger().warn("VelocityControl: ignored a twist on {} beyond {} m/s or rad/s: {}; more"
+                            + " such twists are ignored without a word", topic, MAX_COMMAND, t);
+                    warnedBeyondReach = true;
+                }
                 return false;
             }
         }
