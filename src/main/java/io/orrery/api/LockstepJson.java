@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.orrery.runner.StepResult;
 import io.orrery.runner.StepRequest;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.TopicInfo;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.TopicNames;
 import io.orrery.topic.UnknownTopicException;
@@ -89,11 +88,7 @@ final class LockstepJson {
         for (Iterator<Map.Entry<String, JsonNode>> it = publish.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             String topic = TopicNames.normalize(e.getKey());
-            Class<?> type = bus.topic(topic).filter(t -> !t.subscribers().isEmpty())
-                    .flatMap(t -> bus.messageType(topic))
-                    .orElseThrow(() -> new UnknownTopicException(topic, "nothing subscribes to '" + topic + "'",
-                            bus.topics().stream().filter(t -> !t.subscribers().isEmpty()).map(TopicInfo::name)
-                                    .toList()));
+            Class<?> type = bus.messageType(bus.requireSubscribed(topic).name()).orElseThrow();
             out.put(topic, reader.read(e.getValue(), type));
         }
         return out;

@@ -6,7 +6,6 @@ import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicInfo;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.TopicNames;
-import io.orrery.topic.UnknownTopicException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -46,10 +45,7 @@ class TopicController {
     ResponseEntity<Object> latest(@PathVariable String name) {
         String topic = TopicNames.normalize(name);
         TopicBus bus = bus();
-        if (bus.topic(topic).isEmpty()) {
-            throw new UnknownTopicException(topic, "no topic '" + topic + "'",
-                    bus.topics().stream().map(TopicInfo::name).toList());
-        }
+        bus.require(topic);
         return bus.latest(topic).map(TopicMessage::message).map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.noContent().build());
     }
@@ -62,11 +58,7 @@ class TopicController {
     ResponseEntity<Void> publish(@PathVariable String name, @RequestBody JsonNode body) {
         String topic = TopicNames.normalize(name);
         TopicBus bus = bus();
-        boolean subscribed = bus.topic(topic).map(t -> !t.subscribers().isEmpty()).orElse(false);
-        if (!subscribed) {
-            throw new UnknownTopicException(topic, "nothing subscribes to '" + topic + "'",
-                    bus.topics().stream().filter(t -> !t.subscribers().isEmpty()).map(TopicInfo::name).toList());
-        }
+        bus.requireSubscribed(topic);
         Object message = reader.read(body, bus.messageType(topic).orElseThrow());
         CompletableFuture<Void> applied = runner.publish(topic, message);
         if (applied.isCompletedExceptionally()) {

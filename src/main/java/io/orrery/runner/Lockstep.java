@@ -6,7 +6,6 @@ import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicInfo;
 import io.orrery.topic.TopicMessage;
-import io.orrery.topic.UnknownTopicException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -74,10 +73,7 @@ final class Lockstep {
             List<String> models) {
         Map<String, TopicMessage> observations = new LinkedHashMap<>();
         for (String topic : topics) {
-            if (bus.topic(topic).isEmpty()) {
-                throw new UnknownTopicException(topic, "no topic '" + topic + "'",
-                        bus.topics().stream().map(TopicInfo::name).toList());
-            }
+            bus.require(topic);
             observations.put(topic, bus.latest(topic).orElse(null));
         }
         List<ModelState> states = new ArrayList<>(models.size());
@@ -104,10 +100,7 @@ final class Lockstep {
 
     private static void checkPublishable(TopicBus bus, Map<String, Object> messages) {
         for (Map.Entry<String, Object> e : messages.entrySet()) {
-            TopicInfo topic = bus.topic(e.getKey()).filter(t -> !t.subscribers().isEmpty())
-                    .orElseThrow(() -> new UnknownTopicException(e.getKey(), "nothing subscribes to '" + e.getKey()
-                            + "'", bus.topics().stream().filter(t -> !t.subscribers().isEmpty())
-                                    .map(TopicInfo::name).toList()));
+            TopicInfo topic = bus.requireSubscribed(e.getKey());
             Class<?> type = bus.messageType(topic.name()).orElseThrow();
             if (!type.isInstance(e.getValue())) {
                 throw new IllegalArgumentException("topic '" + topic.name() + "' carries " + topic.type()
@@ -118,10 +111,7 @@ final class Lockstep {
 
     private static void checkObservable(WorldSession s, List<String> topics, List<String> models) {
         for (String topic : topics) {
-            if (s.topics.topic(topic).isEmpty()) {
-                throw new UnknownTopicException(topic, "no topic '" + topic + "'",
-                        s.topics.topics().stream().map(TopicInfo::name).toList());
-            }
+            s.topics.require(topic);
         }
         for (String model : models) {
             if (s.physics.model(model).isEmpty()) {

@@ -98,7 +98,7 @@ public final class TopicBus implements AutoCloseable {
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
         if (t == null) {
-            throw new UnknownTopicException(name, "no topic '" + name + "'", names(topics.values().stream().toList()));
+            throw unknown(name);
         }
         t.check(message);
         if (closed) {
@@ -127,7 +127,7 @@ public final class TopicBus implements AutoCloseable {
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
         if (t == null) {
-            throw new UnknownTopicException(name, "no topic '" + name + "'", names(topics.values().stream().toList()));
+            throw unknown(name);
         }
         t.check(message);
     }
@@ -136,6 +136,27 @@ public final class TopicBus implements AutoCloseable {
     public Optional<TopicMessage> latest(String topic) {
         Topic t = topics.get(TopicNames.normalize(topic));
         return t == null ? Optional.empty() : Optional.ofNullable(t.latest);
+    }
+
+    /**
+     * The topic named {@code topic}.
+     *
+     * @throws UnknownTopicException naming the topics there are, when nobody has advertised or subscribed to it
+     */
+    public TopicInfo require(String topic) {
+        return topic(topic).orElseThrow(() -> unknown(TopicNames.normalize(topic)));
+    }
+
+    /**
+     * The topic named {@code topic}, which something subscribes to: one a message can be published on.
+     *
+     * @throws UnknownTopicException naming the topics with subscribers, when nothing subscribes to it
+     */
+    public TopicInfo requireSubscribed(String topic) {
+        String name = TopicNames.normalize(topic);
+        return topic(name).filter(t -> !t.subscribers().isEmpty()).orElseThrow(() -> new UnknownTopicException(name,
+                "nothing subscribes to '" + name + "'", topics().stream().filter(t -> !t.subscribers().isEmpty())
+                        .map(TopicInfo::name).toList()));
     }
 
     /** The topic named {@code topic}, if anybody has advertised or subscribed to it. */
@@ -241,6 +262,10 @@ public final class TopicBus implements AutoCloseable {
             delivering = false;
             round.clear();
         }
+    }
+
+    private UnknownTopicException unknown(String name) {
+        return new UnknownTopicException(name, "no topic '" + name + "'", names(topics.values().stream().toList()));
     }
 
     private static List<String> names(List<Topic> list) {
