@@ -88,8 +88,7 @@ final class LockstepJson {
         for (Iterator<Map.Entry<String, JsonNode>> it = publish.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             String topic = TopicNames.normalize(e.getKey());
-            Class<?> type = bus.messageType(bus.requireSubscribed(topic).name()).orElseThrow();
-            out.put(topic, reader.read(e.getValue(), type));
+            out.put(topic, reader.read(e.getValue(), bus.requireSubscribed(topic)));
         }
         return out;
     }

@@ -58,8 +58,7 @@ class TopicController {
     ResponseEntity<Void> publish(@PathVariable String name, @RequestBody JsonNode body) {
         String topic = TopicNames.normalize(name);
         TopicBus bus = bus();
-        bus.requireSubscribed(topic);
-        Object message = reader.read(body, bus.messageType(topic).orElseThrow());
+        Object message = reader.read(body, bus.requireSubscribed(topic));
         CompletableFuture<Void> applied = runner.publish(topic, message);
         if (applied.isCompletedExceptionally()) {
             RunnerCalls.await("publish on " + topic, applied); // refused at once: the run has ended

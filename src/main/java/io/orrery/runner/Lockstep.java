@@ -4,8 +4,9 @@ import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.TopicInfo;
 import io.orrery.topic.TopicMessage;
+import io.orrery.topic.TopicNames;
+import io.orrery.topic.msgs.MessageTypes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -100,11 +101,10 @@ final class Lockstep {
 
     private static void checkPublishable(TopicBus bus, Map<String, Object> messages) {
         for (Map.Entry<String, Object> e : messages.entrySet()) {
-            TopicInfo topic = bus.requireSubscribed(e.getKey());
-            Class<?> type = bus.messageType(topic.name()).orElseThrow();
+            Class<?> type = bus.requireSubscribed(e.getKey());
             if (!type.isInstance(e.getValue())) {
-                throw new IllegalArgumentException("topic '" + topic.name() + "' carries " + topic.type()
-                        + ", not " + e.getValue().getClass().getSimpleName());
+                throw new IllegalArgumentException("topic '" + TopicNames.normalize(e.getKey()) + "' carries "
+                        + MessageTypes.nameOf(type) + ", not " + e.getValue().getClass().getSimpleName());
             }
         }
     }

@@ -139,24 +139,34 @@ public final class TopicBus implements AutoCloseable {
     }
 
     /**
-     * The topic named {@code topic}.
+     * The message class of the topic named {@code topic}. Cheap (one lookup, nothing copied): a lockstep step checks
+     * every topic it names with it.
      *
      * @throws UnknownTopicException naming the topics there are, when nobody has advertised or subscribed to it
      */
-    public TopicInfo require(String topic) {
-        return topic(topic).orElseThrow(() -> unknown(TopicNames.normalize(topic)));
+    public Class<?> require(String topic) {
+        String name = TopicNames.normalize(topic);
+        Topic t = topics.get(name);
+        if (t == null) {
+            throw unknown(name);
+        }
+        return t.type;
     }
 
     /**
-     * The topic named {@code topic}, which something subscribes to: one a message can be published on.
+     * The message class of the topic named {@code topic}, which something subscribes to: one a message can be
+     * published on.
      *
      * @throws UnknownTopicException naming the topics with subscribers, when nothing subscribes to it
      */
-    public TopicInfo requireSubscribed(String topic) {
+    public Class<?> requireSubscribed(String topic) {
         String name = TopicNames.normalize(topic);
-        return topic(name).filter(t -> !t.subscribers().isEmpty()).orElseThrow(() -> new UnknownTopicException(name,
-                "nothing subscribes to '" + name + "'", topics().stream().filter(t -> !t.subscribers().isEmpty())
-                        .map(TopicInfo::name).toList()));
+        Topic t = topics.get(name);
+        if (t == null || t.subscribers.isEmpty()) {
+            throw new UnknownTopicException(name, "nothing subscribes to '" + name + "'", topics().stream()
+                    .filter(i -> !i.subscribers().isEmpty()).map(TopicInfo::name).toList());
+        }
+        return t.type;
     }
 
     /** The topic named {@code topic}, if anybody has advertised or subscribed to it. */
