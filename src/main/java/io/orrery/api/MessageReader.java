@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.topic.msgs.MessageTypes;
@@ -23,20 +24,33 @@ import java.util.stream.Collectors;
  */
 final class MessageReader {
 
-    private final ObjectMapper mapper;
+    /** Each record's components by name: looked up for every field of every message a controller publishes. */
+    private static final ClassValue<Map<String, RecordComponent>> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected Map<String, RecordComponent> computeValue(Class<?> type) {
+            return Arrays.stream(type.getRecordComponents())
+                    .collect(Collectors.toUnmodifiableMap(RecordComponent::getName, c -> c));
+        }
+    };
+
+    private final ClassValue<ObjectReader> readers;
 
     MessageReader(ObjectMapper mapper) {
-        this.mapper = mapper;
+        this.readers = new ClassValue<>() {
+            @Override
+            protected ObjectReader computeValue(Class<?> type) {
+                return mapper.readerFor(type)
+                        .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                        .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+            }
+        };
     }
 
     /** The message of {@code type} that {@code json} describes. */
     <T> T read(JsonNode json, Class<T> type) {
         JsonNode named = convert(json, type, "", type);
         try {
-            return mapper.readerFor(type)
-                    .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                    .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-                    .readValue(named);
+            return readers.get(type).readValue(named);
         } catch (JsonMappingException e) {
             String field = path(e.getPath());
             throw new BadMessageException(field, type, "field '" + field + "' does not fit "
@@ -93,8 +107,7 @@ final class MessageReader {
     }
 
     private static ObjectNode convertRecord(ObjectNode node, Class<?> type, String path, Class<?> message) {
-        Map<String, RecordComponent> components = Arrays.stream(type.getRecordComponents())
-                .collect(Collectors.toMap(RecordComponent::getName, c -> c));
+        Map<String, RecordComponent> components = COMPONENTS.get(type);
         ObjectNode out = node.objectNode();
         Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
         while (fields.hasNext()) {
@@ -116,6 +129,9 @@ final class MessageReader {
 
     /** {@code vertical_angle_min} → {@code verticalAngleMin}; a lowerCamelCase name stays as it is. */
     static String lowerCamel(String name) {
+        if (name.indexOf('_') < 0) {
+            return name;
+        }
         StringBuilder b = new StringBuilder(name.length());
         boolean upper = false;
         for (char ch : name.toCharArray()) {
