@@ -1,43 +1,45 @@
 package io.orrery.system.control;
 
-import java.util.ArrayDeque;
-
 /**
  * The mean of the last {@code window} values pushed, as gz-math's RollingMean: summed afresh from the values kept,
- * so no rounding drifts in over a long run; 0 when empty. Not thread-safe.
+ * so no rounding drifts in over a long run; 0 when empty. Kept in a ring of primitives, since odometry pushes and
+ * reads it every step. Not thread-safe.
  */
 public final class RollingMean {
 
-    private final int window;
-    private final ArrayDeque<Double> values = new ArrayDeque<>();
+    private final double[] values;
+    private int next;
+    private int size;
 
     /** A mean over the last {@code window} values (at least one). */
     public RollingMean(int window) {
-        this.window = Math.max(1, window);
+        this.values = new double[Math.max(1, window)];
     }
 
     /** Adds {@code value}, dropping the oldest beyond the window. */
     public void push(double value) {
-        values.addLast(value);
-        if (values.size() > window) {
-            values.removeFirst();
-        }
+        values[next] = value;
+        next = (next + 1) % values.length;
+        size = Math.min(size + 1, values.length);
     }
 
     /** The mean of the values kept; 0 when there is none. */
     public double mean() {
-        if (values.isEmpty()) {
+        if (size == 0) {
             return 0;
         }
+        // oldest first, as the values were pushed, so the sum rounds as it always did
         double sum = 0;
-        for (double v : values) {
-            sum += v;
+        int start = size < values.length ? 0 : next;
+        for (int i = 0; i < size; i++) {
+            sum += values[(start + i) % values.length];
         }
-        return sum / values.size();
+        return sum / size;
     }
 
     /** Forgets every value. */
     public void clear() {
-        values.clear();
+        next = 0;
+        size = 0;
     }
 }
