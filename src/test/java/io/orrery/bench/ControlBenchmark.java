@@ -10,9 +10,16 @@ import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -23,8 +30,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * A controller in the loop on Gazebo's diff_drive.sdf (factor 0, started paused), on the loopback: one step per
  * round trip, publishing vehicle_blue's cmd_vel and observing both vehicles' odometry, over the control WebSocket
- * and over {@code POST /api/simulation/step} (keep-alive). Round trips per second and the round-trip time's
- * percentiles, after a warm-up, in alternating rounds that each start from a reset.
+ * (with the JDK's client, its listener run on the client's selector thread, and with a blocking socket client) and
+ * over {@code POST /api/simulation/step} (keep-alive). Round trips per second, the round-trip time's percentiles and
+ * the CPU each thread group spent, after a warm-up, in alternating rounds that each start from a reset. The engine
+ * is the default unless {@code -Dorrery.physics.engine=bullet}.
  */
 final class ControlBenchmark {
 
@@ -59,31 +68,28 @@ final class ControlBenchmark {
             while (!runner.status().paused()) {
                 Thread.sleep(20); // loaded
             }
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            try (Socket ws = new Socket(http, port)) {
-                Transport socket = ws::step;
-                Transport post = new HttpStep(http, port)::step;
-                round("warm-up", ws, socket, WARM_UP, false, new double[1], 0);
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(Runnable::run).build();
+            try (Socket ws = new Socket(http, port); Lean lean = new Lean(port)) {
+                List<Kind> kinds = new ArrayList<>(List.of(
+                        new Kind("WebSocket /api/control, JDK java.net.http.WebSocket client", ws, ws::step, false),
+                        new Kind("WebSocket /api/control, blocking socket client", lean, lean::step, false)));
                 if (HTTP) {
-                    round("warm-up", ws, post, WARM_UP, true, new double[1], 0);
+                    kinds.add(new Kind("HTTP POST /api/simulation/step", ws, new HttpStep(http, port)::step, true));
                 }
-                long[][] wsTimes = new long[ROUNDS][];
-                long[][] httpTimes = new long[ROUNDS][];
-                double[] wsRate = new double[ROUNDS];
-                double[] httpRate = new double[ROUNDS];
-                double[] wsCpu = new double[ROUNDS];
-                double[] httpCpu = new double[ROUNDS];
+                for (Kind k : kinds) {
+                    round("warm-up", k, WARM_UP, new double[1], 0);
+                }
+                long[][][] times = new long[kinds.size()][ROUNDS][];
+                double[][] rates = new double[kinds.size()][ROUNDS];
+                double[][] cpus = new double[kinds.size()][ROUNDS];
                 for (int r = 0; r < ROUNDS; r++) {
-                    wsTimes[r] = round("WebSocket", ws, socket, ROUND_TRIPS, false, wsCpu, r);
-                    wsRate[r] = ROUND_TRIPS / (sum(wsTimes[r]) / 1e9);
-                    if (HTTP) {
-                        httpTimes[r] = round("HTTP", ws, post, ROUND_TRIPS, true, httpCpu, r);
-                        httpRate[r] = ROUND_TRIPS / (sum(httpTimes[r]) / 1e9);
+                    for (int k = 0; k < kinds.size(); k++) {
+                        times[k][r] = round(kinds.get(k).name(), kinds.get(k), ROUND_TRIPS, cpus[k], r);
+                        rates[k][r] = ROUND_TRIPS / (sum(times[k][r]) / 1e9);
                     }
                 }
-                report("WebSocket /api/control", wsRate, wsTimes, wsCpu);
-                if (HTTP) {
-                    report("HTTP POST /api/simulation/step", httpRate, httpTimes, httpCpu);
+                for (int k = 0; k < kinds.size(); k++) {
+                    report(kinds.get(k).name(), rates[k], times[k], cpus[k]);
                 }
             }
         } finally {
@@ -96,21 +102,45 @@ final class ControlBenchmark {
         String step(long id) throws Exception;
     }
 
+    /** A connection to the control WebSocket: one request, then its answer. */
+    private interface Control {
+        String send(String request) throws Exception;
+
+        default void call(String request, String op) throws Exception {
+            String answer = send(request);
+            if (!answer.startsWith("{\"op\":\"" + op + "\"")) {
+                throw new IllegalStateException(request + " answered " + answer);
+            }
+        }
+
+        default String step(long id) throws Exception {
+            return send("{\"op\":\"step\",\"id\":" + id + "," + STEP);
+        }
+    }
+
+    /**
+     * A way to step: {@code control} acquires and resets before each round (and releases after); an HTTP round
+     * releases first, since the HTTP step is refused while a controller holds the world.
+     */
+    private record Kind(String name, Control control, Transport transport, boolean http) {
+    }
+
     /**
      * A round from a reset: {@code trips} round trips, each answer checked to be a step of the world one step on;
-     * the process CPU they took goes to {@code cpu[index]} (µs per round trip). HTTP rounds run with the hold
-     * released (the HTTP step is refused while a controller holds the world).
+     * the process CPU they took goes to {@code cpu[index]} (µs per round trip), and the CPU by thread is printed.
      */
-    private static long[] round(String what, Socket ws, Transport t, int trips, boolean released, double[] cpu,
-            int index) throws Exception {
-        ws.call("{\"op\":\"acquire\",\"id\":0}", "acquired");
-        ws.call("{\"op\":\"reset\",\"id\":0}", "reset");
-        if (released) {
-            ws.call("{\"op\":\"release\",\"id\":0}", "released");
+    private static long[] round(String what, Kind kind, int trips, double[] cpu, int index) throws Exception {
+        Control control = kind.control();
+        control.call("{\"op\":\"acquire\",\"id\":0}", "acquired");
+        control.call("{\"op\":\"reset\",\"id\":0}", "reset");
+        if (kind.http()) {
+            control.call("{\"op\":\"release\",\"id\":0}", "released");
         }
         System.gc();
+        Map<Long, Long> threadsStart = threadCpuNanos();
         long cpuStart = processCpuNanos();
         long[] times = new long[trips];
+        Transport t = kind.transport();
         for (int i = 0; i < trips; i++) {
             long start = System.nanoTime();
             String answer = t.step(i + 1);
@@ -120,8 +150,13 @@ final class ControlBenchmark {
             }
         }
         cpu[index] = (processCpuNanos() - cpuStart) / 1e3 / trips;
-        if (released) {
-            ws.call("{\"op\":\"acquire\",\"id\":0}", "acquired");
+        StringBuilder split = new StringBuilder();
+        byGroup(threadsStart, threadCpuNanos()).forEach((group, nanos) -> split.append(split.length() == 0 ? "" : ", ")
+                .append(group).append(' ').append(String.format(Locale.ROOT, "%.0f", nanos / 1e3 / trips)));
+        System.out.printf(Locale.ROOT, "  %s, round %d: CPU per round trip by thread (us): %s%n", what, index + 1,
+                split);
+        if (!kind.http()) {
+            control.call("{\"op\":\"release\",\"id\":0}", "released");
         }
         return times;
     }
@@ -133,6 +168,42 @@ final class ControlBenchmark {
                 + " %d round trips in %d rounds after %d warm-up%n", what, list(rates), Benchmarks.median(rates),
                 at(all, 0.50) / 1e3, at(all, 0.90) / 1e3, at(all, 0.99) / 1e3, all[all.length - 1] / 1e6,
                 Benchmarks.median(cpu), all.length, times.length, WARM_UP);
+    }
+
+    /** Each live Java thread's CPU time, by thread id. */
+    private static Map<Long, Long> threadCpuNanos() {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> cpu = new LinkedHashMap<>();
+        for (long id : mx.getAllThreadIds()) {
+            cpu.put(id, mx.getThreadCpuTime(id)); // -1 for a thread that has ended meanwhile
+        }
+        return cpu;
+    }
+
+    /**
+     * The CPU each group of threads took between two readings (a thread that ended between them is left out): the
+     * runner; Tomcat's threads (reading frames and requests, parsing them, writing HTTP answers); the control send
+     * pool (rendering and sending WebSocket answers); the client (the benchmark's thread and the JDK HttpClient's);
+     * Orrery's other Java threads. JIT and GC threads are not Java threads and are not counted here.
+     */
+    private static Map<String, Long> byGroup(Map<Long, Long> start, Map<Long, Long> end) {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<String, Long> groups = new LinkedHashMap<>();
+        for (String g : List.of("runner", "tomcat", "send", "client", "other")) {
+            groups.put(g, 0L);
+        }
+        end.forEach((id, nanos) -> {
+            ThreadInfo t = mx.getThreadInfo(id);
+            if (t == null || nanos < 0) {
+                return;
+            }
+            String n = t.getThreadName();
+            String g = n.equals("orrery-runner") ? "runner" : n.startsWith("http-nio") ? "tomcat"
+                    : n.startsWith("orrery-control-send") ? "send"
+                    : n.equals("main") || n.startsWith("HttpClient") ? "client" : "other";
+            groups.merge(g, nanos - Math.max(0, start.getOrDefault(id, 0L)), Long::sum);
+        });
+        return groups;
     }
 
     /** CPU time of the whole process (server and client threads, JIT and GC). */
@@ -162,7 +233,7 @@ final class ControlBenchmark {
     }
 
     /** The control WebSocket as a controller uses it: one request, then its answer. */
-    private static final class Socket implements WebSocket.Listener, AutoCloseable {
+    private static final class Socket implements WebSocket.Listener, Control, AutoCloseable {
         private final WebSocket socket;
         private final StringBuilder text = new StringBuilder();
         private volatile CompletableFuture<String> pending;
@@ -172,18 +243,8 @@ final class ControlBenchmark {
                     .get(30, TimeUnit.SECONDS);
         }
 
-        String step(long id) throws Exception {
-            return send("{\"op\":\"step\",\"id\":" + id + "," + STEP);
-        }
-
-        void call(String request, String op) throws Exception {
-            String answer = send(request);
-            if (!answer.startsWith("{\"op\":\"" + op + "\"")) {
-                throw new IllegalStateException(request + " answered " + answer);
-            }
-        }
-
-        private String send(String request) throws Exception {
+        @Override
+        public String send(String request) throws Exception {
             CompletableFuture<String> answer = new CompletableFuture<>();
             pending = answer;
             socket.sendText(request, true);
@@ -205,6 +266,26 @@ final class ControlBenchmark {
         @Override
         public void close() {
             socket.abort();
+        }
+    }
+
+    /** The blocking client as a controller. */
+    private static final class Lean implements Control, AutoCloseable {
+        private final BlockingWebSocket socket;
+
+        Lean(int port) throws Exception {
+            socket = new BlockingWebSocket(port, "/api/control");
+        }
+
+        @Override
+        public String send(String request) throws Exception {
+            socket.send(request);
+            return socket.receive();
+        }
+
+        @Override
+        public void close() throws Exception {
+            socket.close();
         }
     }
 
