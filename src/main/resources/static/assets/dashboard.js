@@ -55,6 +55,8 @@
     $('world-file').textContent = s.world && s.world.file || '';
     $('state').textContent = s.paused && s.state !== 'PAUSE' ? s.state + ' (paused)' : s.state;
     $('phase').textContent = s.phase;
+    $('controller-box').hidden = !s.controller;
+    $('controller').textContent = s.controller || '';
     $('outcome-box').hidden = !s.outcome;
     $('outcome').textContent = s.outcome ? s.outcome + (s.message ? ': ' + s.message : '') : '';
     showProgress(s.simTime, s.iterations, s.realTimeFactor, s.achievedRealTimeFactor);
@@ -325,7 +327,7 @@
     events.addEventListener('stats', e => {
       const s = JSON.parse(e.data);
       showProgress(s.simTime, s.iterations, s.realTimeFactor, s.achievedRealTimeFactor);
-      if (status && status.paused !== s.paused) refreshStatus();
+      if (status && (status.paused !== s.paused || (status.controller || null) !== (s.controller || null))) refreshStatus();
       plot.add('target', s.realTimeFactor);
       plot.add('achieved', s.achievedRealTimeFactor);
     });

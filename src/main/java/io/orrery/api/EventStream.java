@@ -218,7 +218,7 @@ final class EventStream implements DisposableBean {
     private StatsEvent statsEvent(Client c) {
         SimulationStatus s = runner.status();
         return new StatsEvent(s.simTimeSeconds(), s.iterations(), s.achievedRealTimeFactor(), s.realTimeFactor(),
-                s.paused(), c.dropped());
+                s.paused(), s.controller().orElse(null), c.dropped());
     }
 
     private static PluginsEvent progressEvent(StartProgress p) {
@@ -387,9 +387,12 @@ final class EventStream implements DisposableBean {
     record PluginsEvent(int started, int total, boolean allStarted) {
     }
 
-    /** The simulation's progress; {@code dropped} counts events this client lost to a full queue. */
+    /**
+     * The simulation's progress; {@code controller} names who holds it over the control WebSocket (null when
+     * nobody does); {@code dropped} counts events this client lost to a full queue.
+     */
     record StatsEvent(double simTime, long iterations, double achievedRealTimeFactor, double realTimeFactor,
-            boolean paused, long dropped) {
+            boolean paused, String controller, long dropped) {
     }
 
     /** Model poses from the pose publisher plugin. */

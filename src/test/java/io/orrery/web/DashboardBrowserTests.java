@@ -3,6 +3,7 @@ package io.orrery.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.orrery.api.ControlClient;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -149,6 +150,27 @@ class DashboardBrowserTests {
         String detail = page.api("POST", "/api/simulation/pause", null, 409).get("detail").asText();
         assertThat(text("problem")).startsWith("409: ").contains(detail);
         page.screenshot("refused");
+    }
+
+    @Test
+    void aControllerHoldingTheSimulationIsNamedAndOnlyStopStaysOpen() throws Exception {
+        waitFor(() -> text("state").contains("PAUSE"));
+        assertThat(browser.findElement(By.id("controller-box")).isDisplayed()).isFalse();
+        try (ControlClient controller = ControlClient.connect(port)) {
+            String holder = controller.call(controller.request("acquire")).get("holder").asText();
+            waitFor(() -> text("controller").equals(holder));
+            for (String button : List.of("btn-resume", "btn-step", "btn-reset", "btn-reload")) {
+                waitFor(() -> testid(button).getAttribute("class").contains("not-allowed"));
+            }
+            click("btn-resume"); // refused while held: the problem names the holder
+            waitFor(() -> testid("problem").isDisplayed());
+            assertThat(text("problem")).startsWith("409: ").contains(holder);
+            page.screenshot("held");
+        }
+        // the connection closed: the hold is let go, the world stays paused and the controls open again
+        waitFor(() -> !browser.findElement(By.id("controller-box")).isDisplayed());
+        waitFor(() -> !testid("btn-resume").getAttribute("class").contains("not-allowed"));
+        assertThat(api("GET", "/api/simulation", null).get("paused").asBoolean()).isTrue();
     }
 
     @Test
