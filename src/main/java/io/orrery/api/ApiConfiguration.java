@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -43,6 +44,12 @@ class ApiConfiguration {
     @Bean
     EventStream eventStream(SimulationRunner runner, EventBus bus, ApiProperties properties) {
         return new EventStream(runner, bus, properties.maxEventClients());
+    }
+
+    /** Ends the event streams when the application stops, so the web server's graceful shutdown need not wait. */
+    @Bean
+    SmartLifecycle eventStreamsOnShutdown(EventStream stream) {
+        return new BeforeGracefulShutdown(stream::endAll);
     }
 
     /** Every path of this server: {@code /api}, and the actuator unless it has a port of its own. */

@@ -45,30 +45,7 @@ class ControlSocketConfiguration implements WebSocketConfigurer {
      */
     @Bean
     SmartLifecycle controlConnectionsOnShutdown() {
-        return new SmartLifecycle() {
-            private volatile boolean running;
-
-            @Override
-            public void start() {
-                running = true;
-            }
-
-            @Override
-            public void stop() {
-                running = false;
-                handler.connections().forEach(c -> c.close(CloseStatus.GOING_AWAY));
-            }
-
-            @Override
-            public boolean isRunning() {
-                return running;
-            }
-
-            @Override
-            public int getPhase() {
-                return SmartLifecycle.DEFAULT_PHASE; // stopped before the web server's graceful shutdown phase
-            }
-        };
+        return new BeforeGracefulShutdown(() -> handler.connections().forEach(c -> c.close(CloseStatus.GOING_AWAY)));
     }
 
     /** Senders of answers: one at a time per connection, each may wait on its socket; never the runner. */

@@ -278,6 +278,12 @@ final class EventStream implements DisposableBean {
     public void destroy() {
         bus.unsubscribe(subscriber);
         ticker.shutdownNow();
+        endAll();
+        senders.shutdownNow();
+    }
+
+    /** Ends every client's stream (the application is stopping); a client that reconnects is let in again. */
+    void endAll() {
         for (Client c : List.copyOf(clients)) {
             remove(c);
             try {
@@ -286,7 +292,6 @@ final class EventStream implements DisposableBean {
                 // the connection is gone already
             }
         }
-        senders.shutdownNow();
     }
 
     private record Event(String name, Object data) {

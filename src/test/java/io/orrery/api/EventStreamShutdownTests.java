@@ -1,0 +1,56 @@
+package io.orrery.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.orrery.OrreryApplication;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Stopping the application ends the event streams instead of waiting on them: the web server's graceful shutdown
+ * waits for every request in progress, and a stream (a dashboard tab) never ends by itself.
+ */
+class EventStreamShutdownTests {
+
+    @Test
+    void anOpenEventStreamEndsWhenTheServerStops() throws Exception {
+        Path dir = Files.createTempDirectory("orrery-sse-shutdown").toRealPath();
+        ApiTestSupport.copyWorld(dir, ApiTestSupport.WORLD);
+        ConfigurableApplicationContext server = new SpringApplicationBuilder(OrreryApplication.class).run(
+                "--server.port=0", "--orrery.worlds-dir=" + dir, "--orrery.world=" + dir.resolve(ApiTestSupport.WORLD),
+                "--orrery.start-paused=true", "--orrery.status-log-interval=0s",
+                "--spring.lifecycle.timeout-per-shutdown-phase=10m");
+        int port = ((WebServerApplicationContext) server).getWebServer().getPort();
+        HttpResponse<InputStream> events = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://localhost:" + port + "/api/events?events=stats")).GET().build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(events.statusCode()).isEqualTo(200);
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(events.body(), StandardCharsets.UTF_8))) {
+            assertThat(lines.readLine()).isEqualTo("event:stats"); // the stream is open and sending
+
+            // The shutdown phase may wait 10 minutes here: the 60 s join only detects a close that waits on the
+            // stream, which is what it did before the streams were ended first.
+            Thread closing = new Thread(server::close, "closing");
+            closing.start();
+            closing.join(Duration.ofSeconds(60).toMillis());
+            assertThat(closing.isAlive()).as("the application still closing, waiting on the event stream").isFalse();
+            String line;
+            do {
+                line = lines.readLine(); // what was sent before the end, then the end of the stream
+            } while (line != null);
+        }
+    }
+}
