@@ -150,7 +150,11 @@ Environment common to both modes.
 {{- end }}
 - name: MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED
   value: "true"
-{{- with .Values.javaOpts }}
+{{- $javaOpts := .Values.javaOpts | default "" }}
+{{- if and .Values.aot (not .Values.management.separatePort) }}
+{{- $javaOpts = trim (printf "%s -Dspring.aot.enabled=true" $javaOpts) }}
+{{- end }}
+{{- with $javaOpts }}
 - name: JAVA_TOOL_OPTIONS
   value: {{ . | quote }}
 {{- end }}

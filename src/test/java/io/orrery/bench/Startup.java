@@ -22,13 +22,15 @@ import java.util.concurrent.TimeUnit;
  * JVMs from the repository root on worlds/default.sdf, as a user runs it. Each launch is timed from just before
  * the process starts to the first 200 from {@code /actuator/health/readiness} (the world loaded, every plugin
  * started), polled every 25 ms; at that moment it reads the child's CPU time (user + system, from /proc, a figure
- * other processes on a busy machine disturb less than wall time) and its RSS (VmRSS), then RSS again after a hold
- * of running (10 s by default), and ends it with SIGTERM.
+ * other processes on a busy machine disturb less than wall time), the part of it its JIT compiler threads spent,
+ * and its RSS (VmRSS), then RSS again after a hold of running (10 s by default), and ends it with SIGTERM.
  *
  * <p>Variants, separated by {@code ;} in {@code -Dorrery.startup.variants}: a layout, {@code jar} (the fat jar) or
  * {@code cds} (the extracted jar with its class data sharing archive, made first by the commands in the README's
  * Fast start: {@link #extractAndTrain}), followed by JVM options, e.g. {@code "cds -XX:TieredStopAtLevel=1"}. The
- * child gets exactly these options, nothing else. Rounds alternate the variants, so drift in the machine's load
+ * child gets exactly these options, nothing else. A {@code cds} variant's archive is trained with the variant's
+ * system properties ({@code -D...}), since they can change what start-up loads: {@code -Dspring.aot.enabled=true}
+ * (a jar built with {@code -Paot}) runs the AOT-generated bean definitions instead of the configuration classes. Rounds alternate the variants, so drift in the machine's load
  * hits each alike; medians, minima and maxima are reported with the load average before and after.
  * {@code -Dorrery.startup.runs} (5) and {@code -Dorrery.startup.hold-seconds} (10) set the rest.
  */
@@ -58,10 +60,22 @@ final class Startup {
             return new Variant(words.get(0), words.subList(1, words.size()));
         }
 
+        /** The options the training run shares with this variant: its system properties. */
+        List<String> trainingProperties() {
+            return options.stream().filter(o -> o.startsWith("-D")).toList();
+        }
+
+        /** The archive trained with this variant's system properties, one per distinct set. */
+        Path archive() {
+            List<String> properties = trainingProperties();
+            return CDS_DIR.resolve(properties.isEmpty() ? "orrery.jsa"
+                    : "orrery-" + Integer.toHexString(properties.hashCode()) + ".jsa");
+        }
+
         List<String> command(int port) {
             List<String> command = new ArrayList<>(List.of(java()));
             if (layout.equals("cds")) {
-                command.add("-XX:SharedArchiveFile=" + CDS_DIR.resolve("orrery.jsa"));
+                command.add("-XX:SharedArchiveFile=" + archive());
             }
             command.addAll(options);
             command.addAll(List.of("-jar", (layout.equals("cds") ? CDS_DIR.resolve("orrery.jar") : JAR).toString(),
@@ -76,7 +90,8 @@ final class Startup {
     }
 
     /** What one launch measured. */
-    private record Sample(double readySeconds, double cpuSeconds, double rssAtReadyMb, double rssAfterHoldMb) {
+    private record Sample(double readySeconds, double cpuSeconds, double compilerCpuSeconds, double rssAtReadyMb,
+            double rssAfterHoldMb) {
     }
 
     static void run() throws Exception {
@@ -88,8 +103,13 @@ final class Startup {
         List<Variant> variants = Arrays.stream(System.getProperty("orrery.startup.variants", DEFAULT_VARIANTS)
                 .split(";")).filter(s -> !s.isBlank()).map(Variant::parse).toList();
         System.out.println();
-        if (variants.stream().anyMatch(v -> v.layout().equals("cds"))) {
-            extractAndTrain();
+        List<Variant> cds = variants.stream().filter(v -> v.layout().equals("cds")).toList();
+        if (!cds.isEmpty()) {
+            extract();
+            for (List<String> properties : cds.stream().map(Variant::trainingProperties).distinct().toList()) {
+                train(properties, cds.stream().filter(v -> v.trainingProperties().equals(properties)).findFirst()
+                        .orElseThrow().archive());
+            }
         }
         Files.createDirectories(LOGS);
         String loadBefore = loadAverage();
@@ -99,8 +119,9 @@ final class Startup {
                 Sample s = launch(variant, hold, LOGS.resolve("variant" + variants.indexOf(variant) + "-run" + round
                         + ".log"));
                 samples.computeIfAbsent(variant, v -> new ArrayList<>()).add(s);
-                System.out.printf(Locale.ROOT, "  round %d, %s: ready %.2f s, CPU %.2f s, RSS %.0f / %.0f MB%n",
-                        round, variant, s.readySeconds(), s.cpuSeconds(), s.rssAtReadyMb(), s.rssAfterHoldMb());
+                System.out.printf(Locale.ROOT, "  round %d, %s: ready %.2f s, CPU %.2f s (JIT %.2f), RSS %.0f / %.0f"
+                        + " MB%n", round, variant, s.readySeconds(), s.cpuSeconds(), s.compilerCpuSeconds(),
+                        s.rssAtReadyMb(), s.rssAfterHoldMb());
             }
         }
         System.out.printf(Locale.ROOT, "%nStart-up of worlds/default.sdf to readiness, %d runs per variant in"
@@ -108,27 +129,32 @@ final class Startup {
                 loadAverage());
         for (Map.Entry<Variant, List<Sample>> e : samples.entrySet()) {
             List<Sample> s = e.getValue();
-            System.out.printf(Locale.ROOT, "%s%n  ready %s s, CPU to ready %s s, RSS at ready %s MB, after %d s %s MB"
-                    + "%n", e.getKey(), spread(s, Sample::readySeconds, "%.2f"), spread(s, Sample::cpuSeconds, "%.2f"),
+            System.out.printf(Locale.ROOT, "%s%n  ready %s s, CPU to ready %s s (JIT compilers %s s), RSS at ready %s"
+                    + " MB, after %d s %s MB%n", e.getKey(), spread(s, Sample::readySeconds, "%.2f"),
+                    spread(s, Sample::cpuSeconds, "%.2f"), spread(s, Sample::compilerCpuSeconds, "%.2f"),
                     spread(s, Sample::rssAtReadyMb, "%.0f"), hold.toSeconds(),
                     spread(s, Sample::rssAfterHoldMb, "%.0f"));
         }
     }
 
-    /**
-     * Spring Boot's class data sharing recipe, as the README's Fast start gives it: extract the jar, then a training
-     * run that refreshes the context and exits, writing the classes it loaded to the archive.
-     */
-    private static void extractAndTrain() throws Exception {
+    /** Spring Boot's class data sharing recipe, as the README's Fast start gives it, first step: extract the jar. */
+    private static void extract() throws Exception {
         Files.createDirectories(CDS_DIR.getParent());
         exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--force", "--destination",
                 CDS_DIR.toString()), CDS_DIR.resolveSibling("extract.log"));
-        Files.deleteIfExists(CDS_DIR.resolve("orrery.jsa"));
-        exec(List.of(java(), "-XX:ArchiveClassesAtExit=" + CDS_DIR.resolve("orrery.jsa"),
-                "-Dspring.context.exit=onRefresh", "-jar", CDS_DIR.resolve("orrery.jar").toString()),
-                CDS_DIR.resolveSibling("training.log"));
-        System.out.printf(Locale.ROOT, "CDS archive %s: %.0f MB%n", CDS_DIR.resolve("orrery.jsa"),
-                Files.size(CDS_DIR.resolve("orrery.jsa")) / 1e6);
+    }
+
+    /**
+     * The recipe's training run: refresh the context and exit, writing the classes it loaded to the archive.
+     */
+    private static void train(List<String> properties, Path archive) throws Exception {
+        Files.deleteIfExists(archive);
+        List<String> command = new ArrayList<>(List.of(java(), "-XX:ArchiveClassesAtExit=" + archive));
+        command.addAll(properties);
+        command.addAll(List.of("-Dspring.context.exit=onRefresh", "-jar", CDS_DIR.resolve("orrery.jar").toString()));
+        exec(command, CDS_DIR.resolveSibling(archive.getFileName() + ".training.log"));
+        System.out.printf(Locale.ROOT, "CDS archive %s (trained with %s): %.0f MB%n", archive,
+                properties.isEmpty() ? "no system properties" : String.join(" ", properties), Files.size(archive) / 1e6);
     }
 
     private static void exec(List<String> command, Path log) throws Exception {
@@ -157,9 +183,10 @@ final class Startup {
             }
             double ready = (System.nanoTime() - t0) / 1e9;
             double cpu = cpuSeconds(p.pid());
+            double compilers = compilerCpuSeconds(p.pid());
             double rss = rssMb(p.pid());
             Thread.sleep(hold.toMillis());
-            return new Sample(ready, cpu, rss, rssMb(p.pid()));
+            return new Sample(ready, cpu, compilers, rss, rssMb(p.pid()));
         } finally {
             p.destroy();
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
@@ -177,9 +204,30 @@ final class Startup {
         }
     }
 
-    /** User plus system CPU time of a process, fields 14 and 15 of /proc/[pid]/stat (counted after the name). */
     private static double cpuSeconds(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        return cpuSeconds(Path.of("/proc/" + pid + "/stat"));
+    }
+
+    /** CPU time of the HotSpot threads named "C1 CompilerThreadN" and "C2 CompilerThreadN" (15 characters in comm). */
+    private static double compilerCpuSeconds(long pid) throws IOException {
+        double sum = 0;
+        try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    if (Files.readString(task.resolve("comm")).matches("C[12] CompilerThre.*\\s*")) {
+                        sum += cpuSeconds(task.resolve("stat"));
+                    }
+                } catch (IOException threadEnded) {
+                    // a compiler thread that ended between the listing and the read: its time is gone with it
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** User plus system CPU time, fields 14 and 15 of a /proc stat file (counted after the name). */
+    private static double cpuSeconds(Path statFile) throws IOException {
+        String stat = Files.readString(statFile);
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / CLOCK_TICKS_PER_SECOND;
     }

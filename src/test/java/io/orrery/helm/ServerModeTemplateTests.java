@@ -90,6 +90,23 @@ class ServerModeTemplateTests {
     }
 
     @Test
+    void theJvmStartsInAotModeUnlessTheActuatorHasAPortOfItsOwn() {
+        String defaults = container(OrreryChart.template(work, Map.of())).get("env").named("JAVA_TOOL_OPTIONS")
+                .get("value").string();
+        String separate = container(OrreryChart.template(work, Map.of("management", Map.of("separatePort", true,
+                "port", 9090)))).get("env").named("JAVA_TOOL_OPTIONS").get("value").string();
+        String off = container(OrreryChart.template(work, Map.of("aot", false))).get("env")
+                .named("JAVA_TOOL_OPTIONS").get("value").string();
+        String onlyAot = container(OrreryChart.template(work, Map.of("javaOpts", ""))).get("env")
+                .named("JAVA_TOOL_OPTIONS").get("value").string();
+
+        assertThat(defaults).isEqualTo(OrreryChart.defaultValues().get("javaOpts") + " -Dspring.aot.enabled=true");
+        assertThat(separate).isEqualTo(OrreryChart.defaultValues().get("javaOpts"));
+        assertThat(off).isEqualTo(OrreryChart.defaultValues().get("javaOpts"));
+        assertThat(onlyAot).isEqualTo("-Dspring.aot.enabled=true");
+    }
+
+    @Test
     void theConfigMapHoldsTheValuesOrreryBlockAsApplicationYaml() {
         Rendered rendered = OrreryChart.template(work, Map.of());
         String applicationYaml = rendered.one("ConfigMap").get("data", "application.yaml").string();
