@@ -21,8 +21,10 @@ import org.w3c.dom.NodeList;
  */
 class FastStartRecipeTests {
 
+    /** The training run: the archive, whether it starts in Spring AOT mode, the jar. */
     private static final Pattern TRAINING = Pattern.compile(
-            "-XX:ArchiveClassesAtExit=(\\S+) -Dspring\\.context\\.exit=onRefresh -jar (\\S+)");
+            "-XX:ArchiveClassesAtExit=(\\S+)(?: -Dspring\\.aot\\.enabled=(\\S+))? -Dspring\\.context\\.exit=onRefresh"
+                    + " -jar (\\S+)");
 
     @Test
     void theDockerfileTrainsOnItsRuntimeImageAndItsEntrypointRunsThatArchiveAndJar() throws Exception {
@@ -36,7 +38,12 @@ class FastStartRecipeTests {
 
         String entrypoint = lines.get(lastIndexStartingWith(lines, "ENTRYPOINT "));
         assertThat(entrypoint).contains("\"-XX:SharedArchiveFile=" + trained.group(1) + "\"",
-                "\"-jar\", \"" + trained.group(2) + "\"");
+                "\"-jar\", \"" + trained.group(3) + "\"");
+        if ("true".equals(trained.group(2))) {
+            assertThat(lines.get(lastIndexStartingWith(lines, "RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q")))
+                    .as("an archive trained in AOT mode needs the jar built with the AOT bean definitions")
+                    .contains("-Paot");
+        }
         assertThat(lastIndexStartingWith(lines, "COPY config/")).as("the training run reads the image's configuration")
                 .isBetween(runtimeStage, training);
         String extract = lines.get(lastIndexStartingWith(lines, "RUN java -Djarmode=tools"));
@@ -51,12 +58,14 @@ class FastStartRecipeTests {
         String destination = extract.get(extract.indexOf("--destination") + 1);
         String training = String.join(" ", arguments(pom, "cds-training-run"));
 
+        // trained in AOT mode when the aot profile is on too (it sets orrery.aot)
         assertThat(training).isEqualTo("-XX:ArchiveClassesAtExit=" + destination
-                + "/orrery.jsa -Dspring.context.exit=onRefresh -jar " + destination + "/orrery.jar");
+                + "/orrery.jsa -Dspring.aot.enabled=${orrery.aot} -Dspring.context.exit=onRefresh -jar " + destination
+                + "/orrery.jar");
         assertThat(Files.readString(Path.of("README.md")))
-                .contains("./mvnw -Pcds package -DskipTests")
-                .contains("java -XX:SharedArchiveFile=" + destination + "/orrery.jsa -jar " + destination
-                        + "/orrery.jar");
+                .contains("./mvnw -Pcds,aot package -DskipTests")
+                .contains("java -XX:SharedArchiveFile=" + destination + "/orrery.jsa -Dspring.aot.enabled=true -jar "
+                        + destination + "/orrery.jar");
     }
 
     private static int lastIndexStartingWith(List<String> lines, String prefix) {
