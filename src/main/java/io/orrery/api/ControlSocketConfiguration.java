@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.ops.BeforeGracefulShutdown;
 import io.orrery.runner.SimulationRunner;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -1,6 +1,8 @@
 package io.orrery.web;
 
+import io.orrery.ops.BeforeGracefulShutdown;
 import io.orrery.runner.SimulationRunner;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -11,5 +13,11 @@ class DashboardConfiguration {
     @Bean
     PoseStream dashboardPoseStream(SimulationRunner runner) {
         return new PoseStream(runner);
+    }
+
+    /** Ends the pages' pose streams when the application stops, so the graceful shutdown need not wait on them. */
+    @Bean
+    SmartLifecycle dashboardPosesOnShutdown(PoseStream poses) {
+        return new BeforeGracefulShutdown(poses::endAll);
     }
 }

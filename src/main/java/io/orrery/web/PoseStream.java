@@ -132,6 +132,12 @@ final class PoseStream implements DisposableBean {
     @Override
     public void destroy() {
         ticker.shutdownNow();
+        endAll();
+        senders.shutdownNow();
+    }
+
+    /** Ends every page's stream (the application is stopping). */
+    void endAll() {
         for (Client c : List.copyOf(clients)) {
             clients.remove(c);
             try {
@@ -140,7 +146,6 @@ final class PoseStream implements DisposableBean {
                 // the connection is gone already
             }
         }
-        senders.shutdownNow();
     }
 
     /** Every link's pose at one snapshot, quantized, in the scene's order. */

@@ -20,13 +20,14 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Stopping the application ends the event streams instead of waiting on them: the web server's graceful shutdown
- * waits for every request in progress, and a stream (a dashboard tab) never ends by itself.
+ * Stopping the application ends the event stream and the dashboard's pose stream instead of waiting on them: the
+ * web server's graceful shutdown waits for every request in progress, and a stream (a dashboard tab holds both)
+ * never ends by itself.
  */
 class EventStreamShutdownTests {
 
     @Test
-    void anOpenEventStreamEndsWhenTheServerStops() throws Exception {
+    void openStreamsEndWhenTheServerStops() throws Exception {
         Path dir = Files.createTempDirectory("orrery-sse-shutdown").toRealPath();
         ApiTestSupport.copyWorld(dir, ApiTestSupport.WORLD);
         ConfigurableApplicationContext server = new SpringApplicationBuilder(OrreryApplication.class).run(
@@ -34,12 +35,11 @@ class EventStreamShutdownTests {
                 "--orrery.start-paused=true", "--orrery.status-log-interval=0s",
                 "--spring.lifecycle.timeout-per-shutdown-phase=10m");
         int port = ((WebServerApplicationContext) server).getWebServer().getPort();
-        HttpResponse<InputStream> events = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://localhost:" + port + "/api/events?events=stats")).GET().build(),
-                HttpResponse.BodyHandlers.ofInputStream());
-        assertThat(events.statusCode()).isEqualTo(200);
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(events.body(), StandardCharsets.UTF_8))) {
-            assertThat(lines.readLine()).isEqualTo("event:stats"); // the stream is open and sending
+        HttpClient http = HttpClient.newHttpClient();
+        try (BufferedReader lines = open(http, port, "/api/events?events=stats");
+                BufferedReader poses = open(http, port, "/dashboard/poses")) {
+            assertThat(lines.readLine()).isEqualTo("event:stats"); // the streams are open and sending
+            assertThat(poses.readLine()).startsWith("event:");
 
             // The shutdown phase may wait 10 minutes here: the 60 s join only detects a close that waits on the
             // stream, which is what it did before the streams were ended first.
@@ -47,10 +47,19 @@ class EventStreamShutdownTests {
             closing.start();
             closing.join(Duration.ofSeconds(60).toMillis());
             assertThat(closing.isAlive()).as("the application still closing, waiting on the event stream").isFalse();
-            String line;
-            do {
-                line = lines.readLine(); // what was sent before the end, then the end of the stream
-            } while (line != null);
+            for (BufferedReader stream : java.util.List.of(lines, poses)) {
+                String line;
+                do {
+                    line = stream.readLine(); // what was sent before the end, then the end of the stream
+                } while (line != null);
+            }
         }
+    }
+
+    private static BufferedReader open(HttpClient http, int port, String path) throws Exception {
+        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(r.statusCode()).as(path).isEqualTo(200);
+        return new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
     }
 }
