@@ -28,7 +28,7 @@ final class WorldQueries {
         LinkBody bestLink = null;
         for (PhysicsRayTestResult r : space.rayTestRaw(Convert.vector(from), Convert.vector(to))) {
             LinkBody link = bodies.get(r.getCollisionObject().nativeId());
-            if (link == null || link.shapeless) {
+            if (link == null || link.shapeless()) {
                 continue;
             }
             if (best == null || r.getHitFraction() < best.getHitFraction()) {
@@ -43,7 +43,7 @@ final class WorldQueries {
         Vec3 point = from.plus(to.minus(from).times(fraction));
         Vec3 normal = Convert.vec3(best.getHitNormalLocal(new Vector3f()));
         return Optional.of(new RayHit(point, normal.length() > 0 ? normal.normalized() : normal,
-                fraction * to.minus(from).length(), bestLink.model, bestLink.name));
+                fraction * to.minus(from).length(), bestLink.model(), bestLink.name()));
     }
 
     /** The points of the persistent manifolds that touch the link in the last step. */
@@ -77,7 +77,7 @@ final class WorldQueries {
                 } else {
                     ManifoldPoints.getPositionWorldOnB(point, v);
                 }
-                out.add(new ContactPoint(other.model, other.name, Convert.vec3(v), isA ? normal : normal.times(-1),
+                out.add(new ContactPoint(other.model(), other.name(), Convert.vec3(v), isA ? normal : normal.times(-1),
                         Math.max(0, -distance)));
             }
         }

@@ -39,7 +39,7 @@ final class WorldQueries {
         Vec3 normal = Convert.vec3(result.hitNormalWorld);
         double distance = result.closestHitFraction * to.minus(from).length();
         return Optional.of(new RayHit(Convert.vec3(result.hitPointWorld),
-                normal.length() > 0 ? normal.normalized() : normal, distance, link.model, link.name));
+                normal.length() > 0 ? normal.normalized() : normal, distance, link.model(), link.name()));
     }
 
     /**
@@ -66,7 +66,7 @@ final class WorldQueries {
                 }
                 // Bullet's normal points from body 1 towards body 0.
                 Vec3 normal = Convert.vec3(point.normalWorldOnB);
-                out.add(new ContactPoint(other.model, other.name,
+                out.add(new ContactPoint(other.model(), other.name(),
                         Convert.vec3(isA ? point.positionWorldOnA : point.positionWorldOnB),
                         isA ? normal : normal.times(-1), Math.max(0, -point.getDistance())));
             }
