@@ -1,12 +1,14 @@
 package io.orrery.physics.bullet;
 
 import com.jme3.bullet.collision.PhysicsCollisionObject;
+import com.jme3.bullet.collision.shapes.CollisionShape;
 import com.jme3.bullet.joints.Constraint;
 import com.jme3.bullet.objects.PhysicsRigidBody;
 import com.jme3.math.Vector3f;
 import io.orrery.physics.rigid.Joint;
 import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.LinkPlan;
+import io.orrery.physics.rigid.LinkShape;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.Pose;
 
@@ -42,8 +44,8 @@ final class BodyBuilder {
 
     static LinkBody link(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
-        ShapeFactory.LinkShape shape = ShapeFactory.build(plan.where(), plan.comInLink(), plan.spec().collisions(),
-                staticNow);
+        LinkShape<CollisionShape> shape = ShapeFactory.build(plan.where(), plan.comInLink(),
+                plan.spec().collisions(), staticNow);
         boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
 
         Vector3f inverseInertia = null;

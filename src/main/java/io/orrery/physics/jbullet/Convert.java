@@ -38,8 +38,4 @@ final class Convert {
         Quat4f q = t.getRotation(new Quat4f());
         return new Pose(vec3(t.origin), new Quat(q.w, q.x, q.y, q.z).normalized());
     }
-
-    static boolean isIdentity(Pose p) {
-        return p.position().length() < 1e-9 && p.rotation().angleTo(Quat.IDENTITY) < 1e-9;
-    }
 }

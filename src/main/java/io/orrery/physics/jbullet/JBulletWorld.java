@@ -4,6 +4,7 @@ import com.bulletphysics.collision.broadphase.DbvtBroadphase;
 import com.bulletphysics.collision.dispatch.CollisionDispatcher;
 import com.bulletphysics.collision.dispatch.CollisionObject;
 import com.bulletphysics.collision.dispatch.DefaultCollisionConfiguration;
+import com.bulletphysics.collision.shapes.CollisionShape;
 import com.bulletphysics.collision.shapes.CompoundShape;
 import com.bulletphysics.dynamics.DiscreteDynamicsWorld;
 import com.bulletphysics.dynamics.RigidBody;
@@ -17,6 +18,7 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
 import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.LinkPlan;
+import io.orrery.physics.rigid.LinkShape;
 import io.orrery.physics.rigid.Model;
 import io.orrery.physics.rigid.RigidWorld;
 import io.orrery.world.InertialSpec;
@@ -77,8 +79,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     @Override
     protected LinkBody buildLink(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
-        ShapeFactory.LinkShape shape = ShapeFactory.build(plan.where(), plan.comInLink(), plan.spec().collisions(),
-                staticNow);
+        LinkShape<CollisionShape> shape = ShapeFactory.build(plan.where(), plan.comInLink(),
+                plan.spec().collisions(), staticNow);
         boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
         float mass = (float) plan.mass();
 
