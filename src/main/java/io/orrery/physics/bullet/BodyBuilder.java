@@ -44,8 +44,7 @@ final class BodyBuilder {
 
     static LinkBody link(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
-        LinkShape<CollisionShape> shape = ShapeFactory.build(plan.where(), plan.comInLink(),
-                plan.spec().collisions(), staticNow);
+        LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
         boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
 
         Vector3f inverseInertia = null;

@@ -12,9 +12,7 @@ import com.jme3.bullet.collision.shapes.PlaneCollisionShape;
 import com.jme3.bullet.collision.shapes.SphereCollisionShape;
 import com.jme3.math.Plane;
 import com.jme3.math.Vector3f;
-import io.orrery.physics.rigid.LinkShape;
 import io.orrery.physics.rigid.ShapePlan;
-import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
@@ -24,15 +22,9 @@ import java.util.List;
 /** Turns a link's collisions ({@link ShapePlan}) into one Bullet shape in the body's centre-of-mass frame. */
 final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
 
-    private static final ShapeFactory SHAPES = new ShapeFactory();
+    static final ShapeFactory SHAPES = new ShapeFactory();
 
     private ShapeFactory() {
-    }
-
-    /** The shape of a link's collisions; see {@link ShapePlan#build}. */
-    static LinkShape<CollisionShape> build(String where, Pose comInLink, List<CollisionSpec> collisions,
-            boolean isStatic) {
-        return ShapePlan.build(where, comInLink, collisions, isStatic, SHAPES);
     }
 
     @Override

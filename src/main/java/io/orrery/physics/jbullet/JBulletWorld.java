@@ -79,8 +79,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     @Override
     protected LinkBody buildLink(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
-        LinkShape<CollisionShape> shape = ShapeFactory.build(plan.where(), plan.comInLink(),
-                plan.spec().collisions(), staticNow);
+        LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
         boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
         float mass = (float) plan.mass();
 

@@ -10,9 +10,7 @@ import com.bulletphysics.collision.shapes.CylinderShapeZ;
 import com.bulletphysics.collision.shapes.SphereShape;
 import com.bulletphysics.collision.shapes.StaticPlaneShape;
 import com.bulletphysics.util.ObjectArrayList;
-import io.orrery.physics.rigid.LinkShape;
 import io.orrery.physics.rigid.ShapePlan;
-import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
@@ -22,21 +20,11 @@ import javax.vecmath.Vector3f;
 /** Turns a link's collisions ({@link ShapePlan}) into one JBullet shape in the body's centre-of-mass frame. */
 final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
 
-    private static final ShapeFactory SHAPES = new ShapeFactory();
+    static final ShapeFactory SHAPES = new ShapeFactory();
 
     private ShapeFactory() {
     }
 
-    /** The shape of a link's collisions; see {@link ShapePlan#build}. */
-    static LinkShape<CollisionShape> build(String where, Pose comInLink, List<CollisionSpec> collisions,
-            boolean isStatic) {
-        return ShapePlan.build(where, comInLink, collisions, isStatic, SHAPES);
-    }
-
-    /**
-     * An empty compound has an inverted, huge bounding box and JBullet stops simulating such a body; a tiny sphere
-     * (kept out of collisions by the caller) keeps it moving and its joints working.
-     */
     @Override
     public CollisionShape shapeless(float radius) {
         return new SphereShape(radius);

@@ -43,6 +43,11 @@ public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, 
         return top.pose().compose(poseInModel).compose(comInLink);
     }
 
+    /** The shape of the link's collisions in an engine; see {@link ShapePlan}. */
+    public <S> LinkShape<S> shape(ShapePlan.Shapes<S> shapes) {
+        return ShapePlan.build(this, shapes);
+    }
+
     /** The link's diagonal inertia as given, checked (ixx, iyy, izz finite and at least 0), or null when none. */
     public InertialSpec.Inertia inertia() {
         InertialSpec.Inertia i = spec.inertial().flatMap(InertialSpec::inertia).orElse(null);

@@ -115,15 +115,11 @@ public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface)
     /**
      * The shape of a link's collisions in an engine.
      *
-     * @param where a description of the link for messages, for example {@code model 'm' link 'l'}
-     * @param comInLink the centre-of-mass frame in the link frame
-     * @param collisions the link's collisions, poses in the link frame
-     * @param isStatic whether the body is static (planes are allowed only then)
+     * @param link the link (its collisions, centre of mass and whether it starts static: planes only then)
      * @param shapes the engine's shapes
      */
-    public static <S> LinkShape<S> build(String where, Pose comInLink, List<CollisionSpec> collisions,
-            boolean isStatic, Shapes<S> shapes) {
-        ShapePlan plan = of(where, comInLink, collisions, isStatic);
+    static <S> LinkShape<S> build(LinkPlan link, Shapes<S> shapes) {
+        ShapePlan plan = of(link.where(), link.comInLink(), link.spec().collisions(), link.staticNow());
         List<Part> parts = plan.parts();
         if (parts.isEmpty()) {
             return new LinkShape<>(shapes.shapeless(SHAPELESS_RADIUS), true, false, plan.surface());
