@@ -13,15 +13,11 @@ import io.orrery.world.InertialSpec;
 import io.orrery.world.Pose;
 
 /**
- * Makes a link's Bullet body and a joint's constraint and drive, with the JBullet engine's rules: inertia 1 when a
- * link gives neither an inertia nor a shape, a plane never moving, a shapeless link colliding with nothing.
+ * Makes a link's Bullet body and a joint's constraint and drive, by the rules of {@link LinkPlan}: inertia 1 when a
+ * link gives neither an inertia nor a shape, its sleep thresholds, a shapeless link colliding with nothing.
  */
 final class BodyBuilder {
 
-    /** Sleep when slower than this (m/s and rad/s) for Bullet's 2 s; the JBullet engine's thresholds. */
-    static final float LINEAR_SLEEP_THRESHOLD = 0.02f;
-    static final float ANGULAR_SLEEP_THRESHOLD = 0.02f;
-    private static final float DEFAULT_INERTIA = 1f;
     /** A shapeless body is alone in this group and collides with no group. */
     private static final int SHAPELESS_GROUP = PhysicsCollisionObject.COLLISION_GROUP_16;
 
@@ -52,7 +48,8 @@ final class BodyBuilder {
         if (given != null) {
             inverseInertia = new Vector3f(inverse(given.ixx()), inverse(given.iyy()), inverse(given.izz()));
         } else if (shape.empty() || alwaysStatic) {
-            inverseInertia = new Vector3f(1 / DEFAULT_INERTIA, 1 / DEFAULT_INERTIA, 1 / DEFAULT_INERTIA);
+            inverseInertia = new Vector3f(1 / LinkPlan.DEFAULT_INERTIA, 1 / LinkPlan.DEFAULT_INERTIA,
+                    1 / LinkPlan.DEFAULT_INERTIA);
         }
 
         // Built dynamic first when it ever moves, so that Bullet computes the shape's inertia for its mass.
@@ -63,7 +60,7 @@ final class BodyBuilder {
         }
         if (everDynamic) {
             body.setInverseInertiaLocal(inverseInertia);
-            body.setSleepingThresholds(LINEAR_SLEEP_THRESHOLD, ANGULAR_SLEEP_THRESHOLD);
+            body.setSleepingThresholds(LinkPlan.LINEAR_SLEEP_THRESHOLD, LinkPlan.ANGULAR_SLEEP_THRESHOLD);
             if (plan.keepAwake()) {
                 body.setEnableSleep(false);
             }

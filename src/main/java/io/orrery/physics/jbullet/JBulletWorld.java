@@ -32,14 +32,6 @@ import javax.vecmath.Vector3f;
 /** A {@link PhysicsWorld} on a JBullet {@link DiscreteDynamicsWorld}. */
 final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
-    /**
-     * Sleep when slower than this (m/s and rad/s) for Bullet's 2 s. Bullet's defaults (0.8 and 1.0) would put a
-     * gently swinging pendulum to sleep.
-     */
-    private static final float LINEAR_SLEEP_THRESHOLD = 0.02f;
-    private static final float ANGULAR_SLEEP_THRESHOLD = 0.02f;
-    /** SDF's default inertia (kg·m²) for a link that gives neither an inertia tensor nor a shape. */
-    private static final float DEFAULT_INERTIA = 1f;
     /** A shapeless body is in no collision group and collides with nothing. */
     private static final short NO_COLLISION = 0;
 
@@ -83,7 +75,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
         float mass = (float) plan.mass();
 
-        Vector3f inertia = new Vector3f(DEFAULT_INERTIA, DEFAULT_INERTIA, DEFAULT_INERTIA);
+        Vector3f inertia = new Vector3f(LinkPlan.DEFAULT_INERTIA, LinkPlan.DEFAULT_INERTIA,
+                LinkPlan.DEFAULT_INERTIA);
         InertialSpec.Inertia given = plan.inertia();
         if (given != null) {
             inertia.set((float) given.ixx(), (float) given.iyy(), (float) given.izz());
@@ -96,8 +89,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
                 new DefaultMotionState(start), shape.shape(), staticNow ? new Vector3f() : inertia);
         info.friction = (float) shape.surface().friction();
         info.restitution = (float) shape.surface().restitution();
-        info.linearSleepingThreshold = LINEAR_SLEEP_THRESHOLD;
-        info.angularSleepingThreshold = ANGULAR_SLEEP_THRESHOLD;
+        info.linearSleepingThreshold = LinkPlan.LINEAR_SLEEP_THRESHOLD;
+        info.angularSleepingThreshold = LinkPlan.ANGULAR_SLEEP_THRESHOLD;
         RigidBody body = new RigidBody(info);
         SurfaceMixing.enable(body);
         if (plan.keepAwake()) {

@@ -23,6 +23,15 @@ import io.orrery.world.Pose;
 public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, Pose poseInModel,
         boolean nestedStatic, boolean keepAwake, double mass, Pose comInLink) {
 
+    /**
+     * Sleep when slower than this (m/s and rad/s) for Bullet's 2 s. Bullet's defaults (0.8 and 1.0) would put a
+     * gently swinging pendulum to sleep.
+     */
+    public static final float LINEAR_SLEEP_THRESHOLD = 0.02f;
+    public static final float ANGULAR_SLEEP_THRESHOLD = 0.02f;
+    /** SDF's default inertia (kg·m²) for a link that gives neither an inertia tensor nor a shape. */
+    public static final float DEFAULT_INERTIA = 1f;
+
     /** The top-level model's name. */
     public String model() {
         return top.name();
