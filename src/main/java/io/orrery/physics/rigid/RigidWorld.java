@@ -85,7 +85,10 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     // ---- building and tearing down
 
-    /** Creates the engine's world and builds every model of the spec; called by the constructor and on reset. */
+    /**
+     * Creates the engine's world and builds every model of the spec: the engine's constructor calls it once its own
+     * fields are set, and {@link #reset()} again.
+     */
     protected final void populate() {
         createWorld(spec);
         bodyCount = 0;
