@@ -1,2 +1,5 @@
-/** Rigid-body physics behind a plain-Java interface; the JBullet implementation lives in {@code physics.jbullet}. */
+/**
+ * Rigid-body physics behind a plain-Java interface: the engine-neutral core lives in {@code physics.rigid}, the
+ * engines in {@code physics.jbullet} (JBullet) and {@code physics.bullet} (native Bullet 3).
+ */
 package io.orrery.physics;

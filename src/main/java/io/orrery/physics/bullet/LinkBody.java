@@ -4,79 +4,76 @@ import com.jme3.bullet.collision.Activation;
 import com.jme3.bullet.objects.PhysicsRigidBody;
 import com.jme3.math.Quaternion;
 import com.jme3.math.Vector3f;
-import io.orrery.physics.LinkState;
-import io.orrery.physics.Twist;
+import io.orrery.physics.rigid.Link;
+import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
 
-/** One link's rigid body. The body lives at the centre of mass; {@link #linkPose()} gives the link frame. */
-final class LinkBody {
+/** One link's Bullet rigid body, at the link's centre of mass. A static body reports no velocity. */
+final class LinkBody extends Link {
 
-    final String model;
-    final String name;
     final PhysicsRigidBody body;
-    final Pose comInLink;
-    final Pose linkInCom;
-    /** The link frame in the top-level model frame, as built. */
-    final Pose poseInModel;
-    /** Mass and inverse inertia (kg, 1/(kg·m²)) used whenever the body is dynamic. */
-    final float mass;
+    /** The inverse inertia (1/(kg·m²)) used whenever the body is dynamic. */
     final Vector3f inverseInertia;
-    final boolean alwaysStatic;
-    final boolean shapeless;
-    final boolean keepAwake;
 
-    LinkBody(String model, String name, PhysicsRigidBody body, Pose comInLink, Pose poseInModel, float mass,
-            Vector3f inverseInertia, boolean alwaysStatic, boolean shapeless, boolean keepAwake) {
-        this.model = model;
-        this.name = name;
+    LinkBody(LinkPlan plan, PhysicsRigidBody body, Vector3f inverseInertia, boolean alwaysStatic, boolean shapeless) {
+        super(plan, alwaysStatic, shapeless);
         this.body = body;
-        this.comInLink = comInLink;
-        this.linkInCom = comInLink.inverse();
-        this.poseInModel = poseInModel;
-        this.mass = mass;
         this.inverseInertia = inverseInertia;
-        this.alwaysStatic = alwaysStatic;
-        this.shapeless = shapeless;
-        this.keepAwake = keepAwake;
     }
 
-    Pose comPose() {
+    @Override
+    public Pose comPose() {
         return new Pose(Convert.vec3(body.getPhysicsLocation(new Vector3f())),
                 Convert.quat(body.getPhysicsRotation(new Quaternion())));
     }
 
-    Pose linkPose() {
-        return comPose().compose(linkInCom);
-    }
-
-    /** The velocity at the link origin, in the world frame. */
-    Twist velocity() {
-        Pose com = comPose();
-        Pose link = com.compose(linkInCom);
-        Vec3 v = linearVelocity();
-        Vec3 w = angularVelocity();
-        return new Twist(v.plus(w.cross(link.position().minus(com.position()))), w);
-    }
-
-    Vec3 linearVelocity() {
+    @Override
+    public Vec3 linearVelocity() {
         return body.isDynamic() ? Convert.vec3(body.getLinearVelocity(new Vector3f())) : Vec3.ZERO;
     }
 
-    Vec3 angularVelocity() {
+    @Override
+    public Vec3 angularVelocity() {
         return body.isDynamic() ? Convert.vec3(body.getAngularVelocity(new Vector3f())) : Vec3.ZERO;
     }
 
-    /** The velocity of the body's material point at {@code point} (world frame). */
-    Vec3 velocityAt(Vec3 point) {
-        return linearVelocity().plus(angularVelocity().cross(point.minus(comPose().position())));
+    @Override
+    public void setVelocity(Vec3 linear, Vec3 angular) {
+        body.setLinearVelocity(Convert.vector(linear));
+        body.setAngularVelocity(Convert.vector(angular));
     }
 
-    boolean isSleeping() {
+    /** Wakes a dynamic body; Libbulletjme leaves a static one alone. */
+    @Override
+    public void activate() {
+        if (body.isDynamic()) {
+            body.activate(true);
+        }
+    }
+
+    @Override
+    public boolean isDynamic() {
+        return body.isDynamic();
+    }
+
+    @Override
+    public boolean isSleeping() {
         return body.getActivationState() == Activation.sleeping;
     }
 
-    LinkState state() {
-        return new LinkState(name, linkPose(), velocity(), isSleeping());
+    @Override
+    public void applyCentralForce(Vec3 force) {
+        body.applyCentralForce(Convert.vector(force));
+    }
+
+    @Override
+    public void applyForce(Vec3 force, Vec3 offset) {
+        body.applyForce(Convert.vector(force), Convert.vector(offset));
+    }
+
+    @Override
+    public void applyTorque(Vec3 torque) {
+        body.applyTorque(Convert.vector(torque));
     }
 }

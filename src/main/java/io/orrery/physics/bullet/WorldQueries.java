@@ -7,6 +7,7 @@ import com.jme3.bullet.collision.PhysicsRayTestResult;
 import com.jme3.math.Vector3f;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.rigid.Hits;
 import io.orrery.world.Vec3;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,9 +16,6 @@ import java.util.Optional;
 
 /** Read-only questions to the collision world, for sensors: ray casts and the contacts of one link. */
 final class WorldQueries {
-
-    /** How far apart two bodies may be and still count as touching, metres; as in the JBullet engine. */
-    static final float TOUCHING = 1e-4f;
 
     private WorldQueries() {
     }
@@ -28,7 +26,7 @@ final class WorldQueries {
         LinkBody bestLink = null;
         for (PhysicsRayTestResult r : space.rayTestRaw(Convert.vector(from), Convert.vector(to))) {
             LinkBody link = bodies.get(r.getCollisionObject().nativeId());
-            if (link == null || link.shapeless) {
+            if (link == null || link.shapeless()) {
                 continue;
             }
             if (best == null || r.getHitFraction() < best.getHitFraction()) {
@@ -41,9 +39,8 @@ final class WorldQueries {
         }
         double fraction = best.getHitFraction();
         Vec3 point = from.plus(to.minus(from).times(fraction));
-        Vec3 normal = Convert.vec3(best.getHitNormalLocal(new Vector3f()));
-        return Optional.of(new RayHit(point, normal.length() > 0 ? normal.normalized() : normal,
-                fraction * to.minus(from).length(), bestLink.model, bestLink.name));
+        return Optional.of(Hits.rayHit(bestLink, point, Convert.vec3(best.getHitNormalLocal(new Vector3f())),
+                fraction, from, to));
     }
 
     /** The points of the persistent manifolds that touch the link in the last step. */
@@ -66,10 +63,9 @@ final class WorldQueries {
             for (int p = 0; p < n; p++) {
                 long point = PersistentManifolds.getPointId(manifold, p);
                 float distance = ManifoldPoints.getDistance1(point);
-                if (distance > TOUCHING) {
+                if (!Hits.touching(distance)) {
                     continue;
                 }
-                // Bullet's normal points from body B towards body A.
                 ManifoldPoints.getNormalWorldOnB(point, v);
                 Vec3 normal = Convert.vec3(v);
                 if (isA) {
@@ -77,8 +73,7 @@ final class WorldQueries {
                 } else {
                     ManifoldPoints.getPositionWorldOnB(point, v);
                 }
-                out.add(new ContactPoint(other.model, other.name, Convert.vec3(v), isA ? normal : normal.times(-1),
-                        Math.max(0, -distance)));
+                out.add(Hits.contact(other, Convert.vec3(v), normal, isA, distance));
             }
         }
         return out;

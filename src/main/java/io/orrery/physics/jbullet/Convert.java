@@ -38,24 +38,4 @@ final class Convert {
         Quat4f q = t.getRotation(new Quat4f());
         return new Pose(vec3(t.origin), new Quat(q.w, q.x, q.y, q.z).normalized());
     }
-
-    /** A rotation that maps the local {@code from} axis (unit) onto {@code to} (unit). */
-    static Quat rotationBetween(Vec3 from, Vec3 to) {
-        Vec3 a = from.normalized();
-        Vec3 b = to.normalized();
-        double d = a.dot(b);
-        if (d > 1 - 1e-12) {
-            return Quat.IDENTITY;
-        }
-        if (d < -1 + 1e-12) {
-            // Opposite: a half turn about any axis perpendicular to a.
-            Vec3 perp = a.cross(Math.abs(a.x()) < 0.9 ? new Vec3(1, 0, 0) : new Vec3(0, 1, 0));
-            return Quat.fromAxisAngle(perp, Math.PI);
-        }
-        return Quat.fromAxisAngle(a.cross(b), Math.acos(d));
-    }
-
-    static boolean isIdentity(Pose p) {
-        return p.position().length() < 1e-9 && p.rotation().angleTo(Quat.IDENTITY) < 1e-9;
-    }
 }

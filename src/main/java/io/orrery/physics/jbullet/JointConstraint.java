@@ -1,135 +1,32 @@
 package io.orrery.physics.jbullet;
 
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
-import io.orrery.physics.JointState;
-import io.orrery.world.JointSpec;
-import io.orrery.world.JointSpec.JointType;
-import io.orrery.world.Pose;
-import io.orrery.world.Quat;
-import io.orrery.world.Vec3;
+import io.orrery.physics.rigid.Joint;
+import io.orrery.physics.rigid.JointFrame;
 
 /**
- * A joint: its JBullet constraint, its {@link JointDrive} (none for fixed and ball joints), its two links
- * ({@code parent} is null for the world) and what is commanded for the next step. A constraint is in the dynamics
- * world only while one of its bodies can move.
- *
- * <p>Positions are measured here from the two bodies' frames, not from JBullet's hinge angle (a coarse atan2):
- * the relative rotation's twist about the axis for a hinge, the offset along the axis for a slider. The joint's
- * zero is the configuration it was built in.
+ * A joint's JBullet constraint and its {@link JointDrive} (none for fixed and ball joints). Positions are measured
+ * from the bodies' frames ({@link Joint}), not from JBullet's hinge angle, a coarse atan2.
  */
-final class JointConstraint {
+final class JointConstraint extends Joint<LinkBody> {
 
-    final String name;
-    final JointSpec spec;
     final TypedConstraint constraint;
-    final LinkBody parent;
-    final LinkBody child;
-    /** The joint frame (axis along {@link #localAxis}) in the parent's centre-of-mass frame (world for null). */
-    final Pose inParent;
-    /** The same frame in the child's centre-of-mass frame. */
-    final Pose inChild;
-    final Vec3 localAxis;
     /** Null for fixed and ball joints. */
     final JointDrive drive;
-    boolean added;
 
-    /** The force command for the next step; zero when none. */
-    double force;
-    /** The velocity command for the next step; NaN when none. */
-    double velocityCommand = Double.NaN;
-    /** The unwrapped position after the last step (or reset), the reference for unwrapping the next reading. */
-    double position;
-    /** The effort applied in the last step. */
-    double effort;
-
-    JointConstraint(String name, JointSpec spec, TypedConstraint constraint, LinkBody parent, LinkBody child,
-            Pose inParent, Pose inChild) {
-        this.name = name;
-        this.spec = spec;
+    JointConstraint(JointFrame.Placed<LinkBody> frame, TypedConstraint constraint) {
+        super(frame);
         this.constraint = constraint;
-        this.parent = parent;
-        this.child = child;
-        this.inParent = inParent;
-        this.inChild = inChild;
-        this.localAxis = JointFactory.localAxis(spec.type());
         this.drive = isActuated() ? new JointDrive(this) : null;
     }
 
-    /** True for the joints that move along an axis: revolute, continuous and prismatic. */
-    boolean isActuated() {
-        return switch (spec.type()) {
-            case REVOLUTE, CONTINUOUS, PRISMATIC -> true;
-            case FIXED, BALL -> false;
-        };
+    @Override
+    protected void prepareDrive(double dt) {
+        drive.prepare(dt);
     }
 
-    boolean isPrismatic() {
-        return spec.type() == JointType.PRISMATIC;
-    }
-
-    /** The joint frame as the parent carries it, in the world. */
-    Pose parentFrame() {
-        return parent == null ? inParent : parent.comPose().compose(inParent);
-    }
-
-    /** The joint frame as the child carries it, in the world. */
-    Pose childFrame() {
-        return child.comPose().compose(inChild);
-    }
-
-    /** The axis in the world frame, as the parent carries it. */
-    Vec3 axis() {
-        return parentFrame().rotation().rotate(localAxis);
-    }
-
-    /** The position now: unwrapped against the last step's for a hinge. */
-    double currentPosition() {
-        if (!isActuated()) {
-            return 0;
-        }
-        Pose a = parentFrame();
-        Pose b = childFrame();
-        if (isPrismatic()) {
-            return b.position().minus(a.position()).dot(a.rotation().rotate(localAxis));
-        }
-        // The twist of the relative rotation about the frame's Z axis (the hinge axis).
-        Quat relative = a.rotation().conjugate().times(b.rotation());
-        double angle = 2 * Math.atan2(relative.z(), relative.w());
-        return position + wrap(angle - position);
-    }
-
-    /** The child's velocity relative to the parent along the axis. */
-    double velocity() {
-        if (!isActuated()) {
-            return 0;
-        }
-        Vec3 axis = axis();
-        if (isPrismatic()) {
-            Vec3 at = child.comPose().position();
-            return child.velocityAt(at).minus(parent == null ? Vec3.ZERO : parent.velocityAt(at)).dot(axis);
-        }
-        Vec3 parentSpin = parent == null ? Vec3.ZERO : parent.angularVelocity();
-        return child.angularVelocity().minus(parentSpin).dot(axis);
-    }
-
-    JointState state() {
-        return new JointState(name, spec.type(), currentPosition(), velocity(), effort);
-    }
-
-    /** The velocity command clamped to the joint's speed limit, or NaN when there is none. */
-    double commandedSpeed() {
-        double limit = spec.limits().velocity();
-        return limit < 0 ? velocityCommand : Math.max(-limit, Math.min(limit, velocityCommand));
-    }
-
-    /** The force command clamped to the joint's effort limit. */
-    double commandedForce() {
-        double limit = spec.limits().effort();
-        return limit < 0 ? force : Math.max(-limit, Math.min(limit, force));
-    }
-
-    /** An angle in [-π, π). */
-    static double wrap(double angle) {
-        return angle - 2 * Math.PI * Math.floor((angle + Math.PI) / (2 * Math.PI));
+    @Override
+    protected double driveEffort(double dt) {
+        return drive.effort(dt);
     }
 }

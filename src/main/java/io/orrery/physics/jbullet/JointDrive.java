@@ -42,11 +42,11 @@ final class JointDrive extends TypedConstraint {
 
     /** Sets the rows for the next step of {@code dt} seconds from the joint's dynamics and commands. */
     void prepare(double dt) {
-        frictionBound = joint.spec.dynamics().friction() * dt;
-        double damping = joint.spec.dynamics().damping();
+        frictionBound = joint.spec().dynamics().friction() * dt;
+        double damping = joint.spec().dynamics().damping();
         dampingCompliance = damping > 0 ? 1 / (damping * dt) : Double.POSITIVE_INFINITY;
         servoTarget = joint.commandedSpeed();
-        double effort = joint.spec.limits().effort();
+        double effort = joint.spec().limits().effort();
         servoBound = effort < 0 ? Double.POSITIVE_INFINITY : effort * dt;
         // A sleeping island is not solved: the impulses stay zero then.
         frictionImpulse = 0;

@@ -11,16 +11,14 @@ import com.bulletphysics.linearmath.Transform;
 import io.orrery.world.JointSpec;
 import io.orrery.world.JointSpec.JointLimits;
 import io.orrery.world.Pose;
-import io.orrery.world.Vec3;
 import javax.vecmath.Vector3f;
 
 /**
- * Turns a joint into a JBullet constraint. Frames are computed from the links' poses at creation, so the
- * joint's zero position is the configuration the links are in then.
+ * Turns a joint into a JBullet constraint, in the joint frame {@link io.orrery.physics.rigid.JointFrame} gives: the
+ * axis along Z for a hinge, X for a slider.
  */
 final class JointFactory {
 
-    private static final Vec3 UNIT_X = new Vec3(1, 0, 0);
     /**
      * JBullet treats an angular range with lower == upper as free, so locked rotations get this much room
      * (radians) instead.
@@ -31,35 +29,12 @@ final class JointFactory {
     }
 
     /**
-     * The joint frame in the world at creation, turned so that the axis is JBullet's: Z for a hinge, X for a
-     * slider; the joint frame itself for fixed and ball joints.
-     *
-     * @param where the joint, for messages
-     * @param joint the joint
-     * @param childLinkWorld the child link frame in the world
-     */
-    static Pose frame(String where, JointSpec joint, Pose childLinkWorld) {
-        Pose jointWorld = childLinkWorld.compose(joint.pose());
-        return switch (joint.type()) {
-            case REVOLUTE, CONTINUOUS -> jointWorld.compose(
-                    new Pose(Vec3.ZERO, Convert.rotationBetween(Vec3.UNIT_Z, axis(where, joint))));
-            case PRISMATIC -> jointWorld.compose(new Pose(Vec3.ZERO, Convert.rotationBetween(UNIT_X, axis(where, joint))));
-            case FIXED, BALL -> jointWorld;
-        };
-    }
-
-    /** The axis, in the frame {@link #frame} gives, along which the joint moves (unused for fixed and ball). */
-    static Vec3 localAxis(JointSpec.JointType type) {
-        return type == JointSpec.JointType.PRISMATIC ? UNIT_X : Vec3.UNIT_Z;
-    }
-
-    /**
      * Creates the constraint.
      *
      * @param where the joint, for messages
      * @param joint the joint
      * @param parentBody the parent's body (a static anchor at the world origin for {@code world})
-     * @param inParent the joint {@link #frame} in the parent body's centre-of-mass frame
+     * @param inParent the joint frame in the parent body's centre-of-mass frame
      * @param childBody the child's body
      * @param inChild the joint frame in the child body's centre-of-mass frame
      */
@@ -114,13 +89,5 @@ final class JointFactory {
      */
     static float hingeAngle(double radians) {
         return ScalarUtil.atan2Fast((float) Math.sin(radians), (float) Math.cos(radians));
-    }
-
-    private static Vec3 axis(String where, JointSpec joint) {
-        Vec3 axis = joint.axis();
-        if (axis == null || !axis.isFinite() || axis.length() < 1e-9) {
-            throw new IllegalArgumentException(where + ": expected a non-zero <axis><xyz>, got " + axis);
-        }
-        return axis.normalized();
     }
 }

@@ -1,13 +1,14 @@
 package io.orrery.physics.jbullet;
 
+import com.bulletphysics.collision.broadphase.Dispatcher;
 import com.bulletphysics.collision.dispatch.CollisionObject;
 import com.bulletphysics.collision.dispatch.CollisionWorld;
 import com.bulletphysics.collision.dispatch.CollisionWorld.ClosestRayResultCallback;
-import com.bulletphysics.collision.broadphase.Dispatcher;
 import com.bulletphysics.collision.narrowphase.ManifoldPoint;
 import com.bulletphysics.collision.narrowphase.PersistentManifold;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.rigid.Hits;
 import io.orrery.world.Vec3;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,13 +17,6 @@ import javax.vecmath.Vector3f;
 
 /** Read-only questions to the collision world, for sensors: ray casts and the contacts of one link. */
 final class WorldQueries {
-
-    /**
-     * How far apart two bodies may be and still count as touching, metres. A box resting on another hovers a few
-     * micrometres above it for a step now and then (5 steps in 5000 in touch_plugin.sdf); without this a contact
-     * sensor would flicker off for those steps.
-     */
-    static final float TOUCHING = 1e-4f;
 
     private WorldQueries() {
     }
@@ -36,15 +30,13 @@ final class WorldQueries {
         if (!result.hasHit() || !(result.collisionObject.getUserPointer() instanceof LinkBody link)) {
             return Optional.empty();
         }
-        Vec3 normal = Convert.vec3(result.hitNormalWorld);
-        double distance = result.closestHitFraction * to.minus(from).length();
-        return Optional.of(new RayHit(Convert.vec3(result.hitPointWorld),
-                normal.length() > 0 ? normal.normalized() : normal, distance, link.model, link.name));
+        return Optional.of(Hits.rayHit(link, Convert.vec3(result.hitPointWorld), Convert.vec3(result.hitNormalWorld),
+                result.closestHitFraction, from, to));
     }
 
     /**
      * The points of the dispatcher's persistent manifolds (JBullet's and Orrery's box generators' alike) that
-     * touch the link in the last step: those overlapping or closer than {@link #TOUCHING}.
+     * touch the link in the last step: those overlapping or closer than {@link Hits#TOUCHING}.
      */
     static List<ContactPoint> contacts(Dispatcher dispatcher, LinkBody link) {
         List<ContactPoint> out = new ArrayList<>();
@@ -61,14 +53,11 @@ final class WorldQueries {
             }
             for (int p = 0; p < manifold.getNumContacts(); p++) {
                 ManifoldPoint point = manifold.getContactPoint(p);
-                if (point.getDistance() > TOUCHING) {
+                if (!Hits.touching(point.getDistance())) {
                     continue;
                 }
-                // Bullet's normal points from body 1 towards body 0.
-                Vec3 normal = Convert.vec3(point.normalWorldOnB);
-                out.add(new ContactPoint(other.model, other.name,
-                        Convert.vec3(isA ? point.positionWorldOnA : point.positionWorldOnB),
-                        isA ? normal : normal.times(-1), Math.max(0, -point.getDistance())));
+                out.add(Hits.contact(other, Convert.vec3(isA ? point.positionWorldOnA : point.positionWorldOnB),
+                        Convert.vec3(point.normalWorldOnB), isA, point.getDistance()));
             }
         }
         return out;

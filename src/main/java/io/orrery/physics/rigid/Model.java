@@ -1,4 +1,4 @@
-package io.orrery.physics.bullet;
+package io.orrery.physics.rigid;
 
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
@@ -9,19 +9,24 @@ import io.orrery.world.Pose;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A top-level model's bodies (its own and its nested models' links) and joints. */
-final class ModelBodies {
+/**
+ * A top-level model's links (its own and its nested models') and joints.
+ *
+ * @param <L> the engine's link type
+ * @param <J> the engine's joint type
+ */
+public final class Model<L extends Link, J extends Joint<L>> {
 
-    final ModelSpec spec;
-    final List<LinkBody> links;
-    final List<JointConstraint> joints;
+    private final ModelSpec spec;
+    private final List<L> links;
+    private final List<J> joints;
     /** The canonical link, or null when the model and its nested models have no links. */
-    final LinkBody canonical;
-    boolean isStatic;
+    private final L canonical;
+    private boolean isStatic;
     /** The model pose reported while static (or when it has no links): moved only by setModelPose. */
-    Pose fixedPose;
+    private Pose fixedPose;
 
-    ModelBodies(ModelSpec spec, List<LinkBody> links, List<JointConstraint> joints, LinkBody canonical) {
+    Model(ModelSpec spec, List<L> links, List<J> joints, L canonical) {
         this.spec = spec;
         this.links = List.copyOf(links);
         this.joints = List.copyOf(joints);
@@ -30,21 +35,47 @@ final class ModelBodies {
         this.fixedPose = spec.pose();
     }
 
+    public String name() {
+        return spec.name();
+    }
+
+    public List<L> links() {
+        return links;
+    }
+
+    public List<J> joints() {
+        return joints;
+    }
+
+    public boolean isStatic() {
+        return isStatic;
+    }
+
+    /** Marks the model static or dynamic, its pose then being {@code pose}. */
+    void setStatic(boolean isStatic, Pose pose) {
+        this.isStatic = isStatic;
+        this.fixedPose = pose;
+    }
+
+    void setFixedPose(Pose pose) {
+        this.fixedPose = pose;
+    }
+
     /** The model frame in the world frame. */
-    Pose pose() {
+    public Pose pose() {
         if (isStatic || canonical == null) {
             return fixedPose;
         }
-        return canonical.linkPose().compose(canonical.poseInModel.inverse());
+        return canonical.linkPose().compose(canonical.poseInModel().inverse());
     }
 
-    ModelState state() {
+    public ModelState state() {
         List<LinkState> states = new ArrayList<>(links.size());
-        for (LinkBody link : links) {
+        for (L link : links) {
             states.add(link.state());
         }
         List<JointState> jointStates = new ArrayList<>(joints.size());
-        for (JointConstraint joint : joints) {
+        for (J joint : joints) {
             jointStates.add(joint.state());
         }
         Twist velocity = canonical == null ? Twist.ZERO : canonical.velocity();
@@ -52,9 +83,9 @@ final class ModelBodies {
     }
 
     /** The joint of that scoped name, or null. */
-    JointConstraint joint(String name) {
-        for (JointConstraint joint : joints) {
-            if (joint.name.equals(name)) {
+    public J joint(String name) {
+        for (J joint : joints) {
+            if (joint.name().equals(name)) {
                 return joint;
             }
         }
@@ -62,9 +93,9 @@ final class ModelBodies {
     }
 
     /** The link of that scoped name, or null. */
-    LinkBody link(String name) {
-        for (LinkBody link : links) {
-            if (link.name.equals(name)) {
+    public L link(String name) {
+        for (L link : links) {
+            if (link.name().equals(name)) {
                 return link;
             }
         }

@@ -1,4 +1,4 @@
-package io.orrery.physics.bullet;
+package io.orrery.physics.rigid;
 
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
@@ -25,21 +25,23 @@ final class JointReset {
      * @param position the new position (rad or m)
      * @param place teleports a body to a centre-of-mass pose in the world
      */
-    static void apply(ModelBodies model, JointConstraint joint, double position, BiConsumer<LinkBody, Pose> place) {
+    static <L extends Link, J extends Joint<L>> void apply(Model<L, J> model, J joint, double position,
+            BiConsumer<L, Pose> place) {
         Pose parentFrame = joint.parentFrame();
-        Vec3 axis = parentFrame.rotation().rotate(joint.localAxis);
+        Vec3 localAxis = joint.localAxis();
+        Vec3 axis = parentFrame.rotation().rotate(localAxis);
         double speed = joint.velocity();
-        Pose motion = joint.isPrismatic() ? new Pose(joint.localAxis.times(position), Quat.IDENTITY)
-                : new Pose(Vec3.ZERO, Quat.fromAxisAngle(joint.localAxis, position));
-        Pose childCom = parentFrame.compose(motion).compose(joint.inChild.inverse());
+        Pose motion = joint.isPrismatic() ? new Pose(localAxis.times(position), Quat.IDENTITY)
+                : new Pose(Vec3.ZERO, Quat.fromAxisAngle(localAxis, position));
+        Pose childCom = parentFrame.compose(motion).compose(joint.inChild().inverse());
         // The rigid motion, in the world, that takes the child where it must go; the subtree follows it.
-        Pose delta = childCom.compose(joint.child.comPose().inverse());
+        Pose delta = childCom.compose(joint.child().comPose().inverse());
         Vec3 origin = parentFrame.position();
-        LinkBody parent = joint.parent;
+        L parent = joint.parent();
         Vec3 parentSpin = parent == null ? Vec3.ZERO : parent.angularVelocity();
 
-        for (LinkBody link : subtree(model, joint)) {
-            if (!link.body.isDynamic()) {
+        for (L link : subtree(model, joint)) {
+            if (!link.isDynamic()) {
                 continue;
             }
             Vec3 com = link.comPose().position();
@@ -56,25 +58,25 @@ final class JointReset {
             place.accept(link, moved);
             Vec3 newCom = moved.position();
             Vec3 carried = parent == null ? Vec3.ZERO : parent.velocityAt(newCom);
-            link.body.setLinearVelocity(Convert.vector(carried.plus(delta.rotation().rotate(linear))));
-            link.body.setAngularVelocity(Convert.vector(parentSpin.plus(delta.rotation().rotate(spin))));
+            link.setVelocity(carried.plus(delta.rotation().rotate(linear)),
+                    parentSpin.plus(delta.rotation().rotate(spin)));
         }
-        joint.position = position;
-        if (joint.parent != null && joint.parent.body.isDynamic()) {
-            joint.parent.body.activate(true);
+        joint.resetPosition(position);
+        if (parent != null && parent.isDynamic()) {
+            parent.activate();
         }
     }
 
     /** The child and every link jointed below it, never the joint's parent (a closed loop stops there). */
-    static List<LinkBody> subtree(ModelBodies model, JointConstraint joint) {
-        Set<LinkBody> found = new LinkedHashSet<>();
-        found.add(joint.child);
+    static <L extends Link, J extends Joint<L>> List<L> subtree(Model<L, J> model, J joint) {
+        Set<L> found = new LinkedHashSet<>();
+        found.add(joint.child());
         boolean grew = true;
         while (grew) {
             grew = false;
-            for (JointConstraint other : model.joints) {
-                if (other != joint && other.parent != null && found.contains(other.parent)
-                        && other.child != joint.parent && found.add(other.child)) {
+            for (J other : model.joints()) {
+                if (other != joint && other.parent() != null && found.contains(other.parent())
+                        && other.child() != joint.parent() && found.add(other.child())) {
                     grew = true;
                 }
             }

@@ -1,0 +1,129 @@
+package io.orrery.physics.rigid;
+
+import io.orrery.physics.LinkState;
+import io.orrery.physics.Twist;
+import io.orrery.world.Pose;
+import io.orrery.world.Vec3;
+
+/**
+ * One link's rigid body, as an engine holds it. The body lives at the centre of mass; {@link #linkPose()} gives the
+ * link frame. An engine subclass reads and writes its body; what follows from that (link frame, velocities at a
+ * point, the state) is computed here.
+ */
+public abstract class Link {
+
+    private final LinkPlan plan;
+    private final Pose linkInCom;
+    private final boolean alwaysStatic;
+    private final boolean shapeless;
+
+    /**
+     * @param plan what the spec says of the link
+     * @param alwaysStatic true when the link can never move: mass 0, a plane shape, or inside a nested static model
+     * @param shapeless true when the link has no collision shape: it then collides with nothing
+     */
+    protected Link(LinkPlan plan, boolean alwaysStatic, boolean shapeless) {
+        this.plan = plan;
+        this.linkInCom = plan.comInLink().inverse();
+        this.alwaysStatic = alwaysStatic;
+        this.shapeless = shapeless;
+    }
+
+    /** The centre-of-mass frame in the world frame. */
+    public abstract Pose comPose();
+
+    /** The body's linear velocity at its centre of mass (world frame). */
+    public abstract Vec3 linearVelocity();
+
+    /** The body's angular velocity (world frame). */
+    public abstract Vec3 angularVelocity();
+
+    /** Sets the body's velocity (linear at the centre of mass); does not wake it. */
+    public abstract void setVelocity(Vec3 linear, Vec3 angular);
+
+    /** Wakes the body (as far as the engine wakes a body that cannot move). */
+    public abstract void activate();
+
+    /** True when the body moves under forces now (not static). */
+    public abstract boolean isDynamic();
+
+    /** True when the body is deactivated (asleep). */
+    public abstract boolean isSleeping();
+
+    /** Applies a force at the centre of mass during the next step. */
+    public abstract void applyCentralForce(Vec3 force);
+
+    /** Applies a force at {@code offset} from the centre of mass during the next step. */
+    public abstract void applyForce(Vec3 force, Vec3 offset);
+
+    /** Applies a torque during the next step. */
+    public abstract void applyTorque(Vec3 torque);
+
+    /** The top-level model the link belongs to. */
+    public final String model() {
+        return plan.model();
+    }
+
+    /** The link's name, scoped within its top-level model. */
+    public final String name() {
+        return plan.name();
+    }
+
+    /** The centre-of-mass frame in the link frame. */
+    public final Pose comInLink() {
+        return plan.comInLink();
+    }
+
+    /** The link frame in the centre-of-mass frame. */
+    public final Pose linkInCom() {
+        return linkInCom;
+    }
+
+    /** The link frame in the top-level model frame, as built. */
+    public final Pose poseInModel() {
+        return plan.poseInModel();
+    }
+
+    /** The link's mass (kg), used whenever the body is dynamic. */
+    public final float mass() {
+        return (float) plan.mass();
+    }
+
+    /** True when the link can never move: mass 0, a plane shape, or inside a nested static model. */
+    public final boolean alwaysStatic() {
+        return alwaysStatic;
+    }
+
+    /** True when the link has no collision shape. */
+    public final boolean shapeless() {
+        return shapeless;
+    }
+
+    /** True when allow_auto_disable is false: the body never sleeps. */
+    public final boolean keepAwake() {
+        return plan.keepAwake();
+    }
+
+    /** The link frame in the world frame. */
+    public final Pose linkPose() {
+        return comPose().compose(linkInCom);
+    }
+
+    /** The velocity at the link origin, in the world frame. */
+    public final Twist velocity() {
+        Pose com = comPose();
+        Pose link = com.compose(linkInCom);
+        Vec3 v = linearVelocity();
+        Vec3 w = angularVelocity();
+        return new Twist(v.plus(w.cross(link.position().minus(com.position()))), w);
+    }
+
+    /** The velocity of the body's material point at {@code point} (world frame). */
+    public final Vec3 velocityAt(Vec3 point) {
+        return linearVelocity().plus(angularVelocity().cross(point.minus(comPose().position())));
+    }
+
+    public final LinkState state() {
+        return new LinkState(name(), linkPose(), velocity(), isSleeping());
+    }
+}

@@ -1,0 +1,75 @@
+package io.orrery.physics.rigid;
+
+import io.orrery.world.InertialSpec;
+import io.orrery.world.LinkSpec;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.Pose;
+
+/**
+ * What the spec decides about one link before an engine builds its body: its scoped name, where it sits, its mass
+ * (1 when the link gives no inertial) and whether it starts static. {@link ModelBuilder} makes these with the mass
+ * and centre-of-mass pose already checked.
+ *
+ * @param where the link, for messages: {@code model 'm' link 'l'}
+ * @param name the link name, scoped within its top-level model ({@code link} or {@code nested::link})
+ * @param spec the link
+ * @param top the top-level model
+ * @param poseInModel the link frame in the top-level model frame
+ * @param nestedStatic true when a nested model it is in is static
+ * @param keepAwake true when allow_auto_disable is false for it: the body never sleeps
+ * @param mass the mass, kg (at least 0)
+ * @param comInLink the centre-of-mass frame in the link frame
+ */
+public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, Pose poseInModel,
+        boolean nestedStatic, boolean keepAwake, double mass, Pose comInLink) {
+
+    /**
+     * Sleep when slower than this (m/s and rad/s) for Bullet's 2 s. Bullet's defaults (0.8 and 1.0) would put a
+     * gently swinging pendulum to sleep.
+     */
+    public static final float LINEAR_SLEEP_THRESHOLD = 0.02f;
+    public static final float ANGULAR_SLEEP_THRESHOLD = 0.02f;
+    /** SDF's default inertia (kg·m²) for a link that gives neither an inertia tensor nor a shape. */
+    public static final float DEFAULT_INERTIA = 1f;
+
+    /** The top-level model's name. */
+    public String model() {
+        return top.name();
+    }
+
+    /** True when the body starts static: a static model, a nested static model or a zero mass. */
+    public boolean staticNow() {
+        return top.isStatic() || nestedStatic || mass == 0;
+    }
+
+    /** True when the body can never move: a nested static model, a zero mass or a plane shape. */
+    public boolean alwaysStatic(boolean hasPlane) {
+        return nestedStatic || mass == 0 || hasPlane;
+    }
+
+    /** The centre-of-mass frame in the world where the model is built. */
+    public Pose startPose() {
+        return top.pose().compose(poseInModel).compose(comInLink);
+    }
+
+    /** The shape of the link's collisions in an engine; see {@link ShapePlan}. */
+    public <S> LinkShape<S> shape(ShapePlan.Shapes<S> shapes) {
+        return ShapePlan.build(this, shapes);
+    }
+
+    /** The link's diagonal inertia as given, checked (ixx, iyy, izz finite and at least 0), or null when none. */
+    public InertialSpec.Inertia inertia() {
+        InertialSpec.Inertia i = spec.inertial().flatMap(InertialSpec::inertia).orElse(null);
+        if (i != null && (i.ixx() < 0 || i.iyy() < 0 || i.izz() < 0
+                || !Double.isFinite(i.ixx() + i.iyy() + i.izz()))) {
+            throw new IllegalArgumentException(where + ": expected ixx, iyy, izz >= 0, got " + i);
+        }
+        return i;
+    }
+
+    /** True when the link gives off-diagonal inertia terms (which the engines ignore). */
+    boolean hasOffDiagonalInertia() {
+        InertialSpec.Inertia i = spec.inertial().flatMap(InertialSpec::inertia).orElse(null);
+        return i != null && (i.ixy() != 0 || i.ixz() != 0 || i.iyz() != 0);
+    }
+}

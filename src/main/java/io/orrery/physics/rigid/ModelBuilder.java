@@ -1,0 +1,136 @@
+package io.orrery.physics.rigid;
+
+import io.orrery.world.InertialSpec;
+import io.orrery.world.JointSpec;
+import io.orrery.world.LinkSpec;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.Pose;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Builds a top-level model's links and joints with the rules both engines share: mass 1 when a link gives no
+ * inertial, static when the model, a nested static model or a zero mass says so, nested links and joints named
+ * {@code nested::name}, a joint whose links are missing skipped with a warning. The engine makes the bodies and
+ * constraints.
+ *
+ * @param <L> the engine's link type
+ * @param <J> the engine's joint type
+ */
+final class ModelBuilder<L extends Link, J extends Joint<L>> {
+
+    private static final Logger LOG = System.getLogger(ModelBuilder.class.getName());
+
+    private final Function<LinkPlan, L> makeLink;
+    private final Function<JointFrame.Placed<L>, J> makeJoint;
+    private final ModelSpec top;
+    private final List<L> links = new ArrayList<>();
+    private final Map<String, L> byName = new HashMap<>();
+    private final List<J> joints = new ArrayList<>();
+    private int offDiagonal;
+
+    private ModelBuilder(Function<LinkPlan, L> makeLink, Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top) {
+        this.makeLink = makeLink;
+        this.makeJoint = makeJoint;
+        this.top = top;
+    }
+
+    /** The model built, and how many of its links give off-diagonal inertia terms. */
+    record Built<L extends Link, J extends Joint<L>>(Model<L, J> model, int offDiagonal) {
+    }
+
+    /**
+     * @param makeLink makes a link's body, placed at {@link LinkPlan#startPose()}, static when
+     *     {@link LinkPlan#staticNow()}
+     * @param makeJoint makes a joint's constraint between its links' bodies as they are placed then
+     * @param top the top-level model
+     */
+    static <L extends Link, J extends Joint<L>> Built<L, J> build(Function<LinkPlan, L> makeLink,
+            Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top) {
+        RigidWorld.requireFinite(top.pose());
+        ModelBuilder<L, J> builder = new ModelBuilder<>(makeLink, makeJoint, top);
+        builder.buildLinks(top, "", Pose.IDENTITY, false, !top.allowAutoDisable());
+        builder.buildJoints(top, "");
+        Model<L, J> model = new Model<>(top, builder.links, builder.joints, builder.canonical(top, ""));
+        return new Built<>(model, builder.offDiagonal);
+    }
+
+    private void buildLinks(ModelSpec model, String prefix, Pose modelInTop, boolean nestedStatic,
+            boolean keepAwake) {
+        for (LinkSpec link : model.links()) {
+            String name = prefix + link.name();
+            String where = "model '" + top.name() + "' link '" + name + "'";
+            L body = buildLink(where, name, link, modelInTop.compose(link.pose()), nestedStatic, keepAwake);
+            if (byName.putIfAbsent(name, body) != null) {
+                throw new IllegalArgumentException("model '" + top.name() + "': two links named '" + name + "'");
+            }
+            links.add(body);
+        }
+        for (ModelSpec nested : model.models()) {
+            buildLinks(nested, prefix + nested.name() + "::", modelInTop.compose(nested.pose()),
+                    nestedStatic || nested.isStatic(), keepAwake || !nested.allowAutoDisable());
+        }
+    }
+
+    private L buildLink(String where, String name, LinkSpec link, Pose poseInModel, boolean nestedStatic,
+            boolean keepAwake) {
+        InertialSpec inertial = link.inertial().orElse(null);
+        double mass = inertial == null ? 1.0 : inertial.mass();
+        if (!(mass >= 0) || !Double.isFinite(mass)) {
+            throw new IllegalArgumentException(where + ": expected a mass >= 0, got " + mass);
+        }
+        Pose comInLink = inertial == null ? Pose.IDENTITY : inertial.pose();
+        RigidWorld.requireFinite(comInLink);
+        LinkPlan plan = new LinkPlan(where, name, link, top, poseInModel, nestedStatic, keepAwake, mass, comInLink);
+        L body = makeLink.apply(plan);
+        if (plan.hasOffDiagonalInertia()) {
+            offDiagonal++;
+        }
+        return body;
+    }
+
+    private void buildJoints(ModelSpec model, String prefix) {
+        for (JointSpec joint : model.joints()) {
+            String name = prefix + joint.name();
+            String where = "model '" + top.name() + "' joint '" + name + "'";
+            L child = byName.get(prefix + joint.child());
+            boolean toWorld = JointSpec.WORLD.equals(joint.parent());
+            L parent = toWorld ? null : byName.get(prefix + joint.parent());
+            if (child == null || (!toWorld && parent == null)) {
+                LOG.log(Level.WARNING, "{0}: parent ''{1}'' or child ''{2}'' is not a link of the model; joint skipped",
+                        where, joint.parent(), joint.child());
+                continue;
+            }
+            if (parent == child) {
+                LOG.log(Level.WARNING, "{0}: parent and child are the same link; joint skipped", where);
+                continue;
+            }
+            Pose frame = JointFrame.frame(where, joint, child.linkPose());
+            Pose inParent = toWorld ? frame : parent.comPose().inverse().compose(frame);
+            Pose inChild = child.comPose().inverse().compose(frame);
+            joints.add(makeJoint.apply(new JointFrame.Placed<>(where, name, joint, parent, child, inParent, inChild)));
+        }
+        for (ModelSpec nested : model.models()) {
+            buildJoints(nested, prefix + nested.name() + "::");
+        }
+    }
+
+    /** The model's canonical link: its first link, else the first nested model's canonical link. */
+    private L canonical(ModelSpec model, String prefix) {
+        if (model.canonicalLink().isPresent()) {
+            return byName.get(prefix + model.canonicalLink().get().name());
+        }
+        for (ModelSpec nested : model.models()) {
+            L found = canonical(nested, prefix + nested.name() + "::");
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+}

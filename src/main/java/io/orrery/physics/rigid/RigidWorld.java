@@ -1,0 +1,376 @@
+package io.orrery.physics.rigid;
+
+import io.orrery.physics.ContactPoint;
+import io.orrery.physics.JointState;
+import io.orrery.physics.ModelState;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.RayHit;
+import io.orrery.physics.Twist;
+import io.orrery.physics.UnknownJointException;
+import io.orrery.physics.UnknownModelException;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.Pose;
+import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A {@link PhysicsWorld} over an engine's dynamics world: the models, their links and joints, and every API call's
+ * checks and bookkeeping. An engine subclass creates and destroys its world, adds and removes bodies and
+ * constraints, steps, teleports bodies and answers ray casts and contacts. {@link #reset()} rebuilds everything from
+ * the spec kept at construction, so a reset world behaves exactly like a freshly built one.
+ *
+ * @param <L> the engine's link type
+ * @param <J> the engine's joint type
+ */
+public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements PhysicsWorld {
+
+    private static final Logger LOG = System.getLogger(RigidWorld.class.getName());
+
+    private final WorldSpec spec;
+    private final Map<String, Model<L, J>> models = new LinkedHashMap<>();
+    private int bodyCount;
+    private boolean closed;
+
+    protected RigidWorld(WorldSpec spec) {
+        this.spec = spec;
+    }
+
+    // ---- what the engine does
+
+    /** Creates the engine's empty dynamics world, with the spec's gravity. */
+    protected abstract void createWorld(WorldSpec spec);
+
+    /** Makes a link's body, placed at {@link LinkPlan#startPose()}, static when {@link LinkPlan#staticNow()}. */
+    protected abstract L buildLink(LinkPlan plan);
+
+    /** Makes a joint's constraint between its links' bodies, as they are placed now. */
+    protected abstract J buildJoint(JointFrame.Placed<L> joint);
+
+    /** Adds a new model's bodies to the engine's world. */
+    protected abstract void addBodies(Model<L, J> model);
+
+    /** Removes the link's body from the engine's world for good. */
+    protected abstract void removeBody(L link);
+
+    /** Makes the link's body static (mass 0) or dynamic again; its joints are out of the world meanwhile. */
+    protected abstract void setBodyStatic(L link, boolean fixed);
+
+    /** Adds the joint's constraint and drive to the engine's world. */
+    protected abstract void addConstraints(J joint);
+
+    /** Removes the joint's constraint and drive from the engine's world. */
+    protected abstract void removeConstraints(J joint);
+
+    /** Advances the engine's world by one step of exactly {@code dt} seconds. */
+    protected abstract void stepWorld(double dt);
+
+    /** Teleports a body to a centre-of-mass pose: its transforms and broadphase box, at once. */
+    protected abstract void place(L link, Pose comWorld);
+
+    /** The engine's closest hit of a checked, finite ray. */
+    protected abstract Optional<RayHit> castRay(Vec3 from, Vec3 to);
+
+    /** The engine's contact points touching the link in the last step. */
+    protected abstract List<ContactPoint> contactsOf(L link);
+
+    /** Destroys the engine's world, whose joints are already out of it; {@code models} are its models. */
+    protected abstract void destroyWorld(Iterable<Model<L, J>> models);
+
+    // ---- building and tearing down
+
+    /**
+     * Creates the engine's world and builds every model of the spec: the engine's constructor calls it once its own
+     * fields are set, and {@link #reset()} again.
+     */
+    protected final void populate() {
+        createWorld(spec);
+        bodyCount = 0;
+        int offDiagonal = 0;
+        for (ModelSpec model : spec.models()) {
+            offDiagonal += insert(model);
+        }
+        if (offDiagonal > 0) {
+            LOG.log(Level.INFO, "{0}: {1} link(s) give off-diagonal inertia terms; only ixx, iyy and izz are used",
+                    spec.source(), offDiagonal);
+        }
+    }
+
+    /** Builds a top-level model and adds it; returns the number of links with off-diagonal inertia. */
+    private int insert(ModelSpec top) {
+        ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top);
+        Model<L, J> model = built.model();
+        addBodies(model);
+        addJoints(model);
+        models.put(top.name(), model);
+        bodyCount += model.links().size();
+        return built.offDiagonal();
+    }
+
+    private void destroy() {
+        for (Model<L, J> model : models.values()) {
+            removeJoints(model);
+        }
+        destroyWorld(models.values());
+        models.clear();
+        bodyCount = 0;
+    }
+
+    /** Adds the joints that can move (one of their bodies is dynamic) and are not in the world yet. */
+    private void addJoints(Model<L, J> model) {
+        for (J joint : model.joints()) {
+            boolean movable = joint.child().isDynamic() || (joint.parent() != null && joint.parent().isDynamic());
+            if (movable && !joint.isAdded()) {
+                addConstraints(joint);
+                joint.setAdded(true);
+            }
+        }
+    }
+
+    private void removeJoints(Model<L, J> model) {
+        for (J joint : model.joints()) {
+            if (joint.isAdded()) {
+                removeConstraints(joint);
+                joint.setAdded(false);
+            }
+        }
+    }
+
+    // ---- the PhysicsWorld API
+
+    @Override
+    public final void step(double dt) {
+        checkOpen();
+        if (!(dt > 0) || !Double.isFinite(dt)) {
+            throw new IllegalArgumentException("expected a positive finite step size, got " + dt);
+        }
+        for (Model<L, J> model : models.values()) {
+            for (J joint : model.joints()) {
+                joint.beforeStep(dt);
+            }
+        }
+        stepWorld(dt);
+        for (Model<L, J> model : models.values()) {
+            for (J joint : model.joints()) {
+                joint.afterStep(dt);
+            }
+        }
+    }
+
+    @Override
+    public final List<String> modelNames() {
+        checkOpen();
+        return List.copyOf(models.keySet());
+    }
+
+    @Override
+    public final Optional<ModelState> model(String name) {
+        checkOpen();
+        Model<L, J> model = models.get(name);
+        return model == null ? Optional.empty() : Optional.of(model.state());
+    }
+
+    @Override
+    public final int bodyCount() {
+        checkOpen();
+        return bodyCount;
+    }
+
+    @Override
+    public final void setModelPose(String name, Pose pose) {
+        Model<L, J> model = require(name);
+        requireFinite(pose);
+        // Every link moves by the same rigid transform that takes the old model pose to the new one.
+        Pose delta = pose.compose(model.pose().inverse());
+        for (L link : model.links()) {
+            place(link, delta.compose(link.linkPose()).compose(link.comInLink()));
+        }
+        model.setFixedPose(pose);
+    }
+
+    @Override
+    public final void setModelVelocity(String name, Twist velocity) {
+        Model<L, J> model = requireDynamic(name, velocity);
+        for (L link : model.links()) {
+            if (link.alwaysStatic()) {
+                continue;
+            }
+            Pose com = link.comPose();
+            Vec3 origin = com.compose(link.linkInCom()).position();
+            Vec3 linear = velocity.linear().plus(velocity.angular().cross(com.position().minus(origin)));
+            link.setVelocity(linear, velocity.angular());
+            link.activate();
+        }
+    }
+
+    @Override
+    public final void setLinkVelocity(String model, String link, Twist velocity) {
+        L body = requireLink(requireDynamic(model, velocity), link);
+        if (body.alwaysStatic()) {
+            return;
+        }
+        // The body lives at the centre of mass: move the linear velocity there from the link origin.
+        Vec3 com = body.comPose().position();
+        Vec3 origin = body.linkPose().position();
+        body.setVelocity(velocity.linear().plus(velocity.angular().cross(com.minus(origin))), velocity.angular());
+        body.activate();
+    }
+
+    @Override
+    public final void setStatic(String name, boolean isStatic) {
+        Model<L, J> model = require(name);
+        if (model.isStatic() == isStatic) {
+            return;
+        }
+        Pose pose = model.pose();
+        removeJoints(model);
+        for (L link : model.links()) {
+            setBodyStatic(link, isStatic || link.alwaysStatic());
+        }
+        model.setStatic(isStatic, pose);
+        addJoints(model);
+    }
+
+    @Override
+    public final void addModel(ModelSpec model) {
+        checkOpen();
+        if (models.containsKey(model.name())) {
+            throw new IllegalArgumentException("a model named '" + model.name() + "' already exists");
+        }
+        insert(model);
+    }
+
+    @Override
+    public final void removeModel(String name) {
+        Model<L, J> model = require(name);
+        removeJoints(model);
+        for (L link : model.links()) {
+            removeBody(link);
+        }
+        bodyCount -= model.links().size();
+        models.remove(name);
+    }
+
+    @Override
+    public final Optional<JointState> joint(String model, String joint) {
+        return Optional.ofNullable(require(model).joint(joint)).map(Joint::state);
+    }
+
+    @Override
+    public final void setJointVelocityCommand(String model, String joint, double velocity) {
+        requireFinite("velocity", velocity);
+        actuated(model, joint).command(velocity);
+    }
+
+    @Override
+    public final void setJointForce(String model, String joint, double effort) {
+        requireFinite("effort", effort);
+        actuated(model, joint).push(effort);
+    }
+
+    @Override
+    public final void resetJointPosition(String model, String joint, double position) {
+        requireFinite("position", position);
+        Model<L, J> bodies = require(model);
+        JointReset.apply(bodies, actuated(model, joint), position, this::place);
+    }
+
+    @Override
+    public final Optional<RayHit> rayCast(Vec3 from, Vec3 to) {
+        checkOpen();
+        if (!from.isFinite() || !to.isFinite()) {
+            throw new IllegalArgumentException("expected a finite ray, got " + from + " to " + to);
+        }
+        return castRay(from, to);
+    }
+
+    @Override
+    public final List<ContactPoint> contacts(String model, String link) {
+        return contactsOf(requireLink(require(model), link));
+    }
+
+    @Override
+    public final void reset() {
+        checkOpen();
+        destroy();
+        populate();
+    }
+
+    @Override
+    public final void close() {
+        if (!closed) {
+            destroy();
+            closed = true;
+        }
+    }
+
+    // ---- checks
+
+    private Model<L, J> require(String name) {
+        checkOpen();
+        Model<L, J> model = models.get(name);
+        if (model == null) {
+            throw new UnknownModelException(name);
+        }
+        return model;
+    }
+
+    private Model<L, J> requireDynamic(String name, Twist velocity) {
+        Model<L, J> model = require(name);
+        if (model.isStatic()) {
+            throw new IllegalStateException(
+                    "model '" + name + "' is static; make it dynamic before setting a velocity");
+        }
+        if (!velocity.linear().isFinite() || !velocity.angular().isFinite()) {
+            throw new IllegalArgumentException("expected a finite velocity, got " + velocity);
+        }
+        return model;
+    }
+
+    private L requireLink(Model<L, J> model, String link) {
+        L body = model.link(link);
+        if (body == null) {
+            throw new IllegalArgumentException("model '" + model.name() + "' has no link named '" + link + "'");
+        }
+        return body;
+    }
+
+    /** The joint, which must move along an axis (revolute, continuous or prismatic). */
+    private J actuated(String model, String name) {
+        J joint = require(model).joint(name);
+        if (joint == null) {
+            throw new UnknownJointException(model, name);
+        }
+        if (!joint.isActuated()) {
+            throw new IllegalArgumentException("model '" + model + "' joint '" + name + "' is "
+                    + joint.spec().type().name().toLowerCase(Locale.ROOT)
+                    + "; only revolute, continuous and prismatic joints take commands");
+        }
+        return joint;
+    }
+
+    private static void requireFinite(String what, double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("expected a finite " + what + ", got " + value);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the physics world is closed");
+        }
+    }
+
+    static void requireFinite(Pose pose) {
+        if (!pose.position().isFinite() || !Double.isFinite(
+                pose.rotation().w() + pose.rotation().x() + pose.rotation().y() + pose.rotation().z())) {
+            throw new IllegalArgumentException("expected a finite pose, got " + pose);
+        }
+    }
+}

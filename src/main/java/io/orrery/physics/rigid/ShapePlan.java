@@ -1,0 +1,221 @@
+package io.orrery.physics.rigid;
+
+import io.orrery.world.CollisionSpec;
+import io.orrery.world.Geometry;
+import io.orrery.world.Pose;
+import io.orrery.world.Quat;
+import io.orrery.world.SurfaceSpec;
+import io.orrery.world.Vec3;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What a link's collisions make, decided the same way for both engines: which collisions count (not unsupported
+ * geometry, not a plane on a moving link), each one's pose in the body's centre-of-mass frame, its dimensions checked,
+ * its collision margin, the surface of the first, and when the parts need a compound. An engine makes its shapes
+ * through {@link Shapes}.
+ *
+ * @param parts the collisions that make shapes, in order
+ * @param hasPlane true when a part is an infinite plane (the body can then never move)
+ * @param surface the surface of the first part, or the default when there is none
+ */
+public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface) {
+
+    private static final Logger LOG = System.getLogger(ShapePlan.class.getName());
+    private static final AtomicBoolean ELLIPSOID_NOTED = new AtomicBoolean();
+
+    /** Bullet's default collision margin; shrunk for small shapes so the margin never exceeds them. */
+    private static final float DEFAULT_MARGIN = 0.04f;
+    /** The radius of the tiny sphere a shapeless link gets, metres. */
+    private static final float SHAPELESS_RADIUS = 0.001f;
+    private static final int ELLIPSOID_RINGS = 8;
+    private static final int ELLIPSOID_SEGMENTS = 16;
+
+    /**
+     * One collision that makes a shape.
+     *
+     * @param geometry its geometry, dimensions checked
+     * @param pose its frame in the body's centre-of-mass frame
+     */
+    public record Part(Geometry geometry, Pose pose) {
+
+        /** True for an infinite plane. */
+        public boolean isPlane() {
+            return geometry instanceof Geometry.Plane;
+        }
+
+        /** True when the part sits at the centre-of-mass frame itself. */
+        public boolean atOrigin() {
+            return pose.position().length() < 1e-9 && pose.rotation().angleTo(Quat.IDENTITY) < 1e-9;
+        }
+    }
+
+    /** An engine's shapes: the convex ones along Z where they have an axis. */
+    public interface Shapes<S> {
+
+        /** A tiny sphere, for a link with no shape (the engine keeps it out of collisions). */
+        S shapeless(float radius);
+
+        /** A static link's only shape, a plane, its part's pose baked into the plane equation. */
+        S plane(Geometry.Plane plane, Pose pose);
+
+        /** Several parts (or one away from the origin), convex ones made with {@link ShapePlan#convex}. */
+        S compound(List<Part> parts);
+
+        S box(Vec3 halfExtents, float margin);
+
+        S sphere(double radius);
+
+        S cylinder(double radius, double halfLength, float margin);
+
+        S capsule(double radius, double length);
+
+        S cone(double radius, double length, float margin);
+
+        /** A convex hull of points, with a margin around it. */
+        S hull(List<Vec3> points, float margin);
+    }
+
+    /**
+     * Plans the shape of a link's collisions: the parts that count, checked.
+     *
+     * @param where a description of the link for messages, for example {@code model 'm' link 'l'}
+     * @param comInLink the centre-of-mass frame in the link frame
+     * @param collisions the link's collisions, poses in the link frame
+     * @param isStatic whether the body is static (planes are allowed only then)
+     */
+    static ShapePlan of(String where, Pose comInLink, List<CollisionSpec> collisions, boolean isStatic) {
+        Pose linkInCom = comInLink.inverse();
+        List<Part> parts = new ArrayList<>();
+        SurfaceSpec surface = null;
+        boolean hasPlane = false;
+        for (CollisionSpec c : collisions) {
+            Geometry g = c.geometry();
+            if (g instanceof Geometry.Unsupported) {
+                continue; // the reader already reported it
+            }
+            if (g instanceof Geometry.Plane && !isStatic) {
+                LOG.log(Level.WARNING, "{0} collision ''{1}'': a plane on a moving link is not supported; skipped",
+                        where, c.name());
+                continue;
+            }
+            check(where, c.name(), g);
+            hasPlane |= g instanceof Geometry.Plane;
+            parts.add(new Part(g, linkInCom.compose(c.pose())));
+            if (surface == null) {
+                surface = c.surface();
+            }
+        }
+        return new ShapePlan(List.copyOf(parts), hasPlane, surface == null ? SurfaceSpec.DEFAULT : surface);
+    }
+
+    /**
+     * The shape of a link's collisions in an engine.
+     *
+     * @param link the link (its collisions, centre of mass and whether it starts static: planes only then)
+     * @param shapes the engine's shapes
+     */
+    static <S> LinkShape<S> build(LinkPlan link, Shapes<S> shapes) {
+        ShapePlan plan = of(link.where(), link.comInLink(), link.spec().collisions(), link.staticNow());
+        List<Part> parts = plan.parts();
+        if (parts.isEmpty()) {
+            return new LinkShape<>(shapes.shapeless(SHAPELESS_RADIUS), true, false, plan.surface());
+        }
+        if (parts.size() == 1) {
+            Part only = parts.get(0);
+            if (only.geometry() instanceof Geometry.Plane plane) {
+                return new LinkShape<>(shapes.plane(plane, only.pose()), false, true, plan.surface());
+            }
+            if (only.atOrigin()) {
+                return new LinkShape<>(convex(only, shapes), false, plan.hasPlane(), plan.surface());
+            }
+        }
+        return new LinkShape<>(shapes.compound(parts), false, plan.hasPlane(), plan.surface());
+    }
+
+    /** The shape of a part that is not a plane, in the engine, in the part's own frame. */
+    public static <S> S convex(Part part, Shapes<S> shapes) {
+        Geometry g = part.geometry();
+        if (g instanceof Geometry.Box box) {
+            Vec3 size = box.size();
+            return shapes.box(size.times(0.5), margin(Math.min(size.x(), Math.min(size.y(), size.z())) / 2));
+        }
+        if (g instanceof Geometry.Sphere sphere) {
+            return shapes.sphere(sphere.radius());
+        }
+        if (g instanceof Geometry.Cylinder cyl) {
+            return shapes.cylinder(cyl.radius(), cyl.length() / 2, margin(Math.min(cyl.radius(), cyl.length() / 2)));
+        }
+        if (g instanceof Geometry.Capsule cap) {
+            return shapes.capsule(cap.radius(), Math.max(0, cap.length()));
+        }
+        if (g instanceof Geometry.Cone cone) {
+            return shapes.cone(cone.radius(), cone.length(), margin(Math.min(cone.radius(), cone.length()) / 4));
+        }
+        if (g instanceof Geometry.Ellipsoid ell) {
+            return ellipsoid(ell.radii(), shapes);
+        }
+        throw new IllegalArgumentException("not a convex geometry: " + g);
+    }
+
+    /**
+     * No engine has an ellipsoid: a convex hull of points on the surface (a latitude-longitude grid), shrunk by the
+     * margin that the engine adds back around a hull.
+     */
+    private static <S> S ellipsoid(Vec3 radii, Shapes<S> shapes) {
+        if (ELLIPSOID_NOTED.compareAndSet(false, true)) {
+            LOG.log(Level.INFO, "ellipsoids are approximated by a convex hull of {0} surface points",
+                    ELLIPSOID_RINGS * ELLIPSOID_SEGMENTS + 2);
+        }
+        float margin = margin(Math.min(radii.x(), Math.min(radii.y(), radii.z())) / 2);
+        double rx = radii.x() - margin;
+        double ry = radii.y() - margin;
+        double rz = radii.z() - margin;
+        List<Vec3> points = new ArrayList<>(ELLIPSOID_RINGS * ELLIPSOID_SEGMENTS + 2);
+        points.add(new Vec3(0, 0, rz));
+        points.add(new Vec3(0, 0, -rz));
+        for (int i = 1; i <= ELLIPSOID_RINGS; i++) {
+            double lat = Math.PI * i / (ELLIPSOID_RINGS + 1) - Math.PI / 2;
+            for (int j = 0; j < ELLIPSOID_SEGMENTS; j++) {
+                double lon = 2 * Math.PI * j / ELLIPSOID_SEGMENTS;
+                points.add(new Vec3(rx * Math.cos(lat) * Math.cos(lon), ry * Math.cos(lat) * Math.sin(lon),
+                        rz * Math.sin(lat)));
+            }
+        }
+        return shapes.hull(points, margin);
+    }
+
+    private static float margin(double smallestHalfSize) {
+        return (float) Math.min(DEFAULT_MARGIN, smallestHalfSize * 0.2);
+    }
+
+    /** Checks the geometry's dimensions: every one positive and finite. */
+    private static void check(String where, String collision, Geometry g) {
+        if (g instanceof Geometry.Box box) {
+            requirePositive(where, collision, "box size", box.size().x(), box.size().y(), box.size().z());
+        } else if (g instanceof Geometry.Sphere sphere) {
+            requirePositive(where, collision, "sphere radius", sphere.radius());
+        } else if (g instanceof Geometry.Cylinder cyl) {
+            requirePositive(where, collision, "cylinder radius and length", cyl.radius(), cyl.length());
+        } else if (g instanceof Geometry.Capsule cap) {
+            requirePositive(where, collision, "capsule radius", cap.radius());
+        } else if (g instanceof Geometry.Cone cone) {
+            requirePositive(where, collision, "cone radius and length", cone.radius(), cone.length());
+        } else if (g instanceof Geometry.Ellipsoid ell) {
+            Vec3 r = ell.radii();
+            requirePositive(where, collision, "ellipsoid radii", r.x(), r.y(), r.z());
+        }
+    }
+
+    private static void requirePositive(String where, String collision, String what, double... values) {
+        for (double v : values) {
+            if (!(v > 0) || !Double.isFinite(v)) {
+                throw new IllegalArgumentException(
+                        where + " collision '" + collision + "': expected a positive " + what + ", got " + v);
+            }
+        }
+    }
+}
