@@ -37,11 +37,15 @@ final class JointFactory {
     static Constraint create(String where, JointSpec joint, PhysicsRigidBody parentBody, Pose inParent,
             PhysicsRigidBody childBody, Pose inChild) {
         if (joint.type() == JointSpec.JointType.BALL) {
-            return parentBody == null
-                    ? new Point2PointJoint(childBody, Convert.vector(inChild.position()),
-                            Convert.vector(inParent.position()))
-                    : new Point2PointJoint(parentBody, childBody, Convert.vector(inParent.position()),
-                            Convert.vector(inChild.position()));
+            if (parentBody == null) {
+                return new Point2PointJoint(childBody, Convert.vector(inChild.position()),
+                        Convert.vector(inParent.position()));
+            }
+            Point2PointJoint ball = new Point2PointJoint(parentBody, childBody, Convert.vector(inParent.position()),
+                    Convert.vector(inChild.position()));
+            // as for every other joint: a caster ball inside its chassis's box would otherwise be pushed out of it
+            ball.setCollisionBetweenLinkedBodies(false);
+            return ball;
         }
         New6Dof constraint = sixDof(parentBody, inParent, childBody, inChild);
         for (int dof = 0; dof < 6; dof++) {
