@@ -15,13 +15,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -44,7 +42,8 @@ class DashboardBrowserTests {
 
     static final Path WORLDS = worldsDir();
 
-    static ChromeDriver browser;
+    @RegisterExtension
+    static final Browser BROWSER = new Browser(1600, 1000);
 
     @LocalServerPort
     int port;
@@ -67,22 +66,10 @@ class DashboardBrowserTests {
         }
     }
 
-    @BeforeAll
-    static void startBrowser() {
-        browser = Chromium.start(1600, 1000);
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
-    }
-
     /** Each test starts on a fresh page, the world paused and reset at factor 1. */
     @BeforeEach
     void freshPage() {
-        page = new DashboardPage(browser, port, null);
+        page = new DashboardPage(BROWSER.driver(), port, null);
         waitFor(() -> api("GET", "/api/simulation", null).get("allowedCommands").toString().contains("reset"));
         if (!api("GET", "/api/simulation", null).get("paused").asBoolean()) {
             api("POST", "/api/simulation/pause", null);
@@ -91,7 +78,7 @@ class DashboardBrowserTests {
         api("PUT", "/api/simulation/real-time-factor", "{\"value\": 1}");
         page.open();
         waitFor(() -> text("world-name").equals("dashboard_world"));
-        waitFor(() -> !browser.findElements(By.cssSelector("#models li")).isEmpty());
+        waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("#models li")).isEmpty());
         page.consoleErrors(); // what an earlier page logged is not this test's
     }
 
@@ -155,7 +142,7 @@ class DashboardBrowserTests {
     @Test
     void aControllerHoldingTheSimulationIsNamedAndOnlyStopStaysOpen() throws Exception {
         waitFor(() -> text("state").contains("PAUSE"));
-        assertThat(browser.findElement(By.id("controller-box")).isDisplayed()).isFalse();
+        assertThat(BROWSER.driver().findElement(By.id("controller-box")).isDisplayed()).isFalse();
         try (ControlClient controller = ControlClient.connect(port)) {
             String holder = controller.call(controller.request("acquire")).get("holder").asText();
             waitFor(() -> text("controller").equals(holder));
@@ -168,7 +155,7 @@ class DashboardBrowserTests {
             page.screenshot("held");
         }
         // the connection closed: the hold is let go, the world stays paused and the controls open again
-        waitFor(() -> !browser.findElement(By.id("controller-box")).isDisplayed());
+        waitFor(() -> !BROWSER.driver().findElement(By.id("controller-box")).isDisplayed());
         waitFor(() -> !testid("btn-resume").getAttribute("class").contains("not-allowed"));
         assertThat(api("GET", "/api/simulation", null).get("paused").asBoolean()).isTrue();
     }
@@ -176,7 +163,7 @@ class DashboardBrowserTests {
     @Test
     void aFailedPluginShowsItsReason() {
         waitFor(() -> testid("plugins").getText().contains(FailingStartPlugin.REASON));
-        WebElement row = browser.findElement(By.cssSelector("[data-testid='plugin-broken']"));
+        WebElement row = BROWSER.driver().findElement(By.cssSelector("[data-testid='plugin-broken']"));
         assertThat(row.getText()).contains("FAILED").contains("orrery-test-failing-start").contains("world");
         assertThat(text("plugins-progress")).matches("(all )?\\d+( of \\d+)? started");
         waitFor(() -> text("event-log").contains("plugin broken failed"));
@@ -184,7 +171,7 @@ class DashboardBrowserTests {
 
     @Test
     void aModelClickedInTheListShowsItsPoseAndATeleportMovesIt() {
-        browser.findElement(By.cssSelector("#models li[data-model=ball]")).click();
+        BROWSER.driver().findElement(By.cssSelector("#models li[data-model=ball]")).click();
         waitFor(() -> testid("model-panel").isDisplayed() && text("model-name").equals("ball"));
         waitFor(() -> text("model-pose").startsWith("xyz (1.000, 0.500, 0.300)"));
         assertThat(text("model-static")).isEqualTo("no");
@@ -238,7 +225,7 @@ class DashboardBrowserTests {
         List<?> at = (List<?>) page.js("return window.orreryDashboard.view.screenOf('ball');");
         int dx = (int) Math.round(((Number) at.get(0)).doubleValue() - canvas.getRect().getWidth() / 2.0);
         int dy = (int) Math.round(((Number) at.get(1)).doubleValue() - canvas.getRect().getHeight() / 2.0);
-        new Actions(browser).moveToElement(canvas, dx, dy).click().perform();
+        new Actions(BROWSER.driver()).moveToElement(canvas, dx, dy).click().perform();
         waitFor(() -> testid("model-panel").isDisplayed() && text("model-name").equals("ball"));
         page.screenshot("view");
     }
@@ -266,7 +253,7 @@ class DashboardBrowserTests {
     }
 
     private List<String> modelNames() {
-        return browser.findElements(By.cssSelector("#models li")).stream().map(e -> e.getAttribute("data-model"))
+        return BROWSER.driver().findElements(By.cssSelector("#models li")).stream().map(e -> e.getAttribute("data-model"))
                 .toList();
     }
 

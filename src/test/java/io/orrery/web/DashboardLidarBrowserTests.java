@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orrery.world.sdf.GzSimWorlds;
 import java.awt.image.BufferedImage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -31,7 +29,8 @@ class DashboardLidarBrowserTests {
     /** The view's lidar colour. */
     static final int LIDAR = 0xff3b30;
 
-    static ChromeDriver browser;
+    @RegisterExtension
+    static final Browser BROWSER = new Browser(1600, 1000);
 
     @LocalServerPort
     int port;
@@ -43,22 +42,10 @@ class DashboardLidarBrowserTests {
         registry.add("orrery.world", () -> GzSimWorlds.folder().resolve("cpu_lidar_sensor.sdf").toString());
     }
 
-    @BeforeAll
-    static void startBrowser() {
-        browser = Chromium.start(1600, 1000);
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
-    }
-
     /** A fresh page on the running world, which is paused once the page has a scan. */
     @BeforeEach
     void pausedWithAScan() {
-        page = new DashboardPage(browser, port, null);
+        page = new DashboardPage(BROWSER.driver(), port, null);
         if (page.api("GET", "/api/simulation", null).get("paused").asBoolean()) {
             page.api("POST", "/api/simulation/resume", null);
         }
@@ -92,7 +79,7 @@ class DashboardLidarBrowserTests {
         JsonNode stamp = scan.get("header").get("stamp");
         String time = String.format(java.util.Locale.ROOT, "t = %.3f s",
                 stamp.get("sec").asLong() + stamp.get("nsec").asLong() / 1e9);
-        WebElement topic = browser.findElement(By.cssSelector("[data-testid=topic-list] li[data-topic='" + TOPIC
+        WebElement topic = BROWSER.driver().findElement(By.cssSelector("[data-testid=topic-list] li[data-topic='" + TOPIC
                 + "']"));
         page.waitFor(() -> topic.findElement(By.cssSelector("[data-testid=topic-stamp]")).getText().equals(time));
         assertThat(topic.findElement(By.tagName("summary")).getText()).contains(TOPIC).contains("gz.msgs.LaserScan");

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -26,29 +24,18 @@ class DashboardTokenBrowserTests {
 
     static final String TOKEN = "dashboard-test-token";
 
-    static ChromeDriver browser;
+    @RegisterExtension
+    static final Browser BROWSER = new Browser(1600, 1000);
 
     @LocalServerPort
     int port;
 
     DashboardPage page;
 
-    @BeforeAll
-    static void startBrowser() {
-        browser = Chromium.start(1600, 1000);
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
-    }
-
     /** A page with a new session: the token is kept per browser tab, so a fresh one has none. */
     @BeforeEach
     void freshPage() {
-        page = new DashboardPage(browser, port, TOKEN);
+        page = new DashboardPage(BROWSER.driver(), port, TOKEN);
         JsonNode s = page.api("GET", "/api/simulation", null);
         if (s.get("paused").asBoolean()) {
             page.api("POST", "/api/simulation/resume", null);
@@ -63,7 +50,7 @@ class DashboardTokenBrowserTests {
     @Test
     void readsNeedNoTokenAndAPauseAsksForItOnceThenTakesEffect() {
         // reads: the header, the models and the view, with no token given
-        page.waitFor(() -> !browser.findElements(By.cssSelector("#models li")).isEmpty());
+        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("#models li")).isEmpty());
         page.waitFor(() -> ((Number) page.js("return window.orreryDashboard.view.stats().frames;")).longValue() > 0);
         assertThat(page.testid("token-bar").isDisplayed()).isFalse();
         assertThat(page.consoleErrors()).isEmpty();
@@ -107,8 +94,8 @@ class DashboardTokenBrowserTests {
 
     @Test
     void theSelectedModelsJointsAreATable() {
-        page.waitFor(() -> !browser.findElements(By.cssSelector("#models li[data-model=pendulum]")).isEmpty());
-        browser.findElement(By.cssSelector("#models li[data-model=pendulum]")).click();
+        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("#models li[data-model=pendulum]")).isEmpty());
+        BROWSER.driver().findElement(By.cssSelector("#models li[data-model=pendulum]")).click();
         page.waitFor(() -> page.testid("model-joints").isDisplayed());
         List<String> head = page.testid("model-joints").findElements(By.cssSelector("thead th")).stream()
                 .map(WebElement::getText).toList();
