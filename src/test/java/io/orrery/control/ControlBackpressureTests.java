@@ -3,7 +3,6 @@ package io.orrery.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orrery.api.ControlClient;
-import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,15 +10,10 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * A control client that sends and never reads is cut off, and the loop keeps its pace meanwhile: the world runs at
@@ -28,23 +22,10 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=1", "orrery.status-log-interval=0s",
                 "orrery.api.max-control-backlog=64"})
-class ControlBackpressureTests {
+class ControlBackpressureTests extends DiffDriveApplication {
 
-    static final Path WORLD = ControlServer.diffDriveWorld();
     static final String OBSERVE = "{\"op\":\"observe\",\"id\":1,\"models\":[\"vehicle_blue\",\"vehicle_green\","
             + "\"ground_plane\"]}";
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    SimulationRunner runner;
-
-    @DynamicPropertySource
-    static void world(DynamicPropertyRegistry registry) {
-        registry.add("orrery.worlds-dir", () -> WORLD.getParent().toString());
-        registry.add("orrery.world", WORLD::toString);
-    }
 
     @Test
     void aClientThatDoesNotReadIsDisconnectedWhileTheWorldRunsOnAtRealTime() throws Exception {

@@ -9,48 +9,25 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.api.ControlClient;
-import io.orrery.runner.SimulationRunner;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /** The control WebSocket and the step body over a real port, on Gazebo's diff_drive.sdf. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
-class ControlSocketTests {
+class ControlSocketTests extends DiffDriveApplication {
 
     static final String CMD = "/model/vehicle_blue/cmd_vel";
     static final String ODOM = "/model/vehicle_blue/odometry";
-    static final Path WORLD = ControlServer.diffDriveWorld();
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    SimulationRunner runner;
-
-    @DynamicPropertySource
-    static void world(DynamicPropertyRegistry registry) {
-        registry.add("orrery.worlds-dir", () -> WORLD.getParent().toString());
-        registry.add("orrery.world", WORLD::toString);
-    }
 
     @BeforeEach
     void pausedAtLoad() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!runner.status().paused()) {
-            assertThat(System.nanoTime()).as("paused after load").isLessThan(deadline);
-            Thread.sleep(5);
-        }
+        awaitPaused();
         runner.reset().get(30, TimeUnit.SECONDS);
     }
 

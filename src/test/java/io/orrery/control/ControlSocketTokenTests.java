@@ -6,30 +6,16 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.orrery.api.ControlClient;
 import java.net.URI;
 import java.net.http.WebSocketHandshakeException;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /** With a token set, the control WebSocket's handshake needs it: in the header, or as access_token for browsers. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s",
                 "orrery.api.token=" + ControlSocketTokenTests.TOKEN})
-class ControlSocketTokenTests {
+class ControlSocketTokenTests extends DiffDriveApplication {
 
     static final String TOKEN = "s3cret-control";
-    static final Path WORLD = ControlServer.diffDriveWorld();
-
-    @LocalServerPort
-    int port;
-
-    @DynamicPropertySource
-    static void world(DynamicPropertyRegistry registry) {
-        registry.add("orrery.worlds-dir", () -> WORLD.getParent().toString());
-        registry.add("orrery.world", WORLD::toString);
-    }
 
     @Test
     void theHandshakeWithoutTheTokenOrWithAWrongOneIsRefusedWith401() {

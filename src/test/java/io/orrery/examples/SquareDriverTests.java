@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.api.ControlClient;
-import io.orrery.runner.SimulationRunner;
+import io.orrery.control.DiffDriveApplication;
 import io.orrery.system.GazeboSystemRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,13 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The README's example controller against the real application on diff_drive.sdf: while it drives, a second
@@ -30,7 +25,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
-class SquareDriverTests {
+class SquareDriverTests extends DiffDriveApplication {
 
     static final Path WORLD = copy(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
     /** vehicle_blue starts at 0 2 with yaw 0, its wheels 0.554 m ahead of its origin: where odometry's 0 0 is. */
@@ -47,25 +42,9 @@ class SquareDriverTests {
      */
     static final double ODOMETRY_ERROR = 0.05;
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    SimulationRunner runner;
-
-    @DynamicPropertySource
-    static void world(DynamicPropertyRegistry registry) {
-        registry.add("orrery.worlds-dir", () -> WORLD.getParent().toString());
-        registry.add("orrery.world", WORLD::toString);
-    }
-
     @Test
     void theExampleDrivesVehicleBlueAroundTheSquareAndBackToTheStart() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!runner.status().paused()) {
-            assertThat(System.nanoTime()).as("paused after load").isLessThan(deadline);
-            Thread.sleep(5);
-        }
+        awaitPaused();
         SquareDriver driver = new SquareDriver(URI.create("ws://localhost:" + port + "/api/control"));
         List<double[]> seen = new ArrayList<>(); // sim time, x and y of the axle's midpoint, world frame
         List<double[]> odometry;
