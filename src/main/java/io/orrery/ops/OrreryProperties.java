@@ -1,10 +1,5 @@
 package io.orrery.ops;
 
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.DecimalMin;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import io.orrery.trigger.TriggerAction;
 import io.orrery.world.sdf.SdfLimits;
 import java.nio.file.Path;
@@ -15,11 +10,11 @@ import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
-import org.springframework.validation.annotation.Validated;
 
 /**
- * Orrery's run configuration, the {@code orrery.*} properties of {@code application.yaml}. Validated at
- * startup: a bad value fails the start with a message naming the property and the allowed range.
+ * Orrery's run configuration, the {@code orrery.*} properties of {@code application.yaml}. Checked as it is bound:
+ * a bad value fails the start with a message naming the property, the allowed range and the value given. All the
+ * checks are plain code in the records' constructors, the range checks beside the ones no annotation can express.
  *
  * @param world the SDF world file to load
  * @param modelPath directories searched for {@code model://} includes (GZ_SIM_RESOURCE_PATH is searched too)
@@ -46,32 +41,30 @@ import org.springframework.validation.annotation.Validated;
  * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
  * @param physics the physics engine
  */
-@Validated
 @ConfigurationProperties("orrery")
 public record OrreryProperties(
-        @NotBlank @DefaultValue("worlds/default.sdf") String world,
+        @DefaultValue("worlds/default.sdf") String world,
         @DefaultValue List<String> modelPath,
-        @NotBlank @DefaultValue("worlds") String worldsDir,
+        @DefaultValue("worlds") String worldsDir,
         Duration stepSize,
-        @DecimalMin(value = "0.0", message = "must be at least 0 (0 runs as fast as possible)") Double realTimeFactor,
-        @Min(value = 1, message = "must be at least 1") @DefaultValue("10") int maxStepsPerFrame,
-        @NotNull @DefaultValue("1s") Duration maxCatchUp,
+        Double realTimeFactor,
+        @DefaultValue("10") int maxStepsPerFrame,
+        @DefaultValue("1s") Duration maxCatchUp,
         @DefaultValue("false") boolean startPaused,
         Duration stopAt,
-        @Min(value = 1, message = "must be at least 1") Long stopAfterSteps,
+        Long stopAfterSteps,
         @DefaultValue("false") boolean exitOnStop,
         String report,
         @DefaultValue("false") boolean parallelPostUpdate,
-        @Valid @DefaultValue List<TriggerProperties> triggers,
-        @NotNull @DefaultValue("10s") Duration statusLogInterval,
-        @Valid @DefaultValue List<PluginProperties> plugins,
+        @DefaultValue List<TriggerProperties> triggers,
+        @DefaultValue("10s") Duration statusLogInterval,
+        @DefaultValue List<PluginProperties> plugins,
         @DefaultValue List<String> requiredPlugins,
-        @NotNull @DefaultValue("30s") Duration pluginStartTimeout,
-        @Min(value = 0, message = "must be at least 0 (0 = min(8, number of plugins))") @DefaultValue("0")
-        int pluginStartThreads,
+        @DefaultValue("30s") Duration pluginStartTimeout,
+        @DefaultValue("0") int pluginStartThreads,
         @DefaultValue("0") long seed,
-        @Valid @DefaultValue SdfProperties sdf,
-        @Valid @DefaultValue PhysicsProperties physics) {
+        @DefaultValue SdfProperties sdf,
+        @DefaultValue PhysicsProperties physics) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -100,29 +93,37 @@ public record OrreryProperties(
     static final Duration MAX_STEP_SIZE = Duration.ofSeconds(1);
 
     public OrreryProperties {
+        Checks.notBlank("orrery.world", world);
+        Checks.notBlank("orrery.worlds-dir", worldsDir);
+        if (realTimeFactor != null && !(realTimeFactor >= 0)) {
+            throw new IllegalArgumentException("orrery.real-time-factor must be a number at least 0 (0 runs as fast as"
+                    + " possible), got " + realTimeFactor);
+        }
+        Checks.atLeast("orrery.max-steps-per-frame", maxStepsPerFrame, 1, "");
+        if (stopAfterSteps != null) {
+            Checks.atLeast("orrery.stop-after-steps", stopAfterSteps, 1, "");
+        }
+        Checks.atLeast("orrery.plugin-start-threads", pluginStartThreads, 0, " (0 = min(8, number of plugins))");
         if (stepSize != null && (stepSize.isNegative() || stepSize.isZero() || stepSize.compareTo(MAX_STEP_SIZE) > 0)) {
             throw new IllegalArgumentException(
                     "orrery.step-size must be between 1ns and 1s, got " + stepSize);
-        }
-        if (realTimeFactor != null && realTimeFactor.isNaN()) {
-            throw new IllegalArgumentException("orrery.real-time-factor must be a number at least 0, got NaN");
         }
         if (realTimeFactor != null && realTimeFactor > 0
                 && realTimeFactor < TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR) {
             throw new IllegalArgumentException("orrery.real-time-factor must be 0 or at least "
                     + TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR + ", got " + realTimeFactor);
         }
-        if (maxCatchUp != null && (maxCatchUp.isNegative() || maxCatchUp.isZero())) {
+        if (maxCatchUp.isNegative() || maxCatchUp.isZero()) {
             throw new IllegalArgumentException("orrery.max-catch-up must be positive, got " + maxCatchUp);
         }
         if (stopAt != null && stopAt.isNegative()) {
             throw new IllegalArgumentException("orrery.stop-at must be a sim time of at least 0, got " + stopAt);
         }
-        if (statusLogInterval != null && statusLogInterval.isNegative()) {
+        if (statusLogInterval.isNegative()) {
             throw new IllegalArgumentException("orrery.status-log-interval must be at least 0, got "
                     + statusLogInterval);
         }
-        if (pluginStartTimeout != null && (pluginStartTimeout.isNegative() || pluginStartTimeout.isZero())) {
+        if (pluginStartTimeout.isNegative() || pluginStartTimeout.isZero()) {
             throw new IllegalArgumentException("orrery.plugin-start-timeout must be positive, got "
                     + pluginStartTimeout);
         }
@@ -145,14 +146,15 @@ public record OrreryProperties(
      * @param maxModels the most models one world file or snippet may hold, nested and included ones counted;
      *     spawning beyond it into the running world is refused too
      */
-    public record SdfProperties(@NotNull @DefaultValue("64MB") DataSize maxBytes,
-            @Min(value = 8, message = "must be at least 8") @DefaultValue("100") int maxDepth,
-            @Min(value = 1, message = "must be at least 1") @DefaultValue("100000") int maxModels) {
+    public record SdfProperties(@DefaultValue("64MB") DataSize maxBytes, @DefaultValue("100") int maxDepth,
+            @DefaultValue("100000") int maxModels) {
 
         public SdfProperties {
-            if (maxBytes != null && maxBytes.toBytes() < 1) {
+            if (maxBytes.toBytes() < 1) {
                 throw new IllegalArgumentException("orrery.sdf.max-bytes must be at least 1 byte, got " + maxBytes);
             }
+            Checks.atLeast("orrery.sdf.max-depth", maxDepth, 8, "");
+            Checks.atLeast("orrery.sdf.max-models", maxModels, 1, "");
         }
     }
 
@@ -180,8 +182,13 @@ public record OrreryProperties(
      * @param label a name for the history
      * @param sticky re-arm after firing
      */
-    public record TriggerProperties(@NotNull String event, @NotNull String action, String label,
+    public record TriggerProperties(String event, String action, String label,
             @DefaultValue("false") boolean sticky) {
+
+        public TriggerProperties {
+            Checks.set("a trigger's event (orrery.triggers[].event)", event);
+            Checks.set("a trigger's action (orrery.triggers[].action)", action);
+        }
     }
 
     /**
@@ -192,7 +199,12 @@ public record OrreryProperties(
      * @param parameters its parameters, as the child elements' names and texts
      * @param required failing to start it means no-start
      */
-    public record PluginProperties(@NotNull String name, @NotNull String filename,
+    public record PluginProperties(String name, String filename,
             @DefaultValue Map<String, String> parameters, @DefaultValue("false") boolean required) {
+
+        public PluginProperties {
+            Checks.set("a plugin's name (orrery.plugins[].name)", name);
+            Checks.set("a plugin's filename (orrery.plugins[].filename)", filename);
+        }
     }
 }

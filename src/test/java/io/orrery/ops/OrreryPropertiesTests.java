@@ -7,8 +7,6 @@ import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.validation.ValidationAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
@@ -22,7 +20,6 @@ class OrreryPropertiesTests {
     }
 
     private final ApplicationContextRunner context = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class))
             .withUserConfiguration(PropertiesOnly.class);
 
     @Test
@@ -51,7 +48,9 @@ class OrreryPropertiesTests {
                 .run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).sdfLimits())
                         .isEqualTo(new io.orrery.world.sdf.SdfLimits(2 * 1024 * 1024, 20, 50)));
         context.withPropertyValues("orrery.sdf.max-depth=3").run(ctx -> assertThat(ctx).getFailure()
-                .hasStackTraceContaining("sdf.maxDepth").hasStackTraceContaining("must be at least 8"));
+                .rootCause().hasMessage("orrery.sdf.max-depth must be at least 8, got 3"));
+        context.withPropertyValues("orrery.sdf.max-models=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-models must be at least 1, got 0"));
     }
 
     @Test
@@ -67,8 +66,10 @@ class OrreryPropertiesTests {
     @Test
     void aNegativeRealTimeFactorNamesThePropertyAndTheRange() {
         context.withPropertyValues("orrery.real-time-factor=-1").run(ctx -> assertThat(ctx).getFailure()
-                .rootCause().hasMessageContaining("orrery.real-time-factor")
-                .hasMessageContaining("must be at least 0"));
+                .rootCause().hasMessage("orrery.real-time-factor must be a number at least 0 (0 runs as fast as"
+                        + " possible), got -1.0"));
+        context.withPropertyValues("orrery.real-time-factor=NaN").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessageContaining("orrery.real-time-factor must be a number at least 0"));
     }
 
     @Test
@@ -82,8 +83,36 @@ class OrreryPropertiesTests {
     @Test
     void aZeroCatchUpCapIsRefused() {
         context.withPropertyValues("orrery.max-steps-per-frame=0").run(ctx -> assertThat(ctx).getFailure()
-                .rootCause().hasMessageContaining("orrery.max-steps-per-frame")
-                .hasMessageContaining("must be at least 1"));
+                .rootCause().hasMessage("orrery.max-steps-per-frame must be at least 1, got 0"));
+    }
+
+    @Test
+    void countsBelowTheirLeastNameThePropertyTheBoundAndTheValue() {
+        context.withPropertyValues("orrery.stop-after-steps=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.stop-after-steps must be at least 1, got 0"));
+        context.withPropertyValues("orrery.plugin-start-threads=-1").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.plugin-start-threads must be at least 0 (0 = min(8, number of"
+                        + " plugins)), got -1"));
+    }
+
+    @Test
+    void aBlankWorldOrWorldsDirectoryIsRefusedNamingTheProperty() {
+        // (A property with a default, such as orrery.plugin-start-timeout, set to nothing binds its default.)
+        context.withPropertyValues("orrery.world= ").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.world must not be blank"));
+        context.withPropertyValues("orrery.worlds-dir=").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.worlds-dir must not be blank"));
+    }
+
+    @Test
+    void aTriggerOrPluginMissingAPartIsRefusedAndTheFailureNamesItsIndex() {
+        context.withPropertyValues("orrery.triggers[0].event=start", "orrery.triggers[0].action=stop",
+                "orrery.triggers[1].event=time=1").run(ctx -> assertThat(ctx).getFailure()
+                        .hasStackTraceContaining("orrery.triggers[1]")
+                        .rootCause().hasMessage("a trigger's action (orrery.triggers[].action) must be set"));
+        context.withPropertyValues("orrery.plugins[0].name=poses").run(ctx -> assertThat(ctx).getFailure()
+                .hasStackTraceContaining("orrery.plugins[0]")
+                .rootCause().hasMessage("a plugin's filename (orrery.plugins[].filename) must be set"));
     }
 
     @Test

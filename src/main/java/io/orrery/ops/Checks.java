@@ -1,0 +1,28 @@
+package io.orrery.ops;
+
+/** The checks the configuration records make as they are bound; each message names the property and the value. */
+final class Checks {
+
+    private Checks() {
+    }
+
+    /** A property without a default that was left out. */
+    static void set(String property, Object value) {
+        if (value == null) {
+            throw new IllegalArgumentException(property + " must be set");
+        }
+    }
+
+    static void notBlank(String property, String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(property + " must not be blank");
+        }
+    }
+
+    /** {@code value >= min}, else an error naming the property, the bound, a note on what the bound means, the value. */
+    static void atLeast(String property, long value, long min, String note) {
+        if (value < min) {
+            throw new IllegalArgumentException(property + " must be at least " + min + note + ", got " + value);
+        }
+    }
+}
