@@ -50,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  * command against Orrery on a random port, see {@link SoakBenchmark}.</li>
  * <li>{@code startup}: time to readiness and RSS of the packaged jar in child JVMs, with and without the class data
  * sharing archive; see {@link Startup}. Run it with {@code java} rather than inside Maven, after
- * {@code ./mvnw -o -q package -DskipTests}.</li>
+ * {@code ./mvnw -o -q -Paot package -DskipTests}.</li>
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
  * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}.</li>
  * </ul>

@@ -18,20 +18,21 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The {@code startup} benchmark: the packaged jar ({@code ./mvnw -o -q package -DskipTests} first) launched in child
- * JVMs from the repository root on worlds/default.sdf, as a user runs it. Each launch is timed from just before
- * the process starts to the first 200 from {@code /actuator/health/readiness} (the world loaded, every plugin
+ * The {@code startup} benchmark: the packaged jar ({@code ./mvnw -o -q -Paot package -DskipTests} first) launched in
+ * child JVMs from the repository root on worlds/default.sdf, as a user runs it. Each launch is timed from just
+ * before the process starts to the first 200 from {@code /actuator/health/readiness} (the world loaded, every plugin
  * started), polled every 25 ms; at that moment it reads the child's CPU time (user + system, from /proc, a figure
- * other processes on a busy machine disturb less than wall time), the part of it its JIT compiler threads spent,
- * and its RSS (VmRSS), then RSS again after a hold of running (10 s by default), and ends it with SIGTERM.
+ * other processes on a busy machine disturb less than wall time), the part of it its JIT compiler threads spent, and
+ * its RSS (VmRSS), then RSS again after a hold of running (10 s by default), and ends it with SIGTERM.
  *
  * <p>Variants, separated by {@code ;} in {@code -Dorrery.startup.variants}: a layout, {@code jar} (the fat jar) or
  * {@code cds} (the extracted jar with its class data sharing archive, made first by the commands in the README's
  * Fast start: {@link #extractAndTrain}), followed by JVM options, e.g. {@code "cds -XX:TieredStopAtLevel=1"}. The
  * child gets exactly these options, nothing else. A {@code cds} variant's archive is trained with the variant's
- * system properties ({@code -D...}), since they can change what start-up loads: {@code -Dspring.aot.enabled=true}
- * (a jar built with {@code -Paot}) runs the AOT-generated bean definitions instead of the configuration classes. Rounds alternate the variants, so drift in the machine's load
- * hits each alike; medians, minima and maxima are reported with the load average before and after.
+ * system properties ({@code -D...}), since they can change what start-up loads: {@code -Dspring.aot.enabled=true} (a
+ * jar built with {@code -Paot}) runs the AOT-generated bean definitions instead of the configuration classes. Rounds
+ * alternate the variants, so drift in the machine's load hits each alike; medians, minima and maxima are reported
+ * with the load average before and after.
  * {@code -Dorrery.startup.runs} (5) and {@code -Dorrery.startup.hold-seconds} (10) set the rest.
  */
 final class Startup {
@@ -39,7 +40,14 @@ final class Startup {
     private static final Path JAR = Path.of("target/orrery.jar");
     private static final Path CDS_DIR = Path.of("target/startup/cds");
     private static final Path LOGS = Path.of("target/startup/logs");
-    private static final String DEFAULT_VARIANTS = "jar; cds; cds -XX:TieredStopAtLevel=1";
+    /**
+     * The plain jar, CDS in the regular mode, the README's Fast start recipe (CDS and AOT), that recipe as the chart's
+     * pod runs it (a 1 GiB memory limit's heap sizing and the chart's javaOpts), and the C1-only start for short
+     * runs. The jar must be built with {@code -Paot}.
+     */
+    private static final String DEFAULT_VARIANTS = "jar; cds; cds -Dspring.aot.enabled=true;"
+            + " cds -Dspring.aot.enabled=true -XX:MaxRAM=1g -XX:MaxRAMPercentage=75.0 -XX:+UseSerialGC;"
+            + " cds -Dspring.aot.enabled=true -XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
     /** Linux's USER_HZ, the unit of utime and stime in /proc/[pid]/stat (100 on every mainstream architecture). */
     private static final double CLOCK_TICKS_PER_SECOND = 100;
 
@@ -96,7 +104,7 @@ final class Startup {
 
     static void run() throws Exception {
         if (!Files.isRegularFile(JAR)) {
-            throw new IllegalStateException(JAR + " not found: build it first with ./mvnw -o -q package -DskipTests");
+            throw new IllegalStateException(JAR + " not found: build it first with ./mvnw -o -q -Paot package -DskipTests");
         }
         int runs = Integer.getInteger("orrery.startup.runs", 5);
         Duration hold = Duration.ofSeconds(Long.getLong("orrery.startup.hold-seconds", 10));
