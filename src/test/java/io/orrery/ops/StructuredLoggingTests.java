@@ -50,6 +50,9 @@ class StructuredLoggingTests {
             }
         }
         assertThat(lines).allSatisfy(line -> assertThat(line.isObject()).as("%s", line).isTrue());
+        // A clean run of the built-in configuration warns about nothing: a warning there is noise every user sees.
+        assertThat(lines).as("warnings and errors of a clean run").noneSatisfy(line -> assertThat(
+                line.path("log").path("level").asText()).isIn("WARN", "ERROR"));
         JsonNode loaded = lines.stream()
                 .filter(l -> l.path("message").asText().startsWith("World 'runner_drop' loaded"))
                 .findFirst().orElseThrow(() -> new AssertionError("no 'World loaded' line in\n" + out));
