@@ -19,7 +19,7 @@ final class Checks {
         }
     }
 
-    /** {@code value >= min}, else an error naming the property, the bound, a note on what the bound means, the value. */
+    /** {@code value >= min}, else an error naming the property, the bound, what the bound means (note), the value. */
     static void atLeast(String property, long value, long min, String note) {
         if (value < min) {
             throw new IllegalArgumentException(property + " must be at least " + min + note + ", got " + value);

@@ -104,7 +104,8 @@ final class Startup {
 
     static void run() throws Exception {
         if (!Files.isRegularFile(JAR)) {
-            throw new IllegalStateException(JAR + " not found: build it first with ./mvnw -o -q -Paot package -DskipTests");
+            throw new IllegalStateException(JAR
+                    + " not found: build it first with ./mvnw -o -q -Paot package -DskipTests");
         }
         int runs = Integer.getInteger("orrery.startup.runs", 5);
         Duration hold = Duration.ofSeconds(Long.getLong("orrery.startup.hold-seconds", 10));
