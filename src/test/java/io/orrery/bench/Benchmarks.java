@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code loop}: steps per second of raw JBullet and of the full Orrery loop (state machine, systems,
  * statistics, pacing at factor 0) on the same scene of N boxes, N = 100, 1000, 5000, after a JIT warm-up.</li>
  * <li>{@code empty}: the per-step cost of an empty world with 10 no-op systems.</li>
- * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from ../shared/worlds/gz-sim.</li>
+ * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from worlds/gazebo.</li>
  * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
  * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
  * {@link Pacing}. It measures process CPU, so the README runs it with {@code java} rather than inside Maven.</li>
@@ -52,7 +52,8 @@ import java.util.concurrent.TimeUnit;
  * sharing archive; see {@link Startup}. Run it with {@code java} rather than inside Maven, after
  * {@code ./mvnw -o -q -Paot package -DskipTests}.</li>
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
- * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}.</li>
+ * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}; the anchor is read from
+ * {@code ../shared/anchors}, outside the repository.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -223,7 +224,7 @@ public final class Benchmarks {
     }
 
     private static void load() {
-        Path file = Path.of("../shared/worlds/gz-sim/3k_shapes.sdf");
+        Path file = Path.of("worlds/gazebo/3k_shapes.sdf");
         System.out.println();
         if (!Files.exists(file)) {
             System.out.println("load: " + file + " not found, skipped");

@@ -21,7 +21,7 @@ import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 
-/** Real worlds from Gazebo Sim's examples, as users bring them (../shared/worlds/gz-sim: a missing folder fails). */
+/** Real worlds from Gazebo Sim's examples, as users bring them (worlds/gazebo: a missing folder fails). */
 class GzSimWorldsTests {
 
     final SdfReader reader = new SdfReader(List.of());

@@ -1,5 +1,9 @@
 package io.orrery.examples;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -10,23 +14,21 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Drives vehicle_blue of Gazebo's diff_drive.sdf around a 2 m square over Orrery's control WebSocket. Each call
  * publishes a velocity command, runs 1 s of simulation (1000 steps) and reads the odometry published at its end
- * (1 Hz in this world); a proportional controller heads for each corner in turn. Needs nothing but the JDK.
+ * (1 Hz in this world); a proportional controller heads for each corner in turn. Needs the JDK and Jackson
+ * (jackson-databind) for the JSON.
  */
 public final class SquareDriver {
 
     static final double[][] CORNERS = {{2, 0}, {2, 2}, {0, 2}, {0, 0}}; // odometry frame: the start is 0 0, yaw 0
     static final double REACHED = 0.15; // m: near enough to a corner to head for the next one
-    static final String BODY = ",\"count\":1000,\"publish\":{\"/model/vehicle_blue/cmd_vel\":{\"linear\":{\"x\":%.4f},"
-            + "\"angular\":{\"z\":%.4f}}},\"observe\":[\"/model/vehicle_blue/odometry\"]";
-    private static final String NUM = "(-?[0-9.]+(?:[eE][-+]?[0-9]+)?)";
-    private static final Pattern POSE = Pattern.compile("\"position\":\\{\"x\":" + NUM + ",\"y\":" + NUM
-            + ".*?\"orientation\":\\{\"x\":" + NUM + ",\"y\":" + NUM + ",\"z\":" + NUM + ",\"w\":" + NUM);
+    static final String CMD_VEL = "/model/vehicle_blue/cmd_vel";
+    static final String ODOMETRY = "/model/vehicle_blue/odometry";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
     private final WebSocket socket;
@@ -58,8 +60,8 @@ public final class SquareDriver {
 
     /** Drives the square from a reset and stops; the odometry (x, y, yaw) after each second. */
     public List<double[]> drive() throws Exception {
-        call("acquire", "");
-        call("reset", "");
+        call(request("acquire"));
+        call(request("reset"));
         List<double[]> path = new ArrayList<>();
         double[] odom = {0, 0, 0};
         for (double[] corner : CORNERS) {
@@ -70,7 +72,7 @@ public final class SquareDriver {
                 off = Math.atan2(Math.sin(off), Math.cos(off)); // the heading error, in [-pi, pi]
                 double turn = Math.max(-0.5, Math.min(0.5, off)); // rad/s; faster turns slip the wheels
                 double speed = Math.abs(off) > 0.3 ? 0 : Math.min(0.5, 0.5 * Math.hypot(dx, dy)); // turn first
-                odom = odometry(call("step", String.format(Locale.ROOT, BODY, speed, turn)));
+                odom = odometry(call(step(speed, turn)));
                 path.add(odom);
                 if (path.size() > 200) {
                     throw new IllegalStateException("still driving after 200 s; the last odometry: " + odom[0]
@@ -78,31 +80,62 @@ public final class SquareDriver {
                 }
             }
         }
-        path.add(odometry(call("step", String.format(Locale.ROOT, BODY, 0.0, 0.0)))); // stop
-        call("release", "");
+        path.add(odometry(call(step(0, 0)))); // stop
+        call(request("release"));
         socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
         return path;
     }
 
+    /**
+     * {"op":"step","id":n,"count":1000,"publish":{CMD_VEL:{"linear":{"x":speed},"angular":{"z":turn}}},
+     * "observe":[ODOMETRY]}: the command, one second of simulation, and the odometry at its end.
+     */
+    private ObjectNode step(double speed, double turn) {
+        ObjectNode step = request("step");
+        step.put("count", 1000);
+        ObjectNode twist = step.putObject("publish").putObject(CMD_VEL);
+        twist.putObject("linear").put("x", speed);
+        twist.putObject("angular").put("z", turn);
+        step.putArray("observe").add(ODOMETRY);
+        return step;
+    }
+
+    private ObjectNode request(String op) {
+        return JSON.createObjectNode().put("op", op).put("id", ++id);
+    }
+
     /** Sends one request and waits for its answer; an error answer is thrown. */
-    private String call(String op, String fields) throws Exception {
-        String request = "{\"op\":\"" + op + "\",\"id\":" + ++id + fields + "}";
-        socket.sendText(request, true).get(10, TimeUnit.SECONDS);
-        String answer = answers.poll(60, TimeUnit.SECONDS);
-        if (answer == null || answer.startsWith("{\"op\":\"error\"")) {
-            throw new IllegalStateException(request + " answered " + answer);
+    private JsonNode call(ObjectNode request) throws Exception {
+        socket.sendText(JSON.writeValueAsString(request), true).get(10, TimeUnit.SECONDS);
+        String text = answers.poll(60, TimeUnit.SECONDS);
+        if (text == null) {
+            throw new IllegalStateException(request + " got no answer in 60 s");
+        }
+        JsonNode answer = parse(text);
+        if ("error".equals(answer.path("op").asText())) {
+            throw new IllegalStateException(request + " answered " + answer.path("status").asInt() + ": "
+                    + answer.path("detail").asText());
         }
         return answer;
     }
 
-    /** x, y and yaw of the odometry in a step's answer. */
-    private static double[] odometry(String answer) {
-        Matcher m = POSE.matcher(answer);
-        if (!m.find()) {
+    private static JsonNode parse(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new IllegalStateException("the server answered with something that is not JSON: " + text, e);
+        }
+    }
+
+    /** x, y and yaw of the odometry (gz.msgs.Odometry) observed at the end of a step. */
+    static double[] odometry(JsonNode answer) {
+        JsonNode pose = answer.path("observations").path(ODOMETRY).path("message").path("pose");
+        if (pose.isMissingNode()) {
             throw new IllegalStateException("no odometry in " + answer);
         }
-        double qz = Double.parseDouble(m.group(5));
-        double qw = Double.parseDouble(m.group(6));
-        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), 2 * Math.atan2(qz, qw)};
+        JsonNode q = pose.path("orientation");
+        // proto3's JSON leaves out fields at 0, which path(...).asDouble() reads as 0
+        return new double[] {pose.path("position").path("x").asDouble(), pose.path("position").path("y").asDouble(),
+            2 * Math.atan2(q.path("z").asDouble(), q.path("w").asDouble())};
     }
 }

@@ -25,7 +25,7 @@ import org.yaml.snakeyaml.Yaml;
  *
  * <pre>
  * ./mvnw -q package -DskipTests
- * ./mvnw -q exec:java@sweep -Dexec.args="my-sweep.yaml --worlds worlds --results target/sweep"
+ * ./mvnw -q exec:java@sweep -Dexec.args="examples/sweep/sweep.yaml --worlds examples/sweep/worlds"
  * </pre>
  */
 public final class LocalSweep {
@@ -72,6 +72,12 @@ public final class LocalSweep {
             System.err.println(jar + " not found: build it first with ./mvnw -q package -DskipTests");
             System.exit(2);
         }
+        try {
+            HelmPlatform.require();
+        } catch (IllegalStateException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+        }
         String java = ProcessHandle.current().info().command().orElse("java");
         List<Outcome> outcomes = new LocalSweep(values, worlds, results, List.of(java, "-jar", jar.toString())).run();
         System.out.print(table(outcomes));
@@ -103,6 +109,7 @@ public final class LocalSweep {
         int parallelism = Math.max(1, Math.min(((Number) sweep.getOrDefault("parallelism", 1)).intValue(),
                 Runtime.getRuntime().availableProcessors()));
 
+        HelmPlatform.require();
         String manifests = new Helm(Path.of("helm/orrery")).template().withName("local").withKubeVersion("1.33.0")
                 .withValuesFile(valuesFile).set("mode", "sweep").call();
         Path configDir = Files.createDirectories(resultsDir.resolve("config")).toAbsolutePath();
