@@ -16,9 +16,9 @@ import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry
 
 /**
  * The control WebSocket at {@code /api/control}, its frame size limit ({@code orrery.api.max-control-message}) and
- * the pool its answers are sent from. The token, when set, is checked by the {@link BearerTokenFilter} on the
- * handshake (the header, or {@code access_token} for browsers). Browsers may connect from the page's own origin
- * only; other clients send no Origin and are let in.
+ * the pool its answers are sent from. The token, when set, is checked on the handshake by the
+ * {@link ControlHandshakeInterceptor} (the header, or {@code access_token} for browsers). Browsers may connect from
+ * the page's own origin only; other clients send no Origin and are let in.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocket
@@ -28,16 +28,18 @@ class ControlSocketConfiguration implements WebSocketConfigurer {
     static final String PATH = "/api/control";
 
     private final ControlSocketHandler handler;
+    private final ControlHandshakeInterceptor handshake;
 
     ControlSocketConfiguration(SimulationRunner runner, ObjectMapper mapper, MessageReader reader,
             ApiProperties properties) {
         this.handler = new ControlSocketHandler(runner, mapper, reader, sendPool(),
                 properties.maxControlBacklog(), (int) properties.maxControlMessage().toBytes());
+        this.handshake = new ControlHandshakeInterceptor(ApiToken.of(properties), mapper);
     }
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-        registry.addHandler(handler, PATH);
+        registry.addHandler(handler, PATH).addInterceptors(handshake);
     }
 
     /**

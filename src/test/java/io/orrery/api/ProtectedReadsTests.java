@@ -50,6 +50,34 @@ class ProtectedReadsTests extends ApiTestSupport {
         assertThat(get("/actuator/health/readiness").status()).isEqualTo(200);
     }
 
+    /**
+     * Health stays open for probes, and nothing else may pass for it: a path that starts as health and then climbs
+     * out (dot segments, path parameters, their encodings) is a read like any other. Sent byte for byte.
+     */
+    @Test
+    void noSpellingPassesAnotherReadOffAsHealth() throws Exception {
+        List<String> leaked = new ArrayList<>();
+        for (String target : List.of("/api/simulation", "/actuator/info")) {
+            String up = target.startsWith("/api") ? "../.." : "..";
+            for (String health : List.of("/actuator/health/", "/actuator/health/liveness/")) {
+                String climb = health.endsWith("liveness/") ? up + "/.." : up;
+                for (String path : List.of(health + climb + target, health + climb.replace("..", "..;") + target,
+                        health + climb.replace("..", "%2e%2e") + target, health + climb.replace("..", ".%2E")
+                                + target, health.replace("health/", "health;x/") + climb + target,
+                        health + climb.replace("/", "%2F") + target, health + climb.replace("/", "//") + target)) {
+                    try (RawHttp r = RawHttp.request(port, "GET", path, "")) {
+                        String body = r.body();
+                        // what the target would answer: the status's commands, the info's build
+                        if (r.status / 100 == 2 && (body.contains("allowedCommands") || body.contains("\"build\""))) {
+                            leaked.add(path + " -> " + r.status + " " + body);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(leaked).as("reads answered without the token").isEmpty();
+    }
+
     @Test
     void oneEventClientMoreThanTheCapIs503WithRetryAfter() throws Exception {
         List<InputStream> open = new ArrayList<>();
