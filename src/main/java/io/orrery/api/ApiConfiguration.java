@@ -60,6 +60,12 @@ class ApiConfiguration {
         return BearerTokenFilter.registration(properties, actuatorBasePath, mapper);
     }
 
+    /** Ahead of the token: a page of another origin is refused whatever it bears. */
+    @Bean
+    FilterRegistrationBean<OriginFilter> originFilter(ApiProperties properties, ObjectMapper mapper) {
+        return OriginFilter.registration(properties, mapper);
+    }
+
     @Bean
     FilterRegistrationBean<ApiRequestFilter> apiRequestFilter(ApiProperties properties, ObjectMapper mapper) {
         FilterRegistrationBean<ApiRequestFilter> registration =

@@ -1,9 +1,11 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -15,18 +17,21 @@ import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.server.HandshakeInterceptor;
 
 /**
- * Checks the token on the control WebSocket's handshake, once the request has been routed to the socket: however
- * its path was spelled ({@code /api/control;x}, {@code /%61pi/control}, ...), whatever reaches this handshake is
- * checked. The token comes in the {@code Authorization: Bearer} header or, for browsers, as {@code access_token};
- * a handshake without it is answered 401 with a problem detail.
+ * Checks the control WebSocket's handshake once the request has been routed to the socket, so however its path was
+ * spelled ({@code /api/control;x}, {@code /%61pi/control}, ...), whatever reaches the socket is checked: first the
+ * page it comes from ({@link AllowedOrigins}: browsers open cross-origin WebSockets freely, 403 otherwise), then
+ * the token, in the {@code Authorization: Bearer} header or, for browsers, as {@code access_token} (401). Each
+ * refusal is a problem detail.
  */
 final class ControlHandshakeInterceptor implements HandshakeInterceptor {
 
+    private final AllowedOrigins origins;
     private final ApiToken token;
     private final ObjectMapper mapper;
 
-    /** {@code token} null: none is configured, every handshake passes. */
-    ControlHandshakeInterceptor(ApiToken token, ObjectMapper mapper) {
+    /** {@code token} null: none is configured, and only the origin is checked. */
+    ControlHandshakeInterceptor(AllowedOrigins origins, ApiToken token, ObjectMapper mapper) {
+        this.origins = origins;
         this.token = token;
         this.mapper = mapper;
     }
@@ -34,16 +39,24 @@ final class ControlHandshakeInterceptor implements HandshakeInterceptor {
     @Override
     public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
             Map<String, Object> attributes) throws IOException {
-        if (token == null) {
-            return true;
+        if (!(request instanceof ServletServerHttpRequest servlet)) {
+            throw new IllegalStateException("the control WebSocket runs on a servlet container, got " + request);
         }
-        if (request instanceof ServletServerHttpRequest servlet && token.presentedBy(servlet.getServletRequest())) {
+        HttpServletRequest http = servlet.getServletRequest();
+        Optional<String> foreign = origins.refused(http);
+        if (foreign.isPresent()) {
+            refuse(mapper, request, response, HttpStatus.FORBIDDEN, "Cross-origin request refused",
+                    OriginFilter.refusal("the control WebSocket's handshake", foreign.get(), http),
+                    Map.of("origin", foreign.get(), "property", AllowedOrigins.PROPERTY));
+            return false;
+        }
+        if (token == null || token.presentedBy(http)) {
             return true;
         }
         response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
         refuse(mapper, request, response, HttpStatus.UNAUTHORIZED, "Unauthorized", "the control WebSocket's"
                 + " handshake needs the header 'Authorization: Bearer <orrery.api.token>' or, from a browser, the"
-                + " query parameter '" + ApiToken.ACCESS_TOKEN + "=<orrery.api.token>'");
+                + " query parameter '" + ApiToken.ACCESS_TOKEN + "=<orrery.api.token>'", Map.of());
         return false;
     }
 
@@ -55,9 +68,10 @@ final class ControlHandshakeInterceptor implements HandshakeInterceptor {
 
     /** Answers the handshake with {@code status} and a problem detail instead of opening the socket. */
     static void refuse(ObjectMapper mapper, ServerHttpRequest request, ServerHttpResponse response,
-            HttpStatus status, String title, String detail) throws IOException {
+            HttpStatus status, String title, String detail, Map<String, Object> properties) throws IOException {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
         p.setTitle(title);
+        properties.forEach(p::setProperty);
         p.setInstance(URI.create(request.getURI().getRawPath()));
         response.setStatusCode(status);
         response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);

@@ -77,9 +77,29 @@ final class RawHttp implements AutoCloseable {
         return head;
     }
 
-    /** The rest of a plain HTTP response (the server closes the connection after it). */
+    /** The response's body: by its length, its chunks, or up to the end of the connection. */
     String body() throws IOException {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        String length = headers.get("content-length");
+        if (length != null) {
+            return new String(in.readNBytes(Integer.parseInt(length)), StandardCharsets.UTF_8);
+        }
+        if (!"chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        while (true) {
+            StringBuilder size = new StringBuilder();
+            for (int b = read(); b != '\n'; b = read()) {
+                size.append((char) b);
+            }
+            int n = Integer.parseInt(size.toString().strip().split(";")[0], 16);
+            if (n == 0) {
+                return body.toString(StandardCharsets.UTF_8);
+            }
+            body.write(in.readNBytes(n));
+            read(); // the chunk's CR LF
+            read();
+        }
     }
 
     /** After a 101: sends {@code text} as one masked text frame and returns the text of the next frame. */
