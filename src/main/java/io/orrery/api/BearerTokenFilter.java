@@ -20,7 +20,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * OPTIONS) needs the token ({@link ApiToken}), on whichever port it is registered: {@code /api} and the actuator's
  * write operations alike (401 otherwise). The rule goes by the method, never by the path, so no spelling of a path
  * escapes it. Reads stay open unless {@code orrery.api.protect-reads} is true; the health endpoints stay open even
- * then, for probes. A request bearing the token carries a {@link Principal}, so the actuator shows it health
+ * then, for probes, and so do the dashboard's own files, so the page can ask for the token. A request bearing the token carries a {@link Principal}, so the actuator shows it health
  * details ({@code show-details: when-authorized}) and no one else. The control WebSocket's handshake is a GET: its
  * token is checked where the handshake happens, by {@link ControlHandshakeInterceptor}.
  */
@@ -79,7 +79,8 @@ final class BearerTokenFilter extends OncePerRequestFilter {
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
         ProblemResponses.write(mapper, request, response, HttpStatus.UNAUTHORIZED, "Unauthorized",
                 request.getMethod() + " " + request.getRequestURI()
-                        + " needs the header 'Authorization: Bearer <orrery.api.token>'");
+                        + " needs the header 'Authorization: Bearer <orrery.api.token>' (or, in the dashboard, the"
+                        + " cookie POST /api/session sets)");
     }
 
     private boolean needsToken(HttpServletRequest request) {
@@ -89,8 +90,28 @@ final class BearerTokenFilter extends OncePerRequestFilter {
         if (!protectReads) {
             return false;
         }
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        return !(path.equals(healthPath) || path.startsWith(healthPath + "/"));
+        String path = plainPath(request);
+        return path == null || !(path.equals(healthPath) || path.startsWith(healthPath + "/") || isPage(path));
+    }
+
+    /**
+     * The dashboard's own files (its HTML, scripts, styles and three.js), which hold no data: they stay open so the
+     * page can load and ask for the token; everything it then reads needs it.
+     */
+    private static boolean isPage(String path) {
+        return path.equals("/") || path.equals("/index.html") || path.startsWith("/assets/")
+                || path.startsWith("/webjars/");
+    }
+
+    /**
+     * The path when it is spelled as the server reads it, else null: a path parameter, a percent-encoding, a dot
+     * segment or a double slash makes the raw path differ from the container's, and such a path gets no exemption,
+     * so {@code /actuator/health/../info} or {@code /assets/..;/api/models} cannot pass for what they start as.
+     */
+    private static String plainPath(HttpServletRequest request) {
+        String raw = request.getRequestURI().substring(request.getContextPath().length());
+        String read = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        return raw.equals(read) ? raw : null;
     }
 
     /** The request of whoever holds the token: the servlet's user principal, which the actuator asks for. */
