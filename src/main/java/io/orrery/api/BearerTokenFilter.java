@@ -20,8 +20,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * OPTIONS) needs the token ({@link ApiToken}), on whichever port it is registered: {@code /api} and the actuator's
  * write operations alike (401 otherwise). The rule goes by the method, never by the path, so no spelling of a path
  * escapes it. Reads stay open unless {@code orrery.api.protect-reads} is true; the health endpoints stay open even
- * then, for probes, and so do the dashboard's own files, so the page can ask for the token. A request bearing the token carries a {@link Principal}, so the actuator shows it health
- * details ({@code show-details: when-authorized}) and no one else. The control WebSocket's handshake is a GET: its
+ * then, for probes, and so do the dashboard's own files, so the page can ask for the token. A request bearing
+ * the token carries a {@link Principal}, so the actuator shows it health details ({@code show-details:
+ * when-authorized}) and no one else. The control WebSocket's handshake is a GET: its
  * token is checked where the handshake happens, by {@link ControlHandshakeInterceptor}.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {

@@ -170,11 +170,12 @@ public final class SimulationRunner {
     }
 
     /**
-     * Loads the world again from {@code file} (or the current file), picking up edits to it. The file is parsed
-     * here, on the caller's thread, and built on the runner's: if either fails, the future fails with the error
-     * and the running world goes on untouched, as it does when a file other than the one the runner was built with
-     * holds a plugin that would connect to a host not allowed ({@link PluginEndpoints}). Then the old world closes and the new one starts as at load; if
-     * its required plugins fail to start, the outcome is no-start; a stop meanwhile makes it stopped.
+     * Loads the world again from {@code file} (or the current file), picking up edits to it. The file is parsed here,
+     * on the caller's thread, and built on the runner's: if either fails, the future fails with the error and the
+     * running world goes on untouched, as it does when a file other than the one the runner was built with holds a
+     * plugin that would connect to a host not allowed ({@link PluginEndpoints}). Then the old world closes and the new
+     * one starts as at load; if its required plugins fail to start, the outcome is no-start; a stop meanwhile makes it
+     * stopped.
      */
     public CompletableFuture<SimulationStatus> reload(Optional<Path> file) {
         Path target = file.orElse(state.worldFile);

@@ -29,8 +29,9 @@ class OriginCheckTests extends ApiTestSupport {
     @Test
     void aChangeFromAForeignPageIsRefusedNamingTheOriginAndTheProperty() throws Exception {
         long iterations = iterations();
-        for (String from : List.of("Origin: " + FOREIGN, "Origin: null", "Origin: " + FOREIGN + "\r\nReferer: http://localhost:"
-                + port + "/", "Referer: " + FOREIGN + "/page.html", "Origin: http://localhost:" + (port + 1),
+        for (String from : List.of("Origin: " + FOREIGN, "Origin: null",
+                "Origin: " + FOREIGN + "\r\nReferer: http://localhost:" + port + "/",
+                "Referer: " + FOREIGN + "/page.html", "Origin: http://localhost:" + (port + 1),
                 "Origin: https://localhost:" + port, "Origin: http://127.0.0.1:" + port,
                 "Origin: http://trusted.example:3001", "Origin: " + LISTED + "\r\nOrigin: " + FOREIGN)) {
             for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "post")) {

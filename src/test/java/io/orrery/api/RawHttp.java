@@ -65,8 +65,9 @@ final class RawHttp implements AutoCloseable {
         RANDOM.nextBytes(key);
         try {
             return new RawHttp(port, "GET " + target + " HTTP/1.1\r\nHost: localhost:" + port
-                    + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: "
-                    + Base64.getEncoder().encodeToString(key) + "\r\n" + extraHeaders + "\r\n");
+                    + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13"
+                    + "\r\nSec-WebSocket-Key: " + Base64.getEncoder().encodeToString(key) + "\r\n" + extraHeaders
+                    + "\r\n");
         } catch (IOException e) {
             throw new UncheckedIOException("handshake " + target, e);
         }
