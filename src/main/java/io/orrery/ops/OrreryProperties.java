@@ -1,5 +1,6 @@
 package io.orrery.ops;
 
+import io.orrery.plugin.PluginEndpoints;
 import io.orrery.trigger.TriggerAction;
 import io.orrery.world.sdf.SdfLimits;
 import java.nio.file.Path;
@@ -40,6 +41,10 @@ import org.springframework.util.unit.DataSize;
  * @param seed the seed of the sensors' noise: the same seed gives the same noise
  * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
  * @param physics the physics engine
+ * @param allowedPluginEndpoints hosts ({@code host} or {@code host:port}) that plugins which open connections (such
+ *     as {@code orrery-lifecycle-bridge}) may connect to when they come from a request: a spawned model, a world
+ *     loaded or reloaded over the API; the world file the server was started with may name any host. Empty by
+ *     default: such plugins from requests are refused with 422
  */
 @ConfigurationProperties("orrery")
 public record OrreryProperties(
@@ -64,7 +69,8 @@ public record OrreryProperties(
         @DefaultValue("0") int pluginStartThreads,
         @DefaultValue("0") long seed,
         @DefaultValue SdfProperties sdf,
-        @DefaultValue PhysicsProperties physics) {
+        @DefaultValue PhysicsProperties physics,
+        @DefaultValue List<String> allowedPluginEndpoints) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -131,6 +137,8 @@ public record OrreryProperties(
         plugins = List.copyOf(plugins);
         requiredPlugins = List.copyOf(requiredPlugins);
         triggers = List.copyOf(triggers);
+        allowedPluginEndpoints.forEach(PluginEndpoints::checkEntry); // fails naming the property and the entry
+        allowedPluginEndpoints = List.copyOf(allowedPluginEndpoints);
     }
 
     /** The SDF reader's limits. */
