@@ -107,6 +107,11 @@ public final class GzServer {
         return Files.readString(log, StandardCharsets.UTF_8);
     }
 
+    /** The server's process id (nsenter runs java in its place). */
+    public long pid() {
+        return process.pid();
+    }
+
     boolean alive() {
         return process.isAlive();
     }
