@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 final class DiscoveryCodec {
 
-    /** gz-transport's discovery wire version: 10 from ign-transport 8 to gz-transport 15 (110 with topic statistics). */
+    /** The discovery wire version: 10 from ign-transport 8 to gz-transport 15 (110 with topic statistics). */
     static final int WIRE_VERSION = 10;
 
     /** The largest datagram: the length field is 16 bits. */

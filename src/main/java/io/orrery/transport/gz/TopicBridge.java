@@ -57,7 +57,8 @@ final class TopicBridge {
     /** Topics taken from gz-transport, read by the receiving thread. */
     private final Map<String, Inbound> inbound = new ConcurrentHashMap<>();
     /** Messages this bridge posted, so they are not sent back out (identity, not equality). */
-    private final Set<Object> injected = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+    private final Set<Object> injected =
+            Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
 
     TopicBridge(SimulationRunner runner, MessageCatalog catalog, GzNames names, UdpDiscovery discovery, DataPlane data,
             RemoteTable remote, String processUuid, String nodeUuid, boolean inboundAllowed) {
