@@ -150,6 +150,16 @@ Environment common to both modes.
 {{- end }}
 - name: MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED
   value: "true"
+- name: ORRERY_TRANSPORT_ENABLED
+  value: {{ and .Values.gzTransport.enabled (eq .Values.mode "server") | quote }}
+{{- with .Values.gzTransport.relays }}
+- name: GZ_RELAY
+  value: {{ join ":" . | quote }}
+{{- end }}
+{{- with .Values.gzTransport.partition }}
+- name: GZ_PARTITION
+  value: {{ . | quote }}
+{{- end }}
 {{- $javaOpts := .Values.javaOpts | default "" }}
 {{- if and .Values.aot (not .Values.management.separatePort) }}
 {{- $javaOpts = trim (printf "%s -Dspring.aot.enabled=true" $javaOpts) }}

@@ -11,6 +11,7 @@ import io.orrery.plugin.PluginHostOptions;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.WorldAccess;
 import io.orrery.system.SystemManager;
+import io.orrery.system.scenebroadcaster.SceneBroadcaster;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.WorldSpec;
@@ -103,6 +104,7 @@ final class WorldLoading {
             });
             Devices devices = Devices.build(spec, topics, seed);
             manager.add(devices);
+            addSceneBroadcaster(manager, spec.name(), topics);
             PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),
                     pluginOutput,
                     new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
@@ -121,6 +123,15 @@ final class WorldLoading {
             }
             physics.close();
             throw e;
+        }
+    }
+
+    /** gz sim's clock, statistics and poses, for every world whose name can be part of a topic name. */
+    private static void addSceneBroadcaster(SystemManager manager, String world, TopicBus topics) {
+        try {
+            manager.add(new SceneBroadcaster(world, topics));
+        } catch (IllegalArgumentException e) {
+            log.info("World '{}': no /world/<name>/clock, stats or pose topics: {}", world, e.getMessage());
         }
     }
 

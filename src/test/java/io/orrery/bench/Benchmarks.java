@@ -51,6 +51,9 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code startup}: time to readiness and RSS of the packaged jar in child JVMs, with and without the class data
  * sharing archive; see {@link Startup}. Run it with {@code java} rather than inside Maven, after
  * {@code ./mvnw -o -q -Paot package -DskipTests}.</li>
+ * <li>{@code gz-transport} (only when named): the step loop's cost with the gz-transport node off and on, and
+ * messages a second and latency from Orrery to Gazebo's {@code ign-transport-topic -e}, in a network namespace; see
+ * {@link GzTransportBenchmark}. Needs root and Debian's ignition-transport-cli.</li>
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
  * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}; the anchor is read from
  * {@code ../shared/anchors}, outside the repository.</li>
@@ -65,6 +68,9 @@ public final class Benchmarks {
     }
 
     public static void main(String[] args) throws Exception {
+        // The gz-transport node stays off in the servers benchmarks start here: its multicast must not leave this
+        // machine (the gz-transport benchmark runs its server inside a network namespace of its own).
+        System.setProperty("orrery.transport.enabled", "false");
         List<String> which = args.length == 0 ? List.of("loop", "empty", "load") : List.of(args);
         System.out.printf(Locale.ROOT, "Orrery benchmarks on %d cores, %s %s%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
@@ -106,6 +112,9 @@ public final class Benchmarks {
         }
         if (which.contains("control")) {
             ControlBenchmark.run();
+        }
+        if (which.contains(GzTransportBenchmark.NAME)) {
+            GzTransportBenchmark.run();
         }
         if (which.contains("engines")) {
             EngineBenchmark.run();

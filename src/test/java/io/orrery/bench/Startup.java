@@ -167,7 +167,7 @@ final class Startup {
     }
 
     private static void exec(List<String> command, Path log) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = quiet(new ProcessBuilder(command)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", command) + " failed, see " + log);
@@ -178,8 +178,8 @@ final class Startup {
         int port = freePort();
         URI readiness = URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness");
         long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(variant.command(port)).redirectErrorStream(true).redirectOutput(log.toFile())
-                .start();
+        Process p = quiet(new ProcessBuilder(variant.command(port))).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         try {
             while (!ready(readiness)) {
                 if (!p.isAlive()) {
@@ -269,5 +269,11 @@ final class Startup {
         double[] values = samples.stream().mapToDouble(value).sorted().toArray();
         return String.format(Locale.ROOT, format + " (" + format + "-" + format + ")", Benchmarks.median(values),
                 values[0], values[values.length - 1]);
+    }
+
+    /** The gz-transport node stays off: its multicast must not leave this machine from a benchmark. */
+    private static ProcessBuilder quiet(ProcessBuilder b) {
+        b.environment().put("ORRERY_TRANSPORT_ENABLED", "false");
+        return b;
     }
 }

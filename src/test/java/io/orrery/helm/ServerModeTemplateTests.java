@@ -107,6 +107,18 @@ class ServerModeTemplateTests {
     }
 
     @Test
+    void gzTransportIsOffByDefaultAndOnWithRelaysAndAPartitionWhenAsked() {
+        Node defaults = container(OrreryChart.template(work, Map.of())).get("env");
+        Node on = container(OrreryChart.template(work, Map.of("gzTransport", Map.of("enabled", true,
+                "relays", java.util.List.of("10.1.2.3", "10.1.2.4"), "partition", "sim")))).get("env");
+
+        assertThat(defaults.named("ORRERY_TRANSPORT_ENABLED").get("value").string()).isEqualTo("false");
+        assertThat(on.named("ORRERY_TRANSPORT_ENABLED").get("value").string()).isEqualTo("true");
+        assertThat(on.named("GZ_RELAY").get("value").string()).isEqualTo("10.1.2.3:10.1.2.4");
+        assertThat(on.named("GZ_PARTITION").get("value").string()).isEqualTo("sim");
+    }
+
+    @Test
     void theConfigMapHoldsTheValuesOrreryBlockAsApplicationYaml() {
         Rendered rendered = OrreryChart.template(work, Map.of());
         String applicationYaml = rendered.one("ConfigMap").get("data", "application.yaml").string();
