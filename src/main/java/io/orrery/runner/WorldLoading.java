@@ -11,12 +11,14 @@ import io.orrery.plugin.PluginHostOptions;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.WorldAccess;
 import io.orrery.system.SystemManager;
+import io.orrery.system.SystemOrigin;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -88,9 +90,9 @@ final class WorldLoading {
         SystemManager manager = null;
         try {
             manager = new SystemManager(settings.parallelPostUpdate());
-            manager.add(new PhysicsStep());
+            manager.add(new PhysicsStep(), OptionalInt.empty(), "", SystemOrigin.builtIn("physics"));
             for (SystemRegistration r : systems.get()) {
-                manager.add(r.system(), r.priority());
+                manager.add(r.system(), r.priority(), r.prioritySource(), r.origin());
             }
             PluginSystemBinding binding = new PluginSystemBinding(manager);
             List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
@@ -102,7 +104,7 @@ final class WorldLoading {
                 return session == null ? 0 : session.messageTimeNanos();
             });
             Devices devices = Devices.build(spec, topics, seed);
-            manager.add(devices);
+            manager.add(devices, OptionalInt.empty(), "", SystemOrigin.builtIn("sensors"));
             PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),
                     pluginOutput,
                     new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
@@ -160,6 +162,8 @@ final class WorldLoading {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
         session.binding.update(session.plugins);
+        log.info("World '{}' runs these systems, in execution order per phase:\n{}", session.name(),
+                session.systems.report().table());
         WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.WorldLoaded(session.name())));
         return true;
     }
