@@ -17,7 +17,8 @@ RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -Paot package -DskipTests
 # One directory per layer (dependencies, spring-boot-loader, snapshot-dependencies, application), so each layer
 # becomes its own image layer and a code change leaves the dependencies cached. Each holds part of orrery.jar
 # and lib/: the extracted form class data sharing needs (plain jars, not nested ones).
-RUN java -Djarmode=tools -jar target/orrery.jar extract --layers --destination /extracted
+RUN java -Djarmode=tools -jar target/orrery-exec.jar extract --layers --application-filename orrery.jar \
+    --destination /extracted
 
 FROM eclipse-temurin:17-jre
 RUN groupadd --system --gid 10001 orrery \
