@@ -3,10 +3,8 @@ package io.orrery.system;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -56,18 +54,10 @@ public final class SystemManager implements AutoCloseable {
     private String[] resetNames = NO_NAMES;
     private volatile List<SystemInfo> listing = List.of();
 
-    /** The timing window: readers see one summary a second. */
-    static final long WINDOW_NANOS = 1_000_000_000L;
-
     private final LongSupplier clock;
-    private SystemTimer preUpdateTimes = new SystemTimer(0);
-    private SystemTimer updateTimes = new SystemTimer(0);
-    private SystemTimer postUpdateTimes = new SystemTimer(0);
-    private SystemTimer resetTimes = new SystemTimer(0);
+    private final SystemTimings timings = new SystemTimings();
     /** Per-call durations from the PostUpdate threads, by index; read after their round, under its lock. */
     private long[] parallelDurations = new long[0];
-    private long windowStart = -1;
-    private volatile SystemsReport report = SystemsReport.EMPTY;
 
     private PostUpdatePool pool;
     private ReadOnlyWorldView view;
@@ -168,7 +158,7 @@ public final class SystemManager implements AutoCloseable {
     /** Runs every PreUpdate system in order. */
     public void runPreUpdate(UpdateInfo info, PhysicsWorld world) {
         PreUpdate[] systems = preUpdates;
-        SystemTimer times = preUpdateTimes;
+        SystemTimer times = timings.preUpdate();
         long tick = clock.getAsLong();
         for (int i = 0; i < systems.length; i++) {
             try {
@@ -180,13 +170,13 @@ public final class SystemManager implements AutoCloseable {
             times.record(i, now - tick);
             tick = now;
         }
-        ticked(tick);
+        timings.ticked(tick);
     }
 
     /** Runs every Update system in order; physics is one of them. */
     public void runUpdate(UpdateInfo info, PhysicsWorld world) {
         Update[] systems = updates;
-        SystemTimer times = updateTimes;
+        SystemTimer times = timings.update();
         long tick = clock.getAsLong();
         for (int i = 0; i < systems.length; i++) {
             try {
@@ -198,7 +188,7 @@ public final class SystemManager implements AutoCloseable {
             times.record(i, now - tick);
             tick = now;
         }
-        ticked(tick);
+        timings.ticked(tick);
     }
 
     /**
@@ -213,7 +203,7 @@ public final class SystemManager implements AutoCloseable {
         requireOpen();
         boolean inParallel = parallelPostUpdate && systems.length > 1 && maxPostUpdateThreads > 1;
         WorldView readOnly = viewOf(world, inParallel);
-        SystemTimer times = postUpdateTimes;
+        SystemTimer times = timings.postUpdate();
         if (!inParallel) {
             long tick = clock.getAsLong();
             for (int i = 0; i < systems.length; i++) {
@@ -226,7 +216,7 @@ public final class SystemManager implements AutoCloseable {
                 times.record(i, now - tick);
                 tick = now;
             }
-            ticked(tick);
+            timings.ticked(tick);
             return;
         }
         if (pool == null) {
@@ -239,7 +229,7 @@ public final class SystemManager implements AutoCloseable {
         for (int i = 0; i < systems.length; i++) {
             times.record(i, parallelDurations[i]);
         }
-        ticked(clock.getAsLong());
+        timings.ticked(clock.getAsLong());
         SystemException first = null;
         for (int i = 0; i < systems.length; i++) {
             if (failures[i] == null) {
@@ -271,7 +261,7 @@ public final class SystemManager implements AutoCloseable {
                     + "marked Stateless: " + String.join(", ", unsupported));
         }
         Reset[] systems = resets;
-        SystemTimer times = resetTimes;
+        SystemTimer times = timings.reset();
         long tick = clock.getAsLong();
         for (int i = 0; i < systems.length; i++) {
             try {
@@ -283,7 +273,7 @@ public final class SystemManager implements AutoCloseable {
             times.record(i, now - tick);
             tick = now;
         }
-        ticked(tick);
+        timings.ticked(tick);
     }
 
     /** Names of the systems that neither implement {@link Reset} nor are marked {@link Stateless}, in run order. */
@@ -301,7 +291,7 @@ public final class SystemManager implements AutoCloseable {
      * any thread (it reads what the runner thread published).
      */
     public SystemsReport report() {
-        return report;
+        return timings.report();
     }
 
     /** True when PostUpdate systems run in parallel. */
@@ -404,52 +394,11 @@ public final class SystemManager implements AutoCloseable {
         resets = res.toArray(NO_RESETS);
         resetNames = resNames.toArray(NO_NAMES);
         listing = List.copyOf(infos);
-        // The indexes have moved: timings start again, and the listing shows none until the next window closes.
-        preUpdateTimes = new SystemTimer(preUpdates.length);
-        updateTimes = new SystemTimer(updates.length);
-        postUpdateTimes = new SystemTimer(postUpdates.length);
-        resetTimes = new SystemTimer(resets.length);
-        windowStart = -1;
-        publish(0);
+        timings.systemsChanged(listing);
         // The pool is sized for the PostUpdate systems; a new size means a new pool, made on first use.
         if (pool != null && pool.size() != Math.min(postUpdates.length, maxPostUpdateThreads)) {
             closePool();
         }
-    }
-
-    /** Runner thread: a phase ended at {@code now}; closes the window once it has lasted a second. */
-    private void ticked(long now) {
-        if (windowStart < 0) {
-            windowStart = now;
-        } else if (now - windowStart >= WINDOW_NANOS) {
-            publish(now - windowStart);
-            preUpdateTimes.clear();
-            updateTimes.clear();
-            postUpdateTimes.clear();
-            resetTimes.clear();
-            windowStart = now;
-        }
-    }
-
-    /** Publishes the systems in run order with the timings of a window of {@code windowNanos}. */
-    private void publish(long windowNanos) {
-        Map<Phase, List<SystemsReport.Entry>> phases = new EnumMap<>(Phase.class);
-        List<SystemInfo> ordered = listing;
-        phases.put(Phase.PRE_UPDATE, entries(ordered, Phase.PRE_UPDATE, preUpdateTimes));
-        phases.put(Phase.UPDATE, entries(ordered, Phase.UPDATE, updateTimes));
-        phases.put(Phase.POST_UPDATE, entries(ordered, Phase.POST_UPDATE, postUpdateTimes));
-        phases.put(Phase.RESET, entries(ordered, Phase.RESET, resetTimes));
-        report = new SystemsReport(windowNanos, phases);
-    }
-
-    private static List<SystemsReport.Entry> entries(List<SystemInfo> ordered, Phase phase, SystemTimer times) {
-        List<SystemsReport.Entry> entries = new ArrayList<>();
-        for (SystemInfo info : ordered) {
-            if (info.phases().contains(phase)) {
-                entries.add(new SystemsReport.Entry(info, times.summarize(entries.size())));
-            }
-        }
-        return entries;
     }
 
     private void closePool() {
