@@ -131,6 +131,42 @@
     }));
   }
 
+  // ---- systems: what runs, in order, and what it costs (GET /api/systems, the runner's published report) --------
+  async function refreshSystems() {
+    let view;
+    try { view = await api.get('api/systems'); } catch (e) { return; }
+    $('systems-window').textContent = view.windowSeconds > 0 ? 'over ' + fmt(view.windowSeconds, 1) + ' s' : '';
+    const rows = [];
+    for (const phase of view.phases) {
+      if (phase.systems.length === 0) continue;
+      const head = document.createElement('tr');
+      head.className = 'phase';
+      const th = document.createElement('th');
+      th.colSpan = 6;
+      th.textContent = phase.phase;
+      head.append(th);
+      rows.push(head);
+      for (const s of phase.systems) {
+        const tr = document.createElement('tr');
+        tr.dataset.testid = 'system-' + phase.phase + '-' + s.order;
+        tr.title = s.origin.description;
+        const timed = s.calls > 0;
+        for (const v of [s.order, s.name, s.priority, s.prioritySource,
+          timed ? fmt(s.meanMicros, 1) : '–', timed ? fmt(s.p99Micros, 1) : '–']) {
+          const td = document.createElement('td');
+          td.textContent = v;
+          tr.append(td);
+        }
+        const origin = document.createElement('div');
+        origin.className = 'dim';
+        origin.textContent = s.origin.description;
+        tr.cells[1].append(origin);
+        rows.push(tr);
+      }
+    }
+    $('systems').tBodies[0].replaceChildren(...rows);
+  }
+
   async function refreshProbes() {
     try {
       const p = await api.get('dashboard/probes');
@@ -340,7 +376,9 @@
     connectEvents();
     refreshPlugins();
     refreshProbes();
+    refreshSystems();
     setInterval(refreshProbes, 2000);
+    setInterval(refreshSystems, 1000);
     setInterval(sampleCycle, 1000);
     api.get('api/triggers/history').then(h => h.forEach(t => addTrigger(t, true))).catch(() => {});
     loadTopics().catch(() => {});
