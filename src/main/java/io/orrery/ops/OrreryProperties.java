@@ -1,6 +1,7 @@
 package io.orrery.ops;
 
 import io.orrery.trigger.TriggerAction;
+import io.orrery.world.mesh.MeshLimits;
 import io.orrery.world.sdf.SdfLimits;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +41,7 @@ import org.springframework.util.unit.DataSize;
  * @param seed the seed of the sensors' noise: the same seed gives the same noise
  * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
  * @param physics the physics engine
+ * @param mesh limits on the mesh and heightmap files worlds and spawn requests name
  */
 @ConfigurationProperties("orrery")
 public record OrreryProperties(
@@ -64,7 +66,8 @@ public record OrreryProperties(
         @DefaultValue("0") int pluginStartThreads,
         @DefaultValue("0") long seed,
         @DefaultValue SdfProperties sdf,
-        @DefaultValue PhysicsProperties physics) {
+        @DefaultValue PhysicsProperties physics,
+        @DefaultValue MeshProperties mesh) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -136,6 +139,32 @@ public record OrreryProperties(
     /** The SDF reader's limits. */
     public SdfLimits sdfLimits() {
         return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels());
+    }
+
+    /** The mesh loader's limits. */
+    public MeshLimits meshLimits() {
+        return new MeshLimits(mesh.maxBytes().toBytes(), mesh.maxTriangles(), mesh.cacheMaxTriangles());
+    }
+
+    /**
+     * Limits on mesh and heightmap files; beyond them a load fails naming the SDF file, line, column, the URI and the
+     * property.
+     *
+     * @param maxBytes the largest mesh or heightmap file
+     * @param maxTriangles the most triangles one mesh (after {@code <submesh>}) or one heightmap grid may hold
+     * @param cacheMaxTriangles the most triangles the mesh cache keeps for the process's life; past it the least
+     *     recently used meshes are dropped and read again when next named (0 keeps none)
+     */
+    public record MeshProperties(@DefaultValue("256MB") DataSize maxBytes, @DefaultValue("2000000") int maxTriangles,
+            @DefaultValue("5000000") long cacheMaxTriangles) {
+
+        public MeshProperties {
+            if (maxBytes.toBytes() < 1) {
+                throw new IllegalArgumentException("orrery.mesh.max-bytes must be at least 1 byte, got " + maxBytes);
+            }
+            Checks.atLeast("orrery.mesh.max-triangles", maxTriangles, 1, "");
+            Checks.atLeast("orrery.mesh.cache-max-triangles", cacheMaxTriangles, 0, "");
+        }
     }
 
     /**
