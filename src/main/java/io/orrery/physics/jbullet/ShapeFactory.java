@@ -11,10 +11,6 @@ import com.bulletphysics.collision.shapes.CylinderShapeZ;
 import com.bulletphysics.collision.shapes.SphereShape;
 import com.bulletphysics.collision.shapes.StaticPlaneShape;
 import com.bulletphysics.collision.shapes.TriangleIndexVertexArray;
-import com.bulletphysics.linearmath.convexhull.HullDesc;
-import com.bulletphysics.linearmath.convexhull.HullFlags;
-import com.bulletphysics.linearmath.convexhull.HullLibrary;
-import com.bulletphysics.linearmath.convexhull.HullResult;
 import com.bulletphysics.util.ObjectArrayList;
 import io.orrery.physics.bullet.ConvexDecomposition;
 import io.orrery.physics.rigid.Heightfield;
@@ -31,8 +27,6 @@ import javax.vecmath.Vector3f;
 final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
 
     static final ShapeFactory SHAPES = new ShapeFactory();
-    /** A hull of more points than this (a mesh's) is reduced to the points on it first. */
-    private static final int MAX_UNREDUCED_POINTS = 256;
 
     private ShapeFactory() {
     }
@@ -98,27 +92,9 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
         for (Vec3 p : points) {
             vectors.add(Convert.vector(p));
         }
-        ConvexHullShape hull = new ConvexHullShape(points.size() > MAX_UNREDUCED_POINTS ? hullVertices(vectors)
-                : vectors);
+        ConvexHullShape hull = new ConvexHullShape(vectors);
         hull.setMargin(margin);
         return hull;
-    }
-
-    /**
-     * The points on the hull, as Bullet's HullLibrary finds them: a mesh's hull support function then visits tens to
-     * hundreds of points, not all the mesh's vertices, each time contacts are sought.
-     */
-    private static ObjectArrayList<Vector3f> hullVertices(ObjectArrayList<Vector3f> points) {
-        HullResult result = new HullResult();
-        HullDesc description = new HullDesc(HullFlags.TRIANGLES, points.size(), points);
-        if (!new HullLibrary().createConvexHull(description, result) || result.numOutputVertices < 4) {
-            return points; // flat or degenerate: the points as given
-        }
-        ObjectArrayList<Vector3f> reduced = new ObjectArrayList<>();
-        for (int i = 0; i < result.numOutputVertices; i++) {
-            reduced.add(new Vector3f(result.outputVertices.getQuick(i)));
-        }
-        return reduced;
     }
 
     /** A bounding-volume tree over the triangles (quantized), as Bullet builds for a static mesh. */

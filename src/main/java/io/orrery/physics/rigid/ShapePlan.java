@@ -213,9 +213,9 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
         String name = part.name();
         switch (part.kind()) {
             case HULL -> {
-                TriangleMesh mesh = ((Geometry.Mesh) g).triangles();
-                infos.add(new ShapeInfo(name, "convex_hull", 1, mesh.vertexCount(), 0));
-                children.add(new Child<>(shapes.hull(points(mesh), HULL_MARGIN), part.pose(), null));
+                List<Vec3> hull = points(HullPoints.of(((Geometry.Mesh) g).triangles()));
+                infos.add(new ShapeInfo(name, "convex_hull", 1, hull.size(), 0));
+                children.add(new Child<>(shapes.hull(hull, HULL_MARGIN), part.pose(), null));
             }
             case DECOMPOSITION -> {
                 Geometry.Mesh mesh = (Geometry.Mesh) g;
@@ -256,14 +256,6 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
 
     private static boolean atOrigin(Pose pose) {
         return pose.position().length() < 1e-9 && pose.rotation().angleTo(Quat.IDENTITY) < 1e-9;
-    }
-
-    private static List<Vec3> points(TriangleMesh mesh) {
-        List<Vec3> points = new ArrayList<>(mesh.vertexCount());
-        for (int v = 0; v < mesh.vertexCount(); v++) {
-            points.add(new Vec3(mesh.coordinate(v, 0), mesh.coordinate(v, 1), mesh.coordinate(v, 2)));
-        }
-        return points;
     }
 
     private static List<Vec3> points(float[] xyz) {

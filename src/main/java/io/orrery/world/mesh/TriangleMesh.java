@@ -90,6 +90,14 @@ public final class TriangleMesh {
         return Arrays.copyOfRange(bounds, 3, 6);
     }
 
+    /**
+     * This mesh with at most {@code maxTriangles} triangles, for drawing: itself when it has no more, else a vertex
+     * clustering of it (see {@link Decimation}).
+     */
+    public TriangleMesh decimated(int maxTriangles) {
+        return Decimation.decimate(this, maxTriangles);
+    }
+
     /** Volume, centre of mass and inertia of the solid the mesh encloses, at unit density; see {@link MassProperties}. */
     public MassProperties massProperties() {
         return MassProperties.of(this);

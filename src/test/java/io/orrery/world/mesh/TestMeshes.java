@@ -40,6 +40,54 @@ public final class TestMeshes {
         return BOX_TRIANGLES.clone();
     }
 
+    /** A UV sphere of {@code radius}: {@code rings} bands of {@code segments}, 2·segments·(rings − 1) triangles. */
+    public static Indexed sphere(int rings, int segments, float radius) {
+        int count = 2 + (rings - 1) * segments;
+        float[] v = new float[count * 3];
+        v[2] = radius;
+        v[5] = -radius;
+        for (int r = 1; r < rings; r++) {
+            double lat = Math.PI * r / rings;
+            for (int s = 0; s < segments; s++) {
+                double lon = 2 * Math.PI * s / segments;
+                int o = (2 + (r - 1) * segments + s) * 3;
+                v[o] = (float) (radius * Math.sin(lat) * Math.cos(lon));
+                v[o + 1] = (float) (radius * Math.sin(lat) * Math.sin(lon));
+                v[o + 2] = (float) (radius * Math.cos(lat));
+            }
+        }
+        int[] t = new int[2 * segments * (rings - 1) * 3];
+        int n = 0;
+        for (int s = 0; s < segments; s++) {
+            int next = (s + 1) % segments;
+            t[n++] = 0;
+            t[n++] = 2 + s;
+            t[n++] = 2 + next;
+            int last = 2 + (rings - 2) * segments;
+            t[n++] = 1;
+            t[n++] = last + next;
+            t[n++] = last + s;
+        }
+        for (int r = 1; r < rings - 1; r++) {
+            int a = 2 + (r - 1) * segments;
+            int b = a + segments;
+            for (int s = 0; s < segments; s++) {
+                int next = (s + 1) % segments;
+                t[n++] = a + s;
+                t[n++] = b + s;
+                t[n++] = b + next;
+                t[n++] = a + s;
+                t[n++] = b + next;
+                t[n++] = a + next;
+            }
+        }
+        return new Indexed(v, t);
+    }
+
+    /** Vertices (x, y, z each) and triangles (three indices each). */
+    public record Indexed(float[] vertices, int[] triangles) {
+    }
+
     /** An ASCII STL of the triangles. */
     public static Path asciiStl(Path file, float[] v, int[] t) {
         StringBuilder s = new StringBuilder("solid test\n");
