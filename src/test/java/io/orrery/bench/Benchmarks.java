@@ -53,6 +53,8 @@ import java.util.concurrent.TimeUnit;
  * {@code ./mvnw -o -q -Paot package -DskipTests}.</li>
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
  * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}.</li>
+ * <li>{@code meshes} (only when named): reading a 99,500-triangle mesh, a cache hit, and building it as a hull and
+ * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -108,6 +110,9 @@ public final class Benchmarks {
         }
         if (which.contains("engines")) {
             EngineBenchmark.run();
+        }
+        if (which.contains("meshes")) {
+            MeshBenchmark.run();
         }
     }
 
