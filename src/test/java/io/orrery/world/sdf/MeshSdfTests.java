@@ -173,6 +173,20 @@ class MeshSdfTests {
     }
 
     @Test
+    void aReloadReadsMeshesFromTheCache() throws Exception {
+        MeshLoader loader = new MeshLoader(MeshLimits.DEFAULT);
+        SdfReader reader = new SdfReader(List.of(models()), SdfLimits.DEFAULT, loader);
+        String mesh = "<mesh><uri>model://robot/meshes/body.stl</uri></mesh>";
+        Geometry.Mesh first = (Geometry.Mesh) geometry(read(reader, mesh));
+        Geometry.Mesh again = (Geometry.Mesh) geometry(read(reader, mesh));
+        assertThat(again.triangles()).isSameAs(first.triangles());
+        assertThat(loader.filesRead()).isEqualTo(1);
+        reader.readModel("<model name='x'><link name='l'><collision name='c'><geometry>" + mesh
+                + "</geometry></collision></link></model>", "spawn");
+        assertThat(loader.filesRead()).as("a spawn naming it too").isEqualTo(1);
+    }
+
+    @Test
     void aRemoteMeshIsNotFetched() throws Exception {
         SdfException e = failure(new SdfReader(List.of()),
                 "<mesh><uri>https://fuel.gazebosim.org/1.0/o/models/m/meshes/a.dae</uri></mesh>");
