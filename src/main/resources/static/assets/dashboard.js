@@ -277,6 +277,22 @@
         return tr;
       }));
     }
+    // what each collision became in the physics engine: a mesh's hull or decomposition parts, triangles
+    const shapes = $('model-shapes');
+    const rows = (m.links || []).flatMap(l => (l.shapes || []).map(sh => ({ link: l.name, ...sh })));
+    shapes.hidden = rows.length === 0;
+    if (!shapes.hidden && fillForm) {
+      shapes.tBodies[0].replaceChildren(...rows.map(r => {
+        const tr = document.createElement('tr');
+        tr.dataset.collision = r.link + '/' + r.collision;
+        for (const v of [r.link + '/' + r.collision, r.shape, r.hulls, r.vertices, r.triangles]) {
+          const td = document.createElement('td');
+          td.textContent = v;
+          tr.append(td);
+        }
+        return tr;
+      }));
+    }
     if (fillForm) {
       for (const k of ['x', 'y', 'z', 'roll', 'pitch', 'yaw']) $('teleport').elements[k].value = +p[k].toFixed(4);
     }

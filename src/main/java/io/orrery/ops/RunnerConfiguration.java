@@ -8,6 +8,7 @@ import io.orrery.runner.SimulationRunner;
 import io.orrery.trigger.TriggerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
+import io.orrery.world.mesh.MeshLoader;
 import io.orrery.world.sdf.SdfReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,8 @@ class RunnerConfiguration {
 
     @Bean
     SdfReader sdfReader(OrreryProperties properties) {
-        return SdfReader.withEnvironment(properties.modelPathDirectories()).withLimits(properties.sdfLimits());
+        return SdfReader.withEnvironment(properties.modelPathDirectories()).withLimits(properties.sdfLimits())
+                .withMeshes(new MeshLoader(properties.meshLimits()));
     }
 
     @Bean

@@ -60,6 +60,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
  * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}; the anchor is read from
  * {@code ../shared/anchors}, outside the repository.</li>
+ * <li>{@code meshes} (only when named): reading a 99,500-triangle mesh, a cache hit, and building it as a hull and
+ * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -124,6 +126,9 @@ public final class Benchmarks {
         }
         if (which.contains("engines")) {
             EngineBenchmark.run();
+        }
+        if (which.contains("meshes")) {
+            MeshBenchmark.run();
         }
     }
 

@@ -41,7 +41,7 @@ final class BodyBuilder {
     static LinkBody link(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
         LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
-        boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
+        boolean alwaysStatic = plan.alwaysStatic(shape.staticOnly());
 
         Vector3f inverseInertia = null;
         InertialSpec.Inertia given = plan.inertia();
@@ -77,7 +77,7 @@ final class BodyBuilder {
             body.setCollisionGroup(SHAPELESS_GROUP);
             body.setCollideWithGroups(PhysicsCollisionObject.COLLISION_GROUP_NONE);
         }
-        LinkBody result = new LinkBody(plan, body, inverseInertia, alwaysStatic, shape.empty());
+        LinkBody result = new LinkBody(plan, body, inverseInertia, alwaysStatic, shape);
         if (everDynamic && staticNow) {
             setMass(result, true);
         }

@@ -72,7 +72,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected LinkBody buildLink(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
         LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
-        boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
+        boolean alwaysStatic = plan.alwaysStatic(shape.staticOnly());
         float mass = (float) plan.mass();
 
         Vector3f inertia = new Vector3f(LinkPlan.DEFAULT_INERTIA, LinkPlan.DEFAULT_INERTIA,
@@ -96,7 +96,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         if (plan.keepAwake()) {
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);
         }
-        LinkBody result = new LinkBody(plan, body, inertia, alwaysStatic, shape.empty());
+        LinkBody result = new LinkBody(plan, body, inertia, alwaysStatic, shape);
         body.setUserPointer(result);
         return result;
     }

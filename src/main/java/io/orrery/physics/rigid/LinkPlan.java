@@ -42,9 +42,12 @@ public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, 
         return top.isStatic() || nestedStatic || mass == 0;
     }
 
-    /** True when the body can never move: a nested static model, a zero mass or a plane shape. */
-    public boolean alwaysStatic(boolean hasPlane) {
-        return nestedStatic || mass == 0 || hasPlane;
+    /**
+     * True when the body can never move: a nested static model, a zero mass or a shape only a static body can have
+     * (a plane, a triangle mesh, a heightfield).
+     */
+    public boolean alwaysStatic(boolean staticOnlyShape) {
+        return nestedStatic || mass == 0 || staticOnlyShape;
     }
 
     /** The centre-of-mass frame in the world where the model is built. */

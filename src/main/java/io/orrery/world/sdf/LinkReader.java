@@ -24,10 +24,12 @@ final class LinkReader {
 
     private final IgnoredElements ignored;
     private final InertialReader inertials;
+    private final GeometryReader geometries;
 
-    LinkReader(IgnoredElements ignored) {
+    LinkReader(IgnoredElements ignored, GeometryReader geometries) {
         this.ignored = ignored;
         this.inertials = new InertialReader(ignored);
+        this.geometries = geometries;
     }
 
     LinkSpec link(Element l, String modelWhere) {
@@ -84,7 +86,7 @@ final class LinkReader {
         if (geometry == null) {
             throw fail(c, where, "<collision> needs a <geometry>");
         }
-        return new ParsedCollision(new CollisionSpec(name, pose, GeometryReader.geometry(geometry, where), surface),
+        return new ParsedCollision(new CollisionSpec(name, pose, geometries.geometry(geometry, where), surface),
                 density);
     }
 

@@ -30,11 +30,11 @@ final class ModelReader {
     private final int maxModels;
     private int models;
 
-    ModelReader(IgnoredElements ignored, IncludeResolver includes, int maxModels) {
+    ModelReader(IgnoredElements ignored, IncludeResolver includes, int maxModels, GeometryReader geometries) {
         this.ignored = ignored;
         this.includes = includes;
         this.maxModels = maxModels;
-        this.links = new LinkReader(ignored);
+        this.links = new LinkReader(ignored, geometries);
         this.joints = new JointReader(ignored);
     }
 

@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.WorldSpec;
+import io.orrery.world.mesh.MeshLoader;
 
 /**
  * Reads SDF 1.6 to 1.11 worlds and models into immutable records. Thread-safe: every read keeps its own state.
@@ -31,6 +32,7 @@ public final class SdfReader {
 
     private final ModelPath modelPath;
     private final SdfLimits limits;
+    private final MeshLoader meshes;
 
     /** A reader that resolves {@code model://name} includes in these directories, in order. */
     public SdfReader(List<Path> modelPath) {
@@ -44,8 +46,14 @@ public final class SdfReader {
 
     /** A reader with its own limits on size, nesting depth and number of models. */
     public SdfReader(List<Path> modelPath, SdfLimits limits) {
+        this(modelPath, limits, MeshLoader.SHARED);
+    }
+
+    /** A reader with its own limits, reading meshes and heightmaps through {@code meshes} (and its cache). */
+    public SdfReader(List<Path> modelPath, SdfLimits limits, MeshLoader meshes) {
         this.modelPath = new ModelPath(modelPath);
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.meshes = Objects.requireNonNull(meshes, "meshes");
     }
 
     /** A reader whose model path is the configured directories followed by those of GZ_SIM_RESOURCE_PATH. */
@@ -61,7 +69,17 @@ public final class SdfReader {
 
     /** The same reader with other limits. */
     public SdfReader withLimits(SdfLimits newLimits) {
-        return new SdfReader(modelPath.directories(), newLimits);
+        return new SdfReader(modelPath.directories(), newLimits, meshes);
+    }
+
+    /** The same reader, reading meshes and heightmaps through {@code loader} (its limits and its cache). */
+    public SdfReader withMeshes(MeshLoader loader) {
+        return new SdfReader(modelPath.directories(), limits, loader);
+    }
+
+    /** The loader meshes and heightmaps are read through. */
+    public MeshLoader meshes() {
+        return meshes;
     }
 
     /** The same reader with another bound on document size in bytes (default 64 MiB). */
@@ -91,7 +109,7 @@ public final class SdfReader {
 
     private WorldSpec read(SdfFiles.FileText text) {
         Document document = SdfFiles.parse(text, limits);
-        WorldSpec world = new SpecReader(document, modelPath, limits).world(text.path(), text.text());
+        WorldSpec world = new SpecReader(document, modelPath, limits, meshes).world(text.path(), text.text());
         logIgnored(text.path().toString(), world.ignored());
         return world;
     }
@@ -105,7 +123,7 @@ public final class SdfReader {
     public ModelSpec readModel(String modelSnippet, String sourceName) {
         byte[] bytes = modelSnippet.getBytes(StandardCharsets.UTF_8);
         Document document = SecureXml.parse(bytes, sourceName, limits);
-        SpecReader reader = new SpecReader(document, modelPath, limits);
+        SpecReader reader = new SpecReader(document, modelPath, limits, meshes);
         ModelSpec model = reader.snippetModel();
         logIgnored(sourceName, reader.ignored());
         return model;

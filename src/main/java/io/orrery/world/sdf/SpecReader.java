@@ -22,6 +22,7 @@ import io.orrery.world.RoadSpec;
 import io.orrery.world.SourceDocument;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import io.orrery.world.mesh.MeshLoader;
 
 /**
  * Turns one parsed SDF document into world records: a world file, or a model snippet sent to spawn. One instance per
@@ -38,12 +39,14 @@ final class SpecReader {
     private final ModelPath modelPath;
     private final SdfLimits limits;
     private final IgnoredElements ignored;
+    private final GeometryReader geometries;
 
-    SpecReader(Document document, ModelPath modelPath, SdfLimits limits) {
+    SpecReader(Document document, ModelPath modelPath, SdfLimits limits, MeshLoader meshes) {
         this.document = document;
         this.modelPath = modelPath;
         this.limits = limits;
         this.ignored = new IgnoredElements(Values.source(document.getRootElement()));
+        this.geometries = new GeometryReader(new MeshFiles(modelPath, meshes));
     }
 
     List<IgnoredElement> ignored() {
@@ -75,7 +78,7 @@ final class SpecReader {
         Siblings<ModelSpec> models = new Siblings<>(where, "model", ModelSpec::name);
         WorldElements elements = new WorldElements(ignored);
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
-                limits.maxModels());
+                limits.maxModels(), geometries);
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -118,7 +121,7 @@ final class SpecReader {
             element = candidates.get(0);
         }
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()),
-                limits.maxModels());
+                limits.maxModels(), geometries);
         return switch (element.getQualifiedName()) {
             case "model" -> modelReader.model(element);
             case "include" -> modelReader.include(element, "").orElseThrow(() -> fail(root, "",

@@ -158,8 +158,13 @@ class SdfReaderTests {
         assertThat(collision(base, "capsule").geometry()).isEqualTo(new Geometry.Capsule(0.1, 0.4));
         assertThat(collision(base, "ellipsoid").geometry()).isEqualTo(new Geometry.Ellipsoid(new Vec3(0.1, 0.2, 0.3)));
         assertThat(collision(base, "cone").geometry()).isEqualTo(new Geometry.Cone(0.25, 0.6));
-        assertThat(collision(base, "mesh").geometry())
-                .isEqualTo(new Geometry.Unsupported("mesh", "model://robot/meshes/body.dae"));
+        // a unit cube, read from meshes/body.stl beside the world file, scaled by 2
+        Geometry.Mesh mesh = (Geometry.Mesh) collision(base, "mesh").geometry();
+        assertThat(mesh.uri()).isEqualTo("meshes/body.stl");
+        assertVec(mesh.scale(), 2, 2, 2);
+        assertThat(mesh.optimization()).isEqualTo(Geometry.MeshOptimization.NONE);
+        assertThat(mesh.triangles().triangleCount()).isEqualTo(12);
+        assertThat(mesh.triangles().max()).containsExactly(2f, 2f, 2f);
         Geometry plane = collision(link(model("ground"), "link"), "plane").geometry();
         // the normal is normalised
         assertThat(plane).isEqualTo(new Geometry.Plane(new Vec3(0, 0, 1), 50, 40));
