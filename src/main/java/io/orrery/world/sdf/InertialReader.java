@@ -51,7 +51,12 @@ final class InertialReader {
         }
         Pose centre = Pose.IDENTITY;
         if (pose != null) {
-            Frames.checkRelativeTo(pose, where + " inertial", List.of(linkName), "the link '" + linkName + "'");
+            String relativeTo = Frames.relativeTo(pose);
+            if (!relativeTo.isEmpty() && !relativeTo.equals(linkName)) {
+                // libsdformat reads the name and places the inertial in the link frame all the same
+                throw fail(pose, where + " inertial", "relative_to='" + relativeTo + "' is not supported on an"
+                        + " inertial's <pose>: it is always in the link frame (libsdformat ignores the name)");
+            }
             centre = Values.pose(pose, where + " inertial");
         }
         return new InertialSpec(mass == null ? 1.0 : mass(mass, where), centre,

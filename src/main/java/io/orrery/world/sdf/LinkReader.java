@@ -30,23 +30,28 @@ final class LinkReader {
         this.inertials = new InertialReader(ignored);
     }
 
-    LinkSpec link(Element l, String modelWhere) {
+    /**
+     * The link, its pose resolved in the model frame and the poses inside it in the link frame.
+     *
+     * @param graph the model's frames, the link among them
+     */
+    LinkSpec link(Element l, String modelWhere, FrameGraph graph, String modelName) {
         String name = Values.requiredAttribute(l, "name", modelWhere);
         String where = modelWhere + " link '" + name + "'";
-        Pose pose = Pose.IDENTITY;
+        Pose pose = graph.inScope(name);
+        LinkFrame frame = new LinkFrame(graph, name, modelName);
         Element inertial = null;
         Siblings<ParsedCollision> collisions = new Siblings<>(where, "collision", c -> c.spec().name());
         Siblings<SensorSpec> sensors = new Siblings<>(where, "sensor", SensorSpec::name);
         for (Element c : l.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "pose" -> {
-                    Frames.checkRelativeTo(c, where, List.of("__model__"), "the model, '__model__'");
-                    pose = Values.pose(c, where);
+                    // read with the model's frames
                 }
                 case "inertial" -> inertial = c;
-                case "collision" -> collisions.add(c, collision(c, where, name));
+                case "collision" -> collisions.add(c, collision(c, where, frame));
                 case "sensor" -> {
-                    SensorSpec sensor = SensorReader.sensor(c, where, name);
+                    SensorSpec sensor = SensorReader.sensor(c, where, frame);
                     sensors.add(c, sensor);
                     if (!sensor.isSimulated()) {
                         ignored.add(c, where);
@@ -62,7 +67,7 @@ final class LinkReader {
                 sensors.list());
     }
 
-    private ParsedCollision collision(Element c, String linkWhere, String linkName) {
+    private ParsedCollision collision(Element c, String linkWhere, LinkFrame frame) {
         String name = Values.requiredAttribute(c, "name", linkWhere);
         String where = linkWhere + " collision '" + name + "'";
         Pose pose = Pose.IDENTITY;
@@ -71,10 +76,7 @@ final class LinkReader {
         OptionalDouble density = OptionalDouble.empty();
         for (Element e : c.getChildren()) {
             switch (e.getQualifiedName()) {
-                case "pose" -> {
-                    Frames.checkRelativeTo(e, where, List.of(linkName), "the link '" + linkName + "'");
-                    pose = Values.pose(e, where);
-                }
+                case "pose" -> pose = frame.inLink(e, where, "collision", name);
                 case "geometry" -> geometry = e;
                 case "surface" -> surface = surface(e, where);
                 case "density" -> density = OptionalDouble.of(Values.positive(e, where));

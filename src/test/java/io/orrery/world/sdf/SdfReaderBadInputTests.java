@@ -40,7 +40,8 @@ class SdfReaderBadInputTests {
                         List.of("duplicate model name 'twin'", "first defined at line 4")),
                 Arguments.of("duplicate_links.sdf", 6, 26, List.of("model 'm'", "duplicate link name 'same'")),
                 Arguments.of("bad_relative_to.sdf", 7, 31,
-                        List.of("link 'b'", "relative_to='a' is not supported: only the parent frame")),
+                        List.of("link 'b'", "relative_to name[z] specified by link with name[b] does not match a"
+                                + " nested model, link, joint, or frame name in model with name[m].")),
                 Arguments.of("remote_include.sdf", 5, 12, List.of(
                         "https://fuel.gazebosim.org/1.0/OpenRobotics/models/Ambulance", "not fetched",
                         MODELS.toString())),
@@ -51,7 +52,8 @@ class SdfReaderBadInputTests {
                 Arguments.of("zero_axis.sdf", 10, 20, List.of("joint 'j'", "<axis><xyz> must not be the zero vector")),
                 Arguments.of("negative_damping.sdf", 10, 50,
                         List.of("joint 'j'", "<damping> must be zero or more", "'-0.5'")),
-                Arguments.of("joint_unknown_link.sdf", 8, 16, List.of("<child> 'ghost' names no link")),
+                Arguments.of("joint_unknown_link.sdf", 8, 16, List.of("Child frame with name[ghost] specified by joint"
+                        + " with name[j] not found in model with name[m].")),
                 Arguments.of("negative_radius.sdf", 7, 37, List.of("<radius> must be a positive number", "'-0.5'")),
                 Arguments.of("old_version.sdf", 2, 20, List.of("SDF version '1.5' is not supported", "1.6 to 1.11")),
                 Arguments.of("two_worlds.sdf", 4, 22, List.of("expected exactly one <world>", "found 2")),

@@ -287,8 +287,9 @@ class SdfReaderTests {
                 new IgnoredElement("scene", "world 'everything'", 38),
                 new IgnoredElement("visual", "model 'robot' link 'base'", 89),
                 new IgnoredElement("joint", "model 'robot'", 137),
-                new IgnoredElement("frame", "model 'robot'", 160),
                 new IgnoredElement("physics", "world 'everything'", 6));
+        // <frame> is read now (frame semantics)
+        assertThat(world.ignored()).noneSatisfy(i -> assertThat(i.element()).isEqualTo("frame"));
         // <dynamics> is read now (damping, friction; the spring is kept but not simulated)
         assertThat(world.ignored()).noneSatisfy(i -> assertThat(i.element()).isEqualTo("dynamics"));
         // a visual in an included file names that file
@@ -299,7 +300,7 @@ class SdfReaderTests {
         String summary = SdfReader.summary(world.ignored());
         // visuals: the robot's own, and one in each of the two includes of test_box
         assertThat(summary).isEqualTo(
-                "1 light, 1 scene, 3 visual, 1 frame, 1 joint, 1 physics, 1 bullet");
+                "1 light, 1 scene, 3 visual, 1 joint, 1 physics, 1 bullet");
     }
 
     @Test
