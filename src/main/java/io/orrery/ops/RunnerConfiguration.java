@@ -43,7 +43,9 @@ class RunnerConfiguration {
 
     @Bean
     SdfReader sdfReader(OrreryProperties properties) {
-        return SdfReader.withEnvironment(properties.modelPathDirectories()).withLimits(properties.sdfLimits());
+        SdfReader reader = SdfReader.withEnvironment(properties.modelPathDirectories())
+                .withLimits(properties.sdfLimits());
+        return properties.fuelCache().map(reader::withFuelCache).orElse(reader);
     }
 
     @Bean

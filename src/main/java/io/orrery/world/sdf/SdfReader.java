@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.jdom2.Document;
@@ -26,6 +27,8 @@ public final class SdfReader {
 
     /** The environment variable whose ':'-separated directories extend the model path, as in Gazebo Sim. */
     public static final String RESOURCE_PATH_VARIABLE = "GZ_SIM_RESOURCE_PATH";
+    /** The environment variable that moves Gazebo's local Fuel cache, as in gz-fuel-tools. */
+    public static final String FUEL_CACHE_VARIABLE = "GZ_FUEL_CACHE_PATH";
 
     private static final Logger LOG = LoggerFactory.getLogger(SdfReader.class);
 
@@ -44,11 +47,18 @@ public final class SdfReader {
 
     /** A reader with its own limits on size, nesting depth and number of models. */
     public SdfReader(List<Path> modelPath, SdfLimits limits) {
-        this.modelPath = new ModelPath(modelPath);
+        this(new ModelPath(modelPath), limits);
+    }
+
+    private SdfReader(ModelPath modelPath, SdfLimits limits) {
+        this.modelPath = modelPath;
         this.limits = Objects.requireNonNull(limits, "limits");
     }
 
-    /** A reader whose model path is the configured directories followed by those of GZ_SIM_RESOURCE_PATH. */
+    /**
+     * A reader whose model path is the configured directories followed by those of GZ_SIM_RESOURCE_PATH, with the
+     * Fuel cache of GZ_FUEL_CACHE_PATH (else ~/.gz/fuel, gz-fuel-tools' default).
+     */
     public static SdfReader withEnvironment(List<Path> configuredModelPath) {
         return withEnvironment(configuredModelPath, System.getenv(RESOURCE_PATH_VARIABLE));
     }
@@ -56,12 +66,29 @@ public final class SdfReader {
     static SdfReader withEnvironment(List<Path> configuredModelPath, String resourcePath) {
         List<Path> path = new ArrayList<>(configuredModelPath);
         path.addAll(ModelPath.parse(resourcePath));
-        return new SdfReader(path);
+        return new SdfReader(new ModelPath(path, Optional.of(defaultFuelCache())), SdfLimits.DEFAULT);
+    }
+
+    /** GZ_FUEL_CACHE_PATH, else ~/.gz/fuel. */
+    public static Path defaultFuelCache() {
+        String configured = System.getenv(FUEL_CACHE_VARIABLE);
+        return configured != null && !configured.isBlank() ? Path.of(configured.strip())
+                : Path.of(System.getProperty("user.home"), ".gz", "fuel");
+    }
+
+    /** The same reader, reading Fuel URLs from this local Fuel cache root (never from the network). */
+    public SdfReader withFuelCache(Path cacheRoot) {
+        return new SdfReader(new ModelPath(modelPath.directories(), Optional.of(cacheRoot)), limits);
+    }
+
+    /** The Fuel cache Fuel URLs are read from, if any. */
+    public Optional<Path> fuelCache() {
+        return modelPath.fuelCache();
     }
 
     /** The same reader with other limits. */
     public SdfReader withLimits(SdfLimits newLimits) {
-        return new SdfReader(modelPath.directories(), newLimits);
+        return new SdfReader(modelPath, newLimits);
     }
 
     /** The same reader with another bound on document size in bytes (default 64 MiB). */

@@ -43,10 +43,10 @@ class SdfReaderBadInputTests {
                         List.of("link 'b'", "relative_to name[z] specified by link with name[b] does not match a"
                                 + " nested model, link, joint, or frame name in model with name[m].")),
                 Arguments.of("remote_include.sdf", 5, 12, List.of(
-                        "https://fuel.gazebosim.org/1.0/OpenRobotics/models/Ambulance", "not fetched",
-                        MODELS.toString())),
+                        "https://fuel.gazebosim.org/1.0/OpenRobotics/models/Ambulance", "is not in the Fuel cache",
+                        "never downloads")),
                 Arguments.of("missing_include.sdf", 5, 12,
-                        List.of("model 'no_such_model'", "not found in the model path", MODELS.toString())),
+                        List.of("include 'model://no_such_model': not found in the model path", MODELS.toString())),
                 Arguments.of("short_pose.sdf", 5, 13, List.of("model 'm'", "<pose> must have 6 numbers", "got 5")),
                 Arguments.of("word_in_pose.sdf", 5, 13, List.of("<pose> must be a number, got 'three'")),
                 Arguments.of("zero_axis.sdf", 10, 20, List.of("joint 'j'", "<axis><xyz> must not be the zero vector")),
