@@ -44,7 +44,7 @@ class RunnerConfiguration {
     @Bean
     SdfReader sdfReader(OrreryProperties properties) {
         SdfReader reader = SdfReader.withEnvironment(properties.modelPathDirectories())
-                .withLimits(properties.sdfLimits());
+                .withLimits(properties.sdfLimits()).refusingUnsupported(properties.sdf().unsupported().equals("fail"));
         return properties.fuelCache().map(reader::withFuelCache).orElse(reader);
     }
 

@@ -7,7 +7,6 @@ import static io.orrery.world.sdf.Values.text;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 import org.jdom2.Element;
 import org.slf4j.Logger;
@@ -25,7 +24,6 @@ final class JointReader {
 
     // logged under SdfReader, the logger users configure for SDF reading
     private static final Logger LOG = LoggerFactory.getLogger(SdfReader.class);
-    private static final Set<String> UNSUPPORTED_JOINTS = Set.of("universal", "revolute2", "screw", "gearbox");
 
     private final IgnoredElements ignored;
 
@@ -33,7 +31,7 @@ final class JointReader {
         this.ignored = ignored;
     }
 
-    /** The joint, or empty for a type Orrery cannot simulate (dropped with a warning). */
+    /** The joint; always present (types the engines do not simulate are refused when the physics is built). */
     Optional<JointSpec> joint(Element j, String modelWhere, FrameGraph graph, String modelName) {
         String name = Values.requiredAttribute(j, "name", modelWhere);
         String where = modelWhere + " joint '" + name + "'";
@@ -45,16 +43,12 @@ final class JointReader {
             case "fixed" -> type = JointType.FIXED;
             case "ball" -> type = JointType.BALL;
             case "continuous" -> type = JointType.CONTINUOUS;
-            default -> {
-                if (UNSUPPORTED_JOINTS.contains(typeName)) {
-                    LOG.warn("{}:{}: {}: joint type '{}' is not supported; the joint is dropped", Values.source(j),
-                            line(j), where, typeName);
-                    ignored.add(j, modelWhere);
-                    return Optional.empty();
-                }
-                throw fail(j, where, "unknown joint type '" + typeName + "': expected revolute, prismatic, fixed,"
-                        + " ball or continuous");
-            }
+            case "universal" -> type = JointType.UNIVERSAL;
+            case "revolute2" -> type = JointType.REVOLUTE2;
+            case "screw" -> type = JointType.SCREW;
+            case "gearbox" -> type = JointType.GEARBOX;
+            default -> throw fail(j, where, "unknown joint type '" + typeName + "': expected revolute, prismatic,"
+                    + " fixed, ball, continuous, universal, revolute2, screw or gearbox");
         }
         Element parent = j.getChild("parent");
         Element child = j.getChild("child");
@@ -106,6 +100,12 @@ final class JointReader {
         for (Element c : j.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "parent", "child", "pose" -> {
+                }
+                // the other types' own elements: their joint is refused when the physics is built
+                case "axis2", "thread_pitch", "screw_thread_pitch", "gearbox_ratio", "gearbox_reference_body" -> {
+                    if (type.isSimulated()) {
+                        ignored.add(c, where);
+                    }
                 }
                 case "axis" -> {
                     Axis read = axis(c, where, name, jointInModel, graph, modelName);
@@ -194,6 +194,7 @@ final class JointReader {
         }
         if (springStiffness != 0) {
             LOG.warn("{}:{}: {}: <spring_stiffness> is read but not simulated", Values.source(d), line(d), where);
+            ignored.add(d.getChild("spring_stiffness"), where);
         }
         return new JointDynamics(damping, friction, springReference, springStiffness);
     }

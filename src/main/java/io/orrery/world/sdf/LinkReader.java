@@ -9,6 +9,7 @@ import java.util.OptionalDouble;
 import org.jdom2.Element;
 
 import io.orrery.world.CollisionSpec;
+import io.orrery.world.Geometry;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.Pose;
@@ -86,8 +87,12 @@ final class LinkReader {
         if (geometry == null) {
             throw fail(c, where, "<collision> needs a <geometry>");
         }
-        return new ParsedCollision(new CollisionSpec(name, pose, GeometryReader.geometry(geometry, where), surface),
-                density);
+        Geometry shape = GeometryReader.geometry(geometry, where);
+        if (shape instanceof Geometry.Unsupported u && !u.kind().equals("empty")) {
+            // the link gets no collision shape from it: listed, so it is not lost silently
+            ignored.add(geometry.getChildren().get(0), where);
+        }
+        return new ParsedCollision(new CollisionSpec(name, pose, shape, surface), density);
     }
 
     /** Friction from ODE's {@code <mu>} (else Bullet's {@code <friction>}), restitution from {@code <bounce>}. */
@@ -104,6 +109,7 @@ final class LinkReader {
                     } else if (bullet != null && bullet.getChild("friction") != null) {
                         friction = Values.nonNegative(bullet.getChild("friction"), where);
                     }
+                    listUnread(c, where, ode, bullet);
                 }
                 case "bounce" -> {
                     Element coefficient = c.getChild("restitution_coefficient");
@@ -115,5 +121,28 @@ final class LinkReader {
             }
         }
         return new SurfaceSpec(friction, restitution);
+    }
+
+    /**
+     * What a {@code <friction>} holds beyond the one coefficient Orrery uses (ODE's mu, else Bullet's friction):
+     * mu2, fdir1, slip, torsional friction and the other engine's settings are listed as not simulated.
+     */
+    private void listUnread(Element friction, String where, Element ode, Element bullet) {
+        String used = ode != null && ode.getChild("mu") != null ? "ode" : "bullet";
+        for (Element engine : friction.getChildren()) {
+            boolean isUsed = engine.getQualifiedName().equals(used);
+            if (!isUsed) {
+                ignored.add(engine, where + " friction");
+                continue;
+            }
+            for (Element value : engine.getChildren()) {
+                String name = value.getQualifiedName();
+                boolean same = name.equals("mu2") && ode.getChild("mu") != null
+                        && Values.text(value).equals(Values.text(ode.getChild("mu")));
+                if (!name.equals(used.equals("ode") ? "mu" : "friction") && !same) {
+                    ignored.add(value, where + " friction " + used);
+                }
+            }
+        }
     }
 }

@@ -253,7 +253,7 @@ final class ModelReader {
                 // an included light or actor: kept, not simulated
                 Element other = included.root().getChildren().get(0);
                 ignored.add(new IgnoredElement(other.getQualifiedName(), where + " include '" + uri + "'",
-                        line(inc)));
+                        line(inc), Values.source(inc)));
                 return Optional.empty();
             }
             throw fail(uriElement, where, "'" + uri + "' (" + included.file() + ") holds no <model>");

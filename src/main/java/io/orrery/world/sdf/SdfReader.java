@@ -34,6 +34,8 @@ public final class SdfReader {
 
     private final ModelPath modelPath;
     private final SdfLimits limits;
+    /** True for orrery.sdf.unsupported=fail: what Orrery does not simulate refuses the world or spawn. */
+    private final boolean strict;
 
     /** A reader that resolves {@code model://name} includes in these directories, in order. */
     public SdfReader(List<Path> modelPath) {
@@ -51,8 +53,21 @@ public final class SdfReader {
     }
 
     private SdfReader(ModelPath modelPath, SdfLimits limits) {
+        this(modelPath, limits, false);
+    }
+
+    private SdfReader(ModelPath modelPath, SdfLimits limits, boolean strict) {
         this.modelPath = modelPath;
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.strict = strict;
+    }
+
+    /**
+     * The same reader, refusing ({@code true}, {@code orrery.sdf.unsupported=fail}) or listing ({@code false}, the
+     * default) what Orrery does not simulate; display-only elements (visuals, lights) are listed either way.
+     */
+    public SdfReader refusingUnsupported(boolean refuse) {
+        return new SdfReader(modelPath, limits, refuse);
     }
 
     /**
@@ -78,7 +93,7 @@ public final class SdfReader {
 
     /** The same reader, reading Fuel URLs from this local Fuel cache root (never from the network). */
     public SdfReader withFuelCache(Path cacheRoot) {
-        return new SdfReader(new ModelPath(modelPath.directories(), Optional.of(cacheRoot)), limits);
+        return new SdfReader(new ModelPath(modelPath.directories(), Optional.of(cacheRoot)), limits, strict);
     }
 
     /** The Fuel cache Fuel URLs are read from, if any. */
@@ -88,7 +103,7 @@ public final class SdfReader {
 
     /** The same reader with other limits. */
     public SdfReader withLimits(SdfLimits newLimits) {
-        return new SdfReader(modelPath, newLimits);
+        return new SdfReader(modelPath, newLimits, strict);
     }
 
     /** The same reader with another bound on document size in bytes (default 64 MiB). */
@@ -119,6 +134,7 @@ public final class SdfReader {
     private WorldSpec read(SdfFiles.FileText text) {
         Document document = SdfFiles.parse(text, limits);
         WorldSpec world = new SpecReader(document, modelPath, limits).world(text.path(), text.text());
+        refuseIfStrict(world.ignored());
         logIgnored(text.path().toString(), world.ignored());
         return world;
     }
@@ -134,8 +150,23 @@ public final class SdfReader {
         Document document = SecureXml.parse(bytes, sourceName, limits);
         SpecReader reader = new SpecReader(document, modelPath, limits);
         ModelSpec model = reader.snippetModel();
+        refuseIfStrict(reader.ignored());
         logIgnored(sourceName, reader.ignored());
         return model;
+    }
+
+    /** In strict mode, the first element that changes the simulation refuses the read, the others counted. */
+    private void refuseIfStrict(List<IgnoredElement> ignored) {
+        if (!strict) {
+            return;
+        }
+        List<IgnoredElement> refused = ignored.stream().filter(IgnoredElement::affectsSimulation).toList();
+        if (!refused.isEmpty()) {
+            IgnoredElement first = refused.get(0);
+            throw new SdfException(first.file(), first.line(), 0, first.where() + ": <" + first.element()
+                    + "> is not simulated by Orrery and orrery.sdf.unsupported is fail (" + refused.size()
+                    + " such element(s): " + summary(refused) + ")");
+        }
     }
 
     private static void logIgnored(String source, List<IgnoredElement> ignored) {

@@ -113,12 +113,13 @@ class SdfReaderFramesTests {
     }
 
     @Test
-    void unsupportedJointTypeIsDroppedNotAnError() {
+    void jointTypesTheEnginesDoNotSimulateAreKeptNotDropped() {
         ModelSpec m = model("""
                 <model name="m"><link name="a"/><link name="b"/>
-                  <joint name="u" type="revolute2"><parent>a</parent><child>b</child></joint>
+                  <joint name="u" type="revolute2"><parent>a</parent><child>b</child>
+                    <axis2><xyz>0 1 0</xyz></axis2></joint>
                 </model>""");
-        assertThat(m.joints()).isEmpty();
+        assertThat(m.joints()).extracting(JointSpec::type).containsExactly(JointSpec.JointType.REVOLUTE2);
         assertThatThrownBy(() -> model("""
                 <model name="m"><link name="a"/><link name="b"/>
                   <joint name="u" type="hinge"><parent>a</parent><child>b</child></joint>
