@@ -167,6 +167,25 @@
     $('systems').tBodies[0].replaceChildren(...rows);
   }
 
+  // What the loaded world holds that Orrery does not simulate (GET /api/world), each with its file and line.
+  async function refreshUnsupported() {
+    let world;
+    try { world = await api.get('api/world'); } catch (e) { return; }
+    const list = world.unsupported || [];
+    $('unsupported-panel').hidden = list.length === 0;
+    $('unsupported-count').textContent = String(list.length);
+    $('unsupported').tBodies[0].replaceChildren(...list.map(u => {
+      const tr = document.createElement('tr');
+      tr.title = u.file + ':' + u.line;
+      for (const v of ['<' + u.element + '>', u.where, u.line]) {
+        const td = document.createElement('td');
+        td.textContent = v;
+        tr.append(td);
+      }
+      return tr;
+    }));
+  }
+
   async function refreshProbes() {
     try {
       const p = await api.get('dashboard/probes');
@@ -366,7 +385,7 @@
     events.addEventListener('state', e => {
       const s = JSON.parse(e.data);
       if (!s.from.startsWith('STEP_') || !s.to.startsWith('STEP_')) log('state ' + s.from + ' → ' + s.to + ' (' + s.event + ') at ' + fmt(s.simTime) + ' s');
-      if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); loadScene(); }
+      if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); refreshUnsupported(); loadScene(); }
       refreshStatus();
     });
     events.addEventListener('plugins', e => { showPluginProgress(JSON.parse(e.data)); refreshPlugins(); });
@@ -391,6 +410,7 @@
     try { showStatus(await api.get('api/simulation')); } catch (e) { showProblem(e); }
     connectEvents();
     refreshPlugins();
+    refreshUnsupported();
     refreshProbes();
     refreshSystems();
     setInterval(refreshProbes, 2000);

@@ -144,6 +144,12 @@ public record OrreryProperties(
         allowedPluginEndpoints = List.copyOf(allowedPluginEndpoints);
     }
 
+    /** The Fuel cache root {@code orrery.sdf.fuel-cache} names, if it names one. */
+    public Optional<Path> fuelCache() {
+        return sdf.fuelCache() == null || sdf.fuelCache().isBlank() ? Optional.empty()
+                : Optional.of(Path.of(sdf.fuelCache().strip()));
+    }
+
     /** The SDF reader's limits. */
     public SdfLimits sdfLimits() {
         return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels());
@@ -182,11 +188,20 @@ public record OrreryProperties(
      * @param maxDepth the deepest nesting of XML elements in one document (real worlds need about 10)
      * @param maxModels the most models one world file or snippet may hold, nested and included ones counted;
      *     spawning beyond it into the running world is refused too
+     * @param fuelCache the root of Gazebo's local Fuel cache that Fuel URLs are read from (never fetched); unset
+     *     means GZ_FUEL_CACHE_PATH, else ~/.gz/fuel
+     * @param unsupported {@code warn} lists what Orrery does not simulate ({@code GET /api/world}, health, log);
+     *     {@code fail} refuses a world or spawn that holds any of it
      */
     public record SdfProperties(@DefaultValue("64MB") DataSize maxBytes, @DefaultValue("100") int maxDepth,
-            @DefaultValue("100000") int maxModels) {
+            @DefaultValue("100000") int maxModels, String fuelCache, @DefaultValue("warn") String unsupported) {
 
         public SdfProperties {
+            unsupported = unsupported == null ? "warn" : unsupported.strip().toLowerCase(java.util.Locale.ROOT);
+            if (!unsupported.equals("warn") && !unsupported.equals("fail")) {
+                throw new IllegalArgumentException("orrery.sdf.unsupported must be warn or fail, got '" + unsupported
+                        + "'");
+            }
             if (maxBytes.toBytes() < 1) {
                 throw new IllegalArgumentException("orrery.sdf.max-bytes must be at least 1 byte, got " + maxBytes);
             }

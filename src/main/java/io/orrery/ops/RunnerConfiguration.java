@@ -33,8 +33,10 @@ class RunnerConfiguration {
 
     @Bean
     SdfReader sdfReader(OrreryProperties properties) {
-        return SdfReader.withEnvironment(properties.modelPathDirectories()).withLimits(properties.sdfLimits())
-                .withMeshes(new MeshLoader(properties.meshLimits()));
+        SdfReader reader = SdfReader.withEnvironment(properties.modelPathDirectories())
+                .withLimits(properties.sdfLimits()).withMeshes(new MeshLoader(properties.meshLimits()))
+                .refusingUnsupported(properties.sdf().unsupported().equals("fail"));
+        return properties.fuelCache().map(reader::withFuelCache).orElse(reader);
     }
 
     @Bean

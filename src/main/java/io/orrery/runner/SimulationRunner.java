@@ -509,6 +509,12 @@ public final class SimulationRunner {
         return pluginHost().map(PluginHost::progress).orElse(new StartProgress(0, 0, false));
     }
 
+    /** The world as read from its file (records, not its state now), safe from any thread; empty before it loaded. */
+    public Optional<WorldSpec> loadedWorld() {
+        WorldSession s = state.session;
+        return s == null ? Optional.empty() : Optional.of(s.spec);
+    }
+
     /** The plugin host of the current world, for commands and listeners; empty before it loaded. */
     public Optional<PluginHost> pluginHost() {
         WorldSession s = state.session;

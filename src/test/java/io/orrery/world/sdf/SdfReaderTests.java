@@ -182,9 +182,9 @@ class SdfReaderTests {
     @Test
     void readsJoints() {
         ModelSpec robot = model("robot");
-        // the universal joint is dropped, not an error
+        // the universal joint is kept (the physics refuses it, naming it and the engine)
         assertThat(robot.joints()).extracting(JointSpec::name)
-                .containsExactly("shoulder", "rail", "axle", "swivel", "anchor", "to_gripper");
+                .containsExactly("shoulder", "rail", "axle", "swivel", "anchor", "gimbal", "to_gripper");
         JointSpec shoulder = joint(robot, "shoulder");
         assertThat(shoulder.type()).isEqualTo(JointType.REVOLUTE);
         assertThat(shoulder.parent()).isEqualTo("base");
@@ -248,7 +248,8 @@ class SdfReaderTests {
         assertThat(inertial.mass()).isCloseTo(2000, within(EPS));
         // the centre of mass is pulled towards the denser box at x = -1
         assertVec(inertial.pose().position(), -0.5, 0, 0);
-        assertThat(inertial.inertia()).isEmpty();
+        // and the tensor too: about x each unit cube gives m (1 + 1)/12
+        assertThat(inertial.inertia().orElseThrow().ixx()).isCloseTo(2000.0 / 6, within(EPS));
     }
 
     @Test
@@ -287,13 +288,13 @@ class SdfReaderTests {
 
     @Test
     void listsIgnoredElementsWithTheirPlace() {
-        assertThat(world.ignored()).contains(
+        assertThat(world.ignored()).extracting(IgnoredElement::withoutFile).contains(
                 new IgnoredElement("light", "world 'everything'", 35),
                 new IgnoredElement("scene", "world 'everything'", 38),
                 new IgnoredElement("visual", "model 'robot' link 'base'", 89),
-                new IgnoredElement("joint", "model 'robot'", 137),
-                new IgnoredElement("frame", "model 'robot'", 160),
                 new IgnoredElement("physics", "world 'everything'", 6));
+        // <frame> is read now (frame semantics)
+        assertThat(world.ignored()).noneSatisfy(i -> assertThat(i.element()).isEqualTo("frame"));
         // <dynamics> is read now (damping, friction; the spring is kept but not simulated)
         assertThat(world.ignored()).noneSatisfy(i -> assertThat(i.element()).isEqualTo("dynamics"));
         // a visual in an included file names that file
@@ -304,7 +305,7 @@ class SdfReaderTests {
         String summary = SdfReader.summary(world.ignored());
         // visuals: the robot's own, and one in each of the two includes of test_box
         assertThat(summary).isEqualTo(
-                "1 light, 1 scene, 3 visual, 1 frame, 1 joint, 1 physics, 1 bullet");
+                "1 light, 1 scene, 3 visual, 2 bullet, 1 physics");
     }
 
     @Test
