@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from worlds/gazebo.</li>
  * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
  * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
- * {@link Pacing}. It measures process CPU, so the README runs it with {@code java} rather than inside Maven.</li>
+ * {@link Pacing}. It measures process CPU, so docs/performance.md runs it with {@code java}, not inside Maven.</li>
  * <li>{@code dashboard} (only when named): the dashboard on 3k_shapes.sdf in headless chromium, see
  * {@link DashboardBenchmark}.</li>
  * <li>{@code sensors}: the per-step cost of a 640-ray lidar and of 10 IMUs (each sampling every step) on
