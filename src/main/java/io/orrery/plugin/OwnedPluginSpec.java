@@ -4,7 +4,9 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.WorldSpec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -12,20 +14,42 @@ import java.util.Objects;
  *
  * @param owner the world or the top-level model that declared it
  * @param spec the element
+ * @param instance 1 for the first element of its name in its owner, 2 for the second and so on: Gazebo's {@code name}
+ *     is the system's class, so a model may carry several of one (a JointPositionController per joint)
  */
-public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec) {
+public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance) {
 
     public OwnedPluginSpec {
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(spec, "spec");
+        if (instance < 1) {
+            throw new IllegalArgumentException("instance must be at least 1, got " + instance);
+        }
+    }
+
+    /** The first (or only) element of its name in its owner. */
+    public OwnedPluginSpec(PluginOwner owner, PluginSpec spec) {
+        this(owner, spec, 1);
     }
 
     /**
      * The host's name for this plugin: the instance name for world-level plugins, {@code <model>::<instance>}
-     * for model-level ones, so two copies of one robot can carry the same plugin.
+     * for model-level ones, so two copies of one robot can carry the same plugin; a second element of the same name
+     * in the same owner is {@code <name>#2}, and so on.
      */
     public String qualifiedName() {
-        return owner instanceof PluginOwner.Model m ? m.name() + "::" + spec.name() : spec.name();
+        String name = instance == 1 ? spec.name() : spec.name() + "#" + instance;
+        return owner instanceof PluginOwner.Model m ? m.name() + "::" + name : name;
+    }
+
+    /** {@code specs}, all declared by {@code owner}, numbered in order among those of the same name. */
+    public static List<OwnedPluginSpec> numbered(PluginOwner owner, List<PluginSpec> specs) {
+        Map<String, Integer> seen = new HashMap<>();
+        List<OwnedPluginSpec> all = new ArrayList<>(specs.size());
+        for (PluginSpec p : specs) {
+            all.add(new OwnedPluginSpec(owner, p, seen.merge(p.name(), 1, Integer::sum)));
+        }
+        return all;
     }
 
     /**
@@ -35,7 +59,7 @@ public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec) {
     public static List<OwnedPluginSpec> of(WorldSpec world, List<PluginSpec> alwaysOn) {
         List<OwnedPluginSpec> all = new ArrayList<>();
         alwaysOn.forEach(p -> all.add(new OwnedPluginSpec(PluginOwner.world(), p)));
-        world.plugins().forEach(p -> all.add(new OwnedPluginSpec(PluginOwner.world(), p)));
+        all.addAll(numbered(PluginOwner.world(), world.plugins()));
         for (ModelSpec model : world.models()) {
             all.addAll(ofModel(model));
         }
@@ -44,13 +68,13 @@ public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec) {
 
     /** The plugins of a top-level model and of its nested models, owned by the top-level model. */
     public static List<OwnedPluginSpec> ofModel(ModelSpec model) {
-        List<OwnedPluginSpec> all = new ArrayList<>();
-        collect(PluginOwner.model(model.name()), model, all);
-        return all;
+        List<PluginSpec> all = new ArrayList<>();
+        collect(model, all);
+        return numbered(PluginOwner.model(model.name()), all);
     }
 
-    private static void collect(PluginOwner owner, ModelSpec model, List<OwnedPluginSpec> into) {
-        model.plugins().forEach(p -> into.add(new OwnedPluginSpec(owner, p)));
-        model.models().forEach(nested -> collect(owner, nested, into));
+    private static void collect(ModelSpec model, List<PluginSpec> into) {
+        into.addAll(model.plugins());
+        model.models().forEach(nested -> collect(nested, into));
     }
 }

@@ -27,8 +27,9 @@ import java.util.stream.Collectors;
  *     {@link PluginState#FAILED} with the reason; loading goes on. If it was required ({@code required="true"}
  *     or named in {@link PluginHostOptions#required()}), {@link #startAll} throws a
  *     {@link PluginStartException} once every plugin has settled.
- * <li>Plugins are named by {@link OwnedPluginSpec#qualifiedName()}; a second live plugin of the same name is
- *     refused. A model removed and spawned again replaces its earlier entries. Commands are registered as
+ * <li>Plugins are named by {@link OwnedPluginSpec#qualifiedName()}: several elements of one name in one owner
+ *     are numbered ({@code name}, {@code name#2}, ...), as Gazebo runs each; a second live plugin of the same
+ *     qualified name from elsewhere (an always-on plugin and a world's) is refused. A model removed and spawned again replaces its earlier entries. Commands are registered as
  *     {@code <qualified name>.<command>} while the plugin is started.
  * <li>Start order is undefined. Resets and events go to started plugins in load order; a reset that arrives
  *     while a plugin is still starting is delivered right after its start returns (see {@link Plugin#reset()}).
@@ -144,7 +145,7 @@ public final class PluginHost implements AutoCloseable {
             // The model is spawned again: its plugins replace the settled entries of its previous life.
             plugins.removeIf(p -> p.owned.owner().equals(owner) && !p.isLive());
         }
-        List<HostedPlugin> added = loader.loadAll(specs.stream().map(spec -> new OwnedPluginSpec(owner, spec)));
+        List<HostedPlugin> added = loader.loadAll(OwnedPluginSpec.numbered(owner, specs).stream());
         starter.startAdded(added);
         CompletableFuture<?>[] settled = added.stream().map(p -> p.settled).toArray(CompletableFuture[]::new);
         return CompletableFuture.allOf(settled).thenApply(v -> added.stream().map(p -> p.status).toList());

@@ -501,6 +501,34 @@ class PluginHostTests {
     }
 
     @Test
+    void severalPluginsOfOneNameInAModelAreNumberedAndAllStart() throws Exception {
+        // Gazebo's name is the system's class: the Panda carries a JointPositionController per joint, all named alike
+        List<ScriptedPlugin> controllers = new ArrayList<>();
+        PluginRegistry numbered = new PluginRegistry().register(spec -> {
+            ScriptedPlugin p = new ScriptedPlugin(spec.name(), calls);
+            controllers.add(p);
+            return p;
+        }, TYPE);
+        ModelSpec arm = new ModelSpec("arm", Pose.IDENTITY, false, true, List.of(), List.of(),
+                List.of(spec("controller"), spec("controller"), spec("other"), spec("controller")), List.of(),
+                Optional.empty(), 3);
+        List<OwnedPluginSpec> owned = OwnedPluginSpec.ofModel(arm);
+        assertThat(owned).extracting(OwnedPluginSpec::qualifiedName)
+                .containsExactly("arm::controller", "arm::controller#2", "arm::other", "arm::controller#3");
+        PluginHost host = new PluginHost(numbered, owned, world, sink,
+                new PluginHostOptions(0, Set.of(), Clock.fixed(NOW, ZoneOffset.UTC)));
+        hosts.add(host);
+        host.startAll(GENEROUS);
+        assertThat(host.statuses()).extracting(PluginStatus::state).containsOnly(PluginState.STARTED).hasSize(4);
+        assertThat(controllers).hasSize(4);
+
+        // spawned: the same numbering, so a spawn and a load name them alike
+        host.addModelPlugins("arm2", List.of(spec("controller"), spec("controller"))).get(20, TimeUnit.SECONDS);
+        assertThat(host.statuses()).extracting(PluginStatus::name).contains("arm2::controller", "arm2::controller#2");
+        assertThat(host.statuses()).extracting(PluginStatus::state).containsOnly(PluginState.STARTED).hasSize(6);
+    }
+
+    @Test
     void registryLookupIsExactAndFilenamesAreUnique() {
         assertThat(registry.lookup(TYPE)).isPresent();
         assertThat(registry.lookup("libtest-plugin.so")).isEmpty();
