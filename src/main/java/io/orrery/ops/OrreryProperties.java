@@ -135,7 +135,8 @@ public record OrreryProperties(
 
     /** The SDF reader's limits. */
     public SdfLimits sdfLimits() {
-        return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels());
+        return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels(), sdf.maxLidarRays(),
+                sdf.maxUpdateRate(), sdf.maxNoise());
     }
 
     /**
@@ -145,9 +146,15 @@ public record OrreryProperties(
      * @param maxDepth the deepest nesting of XML elements in one document (real worlds need about 10)
      * @param maxModels the most models one world file or snippet may hold, nested and included ones counted;
      *     spawning beyond it into the running world is refused too
+     * @param maxLidarRays the most lidar rays one world file or snippet may ask for: each lidar's horizontal ×
+     *     vertical samples (times its resolution where that is above 1), summed over its lidars
+     * @param maxUpdateRate the highest {@code <update_rate>} a sensor may have, in Hz of sim time
+     * @param maxNoise the largest magnitude of a sensor's {@code <noise>} parameters (mean, stddev, bias_mean,
+     *     bias_stddev, precision), in the units of the value the noise is added to
      */
     public record SdfProperties(@DefaultValue("64MB") DataSize maxBytes, @DefaultValue("100") int maxDepth,
-            @DefaultValue("100000") int maxModels) {
+            @DefaultValue("100000") int maxModels, @DefaultValue("262144") int maxLidarRays,
+            @DefaultValue("1000000") double maxUpdateRate, @DefaultValue("1000000") double maxNoise) {
 
         public SdfProperties {
             if (maxBytes.toBytes() < 1) {
@@ -155,6 +162,12 @@ public record OrreryProperties(
             }
             Checks.atLeast("orrery.sdf.max-depth", maxDepth, 8, "");
             Checks.atLeast("orrery.sdf.max-models", maxModels, 1, "");
+            if (maxLidarRays < 1 || maxLidarRays > SdfLimits.MAX_LIDAR_RAYS_LIMIT) {
+                throw new IllegalArgumentException("orrery.sdf.max-lidar-rays must be between 1 and "
+                        + SdfLimits.MAX_LIDAR_RAYS_LIMIT + ", got " + maxLidarRays);
+            }
+            Checks.positiveFinite("orrery.sdf.max-update-rate", maxUpdateRate, " Hz");
+            Checks.positiveFinite("orrery.sdf.max-noise", maxNoise, "");
         }
     }
 

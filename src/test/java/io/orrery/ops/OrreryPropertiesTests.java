@@ -54,6 +54,21 @@ class OrreryPropertiesTests {
     }
 
     @Test
+    void sensorBoundsBindAndAreChecked() {
+        context.withPropertyValues("orrery.sdf.max-lidar-rays=1000", "orrery.sdf.max-update-rate=500",
+                "orrery.sdf.max-noise=2.5").run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).sdfLimits())
+                        .isEqualTo(io.orrery.world.sdf.SdfLimits.DEFAULT.withSensorBounds(1000, 500, 2.5)));
+        context.withPropertyValues("orrery.sdf.max-lidar-rays=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-lidar-rays must be between 1 and 100000000, got 0"));
+        context.withPropertyValues("orrery.sdf.max-lidar-rays=200000000").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-lidar-rays must be between 1 and 100000000, got 200000000"));
+        context.withPropertyValues("orrery.sdf.max-update-rate=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-update-rate must be a finite number above 0 Hz, got 0.0"));
+        context.withPropertyValues("orrery.sdf.max-noise=Infinity").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-noise must be a finite number above 0, got Infinity"));
+    }
+
+    @Test
     void anAbsolutePathStaysOnTheFileSystemEvenWhenTheClasspathHasOneOfThatName() {
         // src/test/resources/worlds is on the test classpath as /worlds: Spring's default editor would pick it.
         context.withPropertyValues("orrery.worlds-dir=/worlds", "orrery.world=/worlds/ramp.sdf").run(ctx -> {

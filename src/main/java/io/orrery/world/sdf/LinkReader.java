@@ -24,10 +24,12 @@ final class LinkReader {
 
     private final IgnoredElements ignored;
     private final InertialReader inertials;
+    private final SensorReader sensorReader;
 
-    LinkReader(IgnoredElements ignored) {
+    LinkReader(IgnoredElements ignored, SensorReader sensorReader) {
         this.ignored = ignored;
         this.inertials = new InertialReader(ignored);
+        this.sensorReader = sensorReader;
     }
 
     LinkSpec link(Element l, String modelWhere) {
@@ -46,7 +48,7 @@ final class LinkReader {
                 case "inertial" -> inertial = c;
                 case "collision" -> collisions.add(c, collision(c, where, name));
                 case "sensor" -> {
-                    SensorSpec sensor = SensorReader.sensor(c, where, name);
+                    SensorSpec sensor = sensorReader.sensor(c, where, name);
                     sensors.add(c, sensor);
                     if (!sensor.isSimulated()) {
                         ignored.add(c, where);

@@ -30,11 +30,11 @@ final class ModelReader {
     private final int maxModels;
     private int models;
 
-    ModelReader(IgnoredElements ignored, IncludeResolver includes, int maxModels) {
+    ModelReader(IgnoredElements ignored, IncludeResolver includes, SdfLimits limits) {
         this.ignored = ignored;
         this.includes = includes;
-        this.maxModels = maxModels;
-        this.links = new LinkReader(ignored);
+        this.maxModels = limits.maxModels();
+        this.links = new LinkReader(ignored, new SensorReader(limits));
         this.joints = new JointReader(ignored);
     }
 

@@ -75,7 +75,7 @@ final class SpecReader {
         Siblings<ModelSpec> models = new Siblings<>(where, "model", ModelSpec::name);
         WorldElements elements = new WorldElements(ignored);
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
-                limits.maxModels());
+                limits);
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -118,7 +118,7 @@ final class SpecReader {
             element = candidates.get(0);
         }
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()),
-                limits.maxModels());
+                limits);
         return switch (element.getQualifiedName()) {
             case "model" -> modelReader.model(element);
             case "include" -> modelReader.include(element, "").orElseThrow(() -> fail(root, "",
