@@ -30,6 +30,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The simulation server's one world, run through its whole life on one runner thread that owns the physics,
@@ -43,6 +45,8 @@ import java.util.function.Supplier;
  * readers on other threads; and {@link RunEnding}. This class is the API over them.
  */
 public final class SimulationRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
 
     /** How long a reader off the runner thread waits for a snapshot before it is told the runner is busy. */
     static final long SNAPSHOT_TIMEOUT_SECONDS = 10;
@@ -110,6 +114,12 @@ public final class SimulationRunner {
             throw new IllegalStateException("the runner has already been started");
         }
         Thread t = new Thread(loop::run, "orrery-runner");
+        // The last net: the loop ends every run it can; should ending it fail too, the death is named, never silent
+        t.setUncaughtExceptionHandler((thread, e) -> {
+            state.message = "the runner thread died: " + ResetCascade.describe(e);
+            log.error("The runner thread died without an outcome: {}", ResetCascade.describe(e), e);
+            finished.completeExceptionally(e);
+        });
         state.thread = t;
         t.start();
     }
