@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.orrery.physics.UnknownModelException;
+import io.orrery.runner.CommandQueueFullException;
 import io.orrery.runner.CommandRefusedException;
 import io.orrery.runner.ControlHandle;
 import io.orrery.runner.ControlHeldException;
@@ -236,7 +237,8 @@ final class ControlSocketHandler extends TextWebSocketHandler {
             m.put("holder", held.holder());
             return write(m);
         }
-        int status = e instanceof CommandRefusedException ? 409
+        int status = e instanceof CommandQueueFullException ? 503
+                : e instanceof CommandRefusedException ? 409
                 : e instanceof UnknownTopicException || e instanceof UnknownModelException ? 404
                 : e instanceof IllegalArgumentException ? 400
                 : e instanceof IllegalStateException ? 409 : 500;

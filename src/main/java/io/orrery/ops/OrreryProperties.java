@@ -25,6 +25,10 @@ import org.springframework.util.unit.DataSize;
  * @param maxStepsPerFrame at most this many catch-up steps per frame when the simulation falls behind
  * @param maxCatchUp how far (in wall time) the simulation may fall behind and still catch up; steps later than
  *     this are dropped, logged and counted
+ * @param maxPendingCommands the most commands (topic publishes, steps, world edits ...) that may wait for the runner
+ *     at once, queued or held back during a step batch or a load; one more is refused at once (HTTP 503 with
+ *     Retry-After), and nothing already accepted is dropped. Stop, pause, a controller's release and reads are
+ *     never refused for room
  * @param startPaused start in Pause instead of running
  * @param stopAt stop with outcome success once sim time reaches this
  * @param stopAfterSteps stop with outcome success after this many steps
@@ -50,6 +54,7 @@ public record OrreryProperties(
         Double realTimeFactor,
         @DefaultValue("10") int maxStepsPerFrame,
         @DefaultValue("1s") Duration maxCatchUp,
+        @DefaultValue("1024") int maxPendingCommands,
         @DefaultValue("false") boolean startPaused,
         Duration stopAt,
         Long stopAfterSteps,
@@ -100,6 +105,7 @@ public record OrreryProperties(
                     + " possible), got " + realTimeFactor);
         }
         Checks.atLeast("orrery.max-steps-per-frame", maxStepsPerFrame, 1, "");
+        Checks.atLeast("orrery.max-pending-commands", maxPendingCommands, 1, "");
         if (stopAfterSteps != null) {
             Checks.atLeast("orrery.stop-after-steps", stopAfterSteps, 1, "");
         }

@@ -60,6 +60,7 @@ class RunnerConfiguration {
                 .plugins(pluginRegistry(beans), pluginSettings(properties))
                 .settings(settings(properties))
                 .seed(properties.seed())
+                .maxPendingCommands(properties.maxPendingCommands())
                 .events(events)
                 .build();
         // Listeners are told in the order they were added: the report is written before the exit code is chosen.

@@ -63,7 +63,7 @@ public final class SimulationRunner {
     private final WorldLoader loader;
     private final MonotonicClock clock;
     private final RunState state;
-    private final CommandQueue commands = new CommandQueue();
+    private final CommandQueue commands;
     private final TriggerRegistry triggers = new TriggerRegistry();
     private final SnapshotPublisher snapshots = new SnapshotPublisher();
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
@@ -74,6 +74,7 @@ public final class SimulationRunner {
 
     SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
+        this.commands = new CommandQueue(b.maxPendingCommands);
         this.engine = b.engine.name();
         this.clock = b.clock;
         this.state = new RunState(b.worldFile);
@@ -250,10 +251,11 @@ public final class SimulationRunner {
         if (state.controller != handle) {
             return CompletableFuture.completedFuture(null);
         }
-        return post("release", ANY, () -> {
+        // never refused for room: a closing connection's hold must always be let go
+        return commands.post(new Command<Void>("release", ANY, Command.Kind.ORDINARY, false, () -> {
             lockstep.release(handle);
             return null;
-        });
+        })).future;
     }
 
     /** A command of the holder {@code handle}: refused once it no longer holds the simulation. */

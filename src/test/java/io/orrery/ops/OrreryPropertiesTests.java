@@ -96,6 +96,13 @@ class OrreryPropertiesTests {
     }
 
     @Test
+    void theCommandQueueBoundBindsAndIsChecked() {
+        context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).maxPendingCommands()).isEqualTo(1024));
+        context.withPropertyValues("orrery.max-pending-commands=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.max-pending-commands must be at least 1, got 0"));
+    }
+
+    @Test
     void aZeroCatchUpCapIsRefused() {
         context.withPropertyValues("orrery.max-steps-per-frame=0").run(ctx -> assertThat(ctx).getFailure()
                 .rootCause().hasMessage("orrery.max-steps-per-frame must be at least 1, got 0"));
