@@ -21,12 +21,14 @@ import org.springframework.util.unit.DataSize;
  *     more closes the connection (1008), so a stalled client never holds the loop or the server's memory
  * @param maxTriggers the most triggers added through the API that the runner holds at once (armed, or sticky time
  *     triggers kept for the next reset); one more is refused with 409 until one that fires leaves
+ * @param maxControlConnections the most control WebSocket connections open at once; one more is closed as soon as
+ *     it opens with 1013 (try again later)
  */
 @ConfigurationProperties("orrery.api")
 public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,
         @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients,
         @DefaultValue("64KB") DataSize maxControlMessage, @DefaultValue("256") int maxControlBacklog,
-        @DefaultValue("100") int maxTriggers) {
+        @DefaultValue("100") int maxTriggers, @DefaultValue("16") int maxControlConnections) {
 
     public ApiProperties {
         if (maxRequestBody == null || maxRequestBody.toBytes() < 1) {
@@ -52,6 +54,10 @@ public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxReque
         }
         if (maxTriggers < 1) {
             throw new IllegalArgumentException("orrery.api.max-triggers must be at least 1, got " + maxTriggers);
+        }
+        if (maxControlConnections < 1) {
+            throw new IllegalArgumentException("orrery.api.max-control-connections must be at least 1, got "
+                    + maxControlConnections);
         }
     }
 

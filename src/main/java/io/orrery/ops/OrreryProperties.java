@@ -44,6 +44,7 @@ import org.springframework.util.unit.DataSize;
  * @param seed the seed of the sensors' noise: the same seed gives the same noise
  * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
  * @param physics the physics engine
+ * @param control the control WebSocket's client watch
  */
 @ConfigurationProperties("orrery")
 public record OrreryProperties(
@@ -69,7 +70,8 @@ public record OrreryProperties(
         @DefaultValue("0") int pluginStartThreads,
         @DefaultValue("0") long seed,
         @DefaultValue SdfProperties sdf,
-        @DefaultValue PhysicsProperties physics) {
+        @DefaultValue PhysicsProperties physics,
+        @DefaultValue ControlProperties control) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -189,6 +191,26 @@ public record OrreryProperties(
             engine = engine == null ? "jbullet" : engine.trim().toLowerCase(java.util.Locale.ROOT);
             if (!PhysicsEngines.NAMES.contains(engine)) {
                 throw new IllegalArgumentException(PhysicsEngines.unknown(engine));
+            }
+        }
+    }
+
+    /**
+     * The control WebSocket's clients ({@code /api/control}).
+     *
+     * @param idleTimeout a connection from which nothing (a frame, or a pong to the pings sent three times per
+     *     timeout) has come for this long is taken for a dead host: its hold on the simulation is released (the world
+     *     stays paused) and it is closed
+     */
+    public record ControlProperties(@DefaultValue("30s") Duration idleTimeout) {
+
+        /** The shortest timeout: pings go out three times per timeout. */
+        static final Duration MIN_IDLE_TIMEOUT = Duration.ofMillis(100);
+
+        public ControlProperties {
+            if (idleTimeout == null || idleTimeout.compareTo(MIN_IDLE_TIMEOUT) < 0) {
+                throw new IllegalArgumentException("orrery.control.idle-timeout must be at least 100ms, got "
+                        + idleTimeout);
             }
         }
     }

@@ -57,6 +57,9 @@ public final class SimulationRunner {
     /** The event topic of the reset signal: a {@link ResetSignal} when a reset or reload begins. */
     public static final String TOPIC_RESET = "reset";
 
+    /** The event topic of a controller's hold: a {@link ControlEvent} when one is acquired or released. */
+    public static final String TOPIC_CONTROL = "control";
+
     private static final Set<Mode> LIVE = EnumSet.of(Mode.RUNNING, Mode.PAUSED);
     private static final Set<Mode> ANY = EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED);
 
@@ -95,7 +98,7 @@ public final class SimulationRunner {
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
         this.loop = new RunLoop(state, commands, lifecycle, cascade, loading, loader, b.settings, clock, triggers,
                 snapshots, runTo, ending, this::status);
-        this.lockstep = new Lockstep(state, loop);
+        this.lockstep = new Lockstep(state, loop, b.events);
         lifecycle.bind(loop.triggerActions());
     }
 
@@ -247,15 +250,32 @@ public final class SimulationRunner {
         return h == null ? Optional.empty() : Optional.of(h.holder());
     }
 
-    CompletableFuture<Void> releaseControl(ControlHandle handle) {
+    CompletableFuture<Void> releaseControl(ControlHandle handle, String reason) {
         if (state.controller != handle) {
             return CompletableFuture.completedFuture(null);
         }
         // never refused for room: a closing connection's hold must always be let go
         return commands.post(new Command<Void>("release", ANY, Command.Kind.ORDINARY, false, () -> {
-            lockstep.release(handle);
+            lockstep.release(handle, reason);
             return null;
         })).future;
+    }
+
+    /** True while {@code handle} holds the simulation. */
+    boolean holds(ControlHandle handle) {
+        return state.controller == handle;
+    }
+
+    /**
+     * An operator's release of the controller's hold (its host died, say): at the next StepEnd whoever holds the
+     * simulation lets go, and it stays paused; the holder's next step is refused. With {@code holder} given, only
+     * that holder is released, else the release is refused with {@link ControlHeldException} naming who holds it
+     * (so that a hold taken since the operator looked is not broken). Completes with the holder released, or
+     * empty when nobody held the simulation. Never refused for room.
+     */
+    public CompletableFuture<Optional<String>> releaseController(Optional<String> holder) {
+        return commands.post(new Command<>("release", ANY, Command.Kind.ORDINARY, false,
+                () -> lockstep.forceRelease(holder))).future;
     }
 
     /** A command of the holder {@code handle}: refused once it no longer holds the simulation. */
@@ -422,6 +442,16 @@ public final class SimulationRunner {
      * @param state its state now
      */
     public record SavedWorld(WorldSpec loaded, WorldState state) {
+    }
+
+    /**
+     * A controller's hold changed.
+     *
+     * @param event {@code acquired} or {@code released}
+     * @param holder who held it, as it named itself
+     * @param reason why it was released: by its holder, its connection closed or went silent, by an operator
+     */
+    public record ControlEvent(String event, String holder, String reason) {
     }
 
     /**

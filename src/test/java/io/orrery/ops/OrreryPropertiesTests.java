@@ -103,6 +103,16 @@ class OrreryPropertiesTests {
     }
 
     @Test
+    void theControlIdleTimeoutBindsAndIsChecked() {
+        context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).control().idleTimeout())
+                .isEqualTo(Duration.ofSeconds(30)));
+        context.withPropertyValues("orrery.control.idle-timeout=2s").run(ctx -> assertThat(
+                ctx.getBean(OrreryProperties.class).control().idleTimeout()).isEqualTo(Duration.ofSeconds(2)));
+        context.withPropertyValues("orrery.control.idle-timeout=50ms").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.control.idle-timeout must be at least 100ms, got PT0.05S"));
+    }
+
+    @Test
     void aZeroCatchUpCapIsRefused() {
         context.withPropertyValues("orrery.max-steps-per-frame=0").run(ctx -> assertThat(ctx).getFailure()
                 .rootCause().hasMessage("orrery.max-steps-per-frame must be at least 1, got 0"));
