@@ -20,9 +20,10 @@ import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry
 /**
  * The control WebSocket at {@code /api/control}, its limits (frame size {@code orrery.api.max-control-message},
  * connections {@code orrery.api.max-control-connections}), the pool its answers are sent from and the watch that
- * pings its clients ({@code orrery.control.idle-timeout}). The token, when set, is checked by the
- * {@link BearerTokenFilter} on the handshake (the header, or {@code access_token} for browsers). Browsers may
- * connect from the page's own origin only; other clients send no Origin and are let in.
+ * pings its clients ({@code orrery.control.idle-timeout}). The token, when set, is checked on the handshake by the
+ * {@link ControlHandshakeInterceptor} (the header, or {@code access_token} for browsers), after the page it comes
+ * from: browsers may connect from the server's own origin and those in {@code orrery.api.allowed-origins} only;
+ * other clients send no Origin and are let in.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocket
@@ -32,6 +33,7 @@ class ControlSocketConfiguration implements WebSocketConfigurer, DisposableBean 
     static final String PATH = "/api/control";
 
     private final ControlSocketHandler handler;
+    private final ControlHandshakeInterceptor handshake;
     private final ScheduledExecutorService pinger = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "orrery-control-ping");
         t.setDaemon(true);
@@ -43,6 +45,8 @@ class ControlSocketConfiguration implements WebSocketConfigurer, DisposableBean 
         this.handler = new ControlSocketHandler(runner, mapper, reader, sendPool(),
                 properties.maxControlBacklog(), (int) properties.maxControlMessage().toBytes(),
                 properties.maxControlConnections());
+        this.handshake = new ControlHandshakeInterceptor(new AllowedOrigins(properties.allowedOrigins()),
+                ApiToken.of(properties), mapper);
         new ControlIdleWatch(handler::connections, orrery.control().idleTimeout()).start(pinger);
     }
 
@@ -53,7 +57,9 @@ class ControlSocketConfiguration implements WebSocketConfigurer, DisposableBean 
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-        registry.addHandler(handler, PATH);
+        // The origin is checked by ours, with the listed origins and a problem detail; Spring's own check (same origin
+        // only, compared as written) would refuse a listed origin, so it lets through what ours has let through.
+        registry.addHandler(handler, PATH).addInterceptors(handshake).setAllowedOriginPatterns("*");
     }
 
     /**

@@ -26,6 +26,7 @@ public final class RunnerBuilder {
     };
     long seed;
     int maxPendingCommands = DEFAULT_MAX_PENDING_COMMANDS;
+    List<String> allowedPluginEndpoints = List.of();
 
     RunnerBuilder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
         this.loader = loader;
@@ -73,6 +74,15 @@ public final class RunnerBuilder {
             throw new IllegalArgumentException("maxPendingCommands must be at least 1, got " + max);
         }
         this.maxPendingCommands = max;
+        return this;
+    }
+
+    /**
+     * Hosts ({@code host} or {@code host:port}) that plugins of a spawned model or of a world loaded on request may
+     * connect to; none by default (see {@link io.orrery.plugin.PluginEndpoints}).
+     */
+    public RunnerBuilder allowedPluginEndpoints(List<String> hosts) {
+        this.allowedPluginEndpoints = List.copyOf(hosts);
         return this;
     }
 

@@ -1,8 +1,11 @@
 package io.orrery.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.api.ControlClient;
 import io.orrery.control.DiffDriveApplication;
@@ -86,6 +89,23 @@ class SquareDriverTests extends DiffDriveApplication {
         double[] last = odometry.get(odometry.size() - 1);
         assertThat(Math.hypot(last[0] + AXLE_X - end[1], last[1] + START_Y - end[2]))
                 .as("odometry against the true pose at the end (m)").isLessThanOrEqualTo(ODOMETRY_ERROR);
+    }
+
+    @Test
+    void theOdometryIsReadAsJsonWhateverTheOrderAndSpacingOfItsFields() throws Exception {
+        // y before x, orientation before position, spaces: what a regular expression over the text got wrong
+        ObjectMapper json = new ObjectMapper();
+        JsonNode answer = json.readTree("""
+                {"op": "stepped", "observations": {"/model/vehicle_blue/odometry": {"simTime": 1.0,
+                  "message": {"pose": {"orientation": {"w": 0.7071067811865476, "z": 0.7071067811865476},
+                                       "position": {"y": -0.25, "x": 1.5e-3}}}}}}
+                """);
+        double[] odometry = SquareDriver.odometry(answer);
+        assertThat(odometry[0]).isEqualTo(0.0015);
+        assertThat(odometry[1]).isEqualTo(-0.25);
+        assertThat(odometry[2]).isCloseTo(Math.PI / 2, within(1e-12)); // a quarter turn, to rounding
+        assertThatThrownBy(() -> SquareDriver.odometry(json.readTree("{\"op\": \"stepped\"}")))
+                .hasMessageStartingWith("no odometry in");
     }
 
     /** Sim time and the midpoint of the two wheels (on the axle) from an observe answer. */

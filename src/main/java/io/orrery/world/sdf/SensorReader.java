@@ -41,7 +41,7 @@ final class SensorReader {
         this.limits = limits;
     }
 
-    SensorSpec sensor(Element s, String linkWhere, String linkName) {
+    SensorSpec sensor(Element s, String linkWhere, LinkFrame frame) {
         String name = Values.requiredAttribute(s, "name", linkWhere);
         String where = linkWhere + " sensor '" + name + "'";
         String type = Values.requiredAttribute(s, "type", where);
@@ -52,10 +52,7 @@ final class SensorReader {
         Optional<String> topic = Optional.empty();
         for (Element c : s.getChildren()) {
             switch (c.getQualifiedName()) {
-                case "pose" -> {
-                    Frames.checkRelativeTo(c, where, List.of(linkName), "the link '" + linkName + "'");
-                    pose = Values.pose(c, where);
-                }
+                case "pose" -> pose = frame.inLink(c, where, "sensor", name);
                 case "update_rate" -> updateRate = updateRate(c, where);
                 case "always_on" -> alwaysOn = Values.bool(c, where);
                 case "visualize" -> visualize = Values.bool(c, where);
