@@ -2,6 +2,7 @@ package io.orrery.api;
 
 import io.orrery.physics.UnknownModelException;
 import io.orrery.plugin.PluginEndpointRefusedException;
+import io.orrery.runner.CommandQueueFullException;
 import io.orrery.runner.CommandRefusedException;
 import io.orrery.runner.ControlHeldException;
 import io.orrery.topic.UnknownTopicException;
@@ -143,6 +144,18 @@ class ApiExceptionHandler {
                 + "; the command may still be applied");
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, "1")
+                .body(p);
+    }
+
+    /** The runner has as many commands waiting as it may hold: 503, try again shortly; nothing accepted is lost. */
+    @ExceptionHandler(CommandQueueFullException.class)
+    ResponseEntity<ProblemDetail> queueFull(CommandQueueFullException e) {
+        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "Runner busy", e.getMessage());
+        p.setProperty("property", "orrery.max-pending-commands");
+        p.setProperty("limit", e.capacity());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, "1")
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
                 .body(p);
     }
 

@@ -22,6 +22,8 @@ import org.springframework.util.unit.DataSize;
  *     more closes the connection (1008), so a stalled client never holds the loop or the server's memory
  * @param maxTriggers the most triggers added through the API that the runner holds at once (armed, or sticky time
  *     triggers kept for the next reset); one more is refused with 409 until one that fires leaves
+ * @param maxControlConnections the most control WebSocket connections open at once; one more is closed as soon as
+ *     it opens with 1013 (try again later)
  * @param allowedOrigins web origins besides the server's own (scheme, host and optional port, such as
  *     {@code http://localhost:3000}) whose pages may send requests that change something (any method but GET, HEAD
  *     and OPTIONS) and open the control WebSocket; a request whose Origin (or, without one, Referer) is neither is
@@ -31,7 +33,8 @@ import org.springframework.util.unit.DataSize;
 public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,
         @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients,
         @DefaultValue("64KB") DataSize maxControlMessage, @DefaultValue("256") int maxControlBacklog,
-        @DefaultValue("100") int maxTriggers, @DefaultValue List<String> allowedOrigins) {
+        @DefaultValue("100") int maxTriggers, @DefaultValue("16") int maxControlConnections,
+        @DefaultValue List<String> allowedOrigins) {
 
     public ApiProperties {
         if (maxRequestBody == null || maxRequestBody.toBytes() < 1) {
@@ -57,6 +60,10 @@ public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxReque
         }
         if (maxTriggers < 1) {
             throw new IllegalArgumentException("orrery.api.max-triggers must be at least 1, got " + maxTriggers);
+        }
+        if (maxControlConnections < 1) {
+            throw new IllegalArgumentException("orrery.api.max-control-connections must be at least 1, got "
+                    + maxControlConnections);
         }
         allowedOrigins.forEach(AllowedOrigins::normalised); // fails the start naming the property and the entry
         allowedOrigins = List.copyOf(allowedOrigins);

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.PingMessage;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 
@@ -18,7 +19,8 @@ import org.springframework.web.socket.WebSocketSession;
  * One client of the control WebSocket: its hold on the simulation, if it acquired it, and its answers on their way
  * out. Answers are queued from whichever thread completes a command (the runner's, often) without ever waiting,
  * rendered and sent in order by one sender at a time on the send pool; a client that lets more than the backlog
- * pile up is not reading, and is disconnected.
+ * pile up is not reading, and is disconnected. Pings go out through the same queue (a session sends one frame at a
+ * time); when the client was last heard from (a frame or a pong) tells a live client from a dead host.
  */
 final class ControlConnection {
 
@@ -34,8 +36,13 @@ final class ControlConnection {
     private final Queue<Supplier<String>> outbox = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean sending = new AtomicBoolean();
+    private final AtomicBoolean pingQueued = new AtomicBoolean();
     private volatile ControlHandle handle;
     private volatile boolean closed;
+    private volatile long lastHeardNanos = System.nanoTime();
+
+    /** Stands for a ping in the outbox. */
+    private static final Supplier<String> PING = () -> null;
 
     ControlConnection(WebSocketSession session, String name, Executor sender, int backlog) {
         this.session = session;
@@ -68,6 +75,23 @@ final class ControlConnection {
         return closed;
     }
 
+    /** The client sent a frame or a pong: it is alive. */
+    void heard() {
+        lastHeardNanos = System.nanoTime();
+    }
+
+    /** When the client was last heard from, on {@link System#nanoTime()}'s clock. */
+    long lastHeardNanos() {
+        return lastHeardNanos;
+    }
+
+    /** Queues a ping, unless one is still on its way out; never blocks. */
+    void ping() {
+        if (pingQueued.compareAndSet(false, true)) {
+            answer(PING);
+        }
+    }
+
     /** Queues an answer, rendered on the send pool; never blocks. Over the backlog, the client is cut off. */
     void answer(Supplier<String> frame) {
         if (closed) {
@@ -75,9 +99,7 @@ final class ControlConnection {
         }
         if (queued.incrementAndGet() > backlog) {
             log.warn("Control client {} has not read its last {} answers: disconnected", name, backlog);
-            closed = true; // from now on nothing is queued; the close itself may wait on the socket: not here
-            outbox.clear();
-            sender.execute(() -> closeSession(NOT_READING));
+            cutOff(NOT_READING);
             return;
         }
         outbox.add(frame);
@@ -86,12 +108,26 @@ final class ControlConnection {
         }
     }
 
+    /**
+     * Closes the connection from the send pool: from now on nothing is queued, and the close itself, which may wait
+     * on a socket that takes nothing, never waits on the caller's thread.
+     */
+    void cutOff(CloseStatus status) {
+        closed = true;
+        outbox.clear();
+        sender.execute(() -> closeSession(status));
+    }
+
     private void drain() {
         try {
             Supplier<String> next;
             while (!closed && (next = outbox.poll()) != null) {
-                String text = next.get();
-                session.sendMessage(new TextMessage(text));
+                if (next == PING) {
+                    pingQueued.set(false);
+                    session.sendMessage(new PingMessage());
+                } else {
+                    session.sendMessage(new TextMessage(next.get()));
+                }
                 queued.decrementAndGet();
             }
         } catch (IOException | RuntimeException e) {

@@ -2,10 +2,13 @@ package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.ops.BeforeGracefulShutdown;
+import io.orrery.ops.OrreryProperties;
 import io.orrery.runner.SimulationRunner;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,28 +18,41 @@ import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
 
 /**
- * The control WebSocket at {@code /api/control}, its frame size limit ({@code orrery.api.max-control-message}) and
- * the pool its answers are sent from. The token, when set, is checked on the handshake by the
+ * The control WebSocket at {@code /api/control}, its limits (frame size {@code orrery.api.max-control-message},
+ * connections {@code orrery.api.max-control-connections}), the pool its answers are sent from and the watch that
+ * pings its clients ({@code orrery.control.idle-timeout}). The token, when set, is checked on the handshake by the
  * {@link ControlHandshakeInterceptor} (the header, or {@code access_token} for browsers), after the page it comes
  * from: browsers may connect from the server's own origin and those in {@code orrery.api.allowed-origins} only;
  * other clients send no Origin and are let in.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocket
-class ControlSocketConfiguration implements WebSocketConfigurer {
+class ControlSocketConfiguration implements WebSocketConfigurer, DisposableBean {
 
     /** Where the control WebSocket is served. */
     static final String PATH = "/api/control";
 
     private final ControlSocketHandler handler;
     private final ControlHandshakeInterceptor handshake;
+    private final ScheduledExecutorService pinger = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "orrery-control-ping");
+        t.setDaemon(true);
+        return t;
+    });
 
     ControlSocketConfiguration(SimulationRunner runner, ObjectMapper mapper, MessageReader reader,
-            ApiProperties properties) {
+            ApiProperties properties, OrreryProperties orrery) {
         this.handler = new ControlSocketHandler(runner, mapper, reader, sendPool(),
-                properties.maxControlBacklog(), (int) properties.maxControlMessage().toBytes());
+                properties.maxControlBacklog(), (int) properties.maxControlMessage().toBytes(),
+                properties.maxControlConnections());
         this.handshake = new ControlHandshakeInterceptor(new AllowedOrigins(properties.allowedOrigins()),
                 ApiToken.of(properties), mapper);
+        new ControlIdleWatch(handler::connections, orrery.control().idleTimeout()).start(pinger);
+    }
+
+    @Override
+    public void destroy() {
+        pinger.shutdownNow();
     }
 
     @Override

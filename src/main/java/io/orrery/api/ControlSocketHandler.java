@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.orrery.physics.UnknownModelException;
+import io.orrery.runner.CommandQueueFullException;
 import io.orrery.runner.CommandRefusedException;
 import io.orrery.runner.ControlHandle;
 import io.orrery.runner.ControlHeldException;
@@ -15,6 +16,7 @@ import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.StepResult;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.UnknownTopicException;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +26,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.PongMessage;
 import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
@@ -56,12 +60,16 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     private final ExecutorService sender;
     private final int backlog;
     private final int maxMessage;
+    private final int maxConnections;
     private final Map<String, ControlConnection> connections = new ConcurrentHashMap<>();
+    /** Connections let in and not yet closed: at most maxConnections. */
+    private final AtomicInteger admitted = new AtomicInteger();
     private final AtomicLong counter = new AtomicLong();
 
     ControlSocketHandler(SimulationRunner runner, ObjectMapper mapper, MessageReader reader, ExecutorService sender,
-            int backlog, int maxMessage) {
+            int backlog, int maxMessage, int maxConnections) {
         this.maxMessage = maxMessage;
+        this.maxConnections = maxConnections;
         this.runner = runner;
         // Schubfach for doubles both ways: an answer carries dozens of them and FloatingDecimal took a quarter of
         // the send thread; every double still reads back bit for bit
@@ -81,8 +89,23 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     /** How long a client may take to answer the close frame (Tomcat waits 30 s by default). */
     static final long CLOSE_TIMEOUT_MILLIS = 2_000;
 
+    /** The close status for a connection beyond orrery.api.max-control-connections: 1013, try again later. */
+    static final CloseStatus TOO_MANY = CloseStatus.SERVICE_OVERLOAD.withReason(
+            "too many control connections (orrery.api.max-control-connections)");
+
     @Override
     public void afterConnectionEstablished(WebSocketSession session) {
+        if (admitted.incrementAndGet() > maxConnections) {
+            admitted.decrementAndGet();
+            log.warn("Control connection from {} refused: {} are open, the most orrery.api.max-control-connections"
+                    + " allows", session.getRemoteAddress(), maxConnections);
+            try {
+                session.close(TOO_MANY);
+            } catch (IOException | RuntimeException e) {
+                log.debug("Closing a refused control connection failed: {}", e.toString());
+            }
+            return;
+        }
         session.setTextMessageSizeLimit(maxMessage); // a larger frame closes the connection with 1009
         session.setBinaryMessageSizeLimit(maxMessage);
         if (session instanceof NativeWebSocketSession nativeSession) {
@@ -103,13 +126,22 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
         ControlConnection c = connections.remove(session.getId());
         if (c == null) {
-            return;
+            return; // refused, or never let in
         }
+        admitted.decrementAndGet();
         c.closed();
         ControlHandle h = c.letGo();
         if (h != null) {
             log.info("{} closed ({}): its hold on the simulation is released, which stays paused", c.name(), status);
-            h.release();
+            h.release("its connection closed");
+        }
+    }
+
+    @Override
+    protected void handlePongMessage(WebSocketSession session, PongMessage message) {
+        ControlConnection c = connections.get(session.getId());
+        if (c != null) {
+            c.heard();
         }
     }
 
@@ -119,6 +151,7 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         if (c == null || c.isClosed()) {
             return;
         }
+        c.heard();
         JsonNode request;
         try {
             request = frames.readTree(message.getPayload());
@@ -148,7 +181,7 @@ final class ControlSocketHandler extends TextWebSocketHandler {
 
     private CompletableFuture<Map<String, Object>> acquire(ControlConnection c, JsonNode request) {
         LockstepJson.checkFields(request, Set.of(), ENVELOPE);
-        if (c.handle() != null) {
+        if (c.handle() != null && c.handle().holds()) { // (an operator may have released it since)
             return CompletableFuture.completedFuture(answer("acquired", "holder", c.name()));
         }
         return runner.acquireControl(c.name()).thenApply(h -> {
@@ -236,7 +269,8 @@ final class ControlSocketHandler extends TextWebSocketHandler {
             m.put("holder", held.holder());
             return write(m);
         }
-        int status = e instanceof CommandRefusedException ? 409
+        int status = e instanceof CommandQueueFullException ? 503
+                : e instanceof CommandRefusedException ? 409
                 : e instanceof UnknownTopicException || e instanceof UnknownModelException ? 404
                 : e instanceof IllegalArgumentException ? 400
                 : e instanceof IllegalStateException ? 409 : 500;
@@ -267,7 +301,7 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         }
     }
 
-    /** The connections open now (for tests and the closing of the server). */
+    /** The connections open now (for tests, the idle watch and the closing of the server). */
     List<ControlConnection> connections() {
         return List.copyOf(connections.values());
     }

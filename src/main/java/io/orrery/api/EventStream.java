@@ -34,9 +34,10 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * The Server-Sent Events hub behind {@code GET /api/events}: state transitions ({@code state}), plugin start
- * progress ({@code plugins}), the reset signal ({@code reset}), fired triggers ({@code trigger}), poses
- * ({@code poses}), a stats tick ({@code stats}, {@value #TICK_HZ} Hz) and, for the topics a client asks for,
- * their messages ({@code topic}), each topic sampled at the client's {@code maxRate}.
+ * progress ({@code plugins}), the reset signal ({@code reset}), fired triggers ({@code trigger}), a controller's
+ * hold acquired or released and why ({@code control}), poses ({@code poses}), a stats tick ({@code stats},
+ * {@value #TICK_HZ} Hz) and, for the topics a client asks for, their messages ({@code topic}), each topic sampled
+ * at the client's {@code maxRate}.
  *
  * <p>Transport never touches the loop: the runner's listener and the event bus's subscriber (called on the runner
  * and plugin threads) only put the event into each client's bounded queue, dropping the oldest when it is full
@@ -191,6 +192,11 @@ final class EventStream implements DisposableBean {
             case SimulationRunner.TOPIC_RESET -> {
                 if (payload instanceof SimulationRunner.ResetSignal r) {
                     broadcast("reset", r);
+                }
+            }
+            case SimulationRunner.TOPIC_CONTROL -> {
+                if (payload instanceof SimulationRunner.ControlEvent c) {
+                    broadcast("control", c);
                 }
             }
             default -> {

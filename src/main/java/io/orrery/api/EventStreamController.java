@@ -19,9 +19,9 @@ class EventStreamController {
     }
 
     /**
-     * Events {@code state}, {@code plugins}, {@code reset}, {@code trigger}, {@code poses} and {@code stats} (with
-     * {@code events=state,stats} only those); and {@code topic} for each {@code topic} parameter (repeatable), at
-     * most {@code maxRate} messages a second on each.
+     * Events {@code state}, {@code plugins}, {@code reset}, {@code trigger}, {@code control}, {@code poses} and
+     * {@code stats} (with {@code events=state,stats} only those); and {@code topic} for each {@code topic} parameter
+     * (repeatable), at most {@code maxRate} messages a second on each.
      */
     @GetMapping(value = "/api/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     SseEmitter events(@RequestParam(name = "events", required = false) Set<String> events,

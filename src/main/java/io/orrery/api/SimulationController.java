@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -134,6 +135,21 @@ class SimulationController {
         return answer("real-time-factor", runner.setRealTimeFactor(value));
     }
 
+    /**
+     * An operator's release of the controller's hold (its host died, its program hangs): the simulation stays
+     * paused and the holder's next step is refused. With {@code holder}, only that holder is released: 409 naming
+     * who holds it otherwise, so a hold taken since the operator looked is not broken. 404 when nobody holds it.
+     */
+    @DeleteMapping("/simulation/controller")
+    ReleasedJson releaseController(@RequestParam(required = false) String holder) {
+        Optional<String> released = RunnerCalls.await("release", runner.releaseController(
+                Optional.ofNullable(holder)));
+        if (released.isEmpty()) {
+            throw new NotFoundException("no controller holds the simulation");
+        }
+        return new ReleasedJson(released.get(), status());
+    }
+
     @GetMapping("/statistics")
     StatisticsSnapshot statistics() {
         return runner.statistics();
@@ -146,6 +162,15 @@ class SimulationController {
 
     /** A path inside the worlds directory. */
     record PathRequest(String path) {
+    }
+
+    /**
+     * A controller's hold released by an operator.
+     *
+     * @param released the holder released, as it named itself
+     * @param simulation the status after the release
+     */
+    record ReleasedJson(String released, SimulationJson simulation) {
     }
 
     /** {@code {"value": ...}}, for setting one value. */

@@ -25,4 +25,12 @@ final class Checks {
             throw new IllegalArgumentException(property + " must be at least " + min + note + ", got " + value);
         }
     }
+
+    /** {@code value} finite and above 0, else an error naming the property, the bound, the value (and its unit). */
+    static void positiveFinite(String property, double value, String unit) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(property + " must be a finite number above 0" + unit + ", got "
+                    + value);
+        }
+    }
 }

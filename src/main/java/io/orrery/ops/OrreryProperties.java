@@ -27,6 +27,10 @@ import org.springframework.util.unit.DataSize;
  * @param maxStepsPerFrame at most this many catch-up steps per frame when the simulation falls behind
  * @param maxCatchUp how far (in wall time) the simulation may fall behind and still catch up; steps later than
  *     this are dropped, logged and counted
+ * @param maxPendingCommands the most commands (topic publishes, steps, world edits ...) that may wait for the runner
+ *     at once, queued or held back during a step batch or a load; one more is refused at once (HTTP 503 with
+ *     Retry-After), and nothing already accepted is dropped. Stop, pause, a controller's release and reads are
+ *     never refused for room
  * @param startPaused start in Pause instead of running
  * @param stopAt stop with outcome success once sim time reaches this
  * @param stopAfterSteps stop with outcome success after this many steps
@@ -47,6 +51,7 @@ import org.springframework.util.unit.DataSize;
  *     loaded or reloaded over the API; the world file the server was started with may name any host. Empty by
  *     default: such plugins from requests are refused with 422
  * @param mesh limits on the mesh and heightmap files worlds and spawn requests name
+ * @param control the control WebSocket's client watch
  */
 @ConfigurationProperties("orrery")
 public record OrreryProperties(
@@ -57,6 +62,7 @@ public record OrreryProperties(
         Double realTimeFactor,
         @DefaultValue("10") int maxStepsPerFrame,
         @DefaultValue("1s") Duration maxCatchUp,
+        @DefaultValue("1024") int maxPendingCommands,
         @DefaultValue("false") boolean startPaused,
         Duration stopAt,
         Long stopAfterSteps,
@@ -73,7 +79,8 @@ public record OrreryProperties(
         @DefaultValue SdfProperties sdf,
         @DefaultValue PhysicsProperties physics,
         @DefaultValue List<String> allowedPluginEndpoints,
-        @DefaultValue MeshProperties mesh) {
+        @DefaultValue MeshProperties mesh,
+        @DefaultValue ControlProperties control) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -109,6 +116,7 @@ public record OrreryProperties(
                     + " possible), got " + realTimeFactor);
         }
         Checks.atLeast("orrery.max-steps-per-frame", maxStepsPerFrame, 1, "");
+        Checks.atLeast("orrery.max-pending-commands", maxPendingCommands, 1, "");
         if (stopAfterSteps != null) {
             Checks.atLeast("orrery.stop-after-steps", stopAfterSteps, 1, "");
         }
@@ -152,7 +160,8 @@ public record OrreryProperties(
 
     /** The SDF reader's limits. */
     public SdfLimits sdfLimits() {
-        return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels());
+        return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels(), sdf.maxLidarRays(),
+                sdf.maxUpdateRate(), sdf.maxNoise());
     }
 
     /** The mesh loader's limits. */
@@ -188,13 +197,20 @@ public record OrreryProperties(
      * @param maxDepth the deepest nesting of XML elements in one document (real worlds need about 10)
      * @param maxModels the most models one world file or snippet may hold, nested and included ones counted;
      *     spawning beyond it into the running world is refused too
+     * @param maxLidarRays the most lidar rays one world file or snippet may ask for: each lidar's horizontal ×
+     *     vertical samples (times its resolution where that is above 1), summed over its lidars
+     * @param maxUpdateRate the highest {@code <update_rate>} a sensor may have, in Hz of sim time
+     * @param maxNoise the largest magnitude of a sensor's {@code <noise>} parameters (mean, stddev, bias_mean,
+     *     bias_stddev, precision), in the units of the value the noise is added to
      * @param fuelCache the root of Gazebo's local Fuel cache that Fuel URLs are read from (never fetched); unset
      *     means GZ_FUEL_CACHE_PATH, else ~/.gz/fuel
      * @param unsupported {@code warn} lists what Orrery does not simulate ({@code GET /api/world}, health, log);
      *     {@code fail} refuses a world or spawn that holds any of it
      */
     public record SdfProperties(@DefaultValue("64MB") DataSize maxBytes, @DefaultValue("100") int maxDepth,
-            @DefaultValue("100000") int maxModels, String fuelCache, @DefaultValue("warn") String unsupported) {
+            @DefaultValue("100000") int maxModels, @DefaultValue("262144") int maxLidarRays,
+            @DefaultValue("1000000") double maxUpdateRate, @DefaultValue("1000000") double maxNoise,
+            String fuelCache, @DefaultValue("warn") String unsupported) {
 
         public SdfProperties {
             unsupported = unsupported == null ? "warn" : unsupported.strip().toLowerCase(java.util.Locale.ROOT);
@@ -207,6 +223,12 @@ public record OrreryProperties(
             }
             Checks.atLeast("orrery.sdf.max-depth", maxDepth, 8, "");
             Checks.atLeast("orrery.sdf.max-models", maxModels, 1, "");
+            if (maxLidarRays < 1 || maxLidarRays > SdfLimits.MAX_LIDAR_RAYS_LIMIT) {
+                throw new IllegalArgumentException("orrery.sdf.max-lidar-rays must be between 1 and "
+                        + SdfLimits.MAX_LIDAR_RAYS_LIMIT + ", got " + maxLidarRays);
+            }
+            Checks.positiveFinite("orrery.sdf.max-update-rate", maxUpdateRate, " Hz");
+            Checks.positiveFinite("orrery.sdf.max-noise", maxNoise, "");
         }
     }
 
@@ -222,6 +244,26 @@ public record OrreryProperties(
             engine = engine == null ? "jbullet" : engine.trim().toLowerCase(java.util.Locale.ROOT);
             if (!PhysicsEngines.NAMES.contains(engine)) {
                 throw new IllegalArgumentException(PhysicsEngines.unknown(engine));
+            }
+        }
+    }
+
+    /**
+     * The control WebSocket's clients ({@code /api/control}).
+     *
+     * @param idleTimeout a connection from which nothing (a frame, or a pong to the pings sent three times per
+     *     timeout) has come for this long is taken for a dead host: its hold on the simulation is released (the world
+     *     stays paused) and it is closed
+     */
+    public record ControlProperties(@DefaultValue("30s") Duration idleTimeout) {
+
+        /** The shortest timeout: pings go out three times per timeout. */
+        static final Duration MIN_IDLE_TIMEOUT = Duration.ofMillis(100);
+
+        public ControlProperties {
+            if (idleTimeout == null || idleTimeout.compareTo(MIN_IDLE_TIMEOUT) < 0) {
+                throw new IllegalArgumentException("orrery.control.idle-timeout must be at least 100ms, got "
+                        + idleTimeout);
             }
         }
     }

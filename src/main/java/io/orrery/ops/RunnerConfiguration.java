@@ -53,6 +53,7 @@ class RunnerConfiguration {
                 .plugins(SystemBeans.pluginRegistry(beans), pluginSettings(properties))
                 .settings(settings(properties))
                 .seed(properties.seed())
+                .maxPendingCommands(properties.maxPendingCommands())
                 .allowedPluginEndpoints(properties.allowedPluginEndpoints())
                 .events(events)
                 .build();

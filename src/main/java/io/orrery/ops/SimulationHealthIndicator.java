@@ -30,7 +30,8 @@ final class SimulationHealthIndicator implements HealthIndicator {
         if (outcome == Outcome.ABORTED || outcome == Outcome.NO_START) {
             health = Health.down().withDetail("reason", s.message().orElse(outcome.jsonName()));
         } else if (outcome == null && !runner.isRunning() && s.state() != SimState.CONNECT) {
-            health = Health.down().withDetail("reason", "the runner thread has ended without an outcome");
+            health = Health.down().withDetail("reason", s.message().orElse("the runner thread has ended without an"
+                    + " outcome"));
         } else {
             health = Health.up();
         }

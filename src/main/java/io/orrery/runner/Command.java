@@ -25,13 +25,20 @@ final class Command<T> {
     final String name;
     final Set<Mode> allowedIn;
     final Kind kind;
+    /** Whether it counts against the queue's bound: ordinary commands do, unless they let go of something. */
+    final boolean bounded;
     private final Supplier<T> action;
     final CompletableFuture<T> future = new CompletableFuture<>();
 
     Command(String name, Set<Mode> allowedIn, Kind kind, Supplier<T> action) {
+        this(name, allowedIn, kind, kind == Kind.ORDINARY, action);
+    }
+
+    Command(String name, Set<Mode> allowedIn, Kind kind, boolean bounded, Supplier<T> action) {
         this.name = name;
         this.allowedIn = allowedIn;
         this.kind = kind;
+        this.bounded = bounded;
         this.action = action;
     }
 

@@ -4,23 +4,45 @@ import io.orrery.lifecycle.SimState;
 import java.util.ArrayDeque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
  * Commands on their way to the runner thread. Any thread posts; the runner thread takes them between steps,
  * defers what cannot run yet (while plugins start, while a step batch runs) and runs the deferred ones first,
  * in the order they came. Once closed, every command is refused.
+ *
+ * <p>Bounded: at most {@code capacity} bounded commands wait at once, queued or deferred (a flood of topic publishes
+ * during a long step batch or a slow reload would otherwise grow until the JVM dies). One more is refused at once
+ * with {@link CommandQueueFullException}; what was accepted is never dropped to make room. Commands that end or
+ * interrupt something (stop, pause, a controller's release) and reads, each of which holds its caller's thread, are
+ * never refused for room.
  */
 final class CommandQueue {
 
     private final LinkedBlockingQueue<Command<?>> incoming = new LinkedBlockingQueue<>();
     private final ArrayDeque<Command<?>> deferred = new ArrayDeque<>(); // runner thread only
+    private final int capacity;
+    /** Bounded commands accepted and not yet taken to run or refused. */
+    private final AtomicInteger waiting = new AtomicInteger();
     private volatile boolean closed;
 
-    /** Queues a command; refuses it at once after {@link #close}. */
+    CommandQueue(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
+        }
+        this.capacity = capacity;
+    }
+
+    /** Queues a command; refuses it at once after {@link #close}, or when it is bounded and the queue is full. */
     <T> Command<T> post(Command<T> command) {
         if (closed) {
             command.refuse(SimState.DISCONNECT);
+            return command;
+        }
+        if (command.bounded && waiting.incrementAndGet() > capacity) {
+            waiting.decrementAndGet();
+            command.future.completeExceptionally(new CommandQueueFullException(command.name, capacity));
             return command;
         }
         incoming.add(command);
@@ -35,10 +57,27 @@ final class CommandQueue {
     void runAll(Consumer<Command<?>> runner) {
         Command<?> c;
         while ((c = deferred.poll()) != null) {
-            runner.accept(c);
+            run(c, runner);
         }
         while ((c = incoming.poll()) != null) {
-            runner.accept(c);
+            run(c, runner);
+        }
+    }
+
+    /** How many bounded commands wait now, queued or deferred. */
+    int waiting() {
+        return waiting.get();
+    }
+
+    /** Taken out to run: it no longer counts against the bound (what it posts while running may take its place). */
+    private void run(Command<?> c, Consumer<Command<?>> runner) {
+        taken(c);
+        runner.accept(c);
+    }
+
+    private void taken(Command<?> c) {
+        if (c.bounded) {
+            waiting.decrementAndGet();
         }
     }
 
@@ -51,7 +90,7 @@ final class CommandQueue {
             if (c.kind == Command.Kind.ORDINARY) {
                 deferred.add(c);
             } else {
-                runner.accept(c);
+                run(c, runner);
             }
         }
     }
@@ -61,7 +100,7 @@ final class CommandQueue {
         Command<?> c = incoming.poll(waitNanos, TimeUnit.NANOSECONDS);
         while (c != null) {
             if (c.allowedIn.contains(Mode.LOADING)) {
-                runner.accept(c);
+                run(c, runner);
             } else {
                 deferred.add(c);
             }
@@ -73,7 +112,7 @@ final class CommandQueue {
     void awaitAndRun(long waitNanos, Consumer<Command<?>> runner) throws InterruptedException {
         Command<?> first = deferred.isEmpty() ? incoming.poll(waitNanos, TimeUnit.NANOSECONDS) : null;
         if (first != null) {
-            runner.accept(first);
+            run(first, runner);
         }
         runAll(runner);
     }
@@ -83,6 +122,7 @@ final class CommandQueue {
         closed = true;
         Command<?> c;
         while ((c = deferred.poll()) != null) {
+            taken(c);
             c.refuse(SimState.DISCONNECT);
         }
         refuseIncoming();
@@ -91,6 +131,7 @@ final class CommandQueue {
     private void refuseIncoming() {
         Command<?> c;
         while ((c = incoming.poll()) != null) {
+            taken(c);
             c.refuse(SimState.DISCONNECT);
         }
     }

@@ -43,6 +43,16 @@ public final class ControlHandle {
 
     /** Lets go of the simulation, which stays paused. Idempotent. */
     public CompletableFuture<Void> release() {
-        return runner.releaseControl(this);
+        return release("released by its holder");
+    }
+
+    /** Lets go of the simulation, which stays paused, saying why (in the {@code control} event). Idempotent. */
+    public CompletableFuture<Void> release(String reason) {
+        return runner.releaseControl(this, reason);
+    }
+
+    /** True while this handle holds the simulation (an operator may have released it). */
+    public boolean holds() {
+        return runner.holds(this);
     }
 }

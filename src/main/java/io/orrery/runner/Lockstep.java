@@ -2,6 +2,7 @@ package io.orrery.runner;
 
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
+import io.orrery.plugin.EventSink;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
@@ -12,6 +13,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -22,10 +24,12 @@ final class Lockstep {
 
     private final RunState state;
     private final RunLoop loop;
+    private final EventSink events;
 
-    Lockstep(RunState state, RunLoop loop) {
+    Lockstep(RunState state, RunLoop loop, EventSink events) {
         this.state = state;
         this.loop = loop;
+        this.events = events;
     }
 
     /** Makes {@code handle} the holder: a run-to is cancelled and a running simulation pauses at this StepEnd. */
@@ -36,14 +40,35 @@ final class Lockstep {
         }
         loop.holdForController();
         state.controller = handle;
+        events.publish(SimulationRunner.TOPIC_CONTROL, new SimulationRunner.ControlEvent("acquired", handle.holder(),
+                "acquired"));
         return handle;
     }
 
-    /** Lets go of the simulation if {@code handle} still holds it; it stays paused. */
-    void release(ControlHandle handle) {
+    /** Lets go of the simulation if {@code handle} still holds it, saying why; it stays paused. */
+    void release(ControlHandle handle, String reason) {
         if (state.controller == handle) {
             state.controller = null;
+            events.publish(SimulationRunner.TOPIC_CONTROL, new SimulationRunner.ControlEvent("released",
+                    handle.holder(), reason));
         }
+    }
+
+    /**
+     * An operator's release of whoever holds the simulation, when {@code expected} (if given) is who holds it: the
+     * holder released, or empty when nobody holds it.
+     */
+    Optional<String> forceRelease(Optional<String> expected) {
+        ControlHandle held = state.controller;
+        if (held == null) {
+            return Optional.empty();
+        }
+        if (expected.isPresent() && !expected.get().equals(held.holder())) {
+            throw new ControlHeldException("release '" + expected.get() + "'", held.holder(),
+                    state.currentState(), Mode.HELD_COMMANDS);
+        }
+        release(held, "released by an operator");
+        return Optional.of(held.holder());
     }
 
     /**

@@ -110,7 +110,11 @@ final class ResetCascade {
         }
     }
 
+    /**
+     * A failure as a reason: its message; an {@link Error} (out of memory, a stack overflow, an assertion) with
+     * its class, which its message alone does not tell ("Java heap space").
+     */
     static String describe(Throwable e) {
-        return e.getMessage() == null ? e.toString() : e.getMessage();
+        return e.getMessage() == null || e instanceof Error ? e.toString() : e.getMessage();
     }
 }

@@ -56,7 +56,10 @@ final class RunEnding {
         finish(result, null);
     }
 
-    /** Abort → Disconnect with outcome aborted and the reason. */
+    /**
+     * Abort → Disconnect with outcome aborted and the reason; an {@link Error} (out of memory, a stack overflow, an
+     * engine's assertion) is named by its class in the reason and the log.
+     */
     void abort(Throwable e) {
         String reason = e instanceof AbortException ? e.getMessage() : ResetCascade.describe(e);
         log.error("Simulation aborted: {}", reason, e instanceof AbortException && e.getCause() == null ? null : e);
@@ -80,6 +83,12 @@ final class RunEnding {
         }
     }
 
+    /**
+     * Ends the run with {@code result}. Whatever fails while the world is closed or a listener is told (an Error
+     * included: the report writer out of memory, a plugin's end) is logged and the ending goes on, so the outcome is
+     * always decided, every listener hears it and {@link SimulationRunner#finished()} completes: a batch run
+     * waiting to exit never waits for ever.
+     */
     private void finish(Outcome result, String why) {
         state.outcome = result;
         state.message = why;
@@ -89,15 +98,28 @@ final class RunEnding {
         List<PluginStatus> plugins = List.of();
         long wall = 0;
         if (s != null) {
-            for (String name : s.physics.modelNames()) {
-                s.physics.model(name).ifPresent(models::add);
+            try {
+                for (String name : s.physics.modelNames()) {
+                    s.physics.model(name).ifPresent(models::add);
+                }
+                snapshots.take(s::capture); // readers after the end see the world as it ended
+                wall = s.wallSinceFirstStep(clock.nanoTime());
+                stats = s.statistics.publish();
+            } catch (RuntimeException | Error e) {
+                log.error("The world's final state could not be taken: {}", ResetCascade.describe(e), e);
             }
-            snapshots.take(s::capture); // readers after the end see the world as it ended
-            wall = s.wallSinceFirstStep(clock.nanoTime());
-            stats = s.statistics.publish();
-            plugins = s.closeAndReport();
+            try {
+                plugins = s.closeAndReport();
+            } catch (RuntimeException | Error e) {
+                log.error("Closing the world at the end of the run failed: {}", ResetCascade.describe(e), e);
+            }
         }
-        lifecycle.driveTo(SimState.DISCONNECT);
+        try {
+            lifecycle.driveTo(SimState.DISCONNECT);
+        } catch (RuntimeException transitionFailure) {
+            log.warn("Could not walk the state machine to Disconnect from {}", state.machine.state(),
+                    transitionFailure);
+        }
         state.mode = Mode.DONE;
         state.phase = SimState.DISCONNECT;
         runTo.endOfRun();
@@ -111,8 +133,8 @@ final class RunEnding {
         for (RunListener l : listeners) {
             try {
                 l.onFinished(runResult);
-            } catch (RuntimeException e) {
-                log.warn("A run listener failed", e);
+            } catch (RuntimeException | Error e) {
+                log.error("A run listener failed: {}", ResetCascade.describe(e), e);
             }
         }
         finished.complete(runResult);

@@ -9,6 +9,10 @@ import java.util.function.Supplier;
 
 /** Builds a {@link SimulationRunner}; everything but the world has a default. */
 public final class RunnerBuilder {
+
+    /** The most commands that may wait for the runner at once, by default. */
+    public static final int DEFAULT_MAX_PENDING_COMMANDS = 1024;
+
     final WorldLoader loader;
     final Path worldFile;
     final PhysicsEngine engine;
@@ -21,6 +25,7 @@ public final class RunnerBuilder {
     EventSink events = (topic, payload) -> {
     };
     long seed;
+    int maxPendingCommands = DEFAULT_MAX_PENDING_COMMANDS;
     List<String> allowedPluginEndpoints = List.of();
 
     RunnerBuilder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
@@ -57,6 +62,18 @@ public final class RunnerBuilder {
     /** Where plugins publish (and where the reset cascade pauses output). */
     public RunnerBuilder events(EventSink sink) {
         this.events = sink;
+        return this;
+    }
+
+    /**
+     * The most commands that may wait for the runner at once ({@code orrery.max-pending-commands}); one more is
+     * refused with {@link CommandQueueFullException}.
+     */
+    public RunnerBuilder maxPendingCommands(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("maxPendingCommands must be at least 1, got " + max);
+        }
+        this.maxPendingCommands = max;
         return this;
     }
 

@@ -36,6 +36,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The simulation server's one world, run through its whole life on one runner thread that owns the physics,
@@ -50,6 +52,8 @@ import java.util.function.Supplier;
  */
 public final class SimulationRunner {
 
+    private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
+
     /** How long a reader off the runner thread waits for a snapshot before it is told the runner is busy. */
     static final long SNAPSHOT_TIMEOUT_SECONDS = 10;
 
@@ -59,13 +63,16 @@ public final class SimulationRunner {
     /** The event topic of the reset signal: a {@link ResetSignal} when a reset or reload begins. */
     public static final String TOPIC_RESET = "reset";
 
+    /** The event topic of a controller's hold: a {@link ControlEvent} when one is acquired or released. */
+    public static final String TOPIC_CONTROL = "control";
+
     private static final Set<Mode> LIVE = EnumSet.of(Mode.RUNNING, Mode.PAUSED);
     private static final Set<Mode> ANY = EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED);
 
     private final WorldLoader loader;
     private final MonotonicClock clock;
     private final RunState state;
-    private final CommandQueue commands = new CommandQueue();
+    private final CommandQueue commands;
     private final TriggerRegistry triggers = new TriggerRegistry();
     private final SnapshotPublisher snapshots = new SnapshotPublisher();
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
@@ -78,6 +85,7 @@ public final class SimulationRunner {
 
     SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
+        this.commands = new CommandQueue(b.maxPendingCommands);
         this.engine = b.engine.name();
         this.clock = b.clock;
         this.state = new RunState(b.worldFile);
@@ -100,7 +108,7 @@ public final class SimulationRunner {
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
         this.loop = new RunLoop(state, commands, lifecycle, cascade, loading, loader, b.settings, clock, triggers,
                 snapshots, runTo, ending, this::status);
-        this.lockstep = new Lockstep(state, loop);
+        this.lockstep = new Lockstep(state, loop, b.events);
         lifecycle.bind(loop.triggerActions());
     }
 
@@ -120,6 +128,12 @@ public final class SimulationRunner {
             throw new IllegalStateException("the runner has already been started");
         }
         Thread t = new Thread(loop::run, "orrery-runner");
+        // The last net: the loop ends every run it can; should ending it fail too, the death is named, never silent
+        t.setUncaughtExceptionHandler((thread, e) -> {
+            state.message = "the runner thread died: " + ResetCascade.describe(e);
+            log.error("The runner thread died without an outcome: {}", ResetCascade.describe(e), e);
+            finished.completeExceptionally(e);
+        });
         state.thread = t;
         t.start();
     }
@@ -260,14 +274,32 @@ public final class SimulationRunner {
         return h == null ? Optional.empty() : Optional.of(h.holder());
     }
 
-    CompletableFuture<Void> releaseControl(ControlHandle handle) {
+    CompletableFuture<Void> releaseControl(ControlHandle handle, String reason) {
         if (state.controller != handle) {
             return CompletableFuture.completedFuture(null);
         }
-        return post("release", ANY, () -> {
-            lockstep.release(handle);
+        // never refused for room: a closing connection's hold must always be let go
+        return commands.post(new Command<Void>("release", ANY, Command.Kind.ORDINARY, false, () -> {
+            lockstep.release(handle, reason);
             return null;
-        });
+        })).future;
+    }
+
+    /** True while {@code handle} holds the simulation. */
+    boolean holds(ControlHandle handle) {
+        return state.controller == handle;
+    }
+
+    /**
+     * An operator's release of the controller's hold (its host died, say): at the next StepEnd whoever holds the
+     * simulation lets go, and it stays paused; the holder's next step is refused. With {@code holder} given, only
+     * that holder is released, else the release is refused with {@link ControlHeldException} naming who holds it
+     * (so that a hold taken since the operator looked is not broken). Completes with the holder released, or
+     * empty when nobody held the simulation. Never refused for room.
+     */
+    public CompletableFuture<Optional<String>> releaseController(Optional<String> holder) {
+        return commands.post(new Command<>("release", ANY, Command.Kind.ORDINARY, false,
+                () -> lockstep.forceRelease(holder))).future;
     }
 
     /** A command of the holder {@code handle}: refused once it no longer holds the simulation. */
@@ -442,6 +474,16 @@ public final class SimulationRunner {
      * @param state its state now
      */
     public record SavedWorld(WorldSpec loaded, WorldState state) {
+    }
+
+    /**
+     * A controller's hold changed.
+     *
+     * @param event {@code acquired} or {@code released}
+     * @param holder who held it, as it named itself
+     * @param reason why it was released: by its holder, its connection closed or went silent, by an operator
+     */
+    public record ControlEvent(String event, String holder, String reason) {
     }
 
     /**

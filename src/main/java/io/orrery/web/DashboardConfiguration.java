@@ -11,8 +11,8 @@ import org.springframework.context.annotation.Configuration;
 class DashboardConfiguration {
 
     @Bean
-    PoseStream dashboardPoseStream(SimulationRunner runner) {
-        return new PoseStream(runner);
+    PoseStream dashboardPoseStream(SimulationRunner runner, DashboardProperties properties) {
+        return new PoseStream(runner, properties.maxPoseClients());
     }
 
     /** Ends the pages' pose streams when the application stops, so the graceful shutdown need not wait on them. */

@@ -1,9 +1,13 @@
 package io.orrery.web;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationRunner.SavedWorld;
 import io.orrery.world.ModelSnapshot;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -13,11 +17,13 @@ import java.util.stream.Collectors;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.health.HealthComponent;
 import org.springframework.boot.actuate.health.HealthEndpoint;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /** What the dashboard page reads besides the HTTP API: the scene's shapes and the compact pose stream. */
 @RestController
@@ -29,9 +35,14 @@ class DashboardController {
     private final PoseStream poses;
     private final ObjectProvider<HealthEndpoint> health;
     private final RequestMappingHandlerMapping mappings;
+    private final ObjectMapper mapper;
+    private final int maxPoseClients;
 
     DashboardController(SimulationRunner runner, PoseStream poses, ObjectProvider<HealthEndpoint> health,
-            RequestMappingHandlerMapping requestMappingHandlerMapping) {
+            RequestMappingHandlerMapping requestMappingHandlerMapping, ObjectMapper mapper,
+            DashboardProperties properties) {
+        this.mapper = mapper;
+        this.maxPoseClients = properties.maxPoseClients();
         this.runner = runner;
         this.poses = poses;
         this.health = health;
@@ -78,9 +89,22 @@ class DashboardController {
         return scene;
     }
 
-    /** Event {@code poses}: the links whose pose changed, at most {@value PoseStream#HZ} times a second. */
+    /**
+     * Event {@code poses}: the links whose pose changed, at most {@value PoseStream#HZ} times a second. Beyond
+     * {@code orrery.dashboard.max-pose-clients} streams, 503 with Retry-After as a problem detail.
+     */
     @GetMapping(value = "/dashboard/poses", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    SseEmitter poses() {
-        return poses.connect();
+    void poses(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!poses.connect(request, response)) {
+            ProblemDetail p = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, maxPoseClients
+                    + " pose streams are open, the most orrery.dashboard.max-pose-clients allows; try again later");
+            p.setTitle("Too many pose streams");
+            p.setProperty("property", "orrery.dashboard.max-pose-clients");
+            p.setProperty("limit", maxPoseClients);
+            response.setStatus(HttpStatus.SERVICE_UNAVAILABLE.value());
+            response.setHeader(HttpHeaders.RETRY_AFTER, "10");
+            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+            mapper.writeValue(response.getOutputStream(), p);
+        }
     }
 }

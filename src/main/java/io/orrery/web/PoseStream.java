@@ -4,7 +4,15 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.runner.SimulationRunner;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArraySet;
@@ -18,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.springframework.http.MediaType;
 
 /**
  * The dashboard's pose stream behind {@code GET /dashboard/poses}: at most {@value #HZ} frames a second, each
@@ -30,6 +38,12 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * its next frame holds everything that changed meanwhile (the difference is taken against what it was sent, so
  * nothing is lost, only coalesced). With no client connected the stream takes no snapshots at all; with some,
  * one snapshot a tick serves them all, and a paused world's snapshot is the one already published.
+ *
+ * <p>No client can hold another back: frames are written with the servlet's non-blocking output, so a page that
+ * stops reading never holds a sender thread (with blocking writes, two such pages held both senders and every
+ * page's view froze). Its frames wait while its connection takes nothing, and once it has taken nothing for
+ * {@link #STALL_TIMEOUT_NANOS} it is cut off, as the control socket cuts off a client that leaves its answers
+ * unread. At most {@code maxClients} streams are open at once ({@code orrery.dashboard.max-pose-clients}).
  */
 final class PoseStream implements DisposableBean {
 
@@ -47,15 +61,26 @@ final class PoseStream implements DisposableBean {
     /** Numbers per link: x, y, z, qx, qy, qz, qw. */
     static final int STRIDE = 7;
 
+    /** How long a client's connection may take nothing before it is cut off (the control socket's send timeout). */
+    static final long STALL_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    /**
+     * How often a client that is sent no frame (a paused world) gets a comment line instead: the write is how a
+     * page that went away is noticed, and its place under the cap freed.
+     */
+    static final long HEARTBEAT_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     private final SimulationRunner runner;
+    private final int maxClients;
     private final Set<Client> clients = new CopyOnWriteArraySet<>();
     private final ScheduledExecutorService ticker;
     private final ExecutorService senders;
     private WorldSnapshot lastSnapshot; // ticker thread only
     private volatile Frame frame;
 
-    PoseStream(SimulationRunner runner) {
+    PoseStream(SimulationRunner runner, int maxClients) {
         this.runner = runner;
+        this.maxClients = maxClients;
         AtomicInteger n = new AtomicInteger();
         this.senders = Executors.newFixedThreadPool(2, r -> daemon(r, "orrery-dashboard-poses-" + n.incrementAndGet()));
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orrery-dashboard-tick"));
@@ -69,15 +94,56 @@ final class PoseStream implements DisposableBean {
         return t;
     }
 
-    /** A new client; its first frame holds every link. */
-    SseEmitter connect() {
-        SseEmitter emitter = new SseEmitter(0L);
-        Client client = new Client(emitter);
-        emitter.onCompletion(() -> clients.remove(client));
-        emitter.onTimeout(() -> clients.remove(client));
-        emitter.onError(e -> clients.remove(client));
+    /**
+     * Starts a new client's stream on {@code request}'s connection, or answers false (and leaves the response
+     * untouched) when {@code maxClients} streams are open already; its first frame holds every link.
+     */
+    synchronized boolean connect(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        // only connect adds, under this lock: the count cannot pass the cap
+        if (clients.size() >= maxClients) {
+            return false;
+        }
+        response.setContentType(MediaType.TEXT_EVENT_STREAM_VALUE);
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        response.setHeader("Cache-Control", "no-store");
+        AsyncContext async = request.startAsync(request, response);
+        async.setTimeout(0); // the stream lasts as long as the page
+        Client client = new Client(async, response.getOutputStream());
+        async.addListener(new AsyncListener() {
+            @Override
+            public void onComplete(AsyncEvent event) {
+                clients.remove(client);
+            }
+
+            @Override
+            public void onTimeout(AsyncEvent event) {
+                end(client);
+            }
+
+            @Override
+            public void onError(AsyncEvent event) {
+                end(client);
+            }
+
+            @Override
+            public void onStartAsync(AsyncEvent event) {
+                // not restarted
+            }
+        });
         clients.add(client);
-        return emitter;
+        // from here every write is non-blocking; the sender polls isReady() on each tick
+        client.out.setWriteListener(new WriteListener() {
+            @Override
+            public void onWritePossible() {
+                // nothing to do: the next tick writes the next frame
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                end(client);
+            }
+        });
+        return true;
     }
 
     /** How many clients are connected. */
@@ -110,22 +176,50 @@ final class PoseStream implements DisposableBean {
         }
     }
 
+    /** Writes the client's next frame if its connection takes it; cuts it off once it has taken nothing too long. */
     private void send(Client c) {
         try {
+            if (!c.out.isReady()) { // the last frame is still on its way out
+                long now = System.nanoTime();
+                if (c.stalledSince == 0) {
+                    c.stalledSince = now;
+                } else if (now - c.stalledSince > STALL_TIMEOUT_NANOS) {
+                    log.warn("A dashboard pose stream has taken nothing for {} s: cut off",
+                            TimeUnit.NANOSECONDS.toSeconds(STALL_TIMEOUT_NANOS));
+                    end(c);
+                }
+                return;
+            }
+            c.stalledSince = 0;
             Frame f = frame;
             String data = f == null ? null : c.next(f);
-            if (data != null) {
-                c.emitter.send(SseEmitter.event().name("poses").data(data));
+            long now = System.nanoTime();
+            String text = data != null ? "event:poses\ndata:" + data + "\n\n"
+                    : now - c.lastWrite > HEARTBEAT_NANOS ? ":\n\n" : null;
+            if (text != null) {
+                c.out.write(text.getBytes(StandardCharsets.UTF_8));
+                c.lastWrite = now;
+                if (c.out.isReady()) {
+                    c.out.flush(); // else the container sends the rest as the connection takes it
+                }
             }
         } catch (IOException | IllegalStateException dead) {
-            clients.remove(c);
-            try {
-                c.emitter.completeWithError(dead);
-            } catch (RuntimeException ignored) {
-                // already completed
-            }
+            end(c);
         } finally {
             c.busy.set(false);
+        }
+    }
+
+    /**
+     * Ends a client's stream; the response closes without waiting on its connection. Also from the container's error
+     * callbacks, where completing keeps it from dispatching the failed stream to the error page.
+     */
+    private void end(Client c) {
+        clients.remove(c);
+        try {
+            c.async.complete();
+        } catch (RuntimeException alreadyCompleted) {
+            // ended twice: a cut-off whose connection then failed
         }
     }
 
@@ -139,12 +233,7 @@ final class PoseStream implements DisposableBean {
     /** Ends every page's stream (the application is stopping). */
     void endAll() {
         for (Client c : List.copyOf(clients)) {
-            clients.remove(c);
-            try {
-                c.emitter.complete();
-            } catch (RuntimeException ignored) {
-                // the connection is gone already
-            }
+            end(c);
         }
     }
 
@@ -175,14 +264,20 @@ final class PoseStream implements DisposableBean {
         }
     }
 
-    /** One page: its emitter, and what it was last sent. */
+    /** One page: its connection, and what it was last sent. */
     private static final class Client {
-        final SseEmitter emitter;
+        final AsyncContext async;
+        final ServletOutputStream out;
         final AtomicBoolean busy = new AtomicBoolean();
         final PoseEncoder encoder = new PoseEncoder();
+        /** Since when (nanoTime) its connection has taken nothing, or 0; its sender only. */
+        long stalledSince;
+        /** When (nanoTime) it was last written to; its sender only. */
+        long lastWrite = System.nanoTime();
 
-        Client(SseEmitter emitter) {
-            this.emitter = emitter;
+        Client(AsyncContext async, ServletOutputStream out) {
+            this.async = async;
+            this.out = out;
         }
 
         String next(Frame f) {

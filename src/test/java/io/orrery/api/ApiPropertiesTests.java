@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
-/** The orrery.api.* properties that list things: they bind from Spring Boot's forms and check every entry. */
+/** The orrery.api.* properties bind from Spring Boot's forms with safe defaults and check every value. */
 class ApiPropertiesTests {
 
     @Configuration(proxyBeanMethods = false)
@@ -30,5 +30,14 @@ class ApiPropertiesTests {
                     .rootCause().hasMessageContaining("orrery.api.allowed-origins must list origins")
                     .hasMessageContaining("got '" + bad + "'"));
         }
+    }
+
+    @Test
+    void theControlConnectionCapBindsAndIsAtLeastOne() {
+        context.run(ctx -> assertThat(ctx.getBean(ApiProperties.class).maxControlConnections()).isEqualTo(16));
+        context.withPropertyValues("orrery.api.max-control-connections=3").run(ctx -> assertThat(
+                ctx.getBean(ApiProperties.class).maxControlConnections()).isEqualTo(3));
+        context.withPropertyValues("orrery.api.max-control-connections=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.api.max-control-connections must be at least 1, got 0"));
     }
 }

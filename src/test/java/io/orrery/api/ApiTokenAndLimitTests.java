@@ -53,6 +53,17 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
     }
 
     @Test
+    void releasingTheControllerNeedsTheToken() {
+        Response none = delete("/api/simulation/controller");
+        assertThat(none.status()).as("%s", none).isEqualTo(401);
+        assertThat(none.header("WWW-Authenticate")).startsWith("Bearer");
+        Response withToken = send(HttpRequest.newBuilder(uri("/api/simulation/controller"))
+                .header("Authorization", TOKEN).DELETE());
+        assertThat(withToken.status()).as("nobody holds it: %s", withToken).isEqualTo(404);
+        assertThat(withToken.json().get("detail").asText()).isEqualTo("no controller holds the simulation");
+    }
+
+    @Test
     void actuatorWritesNeedTheTokenAndItsReadsStayOpen() {
         Response none = postJson("/actuator/simulation", "{\"action\": \"resume\"}");
         assertThat(none.status()).as("%s", none).isEqualTo(401);

@@ -153,6 +153,48 @@ class ModelApiTests extends ApiTestSupport {
     }
 
     /**
+     * A lidar of 40,000 × 40,000 samples used to reach the lidar device, whose ray array ran the runner thread out of
+     * memory (the run aborted, the spawn answered 500): now the snippet is refused as it is read, and the running
+     * world goes on without any part of the model.
+     */
+    @Test
+    void aSpawnedLidarOfFortyThousandSquaredSamplesIs422AndTheWorldRunsOn() throws Exception {
+        String huge = """
+                <model name="eye">
+                  <link name="body">
+                    <sensor name="lidar" type="gpu_lidar">
+                      <lidar>
+                        <scan>
+                          <horizontal><samples>40000</samples><min_angle>-3.14</min_angle><max_angle>3.14</max_angle></horizontal>
+                          <vertical><samples>40000</samples><min_angle>-1</min_angle><max_angle>1</max_angle></vertical>
+                        </scan>
+                        <range><min>0.1</min><max>30</max></range>
+                      </lidar>
+                    </sensor>
+                  </link>
+                </model>
+                """;
+        assertThat(post("/api/simulation/resume").status()).isEqualTo(200);
+
+        Response r = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(huge)));
+
+        assertThat(r.status()).as("%s", r).isEqualTo(422);
+        assertThat(r.json().get("line").asInt()).isEqualTo(5);
+        assertThat(r.json().get("detail").asText()).contains("1600000000 rays", "orrery.sdf.max-lidar-rays");
+        assertThat(get("/api/models/eye").status()).isEqualTo(404);
+        assertThat(names(get("/api/models").json())).containsExactly("ground", "box", "ball");
+        long before = get("/api/simulation").json().get("iterations").asLong();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (get("/api/simulation").json().get("iterations").asLong() < before + 10) {
+            assertThat(System.nanoTime()).as("the world steps on").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+        assertThat(get("/api/simulation").json().get("paused").asBoolean()).isFalse();
+        assertThat(runner.isRunning()).isTrue();
+    }
+
+    /**
      * A 1 kg bob (I_cm 0.001 kg·m²) 0.5 m along +x from a revolute joint to the world about +y, released level:
      * gravity's torque m·g·L = 4.9 N·m about +y over I = I_cm + m·L² = 0.251 kg·m² gives 19.5 rad/s².
      */

@@ -54,6 +54,21 @@ class OrreryPropertiesTests {
     }
 
     @Test
+    void sensorBoundsBindAndAreChecked() {
+        context.withPropertyValues("orrery.sdf.max-lidar-rays=1000", "orrery.sdf.max-update-rate=500",
+                "orrery.sdf.max-noise=2.5").run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).sdfLimits())
+                        .isEqualTo(io.orrery.world.sdf.SdfLimits.DEFAULT.withSensorBounds(1000, 500, 2.5)));
+        context.withPropertyValues("orrery.sdf.max-lidar-rays=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-lidar-rays must be between 1 and 100000000, got 0"));
+        context.withPropertyValues("orrery.sdf.max-lidar-rays=200000000").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-lidar-rays must be between 1 and 100000000, got 200000000"));
+        context.withPropertyValues("orrery.sdf.max-update-rate=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-update-rate must be a finite number above 0 Hz, got 0.0"));
+        context.withPropertyValues("orrery.sdf.max-noise=Infinity").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.sdf.max-noise must be a finite number above 0, got Infinity"));
+    }
+
+    @Test
     void meshLimitsHaveDefaultsBindAndAreChecked() {
         context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).meshLimits())
                 .isEqualTo(io.orrery.world.mesh.MeshLimits.DEFAULT));
@@ -91,6 +106,23 @@ class OrreryPropertiesTests {
                 .rootCause().hasMessageContaining("orrery.step-size must be between 1ns and 1s, got PT5S"));
         context.withPropertyValues("orrery.step-size=0ms").run(ctx -> assertThat(ctx).getFailure()
                 .rootCause().hasMessageContaining("orrery.step-size"));
+    }
+
+    @Test
+    void theCommandQueueBoundBindsAndIsChecked() {
+        context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).maxPendingCommands()).isEqualTo(1024));
+        context.withPropertyValues("orrery.max-pending-commands=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.max-pending-commands must be at least 1, got 0"));
+    }
+
+    @Test
+    void theControlIdleTimeoutBindsAndIsChecked() {
+        context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).control().idleTimeout())
+                .isEqualTo(Duration.ofSeconds(30)));
+        context.withPropertyValues("orrery.control.idle-timeout=2s").run(ctx -> assertThat(
+                ctx.getBean(OrreryProperties.class).control().idleTimeout()).isEqualTo(Duration.ofSeconds(2)));
+        context.withPropertyValues("orrery.control.idle-timeout=50ms").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.control.idle-timeout must be at least 100ms, got PT0.05S"));
     }
 
     @Test

@@ -59,7 +59,12 @@ public final class LidarDevice extends Device {
             throw new IllegalArgumentException("sensor '" + mount.scopedName() + "': <" + element
                     + "><range> needs 0 <= min < max, got min " + rangeMin + ", max " + rangeMax);
         }
-        this.directions = new Vec3[horizontal * vertical];
+        long rays = (long) horizontal * vertical;
+        if (rays > Integer.MAX_VALUE - 8) { // the reader bounds rays (orrery.sdf.max-lidar-rays); a spec made in code
+            throw new IllegalArgumentException("sensor '" + mount.scopedName() + "': " + horizontal + " × "
+                    + vertical + " samples are more rays than one array holds");
+        }
+        this.directions = new Vec3[(int) rays];
         for (int v = 0; v < vertical; v++) {
             double pitch = vMin + v * vStep;
             for (int h = 0; h < horizontal; h++) {

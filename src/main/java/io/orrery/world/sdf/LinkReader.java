@@ -26,11 +26,13 @@ final class LinkReader {
     private final IgnoredElements ignored;
     private final InertialReader inertials;
     private final GeometryReader geometries;
+    private final SensorReader sensorReader;
 
-    LinkReader(IgnoredElements ignored, GeometryReader geometries) {
+    LinkReader(IgnoredElements ignored, GeometryReader geometries, SensorReader sensorReader) {
         this.ignored = ignored;
         this.inertials = new InertialReader(ignored);
         this.geometries = geometries;
+        this.sensorReader = sensorReader;
     }
 
     /**
@@ -54,7 +56,7 @@ final class LinkReader {
                 case "inertial" -> inertial = c;
                 case "collision" -> collisions.add(c, collision(c, where, frame));
                 case "sensor" -> {
-                    SensorSpec sensor = SensorReader.sensor(c, where, frame);
+                    SensorSpec sensor = sensorReader.sensor(c, where, frame);
                     sensors.add(c, sensor);
                     if (!sensor.isSimulated()) {
                         ignored.add(c, where);

@@ -31,11 +31,11 @@ final class ModelReader {
     private final int maxModels;
     private int models;
 
-    ModelReader(IgnoredElements ignored, IncludeResolver includes, int maxModels, GeometryReader geometries) {
+    ModelReader(IgnoredElements ignored, IncludeResolver includes, SdfLimits limits, GeometryReader geometries) {
         this.ignored = ignored;
         this.includes = includes;
-        this.maxModels = maxModels;
-        this.links = new LinkReader(ignored, geometries);
+        this.maxModels = limits.maxModels();
+        this.links = new LinkReader(ignored, geometries, new SensorReader(limits));
         this.joints = new JointReader(ignored);
     }
 

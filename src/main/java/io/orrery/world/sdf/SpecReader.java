@@ -79,7 +79,7 @@ final class SpecReader {
         List<Element> frames = new ArrayList<>();
         WorldElements elements = new WorldElements(ignored);
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
-                limits.maxModels(), geometries);
+                limits, geometries);
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -151,7 +151,7 @@ final class SpecReader {
             element = candidates.get(0);
         }
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()),
-                limits.maxModels(), geometries);
+                limits, geometries);
         ModelReader.Read read = switch (element.getQualifiedName()) {
             case "model" -> modelReader.model(element);
             case "include" -> modelReader.include(element, "").orElseThrow(() -> fail(root, "",

@@ -11,7 +11,10 @@ import org.slf4j.LoggerFactory;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
+import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.SdfElement;
+import io.orrery.world.SensorSpec;
 import io.orrery.world.WorldSpec;
 
 /**
@@ -21,7 +24,8 @@ import io.orrery.world.WorldSpec;
  * ({@code -Xmx512m} when fuzzing; an OutOfMemoryError would be a finding). Runs in every build over the committed inputs in
  * {@code src/test/resources/io/orrery/world/sdf/SdfReaderFuzzTestsInputs/<method>/} (real worlds and hostile ones:
  * truncated, XXE, billion laughs, 10,000 nested models, NaN and infinite numbers, negative mass and sizes, huge
- * attributes, wrong encodings). To fuzz for real (one method per run; findings land in that directory):
+ * attributes, wrong encodings, lidars of 40,000 × 40,000 samples, huge update rates and noise). A world or model
+ * read must hold its sensors' sizes to the limits: lidar rays, update rates. To fuzz for real (one method per run; findings land in that directory):
  * {@code JAZZER_FUZZ=1 ./mvnw test -Dtest=SdfReaderFuzzTests#worlds -DargLine=-Xmx512m}.
  */
 class SdfReaderFuzzTests {
@@ -37,9 +41,11 @@ class SdfReaderFuzzTests {
 
     private static final Duration PER_INPUT = Duration.ofSeconds(30);
 
-    /** Small limits, so the fuzzer meets them: 1 MiB, 32 levels, 200 models. */
-    private static final SdfReader READER = new SdfReader(List.of(SdfReaderTests.MODELS),
-            new SdfLimits(1024 * 1024, 32, 200));
+    /** Small limits, so the fuzzer meets them: 1 MiB, 32 levels, 200 models, 100,000 lidar rays. */
+    private static final SdfLimits LIMITS = new SdfLimits(1024 * 1024, 32, 200).withSensorBounds(100_000,
+            SdfLimits.DEFAULT_MAX_UPDATE_RATE, SdfLimits.DEFAULT_MAX_NOISE);
+
+    private static final SdfReader READER = new SdfReader(List.of(SdfReaderTests.MODELS), LIMITS);
 
     @FuzzTest(maxDuration = "10m")
     void worlds(byte[] input) {
@@ -48,6 +54,9 @@ class SdfReaderFuzzTests {
             WorldSpec world = READER.read(SOURCE, input);
             assertThat(world.name()).isNotNull();
             assertThat(world.models().size()).isLessThanOrEqualTo(200);
+            assertThat(world.models().stream().mapToDouble(SdfReaderFuzzTests::lidarRays).sum()).as("lidar rays")
+                    .isLessThanOrEqualTo(LIMITS.maxLidarRays());
+            world.models().forEach(SdfReaderFuzzTests::assertRatesWithinBound);
         } catch (SdfException e) {
             assertLocated(e, SOURCE.toAbsolutePath().normalize().toString());
         }
@@ -60,10 +69,44 @@ class SdfReaderFuzzTests {
         try {
             ModelSpec model = READER.readModel(new String(input, StandardCharsets.UTF_8), "spawn request");
             assertThat(model.name()).isNotNull();
+            assertThat(lidarRays(model)).as("lidar rays").isLessThanOrEqualTo(LIMITS.maxLidarRays());
+            assertRatesWithinBound(model);
         } catch (SdfException e) {
             assertLocated(e, "spawn request");
         }
         assertBoundedTime(start);
+    }
+
+    /**
+     * The rays a model's lidars would cast, as the lidar device counts them from the element it is built from: the
+     * read must have refused a model beyond the bound.
+     */
+    private static double lidarRays(ModelSpec model) {
+        double rays = model.models().stream().mapToDouble(SdfReaderFuzzTests::lidarRays).sum();
+        for (LinkSpec link : model.links()) {
+            for (SensorSpec sensor : link.sensors()) {
+                if (List.of("lidar", "gpu_lidar", "ray", "gpu_ray").contains(sensor.type())) {
+                    SdfElement lidar = sensor.child("lidar").or(() -> sensor.child("ray")).orElse(null);
+                    rays += samples(lidar, "horizontal", 640) * samples(lidar, "vertical", 1);
+                }
+            }
+        }
+        return rays;
+    }
+
+    private static double samples(SdfElement lidar, String axis, int fallback) {
+        return java.util.Optional.ofNullable(lidar).flatMap(l -> l.child("scan")).flatMap(s -> s.child(axis))
+                .flatMap(a -> a.child("samples")).map(SdfElement::text).filter(t -> !t.isBlank())
+                .map(t -> Double.parseDouble(t.strip())).orElse((double) fallback);
+    }
+
+    private static void assertRatesWithinBound(ModelSpec model) {
+        model.models().forEach(SdfReaderFuzzTests::assertRatesWithinBound);
+        for (LinkSpec link : model.links()) {
+            for (SensorSpec sensor : link.sensors()) {
+                assertThat(sensor.updateRate()).as("update rate").isLessThanOrEqualTo(LIMITS.maxUpdateRate());
+            }
+        }
     }
 
     /**
