@@ -54,6 +54,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
  * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}; the anchor is read from
  * {@code ../shared/anchors}, outside the repository.</li>
+ * <li>{@code shapes} (only when named): Gazebo's 3k_shapes.sdf on both engines side by side, a fresh process per
+ * run: the warm-up until the bodies sleep, the steps after it and a snapshot's cost, see {@link ShapesBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -109,6 +111,9 @@ public final class Benchmarks {
         }
         if (which.contains("engines")) {
             EngineBenchmark.run();
+        }
+        if (which.contains("shapes")) {
+            ShapesBenchmark.run();
         }
     }
 
