@@ -11,7 +11,6 @@ import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
 import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSolver;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
-import com.bulletphysics.linearmath.DefaultMotionState;
 import com.bulletphysics.linearmath.Transform;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
@@ -57,7 +56,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         solver = new SequentialImpulseConstraintSolver();
         dynamics = new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
-        worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, new DefaultMotionState(), new CompoundShape()));
+        worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
     }
 
     @Override
@@ -84,9 +83,11 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             shape.shape().calculateLocalInertia(mass, inertia);
         }
 
-        Transform start = Convert.transform(plan.startPose());
-        RigidBodyConstructionInfo info = new RigidBodyConstructionInfo(staticNow ? 0 : mass,
-                new DefaultMotionState(start), shape.shape(), staticNow ? new Vector3f() : inertia);
+        // No motion state: Orrery reads the body's own transform. JBullet interpolates and copies a motion state
+        // for every moving body twice a step, asleep or not: most of a step once the bodies sleep.
+        RigidBodyConstructionInfo info = new RigidBodyConstructionInfo(staticNow ? 0 : mass, null, shape.shape(),
+                staticNow ? new Vector3f() : inertia);
+        info.startWorldTransform.set(Convert.transform(plan.startPose()));
         info.friction = (float) shape.surface().friction();
         info.restitution = (float) shape.surface().restitution();
         info.linearSleepingThreshold = LinkPlan.LINEAR_SLEEP_THRESHOLD;
@@ -125,6 +126,12 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             dynamics.addRigidBody(link.body);
         }
         dynamics.updateSingleAabb(link.body);
+        if (link.body.isStaticObject()) {
+            // Asleep from the start, as Bullet 3 adds a static body: an awake ground plane would have every body
+            // resting on it collide again every step, asleep or not, for its first 2 s of sim time and after
+            // every teleport.
+            link.body.setActivationState(CollisionObject.ISLAND_SLEEPING);
+        }
     }
 
     @Override
@@ -174,7 +181,6 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         RigidBody body = link.body;
         body.setWorldTransform(t);
         body.setInterpolationWorldTransform(t);
-        body.getMotionState().setWorldTransform(t);
         body.clearForces();
         body.activate(true);
         dynamics.updateSingleAabb(body);
