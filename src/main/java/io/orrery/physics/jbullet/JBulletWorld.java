@@ -43,7 +43,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     private RigidBody worldAnchor;
 
     JBulletWorld(WorldSpec spec) {
-        super(spec);
+        super(spec, true); // MovingBody reports every body that moved, woke or fell asleep
         populate();
     }
 
@@ -92,13 +92,14 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         info.restitution = (float) shape.surface().restitution();
         info.linearSleepingThreshold = LinkPlan.LINEAR_SLEEP_THRESHOLD;
         info.angularSleepingThreshold = LinkPlan.ANGULAR_SLEEP_THRESHOLD;
-        RigidBody body = new RigidBody(info);
+        MovingBody body = new MovingBody(info);
         SurfaceMixing.enable(body);
         if (plan.keepAwake()) {
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);
         }
         LinkBody result = new LinkBody(plan, body, inertia, alwaysStatic, shape.empty());
         body.setUserPointer(result);
+        body.reportTo(result);
         return result;
     }
 

@@ -16,6 +16,8 @@ public abstract class Link {
     private final Pose linkInCom;
     private final boolean alwaysStatic;
     private final boolean shapeless;
+    /** The model the link is part of, once it is made. */
+    private Model<?, ?> model;
 
     /**
      * @param plan what the spec says of the link
@@ -27,6 +29,20 @@ public abstract class Link {
         this.linkInCom = plan.comInLink().inverse();
         this.alwaysStatic = alwaysStatic;
         this.shapeless = shapeless;
+    }
+
+    final void ownedBy(Model<?, ?> model) {
+        this.model = model;
+    }
+
+    /**
+     * The body moved, woke or fell asleep, or something else its model reports changed: the model's state is read
+     * again when next asked for. An engine that reports motion calls it for every awake body in every step.
+     */
+    public final void changed() {
+        if (model != null) {
+            model.changed();
+        }
     }
 
     /** The centre-of-mass frame in the world frame. */
@@ -123,7 +139,12 @@ public abstract class Link {
         return linearVelocity().plus(angularVelocity().cross(point.minus(comPose().position())));
     }
 
+    /** The link's state now; the body is read once. */
     public final LinkState state() {
-        return new LinkState(name(), linkPose(), velocity(), isSleeping());
+        Pose com = comPose();
+        Pose link = com.compose(linkInCom);
+        Vec3 w = angularVelocity();
+        Vec3 v = linearVelocity().plus(w.cross(link.position().minus(com.position())));
+        return new LinkState(name(), link, new Twist(v, w), isSleeping());
     }
 }
