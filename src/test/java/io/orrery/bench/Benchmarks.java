@@ -34,6 +34,9 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code loop}: steps per second of raw JBullet and of the full Orrery loop (state machine, systems,
  * statistics, pacing at factor 0) on the same scene of N boxes, N = 100, 1000, 5000, after a JIT warm-up.</li>
  * <li>{@code empty}: the per-step cost of an empty world with 10 no-op systems.</li>
+ * <li>{@code system-timing} (only when named): what timing each system costs the loop: 20 no-op PreUpdate systems
+ * run by the system manager (which reads the clock once after each) against the same calls in a plain loop, beside
+ * the cost of one clock read, after a JIT warm-up.</li>
  * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from worlds/gazebo.</li>
  * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
  * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
@@ -51,9 +54,14 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code startup}: time to readiness and RSS of the packaged jar in child JVMs, with and without the class data
  * sharing archive; see {@link Startup}. Run it with {@code java} rather than inside Maven, after
  * {@code ./mvnw -o -q -Paot package -DskipTests}.</li>
+ * <li>{@code gz-transport} (only when named): the step loop's cost with the gz-transport node off and on, and
+ * messages a second and latency from Orrery to Gazebo's {@code ign-transport-topic -e}, in a network namespace; see
+ * {@link GzTransportBenchmark}. Needs root and Debian's ignition-transport-cli.</li>
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
  * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}; the anchor is read from
  * {@code ../shared/anchors}, outside the repository.</li>
+ * <li>{@code meshes} (only when named): reading a 99,500-triangle mesh, a cache hit, and building it as a hull and
+ * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
  * <li>{@code shapes} (only when named): Gazebo's 3k_shapes.sdf on both engines side by side, a fresh process per
  * run: the warm-up until the bodies sleep, the steps after it and a snapshot's cost, see {@link ShapesBenchmark}.</li>
  * </ul>
@@ -67,6 +75,9 @@ public final class Benchmarks {
     }
 
     public static void main(String[] args) throws Exception {
+        // The gz-transport node stays off in the servers benchmarks start here: its multicast must not leave this
+        // machine (the gz-transport benchmark runs its server inside a network namespace of its own).
+        System.setProperty("orrery.transport.enabled", "false");
         List<String> which = args.length == 0 ? List.of("loop", "empty", "load") : List.of(args);
         System.out.printf(Locale.ROOT, "Orrery benchmarks on %d cores, %s %s%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
@@ -87,6 +98,9 @@ public final class Benchmarks {
         }
         if (which.contains("empty")) {
             empty();
+        }
+        if (which.contains("system-timing")) {
+            systemTiming();
         }
         if (which.contains("load")) {
             load();
@@ -109,8 +123,14 @@ public final class Benchmarks {
         if (which.contains("control")) {
             ControlBenchmark.run();
         }
+        if (which.contains(GzTransportBenchmark.NAME)) {
+            GzTransportBenchmark.run();
+        }
         if (which.contains("engines")) {
             EngineBenchmark.run();
+        }
+        if (which.contains("meshes")) {
+            MeshBenchmark.run();
         }
         if (which.contains("shapes")) {
             ShapesBenchmark.run();
@@ -226,6 +246,52 @@ public final class Benchmarks {
         System.out.printf(Locale.ROOT, "Empty world, physics + 10 no-op systems (each PreUpdate, Update, PostUpdate):"
                 + " %.3f us per step over %d steps (%.0f steps/s)%n", result.wallTimeNanos() / 1e3 / steps, steps,
                 steps / (result.wallTimeNanos() / 1e9));
+    }
+
+    private static void systemTiming() {
+        int systems = 20;
+        long calls = 2_000_000;
+        PreUpdate[] plain = new PreUpdate[systems];
+        io.orrery.system.SystemManager manager = new io.orrery.system.SystemManager();
+        for (int i = 0; i < systems; i++) {
+            plain[i] = new NoOp();
+            manager.add(plain[i]);
+        }
+        UpdateInfo info = new UpdateInfo(1_000_000, 0, 1_000_000, 1, false);
+        long sink = 0;
+        System.out.println();
+        for (int round = 0; round <= ROUNDS; round++) { // round 0 warms up the JIT
+            long t0 = System.nanoTime();
+            for (long c = 0; c < calls; c++) {
+                manager.runPreUpdate(info, null);
+            }
+            long t1 = System.nanoTime();
+            for (long c = 0; c < calls; c++) {
+                for (PreUpdate s : plain) {
+                    try {
+                        s.preUpdate(info, null);
+                    } catch (RuntimeException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+            long t2 = System.nanoTime();
+            for (long c = 0; c < calls * systems; c++) {
+                sink += System.nanoTime();
+            }
+            long t3 = System.nanoTime();
+            if (round > 0) {
+                double timed = (t1 - t0) / (double) calls;
+                double untimed = (t2 - t1) / (double) calls;
+                System.out.printf(Locale.ROOT, "System timing round %d: %d no-op PreUpdate systems, %.1f ns a step"
+                        + " timed by the manager, %.1f ns in a plain loop: %.1f ns per system per step; one clock"
+                        + " read %.1f ns%n", round, systems, timed, untimed, (timed - untimed) / systems,
+                        (t3 - t2) / (double) (calls * systems));
+            }
+        }
+        if (sink == 42) {
+            System.out.println(); // keeps the clock reads from being optimized away
+        }
     }
 
     private static void load() {

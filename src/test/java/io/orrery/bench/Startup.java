@@ -37,7 +37,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Startup {
 
-    private static final Path JAR = Path.of("target/orrery.jar");
+    private static final Path JAR = Path.of("target/orrery-exec.jar");
     private static final Path CDS_DIR = Path.of("target/startup/cds");
     private static final Path LOGS = Path.of("target/startup/logs");
     /**
@@ -149,7 +149,8 @@ final class Startup {
     /** Spring Boot's class data sharing recipe, as the README's Fast start gives it, first step: extract the jar. */
     private static void extract() throws Exception {
         Files.createDirectories(CDS_DIR.getParent());
-        exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--force", "--destination",
+        exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--application-filename",
+                "orrery.jar", "--force", "--destination",
                 CDS_DIR.toString()), CDS_DIR.resolveSibling("extract.log"));
     }
 
@@ -167,7 +168,7 @@ final class Startup {
     }
 
     private static void exec(List<String> command, Path log) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = quiet(new ProcessBuilder(command)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", command) + " failed, see " + log);
@@ -178,8 +179,8 @@ final class Startup {
         int port = freePort();
         URI readiness = URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness");
         long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(variant.command(port)).redirectErrorStream(true).redirectOutput(log.toFile())
-                .start();
+        Process p = quiet(new ProcessBuilder(variant.command(port))).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         try {
             while (!ready(readiness)) {
                 if (!p.isAlive()) {
@@ -269,5 +270,11 @@ final class Startup {
         double[] values = samples.stream().mapToDouble(value).sorted().toArray();
         return String.format(Locale.ROOT, format + " (" + format + "-" + format + ")", Benchmarks.median(values),
                 values[0], values[values.length - 1]);
+    }
+
+    /** The gz-transport node stays off: its multicast must not leave this machine from a benchmark. */
+    private static ProcessBuilder quiet(ProcessBuilder b) {
+        b.environment().put("ORRERY_TRANSPORT_ENABLED", "false");
+        return b;
     }
 }
