@@ -40,7 +40,8 @@ import java.util.function.ToDoubleFunction;
  * <li>the steps after it ({@code -Dorrery.bench.shapes.steps}, 3000): steps per wall second and per CPU second of
  * the runner thread;</li>
  * <li>as many steps again with a snapshot of the world taken after every one (what a plugin or the pose stream
- * asks for): the snapshot's cost per step with the bodies asleep.</li>
+ * asks for): the snapshot's cost per step with the bodies asleep, in runner-thread CPU time (wall time on a shared
+ * machine swings more than the cost).</li>
  * </ol>
  * Knobs: {@code -Dorrery.bench.rounds} (3), {@code -Dorrery.bench.shapes.world} (worlds/gazebo/3k_shapes.sdf).
  */
@@ -77,7 +78,7 @@ final class ShapesBenchmark {
                 thisRound.put(engine, r);
                 runs.computeIfAbsent(engine, k -> new ArrayList<>()).add(r);
                 System.out.printf(Locale.ROOT, "  round %d %-8s warm-up %6d steps in %6.1f s (%6.1f CPU s);"
-                        + " then %7.1f steps/s, %7.1f per CPU s; a snapshot every step +%.1f us; %s%n", round,
+                        + " then %7.1f steps/s, %7.1f per CPU s; a snapshot every step +%.1f CPU us; %s%n", round,
                         engine, r.warmupSteps(), r.warmupSeconds(), r.warmupCpu(), r.stepsPerSecond(),
                         r.stepsPerCpuSecond(), r.snapshotMicros(), load());
             }
@@ -89,7 +90,7 @@ final class ShapesBenchmark {
         }
         System.out.println();
         System.out.println("| engine | warm-up steps | warm-up wall s | warm-up CPU s | steps/s after | per CPU s"
-                + " | snapshot per step (us) |");
+                + " | snapshot per step (CPU us) |");
         System.out.println("|---|---:|---:|---:|---:|---:|---:|");
         for (String engine : ENGINES) {
             List<Run> r = runs.get(engine);
@@ -175,7 +176,7 @@ final class ShapesBenchmark {
                 + " steps_per_s=%.2f cpu_steps_per_s=%.2f snapshot_us=%.2f%n", engine, watch.warmupSteps,
                 watch.warmupNanos / 1e9, watch.warmupCpuNanos / 1e9, steps / (watch.timedNanos / 1e9),
                 steps / (watch.timedCpuNanos / 1e9),
-                (watch.snapshotNanos - watch.timedNanos) / 1e3 / steps);
+                (watch.snapshotCpuNanos - watch.timedCpuNanos) / 1e3 / steps);
     }
 
     /**
@@ -196,7 +197,7 @@ final class ShapesBenchmark {
         private long warmupCpuNanos;
         private long timedNanos;
         private long timedCpuNanos;
-        private long snapshotNanos;
+        private long snapshotCpuNanos;
         private long phaseStart;
         private long phaseStartCpu;
 
@@ -226,9 +227,9 @@ final class ShapesBenchmark {
             } else if (warmupSteps > 0 && done == warmupSteps + steps) {
                 timedNanos = now - phaseStart;
                 timedCpuNanos = cpu - phaseStartCpu;
-                phaseStart = now;
+                phaseStartCpu = cpu;
             } else if (warmupSteps > 0 && done == warmupSteps + 2L * steps) {
-                snapshotNanos = now - phaseStart;
+                snapshotCpuNanos = cpu - phaseStartCpu;
                 this.done.countDown();
             }
             if (warmupSteps > 0 && done >= warmupSteps + steps && done < warmupSteps + 2L * steps) {
