@@ -2,6 +2,7 @@ package io.orrery.physics;
 
 import io.orrery.world.Vec3;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,6 +18,18 @@ public interface WorldView {
 
     /** The model's current state, or empty if there is no such model. */
     Optional<ModelState> model(String name);
+
+    /**
+     * Every top-level model's current state, in load order. A live world may keep the states of models that did not
+     * change since they were last read, so that reading the world costs what moved.
+     */
+    default List<ModelState> models() {
+        List<ModelState> states = new ArrayList<>();
+        for (String name : modelNames()) {
+            model(name).ifPresent(states::add);
+        }
+        return states;
+    }
 
     /** The number of rigid bodies (links with a body), static ones included. */
     int bodyCount();

@@ -2,7 +2,6 @@ package io.orrery.plugin;
 
 import io.orrery.physics.ModelState;
 import io.orrery.physics.WorldView;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,11 +28,7 @@ public record WorldSnapshot(String world, long iteration, long simTimeNanos, Lis
 
     /** Copies the state of {@code view}; call it on the thread that owns the world (the runner's). */
     public static WorldSnapshot capture(String world, long iteration, long simTimeNanos, WorldView view) {
-        List<ModelState> states = new ArrayList<>();
-        for (String name : view.modelNames()) {
-            view.model(name).ifPresent(states::add);
-        }
-        return new WorldSnapshot(world, iteration, simTimeNanos, states, view.bodyCount());
+        return new WorldSnapshot(world, iteration, simTimeNanos, view.models(), view.bodyCount());
     }
 
     /** The simulation time in seconds. */

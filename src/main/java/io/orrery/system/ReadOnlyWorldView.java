@@ -58,6 +58,11 @@ final class ReadOnlyWorldView implements WorldView {
     }
 
     @Override
+    public List<ModelState> models() {
+        return read(() -> Collections.unmodifiableList(world.models()));
+    }
+
+    @Override
     public int bodyCount() {
         return read(world::bodyCount);
     }

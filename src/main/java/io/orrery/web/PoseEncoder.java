@@ -16,12 +16,21 @@ final class PoseEncoder {
 
     private String sentKey;
     private int[] sent;
+    /** The sequence number of the last frame taken (sent, or found unchanged); 0 when not known. */
+    private long sentSequence;
 
     /** The JSON of the next frame, or null when nothing changed since the last one. */
     String next(Frame f) {
         int stride = PoseStream.STRIDE;
         int[] v = f.values();
         boolean full = sent == null || !f.key().equals(sentKey) || sent.length != v.length;
+        if (!full && f.sequence() > 0 && f.sequence() == sentSequence) {
+            return null; // the same frame again (a paused world): the client holds it
+        }
+        // The frame lists its changes against the one before it: when that is the one taken last, only they are
+        // compared, else every link.
+        boolean listed = !full && f.changed() != null && sentSequence > 0 && f.sequence() == sentSequence + 1;
+        long sequence = f.sequence();
         StringBuilder p = new StringBuilder(full ? v.length * 4 : 256);
         if (full) {
             for (int i = 0; i < v.length; i++) {
@@ -29,7 +38,9 @@ final class PoseEncoder {
             }
         } else {
             int previous = -1;
-            for (int link = 0; link * stride < v.length; link++) {
+            int count = listed ? f.changed().length : v.length / stride;
+            for (int i = 0; i < count; i++) {
+                int link = listed ? f.changed()[i] : i;
                 int o = link * stride;
                 if (same(v, sent, o, stride)) {
                     continue;
@@ -41,11 +52,13 @@ final class PoseEncoder {
                 previous = link;
             }
             if (previous < 0) {
+                sentSequence = sequence; // the client holds this frame's values already
                 return null;
             }
         }
         sent = v;
         sentKey = f.key();
+        sentSequence = sequence;
         return "{\"k\":\"" + f.key() + "\",\"t\":" + f.simTime() + ",\"full\":" + full + ",\"p\":[" + p + "]}";
     }
 

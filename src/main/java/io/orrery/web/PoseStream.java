@@ -1,8 +1,5 @@
 package io.orrery.web;
 
-import io.orrery.physics.LinkState;
-import io.orrery.physics.ModelState;
-import io.orrery.plugin.WorldSnapshot;
 import io.orrery.runner.SimulationRunner;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
@@ -75,7 +72,7 @@ final class PoseStream implements DisposableBean {
     private final Set<Client> clients = new CopyOnWriteArraySet<>();
     private final ScheduledExecutorService ticker;
     private final ExecutorService senders;
-    private WorldSnapshot lastSnapshot; // ticker thread only
+    private final PoseFrames frames = new PoseFrames(); // ticker thread only
     private volatile Frame frame;
 
     PoseStream(SimulationRunner runner, int maxClients) {
@@ -154,14 +151,10 @@ final class PoseStream implements DisposableBean {
     private void tick() {
         try {
             if (clients.isEmpty()) {
-                lastSnapshot = null;
+                frames.clear();
                 return;
             }
-            WorldSnapshot snapshot = runner.snapshot();
-            if (snapshot != lastSnapshot) {
-                lastSnapshot = snapshot;
-                frame = Frame.of(snapshot);
-            }
+            frame = frames.next(runner.snapshot());
             for (Client c : clients) {
                 if (c.busy.compareAndSet(false, true)) {
                     try {
@@ -237,30 +230,20 @@ final class PoseStream implements DisposableBean {
         }
     }
 
-    /** Every link's pose at one snapshot, quantized, in the scene's order. */
-    record Frame(String key, double simTime, int[] values) {
-        static Frame of(WorldSnapshot s) {
-            int links = 0;
-            for (ModelState m : s.models()) {
-                links += m.links().size();
-            }
-            int[] v = new int[links * STRIDE];
-            int i = 0;
-            for (ModelState m : s.models()) {
-                for (LinkState l : m.links()) {
-                    var p = l.pose();
-                    var q = p.rotation();
-                    double sign = q.w() < 0 ? -1 : 1; // q and -q are one rotation: send one of them
-                    v[i++] = (int) Math.round(p.x() * POSITION_SCALE);
-                    v[i++] = (int) Math.round(p.y() * POSITION_SCALE);
-                    v[i++] = (int) Math.round(p.z() * POSITION_SCALE);
-                    v[i++] = (int) Math.round(sign * q.x() * ROTATION_SCALE);
-                    v[i++] = (int) Math.round(sign * q.y() * ROTATION_SCALE);
-                    v[i++] = (int) Math.round(sign * q.z() * ROTATION_SCALE);
-                    v[i++] = (int) Math.round(sign * q.w() * ROTATION_SCALE);
-                }
-            }
-            return new Frame(Scene.keyOf(s), s.simTimeSeconds(), v);
+    /**
+     * Every link's pose at one snapshot, quantized, in the scene's order.
+     *
+     * @param key the scene's key
+     * @param simTime the snapshot's sim time, seconds
+     * @param values {@value #STRIDE} integers per link; never changed once made
+     * @param sequence the frame's number among those {@link PoseFrames} made, from 1; 0 for a frame made otherwise
+     * @param changed the links whose values differ from frame {@code sequence - 1}'s, ascending; null when not known
+     */
+    record Frame(String key, double simTime, int[] values, long sequence, int[] changed) {
+
+        /** A frame with nothing known of the frame before it. */
+        Frame(String key, double simTime, int[] values) {
+            this(key, simTime, values, 0, null);
         }
     }
 

@@ -62,13 +62,15 @@ import java.util.concurrent.TimeUnit;
  * {@code ../shared/anchors}, outside the repository.</li>
  * <li>{@code meshes} (only when named): reading a 99,500-triangle mesh, a cache hit, and building it as a hull and
  * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
+ * <li>{@code shapes} (only when named): Gazebo's 3k_shapes.sdf on both engines side by side, a fresh process per
+ * run: the warm-up until the bodies sleep, the steps after it and a snapshot's cost, see {@link ShapesBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
 
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
     public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
-            "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes");
+            "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -138,6 +140,9 @@ public final class Benchmarks {
         }
         if (which.contains("meshes")) {
             MeshBenchmark.run();
+        }
+        if (which.contains("shapes")) {
+            ShapesBenchmark.run();
         }
     }
 

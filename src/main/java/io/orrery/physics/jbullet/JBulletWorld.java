@@ -11,7 +11,6 @@ import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
 import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSolver;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
-import com.bulletphysics.linearmath.DefaultMotionState;
 import com.bulletphysics.linearmath.Transform;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
@@ -44,7 +43,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     private RigidBody worldAnchor;
 
     JBulletWorld(WorldSpec spec) {
-        super(spec);
+        super(spec, true); // MovingBody reports every body that moved, woke or fell asleep
         populate();
     }
 
@@ -62,7 +61,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         solver = new SequentialImpulseConstraintSolver();
         dynamics = new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
-        worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, new DefaultMotionState(), new CompoundShape()));
+        worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
     }
 
     @Override
@@ -108,20 +107,23 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         InertialSpec.Inertia principal = plan.inertia();
         Vector3f inertia = new Vector3f((float) principal.ixx(), (float) principal.iyy(), (float) principal.izz());
 
-        Transform start = Convert.transform(plan.startPose());
-        RigidBodyConstructionInfo info = new RigidBodyConstructionInfo(staticNow ? 0 : mass,
-                new DefaultMotionState(start), shape.shape(), staticNow ? new Vector3f() : inertia);
+        // No motion state: Orrery reads the body's own transform. JBullet interpolates and copies a motion state
+        // for every moving body twice a step, asleep or not: most of a step once the bodies sleep.
+        RigidBodyConstructionInfo info = new RigidBodyConstructionInfo(staticNow ? 0 : mass, null, shape.shape(),
+                staticNow ? new Vector3f() : inertia);
+        info.startWorldTransform.set(Convert.transform(plan.startPose()));
         info.friction = (float) shape.surface().friction();
         info.restitution = (float) shape.surface().restitution();
         info.linearSleepingThreshold = LinkPlan.LINEAR_SLEEP_THRESHOLD;
         info.angularSleepingThreshold = LinkPlan.ANGULAR_SLEEP_THRESHOLD;
-        RigidBody body = new RigidBody(info);
+        MovingBody body = new MovingBody(info);
         SurfaceMixing.enable(body);
         if (plan.keepAwake()) {
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);
         }
         LinkBody result = new LinkBody(plan, body, inertia, alwaysStatic, shape);
         body.setUserPointer(result);
+        body.reportTo(result);
         return result;
     }
 
@@ -149,6 +151,12 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             dynamics.addRigidBody(link.body);
         }
         dynamics.updateSingleAabb(link.body);
+        if (link.body.isStaticObject()) {
+            // Asleep from the start, as Bullet 3 adds a static body: an awake ground plane would have every body
+            // resting on it collide again every step, asleep or not, for its first 2 s of sim time and after
+            // every teleport.
+            link.body.setActivationState(CollisionObject.ISLAND_SLEEPING);
+        }
     }
 
     @Override
@@ -198,7 +206,6 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         RigidBody body = link.body;
         body.setWorldTransform(t);
         body.setInterpolationWorldTransform(t);
-        body.getMotionState().setWorldTransform(t);
         body.clearForces();
         body.activate(true);
         dynamics.updateSingleAabb(body);

@@ -225,14 +225,21 @@ public abstract class Joint<L extends Link> {
         }
     }
 
-    /** Records what the joint applied, tracks its position for unwrapping, and clears its commands. */
-    final void afterStep(double dt) {
+    /**
+     * Records what the joint applied, tracks its position for unwrapping, and clears its commands. Returns true when
+     * the effort it reports changed.
+     */
+    final boolean afterStep(double dt) {
+        boolean changed = false;
         if (actuated) {
-            effort = added ? commandedForce() + driveEffort(dt) : 0;
+            double applied = added ? commandedForce() + driveEffort(dt) : 0;
+            changed = Double.compare(applied, effort) != 0;
+            effort = applied;
             position = currentPosition();
         }
         force = 0;
         velocityCommand = Double.NaN;
+        return changed;
     }
 
     /** After a reset of the joint's position: the new reference for unwrapping. */

@@ -19,6 +19,8 @@ public abstract class Link {
     private final boolean alwaysStatic;
     private final boolean shapeless;
     private final List<ShapeInfo> shapes;
+    /** The model the link is part of, once it is made. */
+    private Model<?, ?> model;
 
     /**
      * @param plan what the spec says of the link
@@ -32,6 +34,20 @@ public abstract class Link {
         this.alwaysStatic = alwaysStatic;
         this.shapeless = shape.empty();
         this.shapes = shape.infos();
+    }
+
+    final void ownedBy(Model<?, ?> model) {
+        this.model = model;
+    }
+
+    /**
+     * The body moved, woke or fell asleep, or something else its model reports changed: the model's state is read
+     * again when next asked for. An engine that reports motion calls it for every awake body in every step.
+     */
+    public final void changed() {
+        if (model != null) {
+            model.changed();
+        }
     }
 
     /** The centre-of-mass frame in the world frame. */
@@ -128,7 +144,12 @@ public abstract class Link {
         return linearVelocity().plus(angularVelocity().cross(point.minus(comPose().position())));
     }
 
+    /** The link's state now; the body is read once. */
     public final LinkState state() {
-        return new LinkState(name(), linkPose(), velocity(), isSleeping(), shapes);
+        Pose com = comPose();
+        Pose link = com.compose(linkInCom);
+        Vec3 w = angularVelocity();
+        Vec3 v = linearVelocity().plus(w.cross(link.position().minus(com.position())));
+        return new LinkState(name(), link, new Twist(v, w), isSleeping(), shapes);
     }
 }

@@ -26,6 +26,14 @@ public final class Model<L extends Link, J extends Joint<L>> {
     /** The model pose reported while static (or when it has no links): moved only by setModelPose. */
     private Pose fixedPose;
 
+    /** The world's states this model is in, and its place there; null and -1 when it is in none. */
+    private ModelStates<L, J> states;
+    private int slot = -1;
+    /** The state as last read; null when something changed since. */
+    private ModelState state;
+    /** True while the states hold this model among the changed ones. */
+    private boolean queued;
+
     Model(ModelSpec spec, List<L> links, List<J> joints, L canonical) {
         this.spec = spec;
         this.links = List.copyOf(links);
@@ -33,6 +41,9 @@ public final class Model<L extends Link, J extends Joint<L>> {
         this.canonical = canonical;
         this.isStatic = spec.isStatic();
         this.fixedPose = spec.pose();
+        for (L link : this.links) {
+            link.ownedBy(this);
+        }
     }
 
     public String name() {
@@ -55,10 +66,43 @@ public final class Model<L extends Link, J extends Joint<L>> {
     void setStatic(boolean isStatic, Pose pose) {
         this.isStatic = isStatic;
         this.fixedPose = pose;
+        changed();
     }
 
     void setFixedPose(Pose pose) {
         this.fixedPose = pose;
+        changed();
+    }
+
+    /**
+     * Something in the model's state changed (a body moved, woke or fell asleep, a joint's effort, an edit): its state
+     * is read again when next asked for. Cheap enough to call for every awake body every step.
+     */
+    void changed() {
+        state = null;
+        if (!queued && states != null) {
+            queued = true;
+            states.changed(this);
+        }
+    }
+
+    /** The states have taken the model off their list of changed ones. */
+    void taken() {
+        queued = false;
+    }
+
+    void track(int slot, ModelStates<L, J> states) {
+        this.slot = slot;
+        this.states = states;
+    }
+
+    int slot() {
+        return slot;
+    }
+
+    /** The state as last read, or null when it changed since. */
+    ModelState cachedState() {
+        return state;
     }
 
     /** The model frame in the world frame. */
@@ -69,17 +113,31 @@ public final class Model<L extends Link, J extends Joint<L>> {
         return canonical.linkPose().compose(canonical.poseInModel().inverse());
     }
 
-    public ModelState state() {
+    /** Reads the state from the bodies and joints now, and keeps it until the model changes. */
+    ModelState readState() {
+        state = read();
+        return state;
+    }
+
+    private ModelState read() {
         List<LinkState> states = new ArrayList<>(links.size());
+        LinkState canonicalState = null;
         for (L link : links) {
-            states.add(link.state());
+            LinkState state = link.state();
+            states.add(state);
+            if (link == canonical) {
+                canonicalState = state;
+            }
         }
         List<JointState> jointStates = new ArrayList<>(joints.size());
         for (J joint : joints) {
             jointStates.add(joint.state());
         }
-        Twist velocity = canonical == null ? Twist.ZERO : canonical.velocity();
-        return new ModelState(spec.name(), pose(), velocity, isStatic, states, jointStates);
+        // The model frame and velocity follow the canonical link's state just read.
+        Pose pose = isStatic || canonicalState == null ? fixedPose
+                : canonicalState.pose().compose(canonical.poseInModel().inverse());
+        Twist velocity = canonicalState == null ? Twist.ZERO : canonicalState.velocity();
+        return new ModelState(spec.name(), pose, velocity, isStatic, states, jointStates);
     }
 
     /** The joint of that scoped name, or null. */

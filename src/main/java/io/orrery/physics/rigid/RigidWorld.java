@@ -14,11 +14,15 @@ import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A {@link PhysicsWorld} over an engine's dynamics world: the models, their links and joints, and every API call's
@@ -35,11 +39,24 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     private final WorldSpec spec;
     private final Map<String, Model<L, J>> models = new LinkedHashMap<>();
+    private final ModelStates<L, J> states;
+    /** Every model's joints, so that a step visits the joints and not the models. */
+    private final List<J> joints = new ArrayList<>();
     private int bodyCount;
     private boolean closed;
 
+    /** A world whose engine does not report which bodies moved: every read of the world reads every body. */
     protected RigidWorld(WorldSpec spec) {
+        this(spec, false);
+    }
+
+    /**
+     * @param reportsMotion true when the engine calls {@link Link#changed()} for every body that moved, woke or fell
+     *     asleep in a step: reading the world then reads only the models that changed
+     */
+    protected RigidWorld(WorldSpec spec, boolean reportsMotion) {
         this.spec = spec;
+        this.states = new ModelStates<>(reportsMotion);
     }
 
     // ---- what the engine does
@@ -112,6 +129,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         addBodies(model);
         addJoints(model);
         models.put(top.name(), model);
+        states.add(model);
+        joints.addAll(model.joints());
         bodyCount += model.links().size();
         return built.offDiagonal();
     }
@@ -122,6 +141,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         destroyWorld(models.values());
         models.clear();
+        states.clear();
+        joints.clear();
         bodyCount = 0;
     }
 
@@ -153,15 +174,13 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         if (!(dt > 0) || !Double.isFinite(dt)) {
             throw new IllegalArgumentException("expected a positive finite step size, got " + dt);
         }
-        for (Model<L, J> model : models.values()) {
-            for (J joint : model.joints()) {
-                joint.beforeStep(dt);
-            }
+        for (J joint : joints) {
+            joint.beforeStep(dt);
         }
         stepWorld(dt);
-        for (Model<L, J> model : models.values()) {
-            for (J joint : model.joints()) {
-                joint.afterStep(dt);
+        for (J joint : joints) {
+            if (joint.afterStep(dt)) {
+                joint.child().changed();
             }
         }
     }
@@ -176,7 +195,13 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     public final Optional<ModelState> model(String name) {
         checkOpen();
         Model<L, J> model = models.get(name);
-        return model == null ? Optional.empty() : Optional.of(model.state());
+        return model == null ? Optional.empty() : Optional.of(states.of(model));
+    }
+
+    @Override
+    public final List<ModelState> models() {
+        checkOpen();
+        return states.all();
     }
 
     @Override
@@ -210,6 +235,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             link.setVelocity(linear, velocity.angular());
             link.activate();
         }
+        model.changed();
     }
 
     @Override
@@ -223,6 +249,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         Vec3 origin = body.linkPose().position();
         body.setVelocity(velocity.linear().plus(velocity.angular().cross(com.minus(origin))), velocity.angular());
         body.activate();
+        body.changed();
     }
 
     @Override
@@ -258,6 +285,10 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         bodyCount -= model.links().size();
         models.remove(name);
+        states.remove(model);
+        Set<J> gone = Collections.newSetFromMap(new IdentityHashMap<>());
+        gone.addAll(model.joints());
+        joints.removeIf(gone::contains);
     }
 
     @Override
@@ -282,6 +313,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         requireFinite("position", position);
         Model<L, J> bodies = require(model);
         JointReset.apply(bodies, actuated(model, joint), position, this::place);
+        bodies.changed();
     }
 
     @Override
