@@ -1,5 +1,6 @@
 package io.orrery.physics.bullet;
 
+import io.orrery.physics.ArticulationMode;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.world.WorldSpec;
@@ -11,10 +12,22 @@ import io.orrery.world.WorldSpec;
  */
 public final class BulletPhysicsEngine implements PhysicsEngine {
 
+    private final ArticulationMode articulation;
+
+    /** Jointed models move with the engine's constraints. */
+    public BulletPhysicsEngine() {
+        this(ArticulationMode.CONSTRAINTS);
+    }
+
+    /** Jointed models move as {@code articulation} says. */
+    public BulletPhysicsEngine(ArticulationMode articulation) {
+        this.articulation = articulation;
+    }
+
     @Override
     public PhysicsWorld build(WorldSpec world) {
         NativeBullet.load();
-        return new BulletWorld(world);
+        return new BulletWorld(world, articulation);
     }
 
     @Override

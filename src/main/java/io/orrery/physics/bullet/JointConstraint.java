@@ -30,4 +30,9 @@ final class JointConstraint extends Joint<LinkBody> {
     protected double driveEffort(double dt) {
         return drive.effort(dt, !Double.isNaN(velocityCommand()));
     }
+
+    @Override
+    protected double servoEffort(double dt) {
+        return drive.servoEffort(dt, !Double.isNaN(velocityCommand()));
+    }
 }
