@@ -12,6 +12,7 @@ import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
 import io.orrery.plugin.WorldAccess;
 import io.orrery.plugin.WorldSnapshot;
+import io.orrery.system.SystemsReport;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.trigger.Trigger;
@@ -494,9 +495,24 @@ public final class SimulationRunner {
         return pluginHost().map(PluginHost::statuses).orElse(List.of());
     }
 
+    /**
+     * The current world's systems in execution order per phase, with their timings over the last second, as the
+     * runner last published them; safe from any thread, and empty before a world is loaded.
+     */
+    public SystemsReport systems() {
+        WorldSession s = state.session;
+        return s == null ? SystemsReport.EMPTY : s.systems.report();
+    }
+
     /** Plugins started out of plugins tracked, safe from any thread. */
     public StartProgress pluginProgress() {
         return pluginHost().map(PluginHost::progress).orElse(new StartProgress(0, 0, false));
+    }
+
+    /** The world as read from its file (records, not its state now), safe from any thread; empty before it loaded. */
+    public Optional<WorldSpec> loadedWorld() {
+        WorldSession s = state.session;
+        return s == null ? Optional.empty() : Optional.of(s.spec);
     }
 
     /** The plugin host of the current world, for commands and listeners; empty before it loaded. */

@@ -11,6 +11,7 @@ import io.orrery.plugin.PluginHostOptions;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.WorldAccess;
 import io.orrery.system.SystemManager;
+import io.orrery.system.SystemOrigin;
 import io.orrery.system.scenebroadcaster.SceneBroadcaster;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
@@ -18,6 +19,7 @@ import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -89,9 +91,9 @@ final class WorldLoading {
         SystemManager manager = null;
         try {
             manager = new SystemManager(settings.parallelPostUpdate());
-            manager.add(new PhysicsStep());
+            manager.add(new PhysicsStep(), OptionalInt.empty(), "", SystemOrigin.builtIn("physics"));
             for (SystemRegistration r : systems.get()) {
-                manager.add(r.system(), r.priority());
+                manager.add(r.system(), r.priority(), r.prioritySource(), r.origin());
             }
             PluginSystemBinding binding = new PluginSystemBinding(manager);
             List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
@@ -103,7 +105,7 @@ final class WorldLoading {
                 return session == null ? 0 : session.messageTimeNanos();
             });
             Devices devices = Devices.build(spec, topics, seed);
-            manager.add(devices);
+            manager.add(devices, OptionalInt.empty(), "", SystemOrigin.builtIn("sensors"));
             addSceneBroadcaster(manager, spec.name(), topics);
             PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),
                     pluginOutput,
@@ -129,7 +131,8 @@ final class WorldLoading {
     /** gz sim's clock, statistics and poses, for every world whose name can be part of a topic name. */
     private static void addSceneBroadcaster(SystemManager manager, String world, TopicBus topics) {
         try {
-            manager.add(new SceneBroadcaster(world, topics));
+            manager.add(new SceneBroadcaster(world, topics), OptionalInt.empty(), "",
+                    SystemOrigin.builtIn("scene-broadcaster"));
         } catch (IllegalArgumentException e) {
             log.info("World '{}': no /world/<name>/clock, stats or pose topics: {}", world, e.getMessage());
         }
@@ -171,6 +174,8 @@ final class WorldLoading {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
         session.binding.update(session.plugins);
+        log.info("World '{}' runs these systems, in execution order per phase:\n{}", session.name(),
+                session.systems.report().table());
         WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.WorldLoaded(session.name())));
         return true;
     }

@@ -42,7 +42,7 @@ public final class LocalSweep {
      * @param valuesFile the sweep's values file ({@code mode: sweep} and {@code sweep.scenarios})
      * @param worldsDir the local directory standing for the pod's worlds directory
      * @param resultsDir the local directory standing for {@code /results}
-     * @param launcher the command that starts Orrery, for example {@code java -jar target/orrery.jar}
+     * @param launcher the command that starts Orrery, for example {@code java -jar target/orrery-exec.jar}
      */
     public LocalSweep(Path valuesFile, Path worldsDir, Path resultsDir, List<String> launcher) {
         this.valuesFile = valuesFile;
@@ -59,7 +59,7 @@ public final class LocalSweep {
         Path values = Path.of(args[0]);
         Path worlds = Path.of("worlds");
         Path results = Path.of("target/sweep");
-        Path jar = Path.of("target/orrery.jar");
+        Path jar = Path.of("target/orrery-exec.jar");
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--worlds" -> worlds = Path.of(args[i + 1]);

@@ -34,6 +34,9 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code loop}: steps per second of raw JBullet and of the full Orrery loop (state machine, systems,
  * statistics, pacing at factor 0) on the same scene of N boxes, N = 100, 1000, 5000, after a JIT warm-up.</li>
  * <li>{@code empty}: the per-step cost of an empty world with 10 no-op systems.</li>
+ * <li>{@code system-timing} (only when named): what timing each system costs the loop: 20 no-op PreUpdate systems
+ * run by the system manager (which reads the clock once after each) against the same calls in a plain loop, beside
+ * the cost of one clock read, after a JIT warm-up.</li>
  * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from worlds/gazebo.</li>
  * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
  * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
@@ -57,6 +60,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
  * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}; the anchor is read from
  * {@code ../shared/anchors}, outside the repository.</li>
+ * <li>{@code meshes} (only when named): reading a 99,500-triangle mesh, a cache hit, and building it as a hull and
+ * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -92,6 +97,9 @@ public final class Benchmarks {
         if (which.contains("empty")) {
             empty();
         }
+        if (which.contains("system-timing")) {
+            systemTiming();
+        }
         if (which.contains("load")) {
             load();
         }
@@ -118,6 +126,9 @@ public final class Benchmarks {
         }
         if (which.contains("engines")) {
             EngineBenchmark.run();
+        }
+        if (which.contains("meshes")) {
+            MeshBenchmark.run();
         }
     }
 
@@ -230,6 +241,52 @@ public final class Benchmarks {
         System.out.printf(Locale.ROOT, "Empty world, physics + 10 no-op systems (each PreUpdate, Update, PostUpdate):"
                 + " %.3f us per step over %d steps (%.0f steps/s)%n", result.wallTimeNanos() / 1e3 / steps, steps,
                 steps / (result.wallTimeNanos() / 1e9));
+    }
+
+    private static void systemTiming() {
+        int systems = 20;
+        long calls = 2_000_000;
+        PreUpdate[] plain = new PreUpdate[systems];
+        io.orrery.system.SystemManager manager = new io.orrery.system.SystemManager();
+        for (int i = 0; i < systems; i++) {
+            plain[i] = new NoOp();
+            manager.add(plain[i]);
+        }
+        UpdateInfo info = new UpdateInfo(1_000_000, 0, 1_000_000, 1, false);
+        long sink = 0;
+        System.out.println();
+        for (int round = 0; round <= ROUNDS; round++) { // round 0 warms up the JIT
+            long t0 = System.nanoTime();
+            for (long c = 0; c < calls; c++) {
+                manager.runPreUpdate(info, null);
+            }
+            long t1 = System.nanoTime();
+            for (long c = 0; c < calls; c++) {
+                for (PreUpdate s : plain) {
+                    try {
+                        s.preUpdate(info, null);
+                    } catch (RuntimeException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+            long t2 = System.nanoTime();
+            for (long c = 0; c < calls * systems; c++) {
+                sink += System.nanoTime();
+            }
+            long t3 = System.nanoTime();
+            if (round > 0) {
+                double timed = (t1 - t0) / (double) calls;
+                double untimed = (t2 - t1) / (double) calls;
+                System.out.printf(Locale.ROOT, "System timing round %d: %d no-op PreUpdate systems, %.1f ns a step"
+                        + " timed by the manager, %.1f ns in a plain loop: %.1f ns per system per step; one clock"
+                        + " read %.1f ns%n", round, systems, timed, untimed, (timed - untimed) / systems,
+                        (t3 - t2) / (double) (calls * systems));
+            }
+        }
+        if (sink == 42) {
+            System.out.println(); // keeps the clock reads from being optimized away
+        }
     }
 
     private static void load() {

@@ -37,7 +37,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Startup {
 
-    private static final Path JAR = Path.of("target/orrery.jar");
+    private static final Path JAR = Path.of("target/orrery-exec.jar");
     private static final Path CDS_DIR = Path.of("target/startup/cds");
     private static final Path LOGS = Path.of("target/startup/logs");
     /**
@@ -149,7 +149,8 @@ final class Startup {
     /** Spring Boot's class data sharing recipe, as the README's Fast start gives it, first step: extract the jar. */
     private static void extract() throws Exception {
         Files.createDirectories(CDS_DIR.getParent());
-        exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--force", "--destination",
+        exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--application-filename",
+                "orrery.jar", "--force", "--destination",
                 CDS_DIR.toString()), CDS_DIR.resolveSibling("extract.log"));
     }
 

@@ -287,13 +287,25 @@ final class UdpDiscovery implements AutoCloseable {
             listener.onGone(sender);
             return;
         }
-        activity.put(sender, System.nanoTime());
+        boolean newPeer = activity.put(sender, System.nanoTime()) == null;
         listener.onMessage(channel, msg, local);
+        if (newPeer) {
+            // A process just started: tell it everything now rather than at the next heartbeat. A tool such as
+            // `ign service -l` lists what arrives in its first heartbeat interval, and a re-advertisement due
+            // at the end of that second (late on a loaded machine) arrived half after it.
+            advertiseAll();
+        }
     }
 
     private void heartbeat() {
         for (Channel channel : Channel.values()) {
             send(channel, com.gz.msgs.DiscoveryProtos.Discovery.newBuilder().setType(Type.HEARTBEAT));
+        }
+        advertiseAll();
+    }
+
+    private void advertiseAll() {
+        for (Channel channel : Channel.values()) {
             for (com.gz.msgs.DiscoveryProtos.Discovery.Publisher p : listener.owned(channel)) {
                 send(channel, Type.ADVERTISE, p);
             }

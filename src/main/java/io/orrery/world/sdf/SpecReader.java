@@ -22,6 +22,7 @@ import io.orrery.world.RoadSpec;
 import io.orrery.world.SourceDocument;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import io.orrery.world.mesh.MeshLoader;
 
 /**
  * Turns one parsed SDF document into world records: a world file, or a model snippet sent to spawn. One instance per
@@ -38,12 +39,14 @@ final class SpecReader {
     private final ModelPath modelPath;
     private final SdfLimits limits;
     private final IgnoredElements ignored;
+    private final GeometryReader geometries;
 
-    SpecReader(Document document, ModelPath modelPath, SdfLimits limits) {
+    SpecReader(Document document, ModelPath modelPath, SdfLimits limits, MeshLoader meshes) {
         this.document = document;
         this.modelPath = modelPath;
         this.limits = limits;
         this.ignored = new IgnoredElements(Values.source(document.getRootElement()));
+        this.geometries = new GeometryReader(new MeshFiles(modelPath, meshes));
     }
 
     List<IgnoredElement> ignored() {
@@ -72,10 +75,11 @@ final class SpecReader {
         Optional<Pose> camera = Optional.empty();
         List<RoadSpec> roads = new ArrayList<>();
         List<PluginSpec> plugins = new ArrayList<>();
-        Siblings<ModelSpec> models = new Siblings<>(where, "model", ModelSpec::name);
+        Siblings<ModelReader.Read> models = new Siblings<>(where, "model", r -> r.spec().name());
+        List<Element> frames = new ArrayList<>();
         WorldElements elements = new WorldElements(ignored);
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
-                limits.maxModels());
+                limits.maxModels(), geometries);
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -85,6 +89,7 @@ final class SpecReader {
                 case "plugin" -> plugins.add(PluginReader.plugin(c, where));
                 case "model" -> models.add(c, modelReader.model(c));
                 case "include" -> modelReader.include(c, where).ifPresent(m -> models.add(c, m));
+                case "frame" -> frames.add(c);
                 case "population", "joint" -> {
                     LOG.warn("{}:{}: {}: <{}> is not supported and is ignored", Values.source(c), line(c), where,
                             c.getQualifiedName());
@@ -93,8 +98,36 @@ final class SpecReader {
                 default -> ignored.add(c, where);
             }
         }
+        List<ModelSpec> placed = placeInWorld(name, where, frames, models.list());
         return new WorldSpec(source, version, name, gravity, elements.physics(physics, where), camera, roads, plugins,
-                models.list(), ignored.list(), new SourceDocument(text));
+                placed, ignored.list(), new SourceDocument(text));
+    }
+
+    /**
+     * The top-level models in the world frame: a model's pose may be relative to a {@code <frame>} of the world or
+     * to another model (or one of its frames), as libsdformat resolves it.
+     */
+    private static List<ModelSpec> placeInWorld(String worldName, String where, List<Element> frames,
+            List<ModelReader.Read> models) {
+        FrameGraph graph = new FrameGraph(worldName, true, where);
+        for (Element f : frames) {
+            String frame = Values.requiredAttribute(f, "name", where);
+            String frameWhere = where + " frame '" + frame + "'";
+            Frames.checkNotReserved(f, frameWhere, "frame", frame);
+            Element pose = f.getChild("pose");
+            String attachedTo = f.getAttributeValue("attached_to", "").strip();
+            String relativeTo = Frames.relativeTo(pose);
+            graph.add(FrameGraph.Kind.FRAME, frame, pose == null ? f : pose,
+                    relativeTo.isEmpty() ? attachedTo : relativeTo, Frames.raw(pose, frameWhere), attachedTo, true);
+        }
+        for (ModelReader.Read m : models) {
+            String name = m.spec().name();
+            graph.add(FrameGraph.Kind.MODEL, name, m.at(), m.relativeTo(), m.placedPose(),
+                    name + "::" + FrameGraph.MODEL_FRAME, true);
+            graph.importNested(name, m.frames().export());
+        }
+        graph.check();
+        return models.stream().map(m -> m.placed(graph.inScope(m.spec().name()))).toList();
     }
 
     /** The document as a model to spawn: {@code <model>}, {@code <include>}, or either inside {@code <sdf>}. */
@@ -118,12 +151,20 @@ final class SpecReader {
             element = candidates.get(0);
         }
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()),
-                limits.maxModels());
-        return switch (element.getQualifiedName()) {
+                limits.maxModels(), geometries);
+        ModelReader.Read read = switch (element.getQualifiedName()) {
             case "model" -> modelReader.model(element);
             case "include" -> modelReader.include(element, "").orElseThrow(() -> fail(root, "",
                     "the included file holds no <model>"));
             default -> throw fail(element, "", "expected <model>, <include> or <sdf>, got " + tag(element));
         };
+        String relativeTo = read.relativeTo();
+        if (!relativeTo.isEmpty() && !relativeTo.equals(FrameGraph.WORLD_FRAME)) {
+            // the running world's frames are not in the snippet's scope
+            throw fail(read.at(), "model '" + read.spec().name() + "'", "relative_to name[" + relativeTo
+                    + "] specified by model with name[" + read.spec().name() + "] does not match a model or frame"
+                    + " name in the snippet: a spawned model's pose is in the world frame");
+        }
+        return read.placed(read.placedPose());
     }
 }
