@@ -13,38 +13,18 @@ import java.util.Optional;
  * @param isStatic true when the model does not move
  * @param links every link of the model and its nested models
  * @param joints every joint of the model and its nested models
- * @param articulation how the model's joints move ({@code orrery.physics.articulation}), and why not as asked
  */
 public record ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links,
-        List<JointState> joints, Articulation articulation) {
+        List<JointState> joints) {
 
     public ModelState {
         links = List.copyOf(links);
         joints = List.copyOf(joints);
     }
 
-    /** A model moved by constraints. */
-    public ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links,
-            List<JointState> joints) {
-        this(name, pose, velocity, isStatic, links, joints, Articulation.CONSTRAINTS);
-    }
-
     /** A model without joints. */
     public ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links) {
         this(name, pose, velocity, isStatic, links, List.of());
-    }
-
-    /**
-     * How a model's joints move.
-     *
-     * @param mode {@code reduced} (each jointed tree in reduced coordinates) or {@code constraints}
-     * @param fallback why the model keeps constraints although {@code reduced} was asked for (a loop of joints, a
-     *     joint type reduced coordinates lack), or null
-     */
-    public record Articulation(String mode, String fallback) {
-
-        public static final Articulation REDUCED = new Articulation("reduced", null);
-        public static final Articulation CONSTRAINTS = new Articulation("constraints", null);
     }
 
     public Optional<LinkState> link(String linkName) {

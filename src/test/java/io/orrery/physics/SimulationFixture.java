@@ -29,19 +29,9 @@ public final class SimulationFixture implements AutoCloseable {
     private final Engine engine;
 
     private SimulationFixture(Engine engine, WorldSpec spec, double dt) {
-        this(engine, engine.create(), spec, dt);
-    }
-
-    private SimulationFixture(Engine engine, PhysicsEngine physics, WorldSpec spec, double dt) {
         this.engine = engine;
-        this.world = physics.build(spec);
+        this.world = engine.create().build(spec);
         this.dt = dt;
-    }
-
-    /** Builds the world with an engine made by the caller (an articulation mode, say). */
-    public static SimulationFixture of(PhysicsEngine physics, WorldSpec spec, double dt) {
-        Engine engine = physics.name().equals("bullet") ? Engine.BULLET : Engine.JBULLET;
-        return new SimulationFixture(engine, physics, spec, dt);
     }
 
     /**

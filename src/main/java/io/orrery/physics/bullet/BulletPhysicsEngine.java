@@ -1,6 +1,5 @@
 package io.orrery.physics.bullet;
 
-import io.orrery.physics.ArticulationMode;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.world.WorldSpec;
@@ -12,22 +11,10 @@ import io.orrery.world.WorldSpec;
  */
 public final class BulletPhysicsEngine implements PhysicsEngine {
 
-    private final ArticulationMode articulation;
-
-    /** Jointed models move with the engine's constraints. */
-    public BulletPhysicsEngine() {
-        this(ArticulationMode.CONSTRAINTS);
-    }
-
-    /** Jointed models move as {@code articulation} says. */
-    public BulletPhysicsEngine(ArticulationMode articulation) {
-        this.articulation = articulation;
-    }
-
     @Override
     public PhysicsWorld build(WorldSpec world) {
         NativeBullet.load();
-        return new BulletWorld(world, articulation);
+        return new BulletWorld(world);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.orrery.physics.bullet;
 
-import com.jme3.bullet.SolverInfo;
-import io.orrery.physics.ArticulationMode;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
@@ -9,7 +7,6 @@ import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.Model;
 import io.orrery.physics.rigid.RigidWorld;
-import io.orrery.physics.rigid.SolverSettings;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
@@ -28,8 +25,8 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     private final Map<Long, LinkBody> bodies = new HashMap<>();
     private MixingSpace space;
 
-    BulletWorld(WorldSpec spec, ArticulationMode articulation) {
-        super(spec, articulation);
+    BulletWorld(WorldSpec spec) {
+        super(spec);
         populate();
     }
 
@@ -42,10 +39,6 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected void createWorld(WorldSpec spec) {
         space = new MixingSpace();
         space.setGravity(Convert.vector(spec.gravity()));
-        SolverInfo solverInfo = space.getSolverInfo();
-        solverInfo.setNumIterations(SolverSettings.ITERATIONS);
-        solverInfo.setSplitImpulseEnabled(true);
-        solverInfo.setSplitImpulseThreshold(SolverSettings.SPLIT_IMPULSE_THRESHOLD);
     }
 
     @Override
@@ -111,15 +104,6 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             link.body.clearForces();
             link.body.activate(true);
         }
-    }
-
-    /** As {@link #place}, without waking the body: a jointed tree's step moves it. */
-    @Override
-    protected void move(LinkBody link, Pose comWorld, Vec3 linear, Vec3 angular) {
-        link.body.setPhysicsLocation(Convert.vector(comWorld.position()));
-        link.body.setPhysicsRotation(Convert.quaternion(comWorld.rotation()));
-        link.body.setLinearVelocity(Convert.vector(linear));
-        link.body.setAngularVelocity(Convert.vector(angular));
     }
 
     @Override

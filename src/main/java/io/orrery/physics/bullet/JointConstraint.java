@@ -30,9 +30,4 @@ final class JointConstraint extends Joint<LinkBody> {
     protected double driveEffort(double dt) {
         return drive.effort(dt, !Double.isNaN(velocityCommand()));
     }
-
-    @Override
-    protected double servoEffort(double dt) {
-        return drive.servoEffort(dt, !Double.isNaN(velocityCommand()));
-    }
 }

@@ -112,12 +112,6 @@ final class JointDrive {
         return (rotational ? -impulse : impulse) / dt;
     }
 
-    /** The servo's share of {@link #effort}, along the joint's axis. */
-    double servoEffort(double dt, boolean servoOn) {
-        double impulse = servoOn ? servo.getAppliedImpulse() : 0;
-        return (rotational ? -impulse : impulse) / dt;
-    }
-
     void addTo(PhysicsSpace space) {
         for (New6Dof row : constraints()) {
             space.addJoint(row);

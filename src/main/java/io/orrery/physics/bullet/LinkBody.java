@@ -63,16 +63,6 @@ final class LinkBody extends Link {
         return body.getActivationState() == Activation.sleeping;
     }
 
-    /** The inverse of the inverse inertia Bullet holds; an axis it locks (0) reads as very stiff. */
-    @Override
-    public Vec3 principalInertia() {
-        return new Vec3(invert(inverseInertia.x), invert(inverseInertia.y), invert(inverseInertia.z));
-    }
-
-    private static double invert(float inverse) {
-        return inverse > 0 ? 1.0 / inverse : 1e12;
-    }
-
     @Override
     public void applyCentralForce(Vec3 force) {
         body.applyCentralForce(Convert.vector(force));

@@ -9,12 +9,10 @@ import com.bulletphysics.collision.shapes.CompoundShape;
 import com.bulletphysics.dynamics.DiscreteDynamicsWorld;
 import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
-import com.bulletphysics.dynamics.constraintsolver.ContactSolverInfo;
 import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSolver;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.DefaultMotionState;
 import com.bulletphysics.linearmath.Transform;
-import io.orrery.physics.ArticulationMode;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
@@ -23,7 +21,6 @@ import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.LinkShape;
 import io.orrery.physics.rigid.Model;
 import io.orrery.physics.rigid.RigidWorld;
-import io.orrery.physics.rigid.SolverSettings;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
@@ -46,8 +43,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     /** The static body that stands for {@code world} in joints; never added to the dynamics world. */
     private RigidBody worldAnchor;
 
-    JBulletWorld(WorldSpec spec, ArticulationMode articulation) {
-        super(spec, articulation);
+    JBulletWorld(WorldSpec spec) {
+        super(spec);
         populate();
     }
 
@@ -65,10 +62,6 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         solver = new SequentialImpulseConstraintSolver();
         dynamics = new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
-        ContactSolverInfo solverInfo = dynamics.getSolverInfo();
-        solverInfo.numIterations = SolverSettings.ITERATIONS;
-        solverInfo.splitImpulse = true;
-        solverInfo.splitImpulsePenetrationThreshold = SolverSettings.SPLIT_IMPULSE_THRESHOLD;
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, new DefaultMotionState(), new CompoundShape()));
     }
 
@@ -208,21 +201,6 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         body.getMotionState().setWorldTransform(t);
         body.clearForces();
         body.activate(true);
-        dynamics.updateSingleAabb(body);
-    }
-
-    /** As {@link #place}, without waking the body: a jointed tree's step moves it. */
-    @Override
-    protected void move(LinkBody link, Pose comWorld, Vec3 linear, Vec3 angular) {
-        Transform t = Convert.transform(comWorld);
-        RigidBody body = link.body;
-        body.setWorldTransform(t);
-        body.setInterpolationWorldTransform(t);
-        body.getMotionState().setWorldTransform(t);
-        body.setLinearVelocity(Convert.vector(linear));
-        body.setAngularVelocity(Convert.vector(angular));
-        body.setInterpolationLinearVelocity(Convert.vector(linear));
-        body.setInterpolationAngularVelocity(Convert.vector(angular));
         dynamics.updateSingleAabb(body);
     }
 

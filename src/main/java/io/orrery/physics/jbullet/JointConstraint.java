@@ -29,9 +29,4 @@ final class JointConstraint extends Joint<LinkBody> {
     protected double driveEffort(double dt) {
         return drive.effort(dt);
     }
-
-    @Override
-    protected double servoEffort(double dt) {
-        return drive.servoEffort(dt);
-    }
 }

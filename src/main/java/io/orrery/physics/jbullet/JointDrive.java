@@ -59,11 +59,6 @@ final class JointDrive extends TypedConstraint {
         return frictionBound > 0 || Double.isFinite(dampingCompliance) || !Double.isNaN(servoTarget);
     }
 
-    /** The servo row's share of {@link #effort}. */
-    double servoEffort(double dt) {
-        return servoImpulse / dt;
-    }
-
     /** The effort the rows applied in the last step of {@code dt} seconds. */
     double effort(double dt) {
         return (frictionImpulse + dampingImpulse + servoImpulse) / dt;

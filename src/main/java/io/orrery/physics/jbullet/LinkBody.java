@@ -59,11 +59,6 @@ final class LinkBody extends Link {
     }
 
     @Override
-    public Vec3 principalInertia() {
-        return Convert.vec3(inertia);
-    }
-
-    @Override
     public void applyCentralForce(Vec3 force) {
         body.applyCentralForce(Convert.vector(force));
     }

@@ -40,11 +40,6 @@ public abstract class Joint<L extends Link> {
     private double position;
     /** The effort applied in the last step. */
     private double effort;
-    /** The tree that moves the joint in reduced coordinates, and the joint's index there; null with constraints. */
-    private Articulation<L, ?> articulation;
-    private int treeIndex;
-    /** What the tree added to the joint's effort in the last step: a servo's or a limit's share. */
-    private double reducedEffort;
 
     /**
      * @param frame the joint's name, links and frames, as {@link ModelBuilder} found them
@@ -66,11 +61,6 @@ public abstract class Joint<L extends Link> {
 
     /** The effort (N·m or N) the drive applied along the axis in the last step of {@code dt} seconds. */
     protected abstract double driveEffort(double dt);
-
-    /** The velocity servo's share of {@link #driveEffort} in the last step. */
-    protected double servoEffort(double dt) {
-        return driveEffort(dt);
-    }
 
     /** True for the joints that move along an axis: revolute, continuous and prismatic. */
     public static boolean isActuated(JointType type) {
@@ -189,21 +179,7 @@ public abstract class Joint<L extends Link> {
     }
 
     public final JointState state() {
-        if (articulation != null) {
-            return new JointState(name, spec.type(), articulation.position(treeIndex),
-                    articulation.velocity(treeIndex), effort);
-        }
         return new JointState(name, spec.type(), currentPosition(), velocity(), effort);
-    }
-
-    /** Moves the joint in reduced coordinates as joint {@code index} of {@code tree}. */
-    final void articulate(Articulation<L, ?> tree, int index) {
-        this.articulation = tree;
-        this.treeIndex = index;
-    }
-
-    final void setReducedEffort(double effort) {
-        this.reducedEffort = effort;
     }
 
     /** The velocity command clamped to the joint's speed limit, or NaN when there is none. */
@@ -252,10 +228,9 @@ public abstract class Joint<L extends Link> {
     /** Records what the joint applied, tracks its position for unwrapping, and clears its commands. */
     final void afterStep(double dt) {
         if (actuated) {
-            effort = added ? commandedForce() + driveEffort(dt) + reducedEffort : 0;
-            position = articulation != null ? articulation.position(treeIndex) : currentPosition();
+            effort = added ? commandedForce() + driveEffort(dt) : 0;
+            position = currentPosition();
         }
-        reducedEffort = 0;
         force = 0;
         velocityCommand = Double.NaN;
     }

@@ -55,9 +55,6 @@ public abstract class Link {
     /** True when the body is deactivated (asleep). */
     public abstract boolean isSleeping();
 
-    /** The body's principal moments of inertia (kg·m²) about its centre-of-mass frame's axes, when dynamic. */
-    public abstract Vec3 principalInertia();
-
     /** Applies a force at the centre of mass during the next step. */
     public abstract void applyCentralForce(Vec3 force);
 

@@ -25,9 +25,6 @@ public final class Model<L extends Link, J extends Joint<L>> {
     private boolean isStatic;
     /** The model pose reported while static (or when it has no links): moved only by setModelPose. */
     private Pose fixedPose;
-    /** The jointed trees moved in reduced coordinates; empty with constraints. */
-    private List<Articulation<L, J>> articulations = List.of();
-    private ModelState.Articulation articulation = ModelState.Articulation.CONSTRAINTS;
 
     Model(ModelSpec spec, List<L> links, List<J> joints, L canonical) {
         this.spec = spec;
@@ -72,31 +69,6 @@ public final class Model<L extends Link, J extends Joint<L>> {
         return canonical.linkPose().compose(canonical.poseInModel().inverse());
     }
 
-    /** Moves the model's joints in reduced coordinates when it can; else says why it keeps constraints. */
-    void articulate(ArticulationPlan<L, J> plan) {
-        if (plan.fallback() != null) {
-            articulation = new ModelState.Articulation("constraints", plan.fallback());
-            return;
-        }
-        List<Articulation<L, J>> trees = new ArrayList<>();
-        for (ArticulationPlan.Tree<L, J> tree : plan.trees()) {
-            trees.add(new Articulation<>(tree));
-        }
-        articulations = List.copyOf(trees);
-        articulation = ModelState.Articulation.REDUCED;
-    }
-
-    List<Articulation<L, J>> articulations() {
-        return articulations;
-    }
-
-    /** Something outside moved the bodies: the trees take their state from them before the next step. */
-    void markMoved() {
-        for (Articulation<L, J> tree : articulations) {
-            tree.markDirty();
-        }
-    }
-
     public ModelState state() {
         List<LinkState> states = new ArrayList<>(links.size());
         for (L link : links) {
@@ -107,7 +79,7 @@ public final class Model<L extends Link, J extends Joint<L>> {
             jointStates.add(joint.state());
         }
         Twist velocity = canonical == null ? Twist.ZERO : canonical.velocity();
-        return new ModelState(spec.name(), pose(), velocity, isStatic, states, jointStates, articulation);
+        return new ModelState(spec.name(), pose(), velocity, isStatic, states, jointStates);
     }
 
     /** The joint of that scoped name, or null. */

@@ -10,10 +10,8 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -38,8 +36,6 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
     private final List<L> links = new ArrayList<>();
     private final Map<String, L> byName = new HashMap<>();
     private final List<J> joints = new ArrayList<>();
-    /** Scoped names of the links a fixed joint holds to the world: static bodies, exactly where they are. */
-    private final Set<String> worldFixed = new HashSet<>();
     private int offDiagonal;
 
     private ModelBuilder(Function<LinkPlan, L> makeLink, Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top,
@@ -65,26 +61,10 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
             Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top, String engine) {
         RigidWorld.requireFinite(top.pose());
         ModelBuilder<L, J> builder = new ModelBuilder<>(makeLink, makeJoint, top, engine);
-        builder.findWorldFixed(top, "");
         builder.buildLinks(top, "", Pose.IDENTITY, false, !top.allowAutoDisable());
         builder.buildJoints(top, "");
         Model<L, J> model = new Model<>(top, builder.links, builder.joints, builder.canonical(top, ""));
         return new Built<>(model, builder.offDiagonal);
-    }
-
-    /**
-     * A link a fixed joint holds to the world never moves (Gazebo leaves it where it is whatever overlaps it): it is
-     * built static, as a link of a nested static model is, and its joint then joins nothing that moves.
-     */
-    private void findWorldFixed(ModelSpec model, String prefix) {
-        for (JointSpec joint : model.joints()) {
-            if (joint.type() == JointSpec.JointType.FIXED && JointSpec.WORLD.equals(joint.parent())) {
-                worldFixed.add(prefix + joint.child());
-            }
-        }
-        for (ModelSpec nested : model.models()) {
-            findWorldFixed(nested, prefix + nested.name() + "::");
-        }
     }
 
     private void buildLinks(ModelSpec model, String prefix, Pose modelInTop, boolean nestedStatic,
@@ -92,8 +72,7 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
         for (LinkSpec link : model.links()) {
             String name = prefix + link.name();
             String where = "model '" + top.name() + "' link '" + name + "'";
-            L body = buildLink(where, name, link, modelInTop.compose(link.pose()),
-                    nestedStatic || worldFixed.contains(name), keepAwake);
+            L body = buildLink(where, name, link, modelInTop.compose(link.pose()), nestedStatic, keepAwake);
             if (byName.putIfAbsent(name, body) != null) {
                 throw new IllegalArgumentException("model '" + top.name() + "': two links named '" + name + "'");
             }

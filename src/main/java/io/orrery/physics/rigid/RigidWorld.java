@@ -1,6 +1,5 @@
 package io.orrery.physics.rigid;
 
-import io.orrery.physics.ArticulationMode;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
@@ -35,19 +34,12 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     private static final Logger LOG = System.getLogger(RigidWorld.class.getName());
 
     private final WorldSpec spec;
-    private final ArticulationMode articulation;
     private final Map<String, Model<L, J>> models = new LinkedHashMap<>();
     private int bodyCount;
     private boolean closed;
 
     protected RigidWorld(WorldSpec spec) {
-        this(spec, ArticulationMode.CONSTRAINTS);
-    }
-
-    /** A world whose jointed models move as {@code articulation} says. */
-    protected RigidWorld(WorldSpec spec, ArticulationMode articulation) {
         this.spec = spec;
-        this.articulation = articulation;
     }
 
     // ---- what the engine does
@@ -85,15 +77,6 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     /** Teleports a body to a centre-of-mass pose: its transforms and broadphase box, at once. */
     protected abstract void place(L link, Pose comWorld);
 
-    /**
-     * Puts a moving body where a jointed tree in reduced coordinates says, with that velocity (linear at the centre
-     * of mass), without waking it: by default a {@link #place} and a velocity.
-     */
-    protected void move(L link, Pose comWorld, Vec3 linear, Vec3 angular) {
-        place(link, comWorld);
-        link.setVelocity(linear, angular);
-    }
-
     /** The engine's closest hit of a checked, finite ray. */
     protected abstract Optional<RayHit> castRay(Vec3 from, Vec3 to);
 
@@ -126,9 +109,6 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     private int insert(ModelSpec top) {
         ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName());
         Model<L, J> model = built.model();
-        if (articulation == ArticulationMode.REDUCED) {
-            model.articulate(ArticulationPlan.of(model));
-        }
         addBodies(model);
         addJoints(model);
         models.put(top.name(), model);
@@ -177,15 +157,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             for (J joint : model.joints()) {
                 joint.beforeStep(dt);
             }
-            for (Articulation<L, J> tree : model.articulations()) {
-                tree.beforeStep(this::move);
-            }
         }
         stepWorld(dt);
         for (Model<L, J> model : models.values()) {
-            for (Articulation<L, J> tree : model.articulations()) {
-                tree.afterStep(dt, this::move);
-            }
             for (J joint : model.joints()) {
                 joint.afterStep(dt);
             }
@@ -221,7 +195,6 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             place(link, delta.compose(link.linkPose()).compose(link.comInLink()));
         }
         model.setFixedPose(pose);
-        model.markMoved();
     }
 
     @Override
@@ -237,17 +210,14 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             link.setVelocity(linear, velocity.angular());
             link.activate();
         }
-        model.markMoved();
     }
 
     @Override
     public final void setLinkVelocity(String model, String link, Twist velocity) {
-        Model<L, J> owner = requireDynamic(model, velocity);
-        L body = requireLink(owner, link);
+        L body = requireLink(requireDynamic(model, velocity), link);
         if (body.alwaysStatic()) {
             return;
         }
-        owner.markMoved();
         // The body lives at the centre of mass: move the linear velocity there from the link origin.
         Vec3 com = body.comPose().position();
         Vec3 origin = body.linkPose().position();
@@ -268,7 +238,6 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         model.setStatic(isStatic, pose);
         addJoints(model);
-        model.markMoved();
     }
 
     @Override
@@ -313,7 +282,6 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         requireFinite("position", position);
         Model<L, J> bodies = require(model);
         JointReset.apply(bodies, actuated(model, joint), position, this::place);
-        bodies.markMoved();
     }
 
     @Override
