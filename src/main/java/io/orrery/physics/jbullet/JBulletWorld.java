@@ -65,6 +65,15 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, new DefaultMotionState(), new CompoundShape()));
     }
 
+    /**
+     * No: JBullet's hinge against a static parent lets a velocity servo on joint_controller.sdf's pitched rotor read
+     * 1.3e-4 rad/s off its target every step (2e-7 against a moving base held to the world): such a base stays a body.
+     */
+    @Override
+    protected boolean staticCarriers() {
+        return false;
+    }
+
     @Override
     protected void stepWorld(double dt) {
         applyGyroscopicTorques();

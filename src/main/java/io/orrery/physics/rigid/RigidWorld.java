@@ -47,6 +47,14 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     /** The engine's name ({@code orrery.physics.engine}), for messages. */
     protected abstract String engineName();
 
+    /**
+     * True when a link fixed to the world may be built static though a moving joint hangs on it: the engine's joints
+     * hold their child as exactly against a static parent as against a moving one.
+     */
+    protected boolean staticCarriers() {
+        return true;
+    }
+
     /** Creates the engine's empty dynamics world, with the spec's gravity. */
     protected abstract void createWorld(WorldSpec spec);
 
@@ -107,7 +115,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     /** Builds a top-level model and adds it; returns the number of links with off-diagonal inertia. */
     private int insert(ModelSpec top) {
-        ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName());
+        ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName(),
+                staticCarriers());
         Model<L, J> model = built.model();
         addBodies(model);
         addJoints(model);
