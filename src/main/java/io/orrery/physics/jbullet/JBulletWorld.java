@@ -124,7 +124,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         info.restitution = (float) shape.surface().restitution();
         info.linearSleepingThreshold = LinkPlan.LINEAR_SLEEP_THRESHOLD;
         info.angularSleepingThreshold = LinkPlan.ANGULAR_SLEEP_THRESHOLD;
-        RigidBody body = new RigidBody(info);
+        RigidBody body = new UnclampedBody(info);
         SurfaceMixing.enable(body);
         if (plan.keepAwake()) {
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);

@@ -154,6 +154,23 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
     }
 
+    /**
+     * The fastest {@code <velocity>} limit (rad/s or m/s) of the actuated joints in the world, 0 when none sets one:
+     * what an engine that caps a body's rotation per step must still let a joint reach.
+     */
+    protected final double fastestJointLimit() {
+        double fastest = 0;
+        for (Model<L, J> model : models.values()) {
+            for (J joint : model.joints()) {
+                double limit = joint.spec().limits().velocity();
+                if (joint.isActuated() && Double.isFinite(limit) && limit > fastest) {
+                    fastest = limit;
+                }
+            }
+        }
+        return fastest;
+    }
+
     // ---- the PhysicsWorld API
 
     @Override

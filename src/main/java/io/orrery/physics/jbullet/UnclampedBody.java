@@ -1,0 +1,56 @@
+package io.orrery.physics.jbullet;
+
+import com.bulletphysics.dynamics.RigidBody;
+import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
+import com.bulletphysics.linearmath.Transform;
+import javax.vecmath.Quat4f;
+import javax.vecmath.Vector3f;
+
+/**
+ * A JBullet body without Bullet's hidden rotation clamps: Bullet caps a body's angular velocity at π/2 per step when
+ * it integrates forces and its rotation at π/4 per step when it integrates the pose, so at a 1 ms step nothing spun
+ * faster than 785 rad/s whatever its joint allowed. Gazebo has no such cap: a joint spins up to its own
+ * {@code <velocity>} limit. The integration is otherwise Bullet's (semi-implicit Euler, exponential map).
+ */
+final class UnclampedBody extends RigidBody {
+
+    UnclampedBody(RigidBodyConstructionInfo info) {
+        super(info);
+    }
+
+    /** Bullet's, with the angular velocity kept out of its clamp: only this step's change goes through it. */
+    @Override
+    public void integrateVelocities(float step) {
+        if (isStaticOrKinematicObject()) {
+            return;
+        }
+        Vector3f before = getAngularVelocity(new Vector3f());
+        setAngularVelocity(new Vector3f());
+        super.integrateVelocities(step);
+        Vector3f change = getAngularVelocity(new Vector3f());
+        change.add(before);
+        setAngularVelocity(change);
+    }
+
+    /** Bullet's TransformUtil.integrateTransform without its π/4 cap on the step's rotation. */
+    @Override
+    public void predictIntegratedTransform(float step, Transform predicted) {
+        Transform current = getWorldTransform(new Transform());
+        Vector3f linear = getLinearVelocity(new Vector3f());
+        Vector3f angular = getAngularVelocity(new Vector3f());
+        predicted.origin.scaleAdd(step, linear, current.origin);
+        float angle = angular.length();
+        Vector3f axis = new Vector3f();
+        if (angle < 0.001f) {
+            // Taylor expansion of sin(x/2)/x, as Bullet: exact to float there
+            axis.scale(0.5f * step - (step * step * step) * 0.020833334f * angle * angle, angular);
+        } else {
+            axis.scale((float) Math.sin(0.5 * angle * step) / angle, angular);
+        }
+        Quat4f turn = new Quat4f(axis.x, axis.y, axis.z, (float) Math.cos(0.5 * angle * step));
+        Quat4f orientation = current.getRotation(new Quat4f());
+        turn.mul(orientation);
+        turn.normalize();
+        predicted.setRotation(turn);
+    }
+}
