@@ -37,7 +37,7 @@ COPY worlds/ worlds/
 RUN mkdir extra
 # Spring Boot's class data sharing training run: the context is refreshed and the JVM exits, writing the classes
 # it loaded to orrery.jsa. It runs here, on this image's JVM, because an archive only maps into the JVM build that
-# wrote it; the entrypoint then starts about twice as fast (README, Performance). Trained in AOT mode, as the
+# wrote it; the entrypoint then starts about twice as fast (docs/performance.md). Trained in AOT mode, as the
 # chart starts it; a start in the regular mode still maps what the two share. Written as root, readable by all.
 RUN java -XX:ArchiveClassesAtExit=orrery.jsa -Dspring.aot.enabled=true -Dspring.context.exit=onRefresh -jar orrery.jar
 # Numeric, so the kubelet can check runAsNonRoot without reading /etc/passwd.

@@ -51,6 +51,7 @@
   // ---- header --------------------------------------------------------------------------------------------------
   function showStatus(s) {
     status = s;
+    refreshUnsupported();
     $('world-name').textContent = s.world && s.world.name || '(no world)';
     $('world-file').textContent = s.world && s.world.file || '';
     $('state').textContent = s.paused && s.state !== 'PAUSE' ? s.state + ' (paused)' : s.state;
@@ -168,9 +169,14 @@
   }
 
   // What the loaded world holds that Orrery does not simulate (GET /api/world), each with its file and line.
+  // Asked once per load, when the status first shows a loaded world: while one loads, GET /api/world answers 409.
+  let unsupportedAsked = false;
+  function worldLoaded(s) { return s && s.state && s.state !== 'CONNECT' && s.state !== 'DISCONNECT'; }
   async function refreshUnsupported() {
+    if (unsupportedAsked || !worldLoaded(status)) return;
+    unsupportedAsked = true;
     let world;
-    try { world = await api.get('api/world'); } catch (e) { return; }
+    try { world = await api.get('api/world'); } catch (e) { unsupportedAsked = false; return; }
     const list = world.unsupported || [];
     $('unsupported-panel').hidden = list.length === 0;
     $('unsupported-count').textContent = String(list.length);
@@ -385,7 +391,8 @@
     events.addEventListener('state', e => {
       const s = JSON.parse(e.data);
       if (!s.from.startsWith('STEP_') || !s.to.startsWith('STEP_')) log('state ' + s.from + ' → ' + s.to + ' (' + s.event + ') at ' + fmt(s.simTime) + ' s');
-      if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); refreshUnsupported(); loadScene(); }
+      if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); loadScene(); }
+      if (s.to === 'CONNECT') unsupportedAsked = false; // a load or reload: ask again once it has loaded
       refreshStatus();
     });
     events.addEventListener('plugins', e => { showPluginProgress(JSON.parse(e.data)); refreshPlugins(); });
@@ -410,7 +417,6 @@
     try { showStatus(await api.get('api/simulation')); } catch (e) { showProblem(e); }
     connectEvents();
     refreshPlugins();
-    refreshUnsupported();
     refreshProbes();
     refreshSystems();
     setInterval(refreshProbes, 2000);

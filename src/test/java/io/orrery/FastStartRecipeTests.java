@@ -16,7 +16,7 @@ import org.w3c.dom.NodeList;
 
 /**
  * The class data sharing recipe is the same wherever it is written down: the Dockerfile, the pom's {@code cds}
- * profile and the README. An archive maps only into a run that names the jar as its training run did, on the JVM
+ * profile and docs/fast-start.md. An archive maps only into a run that names the jar as its training run did, on the JVM
  * that wrote it; otherwise the JVM silently starts without it, so a drift here would cost start-up time unnoticed.
  */
 class FastStartRecipeTests {
@@ -54,7 +54,7 @@ class FastStartRecipeTests {
     }
 
     @Test
-    void thePomsCdsProfileTrainsTheJarItExtractsAndTheReadmeRunsBoth() throws Exception {
+    void thePomsCdsProfileTrainsTheJarItExtractsAndTheFastStartPageRunsBoth() throws Exception {
         Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
         List<String> extract = arguments(pom, "cds-extract");
         String destination = extract.get(extract.indexOf("--destination") + 1);
@@ -64,7 +64,7 @@ class FastStartRecipeTests {
         assertThat(training).isEqualTo("-XX:ArchiveClassesAtExit=" + destination
                 + "/orrery.jsa -Dspring.aot.enabled=${orrery.aot} -Dspring.context.exit=onRefresh -jar " + destination
                 + "/orrery.jar");
-        assertThat(Files.readString(Path.of("README.md")))
+        assertThat(Files.readString(Path.of("docs/fast-start.md")))
                 .contains("./mvnw -Pcds,aot package -DskipTests")
                 .contains("java -XX:SharedArchiveFile=" + destination + "/orrery.jsa -Dspring.aot.enabled=true -jar "
                         + destination + "/orrery.jar");

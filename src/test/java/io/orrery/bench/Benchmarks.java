@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from worlds/gazebo.</li>
  * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
  * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
- * {@link Pacing}. It measures process CPU, so the README runs it with {@code java} rather than inside Maven.</li>
+ * {@link Pacing}. It measures process CPU, so docs/performance.md runs it with {@code java}, not inside Maven.</li>
  * <li>{@code dashboard} (only when named): the dashboard on 3k_shapes.sdf in headless chromium, see
  * {@link DashboardBenchmark}.</li>
  * <li>{@code sensors}: the per-step cost of a 640-ray lidar and of 10 IMUs (each sampling every step) on
@@ -66,6 +66,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Benchmarks {
 
+    /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
+    public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
+            "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes");
+
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
 
@@ -77,6 +81,11 @@ public final class Benchmarks {
         // machine (the gz-transport benchmark runs its server inside a network namespace of its own).
         System.setProperty("orrery.transport.enabled", "false");
         List<String> which = args.length == 0 ? List.of("loop", "empty", "load") : List.of(args);
+        for (String name : which) {
+            if (!NAMES.contains(name)) { // a misspelt name would otherwise measure nothing, silently
+                throw new IllegalArgumentException("no benchmark '" + name + "'; the benchmarks are " + NAMES);
+            }
+        }
         System.out.printf(Locale.ROOT, "Orrery benchmarks on %d cores, %s %s%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
                 System.getProperty("java.version"));

@@ -26,8 +26,8 @@ import java.util.concurrent.TimeUnit;
  * its RSS (VmRSS), then RSS again after a hold of running (10 s by default), and ends it with SIGTERM.
  *
  * <p>Variants, separated by {@code ;} in {@code -Dorrery.startup.variants}: a layout, {@code jar} (the fat jar) or
- * {@code cds} (the extracted jar with its class data sharing archive, made first by the commands in the README's
- * Fast start: {@link #extractAndTrain}), followed by JVM options, e.g. {@code "cds -XX:TieredStopAtLevel=1"}. The
+ * {@code cds} (the extracted jar with its class data sharing archive, made first by the commands of docs/fast-start.md:
+ * {@link #extractAndTrain}), followed by JVM options, e.g. {@code "cds -XX:TieredStopAtLevel=1"}. The
  * child gets exactly these options, nothing else. A {@code cds} variant's archive is trained with the variant's
  * system properties ({@code -D...}), since they can change what start-up loads: {@code -Dspring.aot.enabled=true} (a
  * jar built with {@code -Paot}) runs the AOT-generated bean definitions instead of the configuration classes. Rounds
@@ -41,7 +41,7 @@ final class Startup {
     private static final Path CDS_DIR = Path.of("target/startup/cds");
     private static final Path LOGS = Path.of("target/startup/logs");
     /**
-     * The plain jar, CDS in the regular mode, the README's Fast start recipe (CDS and AOT), that recipe as the chart's
+     * The plain jar, CDS in the regular mode, docs/fast-start.md's recipe (CDS and AOT), that recipe as the chart's
      * pod runs it (a 1 GiB memory limit's heap sizing and the chart's javaOpts), and the C1-only start for short
      * runs. The jar must be built with {@code -Paot}.
      */
@@ -146,7 +146,7 @@ final class Startup {
         }
     }
 
-    /** Spring Boot's class data sharing recipe, as the README's Fast start gives it, first step: extract the jar. */
+    /** Spring Boot's class data sharing recipe, as docs/fast-start.md gives it, first step: extract the jar. */
     private static void extract() throws Exception {
         Files.createDirectories(CDS_DIR.getParent());
         exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--application-filename",

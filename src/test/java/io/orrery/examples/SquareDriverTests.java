@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /**
- * The README's example controller against the real application on diff_drive.sdf: while it drives, a second
+ * docs/controller.md's example controller against the real application on diff_drive.sdf: while it drives, a second
  * connection watches vehicle_blue's true pose (observe is a read, served at every StepEnd inside its steps), and
  * the path it saw must pass each corner of the square and end at the start.
  */
@@ -39,9 +39,9 @@ class SquareDriverTests extends DiffDriveApplication {
      * this one. It looks once per control period (1 s), and it slows to 0.5 m/s × the distance, so between two
      * looks near a corner it halves the distance rather than overshooting by up to 0.5 m. To that add the
      * odometry's own error, dead reckoning over 8 m and four turns on the spot at 0.5 rad/s (measured: 0.02 m at the
-     * end; 8 mm over a half circle, README; at 1 rad/s the wheels slip in the turns and it drifts 0.2 m), and how
-     * far the vehicle goes between two samples of the watcher (its speed, at most 0.5 m/s, times the sim time
-     * between them, measured below).
+     * end; 8 mm over a half circle, docs/systems-and-sensors.md; at 1 rad/s the wheels slip in the turns and it
+     * drifts 0.2 m), and how far the vehicle goes between two samples of the watcher (its speed, at most 0.5 m/s,
+     * times the sim time between them, measured below).
      */
     static final double ODOMETRY_ERROR = 0.05;
 

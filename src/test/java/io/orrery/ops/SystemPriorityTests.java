@@ -24,7 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Priorities as Spring users give them, through the real application: every way, and where two meet, the one the
- * README says wins. What is checked is both what the runner lists and the order the systems actually ran in one
+ * docs/lifecycle.md says wins. What is checked is what the runner lists and the order the systems actually ran in one
  * step.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The local sweep as the README runs it, on examples/sweep's own values and worlds: real Helm renders the sweep,
+ * The local sweep as docs/sweeps.md runs it, on examples/sweep's own values and worlds: real Helm renders the sweep,
  * real Orrery processes run each scenario by its index.
  */
 class LocalSweepTests {

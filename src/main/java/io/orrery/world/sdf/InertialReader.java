@@ -89,16 +89,25 @@ final class InertialReader {
             Vec3 centre = pose.apply(shape.centre());
             total += m;
             moment = moment.plus(centre.times(m));
-            // R diag(I) Rᵀ about the part's own centre
+            // R I Rᵀ about the part's own centre
             Vec3[] axes = {pose.rotation().rotate(new Vec3(1, 0, 0)), pose.rotation().rotate(new Vec3(0, 1, 0)),
                 pose.rotation().rotate(new Vec3(0, 0, 1))};
-            double[] diag = {shape.inertia().x() * rho, shape.inertia().y() * rho, shape.inertia().z() * rho};
+            double[][] rot = new double[3][3]; // columns are the shape's axes in the link frame
             for (int k = 0; k < 3; k++) {
-                double[] a = {axes[k].x(), axes[k].y(), axes[k].z()};
-                for (int r = 0; r < 3; r++) {
-                    for (int col = 0; col < 3; col++) {
-                        tensor[r][col] += diag[k] * a[r] * a[col];
+                rot[0][k] = axes[k].x();
+                rot[1][k] = axes[k].y();
+                rot[2][k] = axes[k].z();
+            }
+            double[] own = shape.tensor();
+            for (int r = 0; r < 3; r++) {
+                for (int col = 0; col < 3; col++) {
+                    double sum = 0;
+                    for (int a = 0; a < 3; a++) {
+                        for (int b = 0; b < 3; b++) {
+                            sum += rot[r][a] * own[a * 3 + b] * rot[col][b];
+                        }
                     }
+                    tensor[r][col] += rho * sum;
                 }
             }
             parts.add(new double[] {m, centre.x(), centre.y(), centre.z()});
@@ -153,6 +162,9 @@ final class InertialReader {
     }
 
     private static String geometryKind(Geometry geometry) {
+        if (geometry instanceof Geometry.Mesh m) {
+            return "mesh '" + m.uri() + "', which encloses no volume: it is open or flat";
+        }
         return geometry instanceof Geometry.Unsupported u ? u.kind()
                 : geometry.getClass().getSimpleName().toLowerCase(Locale.ROOT);
     }
