@@ -12,6 +12,7 @@ import java.util.Optional;
  * @param sdfVersion the {@code <sdf version>} attribute
  * @param name the {@code <world name>}
  * @param gravity gravity in m/s² (SDF default 0 0 -9.8)
+ * @param magneticField the {@code <magnetic_field>} in tesla, in the world frame (SDF's default when absent)
  * @param physics the {@code <physics>} settings
  * @param guiCameraPose the {@code <gui><camera><pose>}, if any
  * @param roads the {@code <road>} elements
@@ -25,6 +26,7 @@ public record WorldSpec(
         String sdfVersion,
         String name,
         Vec3 gravity,
+        Vec3 magneticField,
         PhysicsSpec physics,
         Optional<Pose> guiCameraPose,
         List<RoadSpec> roads,
@@ -32,6 +34,17 @@ public record WorldSpec(
         List<ModelSpec> models,
         List<IgnoredElement> ignored,
         SourceDocument document) {
+
+    /** SDF's default {@code <magnetic_field>}, tesla (ENU): what a world that sets none has. */
+    public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
+
+    /** A world with SDF's default magnetic field. */
+    public WorldSpec(Path source, String sdfVersion, String name, Vec3 gravity, PhysicsSpec physics,
+            Optional<Pose> guiCameraPose, List<RoadSpec> roads, List<PluginSpec> plugins, List<ModelSpec> models,
+            List<IgnoredElement> ignored, SourceDocument document) {
+        this(source, sdfVersion, name, gravity, DEFAULT_MAGNETIC_FIELD, physics, guiCameraPose, roads, plugins,
+                models, ignored, document);
+    }
 
     public WorldSpec {
         roads = List.copyOf(roads);

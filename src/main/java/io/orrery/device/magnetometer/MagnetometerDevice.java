@@ -13,19 +13,19 @@ import io.orrery.world.Vec3;
 
 /**
  * A {@code magnetometer} sensor, as gz-sensors' MagnetometerSensor: publishes gz.msgs.Magnetometer on
- * {@code .../magnetometer}, the world's field rotated into the sensor frame. The field is SDF's default
- * {@code <magnetic_field>} (Orrery does not read the world's own). Noise: {@code <magnetometer><x|y|z><noise>}.
+ * {@code .../magnetometer}, the world's {@code <magnetic_field>} (SDF's default when it sets none) rotated into the
+ * sensor frame. Noise: {@code <magnetometer><x|y|z><noise>}.
  */
 public final class MagnetometerDevice extends Device {
 
-    /** SDF's default world magnetic field, tesla (ENU). */
-    public static final Vec3 DEFAULT_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
-
+    /** The world's field, tesla, in the world frame. */
+    private final Vec3 field;
     private final Publisher<Magnetometer> publisher;
     private final Noise[] noise = new Noise[3];
 
     public MagnetometerDevice(Mount mount, DeviceContext context) {
         super(mount, context);
+        this.field = context.world().magneticField();
         String[] axes = {"x", "y", "z"};
         for (int i = 0; i < 3; i++) {
             noise[i] = noise(element("magnetometer", axes[i]), axes[i]);
@@ -40,7 +40,7 @@ public final class MagnetometerDevice extends Device {
 
     @Override
     protected void sample(UpdateInfo info, WorldView world, LinkState link) {
-        Vec3 f = mount().worldPose(link.pose()).rotation().conjugate().rotate(DEFAULT_FIELD);
+        Vec3 f = mount().worldPose(link.pose()).rotation().conjugate().rotate(field);
         publisher.publish(new Magnetometer(header(info),
                 vector(new Vec3(noise[0].apply(f.x()), noise[1].apply(f.y()), noise[2].apply(f.z())))));
     }

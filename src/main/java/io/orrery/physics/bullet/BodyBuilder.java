@@ -79,7 +79,7 @@ final class BodyBuilder {
         return inertia > 0 ? (float) (1 / inertia) : 0f;
     }
 
-    static JointConstraint joint(JointFrame.Placed<LinkBody> joint) {
+    static JointConstraint joint(JointFrame.Placed<LinkBody> joint, StepSplit split) {
         PhysicsRigidBody parent = joint.parent() == null ? null : joint.parent().body;
         PhysicsRigidBody child = joint.child().body;
         Constraint constraint = JointFactory.create(joint.where(), joint.spec(), parent, joint.inParent(), child,
@@ -87,6 +87,6 @@ final class BodyBuilder {
         JointDrive drive = Joint.isActuated(joint.spec().type())
                 ? new JointDrive(joint.spec(), parent, joint.inParent(), child, joint.inChild())
                 : null;
-        return new JointConstraint(joint, constraint, drive);
+        return new JointConstraint(joint, constraint, drive, split);
     }
 }

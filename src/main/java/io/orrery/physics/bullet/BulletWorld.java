@@ -24,6 +24,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     /** Every body by its native id, for ray casts and contacts. */
     private final Map<Long, LinkBody> bodies = new HashMap<>();
     private MixingSpace space;
+    private final StepSplit split = new StepSplit();
 
     BulletWorld(WorldSpec spec) {
         super(spec);
@@ -43,8 +44,12 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void stepWorld(double dt) {
-        // maxSteps 0: one step of exactly dt. Contact points call back into Java to mix surfaces only where needed.
-        space.update((float) dt, 0, space.stepFlags());
+        // maxSteps 0: one step of exactly dt / parts. Contact points call back into Java to mix surfaces only where
+        // needed.
+        int parts = split.update(dt, fastestJointLimit());
+        for (int i = 0; i < parts; i++) {
+            space.update((float) (dt / parts), 0, space.stepFlags());
+        }
     }
 
     @Override
@@ -54,7 +59,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected JointConstraint buildJoint(JointFrame.Placed<LinkBody> joint) {
-        return BodyBuilder.joint(joint);
+        return BodyBuilder.joint(joint, split);
     }
 
     @Override

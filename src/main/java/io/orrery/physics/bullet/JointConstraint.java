@@ -14,11 +14,14 @@ final class JointConstraint extends Joint<LinkBody> {
     final Constraint constraint;
     /** Null for fixed and ball joints. */
     final JointDrive drive;
+    /** The world step's parts: the rows' impulses are those of the last part. */
+    private final StepSplit split;
 
-    JointConstraint(JointFrame.Placed<LinkBody> frame, Constraint constraint, JointDrive drive) {
+    JointConstraint(JointFrame.Placed<LinkBody> frame, Constraint constraint, JointDrive drive, StepSplit split) {
         super(frame);
         this.constraint = constraint;
         this.drive = drive;
+        this.split = split;
     }
 
     @Override
@@ -28,6 +31,6 @@ final class JointConstraint extends Joint<LinkBody> {
 
     @Override
     protected double driveEffort(double dt) {
-        return drive.effort(dt, !Double.isNaN(velocityCommand()));
+        return drive.effort(dt / split.parts(), !Double.isNaN(velocityCommand()));
     }
 }

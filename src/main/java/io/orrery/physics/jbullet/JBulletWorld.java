@@ -64,6 +64,15 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
     }
 
+    /**
+     * No: JBullet's hinge against a static parent lets a velocity servo on joint_controller.sdf's pitched rotor read
+     * 1.3e-4 rad/s off its target every step (2e-7 against a moving base held to the world): such a base stays a body.
+     */
+    @Override
+    protected boolean staticCarriers() {
+        return false;
+    }
+
     @Override
     protected void stepWorld(double dt) {
         applyGyroscopicTorques();
@@ -116,7 +125,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         info.restitution = (float) shape.surface().restitution();
         info.linearSleepingThreshold = LinkPlan.LINEAR_SLEEP_THRESHOLD;
         info.angularSleepingThreshold = LinkPlan.ANGULAR_SLEEP_THRESHOLD;
-        MovingBody body = new MovingBody(info);
+        MovingBody body = new MovingBody(info); // an UnclampedBody that reports its motion
         SurfaceMixing.enable(body);
         if (plan.keepAwake()) {
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);

@@ -1,6 +1,5 @@
 package io.orrery.physics.jbullet;
 
-import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
 import com.bulletphysics.linearmath.Transform;
 import io.orrery.physics.rigid.Link;
@@ -10,7 +9,7 @@ import io.orrery.physics.rigid.Link;
  * moves every awake body with {@link #proceedToTransform} and changes activation only through the two setters. So a
  * read of the world after a step reads only the models that changed, without visiting the sleeping bodies.
  */
-final class MovingBody extends RigidBody {
+final class MovingBody extends UnclampedBody {
 
     private Link link;
 

@@ -16,7 +16,7 @@ import io.orrery.world.Vec3;
  * @param spec the link
  * @param top the top-level model
  * @param poseInModel the link frame in the top-level model frame
- * @param nestedStatic true when a nested model it is in is static
+ * @param nestedStatic true when a nested model it is in is static, or a fixed joint holds it to the world
  * @param keepAwake true when allow_auto_disable is false for it: the body never sleeps
  * @param mass the mass, kg (at least 0)
  * @param comInLink the body frame in the link frame: at the centre of mass, along the inertia's principal axes

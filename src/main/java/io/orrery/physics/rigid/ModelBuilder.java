@@ -10,8 +10,10 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -36,6 +38,8 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
     private final List<L> links = new ArrayList<>();
     private final Map<String, L> byName = new HashMap<>();
     private final List<J> joints = new ArrayList<>();
+    /** Scoped names of the links a fixed joint holds to the world: static bodies, exactly where they are. */
+    private final Set<String> worldFixed = new HashSet<>();
     private int offDiagonal;
 
     private ModelBuilder(Function<LinkPlan, L> makeLink, Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top,
@@ -56,15 +60,62 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
      * @param makeJoint makes a joint's constraint between its links' bodies as they are placed then
      * @param top the top-level model
      * @param engine the engine's name, for messages
+     * @param staticCarriers true when a link fixed to the world is built static even when a moving joint hangs on it
+     *     (the engine's joints are exact against a static parent)
      */
     static <L extends Link, J extends Joint<L>> Built<L, J> build(Function<LinkPlan, L> makeLink,
-            Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top, String engine) {
+            Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top, String engine, boolean staticCarriers) {
         RigidWorld.requireFinite(top.pose());
         ModelBuilder<L, J> builder = new ModelBuilder<>(makeLink, makeJoint, top, engine);
+        builder.findWorldFixed(top, staticCarriers);
         builder.buildLinks(top, "", Pose.IDENTITY, false, !top.allowAutoDisable());
         builder.buildJoints(top, "");
         Model<L, J> model = new Model<>(top, builder.links, builder.joints, builder.canonical(top, ""));
         return new Built<>(model, builder.offDiagonal);
+    }
+
+    /**
+     * A link a fixed joint holds to the world never moves (Gazebo leaves it where it is whatever overlaps it): it is
+     * built static, as a link of a nested static model is, and so is every link fixed to such a link; their fixed
+     * joints then join nothing that moves and are not added. Where the engine's hinges are not exact against a static
+     * parent ({@code staticCarriers} false), a link that carries a moving joint stays a body held by its joint.
+     */
+    private void findWorldFixed(ModelSpec top, boolean staticCarriers) {
+        List<String[]> fixed = new ArrayList<>();
+        Set<String> carriers = new HashSet<>();
+        jointsOf(top, "", fixed, carriers);
+        if (staticCarriers) {
+            carriers.clear();
+        }
+        worldFixed.add(JointSpec.WORLD);
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (String[] joint : fixed) {
+                if (worldFixed.contains(joint[0]) && !carriers.contains(joint[1]) && worldFixed.add(joint[1])) {
+                    grew = true;
+                }
+            }
+        }
+        worldFixed.remove(JointSpec.WORLD);
+    }
+
+    /**
+     * The fixed joints of the model and its nested models, as scoped parent and child names, and the links that are
+     * the parent of a joint that moves.
+     */
+    private static void jointsOf(ModelSpec model, String prefix, List<String[]> fixed, Set<String> carriers) {
+        for (JointSpec joint : model.joints()) {
+            String parent = JointSpec.WORLD.equals(joint.parent()) ? JointSpec.WORLD : prefix + joint.parent();
+            if (joint.type() == JointSpec.JointType.FIXED) {
+                fixed.add(new String[] {parent, prefix + joint.child()});
+            } else {
+                carriers.add(parent);
+            }
+        }
+        for (ModelSpec nested : model.models()) {
+            jointsOf(nested, prefix + nested.name() + "::", fixed, carriers);
+        }
     }
 
     private void buildLinks(ModelSpec model, String prefix, Pose modelInTop, boolean nestedStatic,
@@ -72,7 +123,8 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
         for (LinkSpec link : model.links()) {
             String name = prefix + link.name();
             String where = "model '" + top.name() + "' link '" + name + "'";
-            L body = buildLink(where, name, link, modelInTop.compose(link.pose()), nestedStatic, keepAwake);
+            L body = buildLink(where, name, link, modelInTop.compose(link.pose()),
+                    nestedStatic || worldFixed.contains(name), keepAwake);
             if (byName.putIfAbsent(name, body) != null) {
                 throw new IllegalArgumentException("model '" + top.name() + "': two links named '" + name + "'");
             }

@@ -64,6 +64,14 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     /** The engine's name ({@code orrery.physics.engine}), for messages. */
     protected abstract String engineName();
 
+    /**
+     * True when a link fixed to the world may be built static though a moving joint hangs on it: the engine's joints
+     * hold their child as exactly against a static parent as against a moving one.
+     */
+    protected boolean staticCarriers() {
+        return true;
+    }
+
     /** Creates the engine's empty dynamics world, with the spec's gravity. */
     protected abstract void createWorld(WorldSpec spec);
 
@@ -124,7 +132,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     /** Builds a top-level model and adds it; returns the number of links with off-diagonal inertia. */
     private int insert(ModelSpec top) {
-        ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName());
+        ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName(),
+                staticCarriers());
         Model<L, J> model = built.model();
         addBodies(model);
         addJoints(model);
@@ -164,6 +173,23 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                 joint.setAdded(false);
             }
         }
+    }
+
+    /**
+     * The fastest {@code <velocity>} limit (rad/s or m/s) of the actuated joints in the world, 0 when none sets one:
+     * what an engine that caps a body's rotation per step must still let a joint reach.
+     */
+    protected final double fastestJointLimit() {
+        double fastest = 0;
+        for (Model<L, J> model : models.values()) {
+            for (J joint : model.joints()) {
+                double limit = joint.spec().limits().velocity();
+                if (joint.isActuated() && Double.isFinite(limit) && limit > fastest) {
+                    fastest = limit;
+                }
+            }
+        }
+        return fastest;
     }
 
     // ---- the PhysicsWorld API

@@ -71,6 +71,7 @@ final class SpecReader {
         String name = Values.requiredAttribute(w, "name", "");
         String where = "world '" + name + "'";
         Vec3 gravity = DEFAULT_GRAVITY;
+        Vec3 magneticField = WorldSpec.DEFAULT_MAGNETIC_FIELD;
         List<Element> physics = new ArrayList<>();
         Optional<Pose> camera = Optional.empty();
         List<RoadSpec> roads = new ArrayList<>();
@@ -83,6 +84,7 @@ final class SpecReader {
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
+                case "magnetic_field" -> magneticField = Values.vec3(c, where);
                 case "physics" -> physics.add(c);
                 case "gui" -> camera = elements.guiCamera(c, where);
                 case "road" -> roads.add(elements.road(c, where));
@@ -99,7 +101,7 @@ final class SpecReader {
             }
         }
         List<ModelSpec> placed = placeInWorld(name, where, frames, models.list());
-        return new WorldSpec(source, version, name, gravity, elements.physics(physics, where), camera, roads, plugins,
+        return new WorldSpec(source, version, name, gravity, magneticField, elements.physics(physics, where), camera, roads, plugins,
                 placed, ignored.list(), new SourceDocument(text));
     }
 
