@@ -64,7 +64,15 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void addBodies(Model<LinkBody, JointConstraint> model) {
-        for (LinkBody link : model.links()) {
+        List<LinkBody> links = List.copyOf(model.links());
+        for (int i = 0; i < links.size(); i++) {
+            for (int j = i + 1; j < links.size(); j++) { // a model's links meet only with <self_collide>
+                if (!links.get(i).collidesWith(links.get(j))) {
+                    links.get(i).body.addToIgnoreList(links.get(j).body);
+                }
+            }
+        }
+        for (LinkBody link : links) {
             space.addCollisionObject(link.body);
             bodies.put(link.body.nativeId(), link);
         }

@@ -15,6 +15,19 @@ final class MovingBody extends UnclampedBody {
 
     MovingBody(RigidBodyConstructionInfo info) {
         super(info);
+        checkCollideWith = true; // JBullet asks checkCollideWithOverride only with this set
+    }
+
+    /**
+     * JBullet's own check (bodies joined by a constraint that disables their collision do not meet), and a model's
+     * links meet each other only with {@code <self_collide>} ({@link Link#collidesWith}).
+     */
+    @Override
+    public boolean checkCollideWithOverride(com.bulletphysics.collision.dispatch.CollisionObject other) {
+        if (link != null && other.getUserPointer() instanceof Link o && !link.collidesWith(o)) {
+            return false;
+        }
+        return super.checkCollideWithOverride(other);
     }
 
     void reportTo(Link link) {

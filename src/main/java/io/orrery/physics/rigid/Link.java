@@ -90,6 +90,15 @@ public abstract class Link {
         return plan.name();
     }
 
+    /**
+     * Whether this link's shapes meet {@code other}'s: always for links of two models; within one top-level model
+     * only when either link has {@code <self_collide>} (its own or its model's), as SDF says, so a robot's CAD hulls
+     * that overlap at its joints do not fight each other. Jointed links never meet, whatever this says.
+     */
+    public final boolean collidesWith(Link other) {
+        return !model().equals(other.model()) || plan.spec().selfCollide() || other.plan.spec().selfCollide();
+    }
+
     /** The centre-of-mass frame in the link frame. */
     public final Pose comInLink() {
         return plan.comInLink();

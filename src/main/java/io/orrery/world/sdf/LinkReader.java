@@ -39,13 +39,15 @@ final class LinkReader {
      * The link, its pose resolved in the model frame and the poses inside it in the link frame.
      *
      * @param graph the model's frames, the link among them
+     * @param modelSelfCollide the model's {@code <self_collide>}, which the link's own overrides
      */
-    LinkSpec link(Element l, String modelWhere, FrameGraph graph, String modelName) {
+    LinkSpec link(Element l, String modelWhere, FrameGraph graph, String modelName, boolean modelSelfCollide) {
         String name = Values.requiredAttribute(l, "name", modelWhere);
         String where = modelWhere + " link '" + name + "'";
         Pose pose = graph.inScope(name);
         LinkFrame frame = new LinkFrame(graph, name, modelName);
         Element inertial = null;
+        boolean selfCollide = modelSelfCollide;
         Siblings<ParsedCollision> collisions = new Siblings<>(where, "collision", c -> c.spec().name());
         Siblings<SensorSpec> sensors = new Siblings<>(where, "sensor", SensorSpec::name);
         for (Element c : l.getChildren()) {
@@ -54,6 +56,7 @@ final class LinkReader {
                     // read with the model's frames
                 }
                 case "inertial" -> inertial = c;
+                case "self_collide" -> selfCollide = Values.bool(c, where);
                 case "collision" -> collisions.add(c, collision(c, where, frame));
                 case "sensor" -> {
                     SensorSpec sensor = sensorReader.sensor(c, where, frame);
@@ -69,7 +72,7 @@ final class LinkReader {
         Optional<InertialSpec> inertialSpec = inertial == null ? Optional.empty()
                 : Optional.of(inertials.inertial(inertial, where, name, parsed));
         return new LinkSpec(name, pose, inertialSpec, parsed.stream().map(ParsedCollision::spec).toList(),
-                sensors.list());
+                sensors.list(), selfCollide);
     }
 
     private ParsedCollision collision(Element c, String linkWhere, LinkFrame frame) {

@@ -102,6 +102,7 @@ final class ModelReader {
         Element poseElement = null;
         boolean isStatic = false;
         boolean autoDisable = true;
+        boolean selfCollide = false;
         Siblings<Element> linkElements = new Siblings<>(where, "link", e -> e.getAttributeValue("name").strip());
         List<Element> jointElements = new ArrayList<>();
         List<Element> frameElements = new ArrayList<>();
@@ -112,6 +113,7 @@ final class ModelReader {
                 case "pose" -> poseElement = c;
                 case "static" -> isStatic = Values.bool(c, where);
                 case "allow_auto_disable" -> autoDisable = Values.bool(c, where);
+                case "self_collide" -> selfCollide = Values.bool(c, where);
                 case "link" -> {
                     Values.requiredAttribute(c, "name", where);
                     linkElements.add(c, c);
@@ -127,7 +129,7 @@ final class ModelReader {
         FrameGraph graph = frames(m, name, where, linkElements.list(), jointElements, frameElements, nested.list());
         List<LinkSpec> linkList = new ArrayList<>();
         for (Element l : linkElements.list()) {
-            linkList.add(links.link(l, where, graph, name));
+            linkList.add(links.link(l, where, graph, name, selfCollide));
         }
         Siblings<JointSpec> modelJoints = new Siblings<>(where, "joint", JointSpec::name);
         for (Element j : jointElements) {

@@ -134,6 +134,9 @@ final class SpecWriter {
             l.addContent(pose(link.pose()));
         }
         link.inertial().ifPresent(i -> l.addContent(inertial(i)));
+        if (link.selfCollide()) { // the model's or its own: written on the link, where it means the same
+            l.addContent(element("self_collide", "true"));
+        }
         for (CollisionSpec c : link.collisions()) {
             if (!(c.geometry() instanceof Geometry.Unsupported)) {
                 l.addContent(collision(c));
