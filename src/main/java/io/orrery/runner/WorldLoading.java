@@ -92,11 +92,11 @@ final class WorldLoading {
             for (SystemRegistration r : systems.get()) {
                 manager.add(r.system(), r.priority());
             }
-            PluginSystemBinding binding = new PluginSystemBinding(manager);
-            List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
-            owned.forEach(binding::expect);
             // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
             AtomicReference<WorldSession> self = new AtomicReference<>();
+            PluginSystemBinding binding = new PluginSystemBinding(manager, () -> self.get().episodeSeed());
+            List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
+            owned.forEach(binding::expect);
             TopicBus topics = new TopicBus(topicDriver, () -> {
                 WorldSession session = self.get();
                 return session == null ? 0 : session.messageTimeNanos();
@@ -110,7 +110,7 @@ final class WorldLoading {
             RealTimePacer pacer = new RealTimePacer(clock, sleeper, step, factor, settings.maxStepsPerFrame(),
                     settings.maxCatchUpNanos(), RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
             WorldSession session = new WorldSession(spec, file, physics, manager, devices, host, binding, topics,
-                    pacer, step, factor);
+                    pacer, step, factor, seed);
             self.set(session);
             log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
                     file, spec.models().size(), physics.bodyCount(), step / 1e6, factor);

@@ -44,9 +44,13 @@ final class WorldSession implements AutoCloseable {
     final Statistics statistics;
     final WorldEdits edits;
     final long stepNanos;
+    /** The run's seed ({@code orrery.seed}): an episode reset without a seed of its own draws from it. */
+    final long runSeed;
 
     private volatile long simTimeNanos;
     private volatile long iterations;
+    /** Runner thread: the seed of this episode's random streams (the run's, or the one the last reset was given). */
+    private long episodeSeed;
     /** Runner thread: the sim time of the update under way, or the time paused at: what messages are stamped with. */
     private long messageTimeNanos;
     private volatile double targetFactor;
@@ -57,7 +61,8 @@ final class WorldSession implements AutoCloseable {
 
     WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, Devices devices,
             PluginHost plugins,
-            PluginSystemBinding binding, TopicBus topics, RealTimePacer pacer, long stepNanos, double targetFactor) {
+            PluginSystemBinding binding, TopicBus topics, RealTimePacer pacer, long stepNanos, double targetFactor,
+            long runSeed) {
         this.spec = spec;
         this.file = file;
         this.physics = physics;
@@ -71,6 +76,8 @@ final class WorldSession implements AutoCloseable {
         this.edits = new WorldEdits(this);
         this.stepNanos = stepNanos;
         this.targetFactor = targetFactor;
+        this.runSeed = runSeed;
+        this.episodeSeed = runSeed;
         plugins.addLifecycleListener(binding);
     }
 
@@ -145,6 +152,20 @@ final class WorldSession implements AutoCloseable {
             droppingSteps = false;
         }
         return false;
+    }
+
+    /** Runner thread: the seed of this episode's random streams. */
+    long episodeSeed() {
+        return episodeSeed;
+    }
+
+    /**
+     * Runner thread: a new episode draws from {@code seed}: every {@link io.orrery.system.Seeded} system is seeded
+     * from it and its name (plugin systems bound later this episode too).
+     */
+    void seedSystems(long seed) {
+        episodeSeed = seed;
+        systems.runSeed(system -> binding.seedOf(system, seed));
     }
 
     /** Runner thread: back to time zero (a reset). */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * The registry of systems and the runner of their phases (Gazebo Sim's {@code SystemManager}).
@@ -200,6 +201,18 @@ public final class SystemManager implements AutoCloseable {
                 systems[i].reset(info, world);
             } catch (Throwable t) {
                 throw wrap(resetNames[i], Phase.RESET, t);
+            }
+        }
+    }
+
+    /**
+     * Seeds every {@link Seeded} system in run order with {@code seedOf} applied to it: before the first step and at
+     * every reset.
+     */
+    public void runSeed(ToLongFunction<Object> seedOf) {
+        for (Registration r : registrations) {
+            if (r.system() instanceof Seeded s) {
+                s.seed(seedOf.applyAsLong(r.system()));
             }
         }
     }
