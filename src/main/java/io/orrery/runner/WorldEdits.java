@@ -58,7 +58,8 @@ final class WorldEdits {
         WorldSession.logPluginErrors(session.plugins.removeModelPlugins(model));
         session.physics.removeModel(model);
         if (spawned.remove(model) == null) {
-            removedLoaded.add(model); // its devices stay: they sample nothing until a reset brings it back
+            removedLoaded.add(model);
+            session.devices.removeLoaded(model); // its devices stay, idle until a reset brings it back
         } else {
             session.devices.removeSpawned(model);
         }
