@@ -132,6 +132,7 @@ final class RunLoop {
     /** One step through the four phases; commands are applied at StepEnd. */
     private void step() {
         WorldSession s = state.session;
+        loading.bindJoinedModels(s, execute);
         long start = clock.nanoTime();
         s.stepping(start);
         state.phase = SimState.STEP_BEGIN;

@@ -125,6 +125,35 @@ final class WorldLoading {
     }
 
     /**
+     * Before a step: a model that joined since the last one (spawned, or restored by a reset) takes part in no step
+     * before its plugin systems are bound, as at load. Waits while its plugins start (up to the plugin start
+     * timeout), serving the commands allowed in LOADING (what a plugin may ask of the runner from its start) and
+     * deferring the others, then binds every started plugin system.
+     */
+    void bindJoinedModels(WorldSession session, Consumer<Command<?>> execute) {
+        if (session.modelPluginsStarting()) {
+            long deadline = clock.nanoTime() + pluginSettings.startTimeout().toNanos();
+            while (session.modelPluginsStarting() && state.requestedStop == null) {
+                if (clock.nanoTime() - deadline > 0) {
+                    log.warn("World '{}': plugins of a spawned or restored model did not start within {} s; the"
+                            + " world steps on, and their systems take part from the step after their start",
+                            session.name(), pluginSettings.startTimeout().toSeconds());
+                    session.stopWaitingForModelPlugins();
+                    break;
+                }
+                try {
+                    commands.runWhileLoading(WAIT_PERIOD_NANOS, execute);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                state.lastProgressNanos = clock.nanoTime();
+            }
+        }
+        session.binding.update(session.plugins);
+    }
+
+    /**
      * Starts the session's plugins: binds them to the start tracker and submits their starts, runs the initial
      * reset (so a plugin may see a reset before its start has returned), then waits for AllStarted while running
      * the commands allowed in LOADING and deferring the others. Plugin systems are bound before this returns.

@@ -13,7 +13,9 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +60,8 @@ final class WorldSession implements AutoCloseable {
     private long paddingNanos;
     private boolean droppingSteps;
     private boolean closed;
+    /** Runner thread: the starts of the plugins of models that joined since the load and may still be running. */
+    private final List<CompletableFuture<?>> joining = new ArrayList<>();
 
     WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, Devices devices,
             PluginHost plugins,
@@ -190,14 +194,35 @@ final class WorldSession implements AutoCloseable {
         statistics.start(wallNanos, simTimeNanos);
     }
 
-    /** Creates and starts the plugins of a model that joins the world (spawned, or restored by a reset). */
+    /**
+     * Creates and starts the plugins of a model that joins the world (spawned, or restored by a reset). Their starts
+     * run on the start threads; until they have settled the model takes part in no step (see
+     * {@link #modelPluginsStarting()}).
+     */
     void startModelPlugins(ModelSpec model) {
         List<OwnedPluginSpec> owned = OwnedPluginSpec.ofModel(model);
         owned.forEach(binding::expect);
         List<PluginSpec> specs = owned.stream().map(OwnedPluginSpec::spec).toList();
         if (!specs.isEmpty()) {
-            plugins.addModelPlugins(model.name(), specs);
+            joining.add(plugins.addModelPlugins(model.name(), specs));
         }
+    }
+
+    /** Runner thread: true while plugins of a model that joined are still starting. */
+    boolean modelPluginsStarting() {
+        joining.removeIf(CompletableFuture::isDone);
+        return !joining.isEmpty();
+    }
+
+    /** Runner thread: completes once every plugin of a joining model that is starting now has settled. */
+    CompletableFuture<Void> modelPluginsSettled() {
+        joining.removeIf(CompletableFuture::isDone);
+        return CompletableFuture.allOf(joining.toArray(CompletableFuture[]::new));
+    }
+
+    /** Runner thread: the starts still running are no longer waited for (they took longer than allowed). */
+    void stopWaitingForModelPlugins() {
+        joining.clear();
     }
 
     /** Runner thread: the world now. */
