@@ -4,6 +4,7 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
 import io.orrery.plugin.PluginHost;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
@@ -443,6 +444,12 @@ public final class SimulationRunner {
         if (state.onRunnerThread()) {
             return loop.takeSnapshot();
         }
+        WorldSession s = state.session;
+        Optional<WorldView> round = s == null ? Optional.empty() : s.systems.postUpdateView();
+        if (round.isPresent()) {
+            // A PostUpdate system on a pool thread: the runner thread waits for it, so it cannot take the snapshot.
+            return loop.takeSnapshotDuringPostUpdate(s, round.get());
+        }
         Optional<WorldSnapshot> current = snapshots.current();
         if (current.isPresent()) {
             return current.get();
@@ -603,6 +610,13 @@ public final class SimulationRunner {
 
             @Override
             public CompletableFuture<Void> later(Runnable delivery) {
+                // From a PostUpdate system on a pool thread: delivered in this step, in the serial mode's order.
+                WorldSession s = state.session;
+                Optional<CompletableFuture<Void>> inRound = s == null ? Optional.empty()
+                        : s.systems.afterPostUpdateRound(delivery);
+                if (inRound.isPresent()) {
+                    return inRound.get();
+                }
                 return post("publish", LIVE, () -> {
                     delivery.run();
                     return null;

@@ -2,6 +2,7 @@ package io.orrery.runner;
 
 import io.orrery.device.Devices;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginError;
 import io.orrery.plugin.PluginHost;
@@ -227,7 +228,12 @@ final class WorldSession implements AutoCloseable {
 
     /** Runner thread: the world now. */
     WorldSnapshot capture() {
-        return WorldSnapshot.capture(spec.name(), iterations, simTimeNanos, physics);
+        return capture(physics);
+    }
+
+    /** The world now, read through {@code view} (a PostUpdate round's, on one of its threads). */
+    WorldSnapshot capture(WorldView view) {
+        return WorldSnapshot.capture(spec.name(), iterations, simTimeNanos, view);
     }
 
     /**

@@ -6,8 +6,10 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.ToLongFunction;
 
 /**
@@ -25,7 +27,8 @@ import java.util.function.ToLongFunction;
  *
  * <p>Threads: add, remove and the run methods are called from one thread, the runner's, between steps. The
  * run methods iterate arrays sorted when the set of systems changes, so a step allocates nothing. {@link #list}
- * may be called from any thread.
+ * may be called from any thread. Parallel PostUpdate systems run on pool threads while the runner's waits; what they
+ * hand back to it ({@link #afterPostUpdateRound}) runs on it once all have finished, in the serial order.
  */
 public final class SystemManager implements AutoCloseable {
 
@@ -165,6 +168,7 @@ public final class SystemManager implements AutoCloseable {
             pool = new PostUpdatePool(Math.min(systems.length, maxPostUpdateThreads));
         }
         Throwable[] failures = pool.runRound(systems, info, readOnly);
+        pool.runDeferred();
         SystemException first = null;
         for (int i = 0; i < systems.length; i++) {
             if (failures[i] == null) {
@@ -183,6 +187,28 @@ public final class SystemManager implements AutoCloseable {
         if (first != null) {
             throw first;
         }
+    }
+
+    /**
+     * When the calling thread runs a PostUpdate system of this manager's parallel round (a pool thread): queues
+     * {@code action} for the thread that runs the round, to run once every system of the round has finished, in the
+     * order the serial mode would have run it (by system in run order, then in the order queued); the future
+     * completes once it has run. Empty on any other thread. A message a system publishes from a pool thread is
+     * delivered this way: in the step that published it, in the serial mode's order.
+     */
+    public Optional<CompletableFuture<Void>> afterPostUpdateRound(Runnable action) {
+        PostUpdatePool p = pool;
+        return p == null ? Optional.empty() : Optional.ofNullable(p.defer(action));
+    }
+
+    /**
+     * When the calling thread runs a PostUpdate system of this manager's parallel round: the read-only view the
+     * round's systems share (its reads are serialized), for reading the world on that thread while the runner's
+     * waits; empty on any other thread.
+     */
+    public Optional<WorldView> postUpdateView() {
+        PostUpdatePool p = pool;
+        return p != null && p.isRunningSystem() ? Optional.of(view) : Optional.empty();
     }
 
     /**
