@@ -3,10 +3,12 @@ package io.orrery.api;
 import io.orrery.runner.ControlHandle;
 import java.io.IOException;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,10 +17,13 @@ import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 
 /**
- * One client of the control WebSocket: its hold on the simulation, if it acquired it, and its answers on their way
- * out. Answers are queued from whichever thread completes a command (the runner's, often) without ever waiting,
- * rendered and sent in order by one sender at a time on the send pool; a client that lets more than the backlog
- * pile up is not reading, and is disconnected.
+ * One client of the control WebSocket: its hold on the simulation, if it acquired it, its requests in the order they
+ * came, and their answers on their way out. A request is carried out once the one before it has been answered (so
+ * it sees what that one did: an acquire's hold, a step's world), and its answer takes the next place in the outbox
+ * when the request comes, so answers go out in request order whichever finishes first. Nothing here waits: a
+ * request's turn comes on the thread that completed the one before (the runner's, often, which only posts the next
+ * command then), and answers are rendered and sent by one sender at a time on the send pool. A client that lets more
+ * than the backlog of answers (pending or unsent) pile up is not reading, and is disconnected.
  */
 final class ControlConnection {
 
@@ -31,11 +36,14 @@ final class ControlConnection {
     private final String name;
     private final Executor sender;
     private final int backlog;
-    private final Queue<Supplier<String>> outbox = new ConcurrentLinkedQueue<>();
+    /** The answers in request order, each complete once its request has been carried out. */
+    private final Queue<CompletableFuture<Supplier<String>>> outbox = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean sending = new AtomicBoolean();
     private volatile ControlHandle handle;
     private volatile boolean closed;
+    /** The last request's answer: the next request waits for it. Socket thread only (one frame at a time). */
+    private CompletableFuture<?> last = CompletableFuture.completedFuture(null);
 
     ControlConnection(WebSocketSession session, String name, Executor sender, int backlog) {
         this.session = session;
@@ -68,11 +76,20 @@ final class ControlConnection {
         return closed;
     }
 
-    /** Queues an answer, rendered on the send pool; never blocks. Over the backlog, the client is cut off. */
-    void answer(Supplier<String> frame) {
+    /**
+     * Socket thread, one frame at a time: carries out {@code request} once the previous request has been answered
+     * and queues its answer in the next place of the outbox; never blocks. What {@code request} throws is its
+     * answer's failure; {@code answer} turns its result or failure into the frame to send. Over the backlog, the
+     * client is cut off.
+     */
+    <T> void request(Supplier<CompletableFuture<T>> request, BiFunction<T, Throwable, Supplier<String>> answer) {
         if (closed) {
             return;
         }
+        CompletableFuture<Supplier<String>> answered = last.handle((ignored, failure) -> null)
+                .thenCompose(ignored -> carryOut(request))
+                .handle(answer);
+        last = answered;
         if (queued.incrementAndGet() > backlog) {
             log.warn("Control client {} has not read its last {} answers: disconnected", name, backlog);
             closed = true; // from now on nothing is queued; the close itself may wait on the socket: not here
@@ -80,17 +97,35 @@ final class ControlConnection {
             sender.execute(() -> closeSession(NOT_READING));
             return;
         }
-        outbox.add(frame);
-        if (sending.compareAndSet(false, true)) {
+        outbox.add(answered);
+        answered.whenComplete((frame, failure) -> send());
+    }
+
+    /** The request's future, failed with what it threw, or because the connection has closed since it came. */
+    private <T> CompletableFuture<T> carryOut(Supplier<CompletableFuture<T>> request) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the connection has closed"));
+        }
+        try {
+            return request.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Starts a sender unless one runs: the answer at the head of the outbox may be ready. */
+    private void send() {
+        if (!closed && sending.compareAndSet(false, true)) {
             sender.execute(this::drain);
         }
     }
 
     private void drain() {
         try {
-            Supplier<String> next;
-            while (!closed && (next = outbox.poll()) != null) {
-                String text = next.get();
+            CompletableFuture<Supplier<String>> head;
+            while (!closed && (head = outbox.peek()) != null && head.isDone()) {
+                outbox.poll();
+                String text = head.join().get();
                 session.sendMessage(new TextMessage(text));
                 queued.decrementAndGet();
             }
@@ -100,8 +135,10 @@ final class ControlConnection {
         } finally {
             sending.set(false);
         }
-        if (!closed && !outbox.isEmpty() && sending.compareAndSet(false, true)) {
-            sender.execute(this::drain);
+        // An answer that became ready after the check above found a sender still running: send it now.
+        CompletableFuture<Supplier<String>> head = outbox.peek();
+        if (head != null && head.isDone()) {
+            send();
         }
     }
 
