@@ -2,6 +2,7 @@ package io.orrery.world;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -19,6 +20,7 @@ import java.util.Optional;
  * @param models top-level models, includes resolved
  * @param ignored elements Orrery keeps but does not simulate (lights, visuals, sensors, actors, ...)
  * @param document the original document, kept so the running world can be written back to SDF
+ * @param state the {@code <state>} the world starts from (a saved world's), if any
  */
 public record WorldSpec(
         Path source,
@@ -31,13 +33,23 @@ public record WorldSpec(
         List<PluginSpec> plugins,
         List<ModelSpec> models,
         List<IgnoredElement> ignored,
-        SourceDocument document) {
+        SourceDocument document,
+        Optional<StateSpec> state) {
 
     public WorldSpec {
         roads = List.copyOf(roads);
         plugins = List.copyOf(plugins);
         models = List.copyOf(models);
         ignored = List.copyOf(ignored);
+        Objects.requireNonNull(state, "state");
+    }
+
+    /** A world that starts from its models' elements, with no {@code <state>}. */
+    public WorldSpec(Path source, String sdfVersion, String name, Vec3 gravity, PhysicsSpec physics,
+            Optional<Pose> guiCameraPose, List<RoadSpec> roads, List<PluginSpec> plugins, List<ModelSpec> models,
+            List<IgnoredElement> ignored, SourceDocument document) {
+        this(source, sdfVersion, name, gravity, physics, guiCameraPose, roads, plugins, models, ignored, document,
+                Optional.empty());
     }
 
     /** The top-level model of that name, if present. */

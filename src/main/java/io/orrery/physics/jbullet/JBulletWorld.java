@@ -175,6 +175,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         body.setWorldTransform(t);
         body.setInterpolationWorldTransform(t);
         body.getMotionState().setWorldTransform(t);
+        // The solver works with the world inertia of the last integration until the next one: turn it now
+        body.updateInertiaTensor();
         body.clearForces();
         body.activate(true);
         dynamics.updateSingleAabb(body);

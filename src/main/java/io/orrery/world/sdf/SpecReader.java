@@ -20,6 +20,7 @@ import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
 import io.orrery.world.SourceDocument;
+import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 
@@ -76,6 +77,7 @@ final class SpecReader {
         WorldElements elements = new WorldElements(ignored);
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
                 limits.maxModels());
+        List<Element> states = new ArrayList<>();
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -85,6 +87,7 @@ final class SpecReader {
                 case "plugin" -> plugins.add(PluginReader.plugin(c, where));
                 case "model" -> models.add(c, modelReader.model(c));
                 case "include" -> modelReader.include(c, where).ifPresent(m -> models.add(c, m));
+                case "state" -> states.add(c);
                 case "population", "joint" -> {
                     LOG.warn("{}:{}: {}: <{}> is not supported and is ignored", Values.source(c), line(c), where,
                             c.getQualifiedName());
@@ -93,8 +96,14 @@ final class SpecReader {
                 default -> ignored.add(c, where);
             }
         }
+        if (states.size() > 1) {
+            throw fail(states.get(1), where, "expected at most one <state> in a world, found " + states.size());
+        }
+        // read once the models are known: a state names theirs
+        Optional<StateSpec> state = states.stream().findFirst()
+                .map(e -> new StateReader(ignored).read(e, name, models.list()));
         return new WorldSpec(source, version, name, gravity, elements.physics(physics, where), camera, roads, plugins,
-                models.list(), ignored.list(), new SourceDocument(text));
+                models.list(), ignored.list(), new SourceDocument(text), state);
     }
 
     /** The document as a model to spawn: {@code <model>}, {@code <include>}, or either inside {@code <sdf>}. */
