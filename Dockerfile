@@ -17,7 +17,8 @@ RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -Paot package -DskipTests
 # One directory per layer (dependencies, spring-boot-loader, snapshot-dependencies, application), so each layer
 # becomes its own image layer and a code change leaves the dependencies cached. Each holds part of orrery.jar
 # and lib/: the extracted form class data sharing needs (plain jars, not nested ones).
-RUN java -Djarmode=tools -jar target/orrery.jar extract --layers --destination /extracted
+RUN java -Djarmode=tools -jar target/orrery-exec.jar extract --layers --application-filename orrery.jar \
+    --destination /extracted
 
 FROM eclipse-temurin:17-jre
 RUN groupadd --system --gid 10001 orrery \
@@ -31,9 +32,12 @@ COPY --from=build /extracted/application/ ./
 # The working directory holds what `java -jar` finds in a checkout: config/application.yaml and the worlds.
 COPY config/ config/
 COPY worlds/ worlds/
+# Your own systems and plugins (docs/custom-systems.md): the jars in /app/extra are on the class path, after
+# Orrery's; the Helm chart's extraJars mounts them there, and so can docker run -v "$PWD/jars:/app/extra:ro".
+RUN mkdir extra
 # Spring Boot's class data sharing training run: the context is refreshed and the JVM exits, writing the classes
 # it loaded to orrery.jsa. It runs here, on this image's JVM, because an archive only maps into the JVM build that
-# wrote it; the entrypoint then starts about twice as fast (README, Performance). Trained in AOT mode, as the
+# wrote it; the entrypoint then starts about twice as fast (docs/performance.md). Trained in AOT mode, as the
 # chart starts it; a start in the regular mode still maps what the two share. Written as root, readable by all.
 RUN java -XX:ArchiveClassesAtExit=orrery.jsa -Dspring.aot.enabled=true -Dspring.context.exit=onRefresh -jar orrery.jar
 # Numeric, so the kubelet can check runAsNonRoot without reading /etc/passwd.
@@ -41,4 +45,6 @@ USER 10001:10001
 EXPOSE 8080
 # The regular mode unless told otherwise, so that a separate management port works: the chart adds
 # -Dspring.aot.enabled=true through JAVA_TOOL_OPTIONS, and so can `docker run -e JAVA_TOOL_OPTIONS=...`.
-ENTRYPOINT ["java", "-XX:SharedArchiveFile=orrery.jsa", "-jar", "orrery.jar"]
+# The class path is the trained jar's (its manifest names lib/) with extra/* after it: the archive still maps,
+# since a class path that begins with the training run's is accepted (-Xshare:on and -Xlog:class+load show it).
+ENTRYPOINT ["java", "-XX:SharedArchiveFile=orrery.jsa", "-cp", "orrery.jar:extra/*", "io.orrery.OrreryApplication"]

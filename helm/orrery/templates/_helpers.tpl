@@ -150,8 +150,18 @@ Environment common to both modes.
 {{- end }}
 - name: MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED
   value: "true"
+- name: ORRERY_TRANSPORT_ENABLED
+  value: {{ and .Values.gzTransport.enabled (eq .Values.mode "server") | quote }}
+{{- with .Values.gzTransport.relays }}
+- name: GZ_RELAY
+  value: {{ join ":" . | quote }}
+{{- end }}
+{{- with .Values.gzTransport.partition }}
+- name: GZ_PARTITION
+  value: {{ . | quote }}
+{{- end }}
 {{- $javaOpts := .Values.javaOpts | default "" }}
-{{- if and .Values.aot (not .Values.management.separatePort) }}
+{{- if and .Values.aot (not .Values.management.separatePort) (not (include "orrery.extraJars" .)) }}
 {{- $javaOpts = trim (printf "%s -Dspring.aot.enabled=true" $javaOpts) }}
 {{- end }}
 {{- with $javaOpts }}
@@ -247,5 +257,59 @@ tolerations:
 {{- with .Values.affinity }}
 affinity:
   {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/*
+"true" when the release brings jars of its own (extraJars), else empty. Fails when both forms are given.
+*/}}
+{{- define "orrery.extraJars" -}}
+{{- if and .Values.extraJars.image .Values.extraJars.existingClaim }}
+{{- fail "extraJars: give image or existingClaim, not both" }}
+{{- end }}
+{{- if or .Values.extraJars.image .Values.extraJars.existingClaim }}true{{ end }}
+{{- end }}
+
+{{/*
+The init container copying the jars of extraJars.image into the extra-jars volume, as the restricted user.
+*/}}
+{{- define "orrery.extraJarsInit" -}}
+{{- if .Values.extraJars.image }}
+initContainers:
+  - name: extra-jars
+    image: {{ .Values.extraJars.image | quote }}
+    imagePullPolicy: {{ .Values.extraJars.pullPolicy }}
+    command: ["sh", "-c", "cp -v \"$0\"/*.jar /app/extra/", {{ .Values.extraJars.path | quote }}]
+    securityContext:
+      {{- include "orrery.containerSecurityContext" . | nindent 6 }}
+    volumeMounts:
+      - name: extra-jars
+        mountPath: /app/extra
+{{- end }}
+{{- end }}
+
+{{/*
+The mount of the extra jars at /app/extra, where the image's entrypoint puts extra/* on the class path.
+*/}}
+{{- define "orrery.extraJarsMounts" -}}
+{{- if include "orrery.extraJars" . }}
+- name: extra-jars
+  mountPath: /app/extra
+  readOnly: true
+{{- end }}
+{{- end }}
+
+{{/*
+The extra jars' volume: an emptyDir the init container fills, or the claim.
+*/}}
+{{- define "orrery.extraJarsVolumes" -}}
+{{- if .Values.extraJars.existingClaim }}
+- name: extra-jars
+  persistentVolumeClaim:
+    claimName: {{ .Values.extraJars.existingClaim }}
+    readOnly: true
+{{- else if .Values.extraJars.image }}
+- name: extra-jars
+  emptyDir: {}
 {{- end }}
 {{- end }}

@@ -51,6 +51,7 @@
   // ---- header --------------------------------------------------------------------------------------------------
   function showStatus(s) {
     status = s;
+    refreshUnsupported();
     $('world-name').textContent = s.world && s.world.name || '(no world)';
     $('world-file').textContent = s.world && s.world.file || '';
     $('state').textContent = s.paused && s.state !== 'PAUSE' ? s.state + ' (paused)' : s.state;
@@ -126,6 +127,66 @@
           knownFailures.add(p.name + p.error);
           log('plugin ' + p.name + ' failed: ' + p.error, 'error');
         }
+      }
+      return tr;
+    }));
+  }
+
+  // ---- systems: what runs, in order, and what it costs (GET /api/systems, the runner's published report) --------
+  async function refreshSystems() {
+    let view;
+    try { view = await api.get('api/systems'); } catch (e) { return; }
+    $('systems-window').textContent = view.windowSeconds > 0 ? 'over ' + fmt(view.windowSeconds, 1) + ' s' : '';
+    const rows = [];
+    for (const phase of view.phases) {
+      if (phase.systems.length === 0) continue;
+      const head = document.createElement('tr');
+      head.className = 'phase';
+      const th = document.createElement('th');
+      th.colSpan = 6;
+      th.textContent = phase.phase;
+      head.append(th);
+      rows.push(head);
+      for (const s of phase.systems) {
+        const tr = document.createElement('tr');
+        tr.dataset.testid = 'system-' + phase.phase + '-' + s.order;
+        tr.title = s.origin.description;
+        const timed = s.calls > 0;
+        for (const v of [s.order, s.name, s.priority, s.prioritySource,
+          timed ? fmt(s.meanMicros, 1) : '–', timed ? fmt(s.p99Micros, 1) : '–']) {
+          const td = document.createElement('td');
+          td.textContent = v;
+          tr.append(td);
+        }
+        const origin = document.createElement('div');
+        origin.className = 'dim';
+        origin.textContent = s.origin.description;
+        tr.cells[1].append(origin);
+        rows.push(tr);
+      }
+    }
+    $('systems').tBodies[0].replaceChildren(...rows);
+  }
+
+  // What the loaded world holds that Orrery does not simulate (GET /api/world), each with its file and line.
+  // Asked once per load, when the status first shows a loaded world: while one loads, GET /api/world answers 409.
+  let unsupportedAsked = false;
+  function worldLoaded(s) { return s && s.state && s.state !== 'CONNECT' && s.state !== 'DISCONNECT'; }
+  async function refreshUnsupported() {
+    if (unsupportedAsked || !worldLoaded(status)) return;
+    unsupportedAsked = true;
+    let world;
+    try { world = await api.get('api/world'); } catch (e) { unsupportedAsked = false; return; }
+    const list = world.unsupported || [];
+    $('unsupported-panel').hidden = list.length === 0;
+    $('unsupported-count').textContent = String(list.length);
+    $('unsupported').tBodies[0].replaceChildren(...list.map(u => {
+      const tr = document.createElement('tr');
+      tr.title = u.file + ':' + u.line;
+      for (const v of ['<' + u.element + '>', u.where, u.line]) {
+        const td = document.createElement('td');
+        td.textContent = v;
+        tr.append(td);
       }
       return tr;
     }));
@@ -241,6 +302,22 @@
         return tr;
       }));
     }
+    // what each collision became in the physics engine: a mesh's hull or decomposition parts, triangles
+    const shapes = $('model-shapes');
+    const rows = (m.links || []).flatMap(l => (l.shapes || []).map(sh => ({ link: l.name, ...sh })));
+    shapes.hidden = rows.length === 0;
+    if (!shapes.hidden && fillForm) {
+      shapes.tBodies[0].replaceChildren(...rows.map(r => {
+        const tr = document.createElement('tr');
+        tr.dataset.collision = r.link + '/' + r.collision;
+        for (const v of [r.link + '/' + r.collision, r.shape, r.hulls, r.vertices, r.triangles]) {
+          const td = document.createElement('td');
+          td.textContent = v;
+          tr.append(td);
+        }
+        return tr;
+      }));
+    }
     if (fillForm) {
       for (const k of ['x', 'y', 'z', 'roll', 'pitch', 'yaw']) $('teleport').elements[k].value = +p[k].toFixed(4);
     }
@@ -315,6 +392,7 @@
       const s = JSON.parse(e.data);
       if (!s.from.startsWith('STEP_') || !s.to.startsWith('STEP_')) log('state ' + s.from + ' → ' + s.to + ' (' + s.event + ') at ' + fmt(s.simTime) + ' s');
       if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); loadScene(); }
+      if (s.to === 'CONNECT') unsupportedAsked = false; // a load or reload: ask again once it has loaded
       refreshStatus();
     });
     events.addEventListener('plugins', e => { showPluginProgress(JSON.parse(e.data)); refreshPlugins(); });
@@ -340,7 +418,9 @@
     connectEvents();
     refreshPlugins();
     refreshProbes();
+    refreshSystems();
     setInterval(refreshProbes, 2000);
+    setInterval(refreshSystems, 1000);
     setInterval(sampleCycle, 1000);
     api.get('api/triggers/history').then(h => h.forEach(t => addTrigger(t, true))).catch(() => {});
     loadTopics().catch(() => {});

@@ -60,15 +60,27 @@ function createTopics(list, view) {
     return s ? 't = ' + ((s.sec || 0) + (s.nsec || 0) / 1e9).toFixed(3) + ' s' : '';
   }
 
-  function item(name, type) {
+  // which way gz-transport carries the topic: a gz publisher drives it (in), a gz subscriber listens (out)
+  function gz(t) {
+    const ways = [];
+    if ((t.publishers || []).includes('gz-transport')) ways.push('in');
+    if ((t.subscribers || []).includes('gz-transport')) ways.push('out');
+    return ways.length ? 'gz ' + ways.join('+') : '';
+  }
+
+  function item(name, type, gzWays) {
     const li = document.createElement('li');
     li.dataset.topic = name;
     const details = document.createElement('details');
     details.open = true;
     const head = document.createElement('summary');
-    head.innerHTML = '<span class="topic-name"></span> <span class="dim topic-type"></span> <span class="topic-stamp" data-testid="topic-stamp"></span>';
+    head.innerHTML = '<span class="topic-name"></span> <span class="dim topic-type"></span> <span class="badge topic-gz" data-testid="topic-gz"></span> <span class="topic-stamp" data-testid="topic-stamp"></span>';
     head.querySelector('.topic-name').textContent = name;
     head.querySelector('.topic-type').textContent = type;
+    const badge = head.querySelector('.topic-gz');
+    badge.textContent = gzWays;
+    badge.title = 'carried by gz-transport: in = a gz publisher drives it, out = a gz subscriber listens';
+    badge.hidden = !gzWays;
     const table = document.createElement('table');
     table.className = 'msg';
     table.dataset.testid = 'topic-message';
@@ -101,13 +113,13 @@ function createTopics(list, view) {
 
   function follow(topics) {
     const shown = topics.slice(0, MAX_TOPICS);
-    const key = shown.map(t => t.name + ' ' + t.type).join('\n');
+    const key = shown.map(t => t.name + ' ' + t.type + ' ' + gz(t)).join('\n');
     if (key === names) return;
     names = key;
     if (source) source.close();
     for (const name of latest.keys()) if (!shown.some(t => t.name === name)) view.setScan(name, null);
     latest.clear();
-    list.replaceChildren(...shown.map(t => item(t.name, t.type)));
+    list.replaceChildren(...shown.map(t => item(t.name, t.type, gz(t))));
     if (!shown.length) {
       const none = document.createElement('li');
       none.className = 'dim';

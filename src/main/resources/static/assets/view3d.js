@@ -39,6 +39,7 @@ function createView(canvas, onPick) {
   let needsRender = true;
   let frames = 0, poseFrames = 0, fpsFrames = 0, fpsStart = performance.now();
   let fitted = false;
+  let meshCount = 0, meshTriangles = 0;   // meshes and heightmaps drawn as triangles, and their triangles
   const fpsLabel = document.getElementById('fps');
   const lidarLabel = document.getElementById('lidar-points');
 
@@ -50,6 +51,8 @@ function createView(canvas, onPick) {
     scene.add(planes);
     models = s.models.map(m => m.name);
     links = [];
+    meshCount = 0;
+    meshTriangles = 0;
     let count = 0;
     s.models.forEach((m, mi) => {
       for (const l of m.links) {
@@ -76,7 +79,8 @@ function createView(canvas, onPick) {
               add('sphere', along(-z[1] / 2), [z[0], z[0], z[0]], color, z[0]);
               break;
             case 'plane': addPlane(l.index, local, z); break;
-            default: // mesh, heightmap ...: Orrery does not read the file, so a marker box of 0.3 m stands for it
+            case 'mesh': case 'heightmap': addMesh(l.index, local, sh, m.static ? STATIC : DYNAMIC.other); break;
+            default: // polyline, image: Orrery does not simulate them, so a marker box of 0.3 m stands for it
               add('box', local, [0.3, 0.3, 0.3], DYNAMIC.other, 0.26);
           }
         }
@@ -103,6 +107,24 @@ function createView(canvas, onPick) {
       opacity: 0.55, side: THREE.DoubleSide, depthWrite: false }));
     mesh.userData = { local, normal: new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(0, 0, 1), n) };
     mesh.renderOrder = -1;
+    planes.add(mesh);
+    links[link].planes.push(mesh);
+  }
+
+  // A mesh or heightmap as its triangles (the server sends a coarser copy of a large one), flat shaded. It moves
+  // with its link like a plane does.
+  function addMesh(link, local, sh, color) {
+    const indexed = new THREE.BufferGeometry();
+    indexed.addAttribute('position', new THREE.BufferAttribute(new Float32Array(sh.vertices), 3));
+    indexed.setIndex(new THREE.BufferAttribute(new Uint32Array(sh.triangles), 1));
+    const geom = indexed.toNonIndexed();
+    indexed.dispose();
+    geom.computeVertexNormals();
+    const mesh = new THREE.Mesh(geom, new THREE.MeshLambertMaterial({
+      color: new THREE.Color(color[0], color[1], color[2]), side: THREE.DoubleSide }));
+    mesh.userData = { local, normal: new THREE.Quaternion(), triangles: sh.triangles.length / 3 };
+    meshCount++;
+    meshTriangles += sh.triangles.length / 3;
     planes.add(mesh);
     links[link].planes.push(mesh);
   }
@@ -284,7 +306,8 @@ function createView(canvas, onPick) {
   return {
     setScene, applyPoses, setScan, select,
     // for the benchmark, tests and users' own automation
-    stats: () => Object.assign({ frames, poseFrames, instances: shapes.count(), lidarPoints: lidarPoints() }, shapes.drawn()),
+    stats: () => Object.assign({ frames, poseFrames, instances: shapes.count(), lidarPoints: lidarPoints(), meshes: meshCount,
+      meshTriangles }, shapes.drawn()),
     linkPose: i => Array.from(pose.slice(i * 7, i * 7 + 7)),
     lookAt: (target, distance) => orbit.lookAt(new THREE.Vector3(target[0], target[1], target[2]), distance),
     orbitBy: (azimuth, elevation) => orbit.rotate(azimuth, elevation),

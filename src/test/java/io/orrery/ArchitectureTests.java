@@ -44,6 +44,14 @@ class ArchitectureTests {
     }
 
     @Test
+    void onlyTheSweepUsesHelmAndTheServerDoesNotUseTheSweep() {
+        // helm-java is optional and left out of the application jar: the server reaching it would fail at run time
+        noClasses().that().resideOutsideOfPackage("io.orrery.sweep..")
+                .should().dependOnClassesThat().resideInAnyPackage("com.marcnuri.helm..", "io.orrery.sweep..")
+                .check(ORRERY);
+    }
+
+    @Test
     void theCoreIsPlainJava() {
         noClasses().that().resideInAnyPackage("io.orrery.world..", "io.orrery.physics..", "io.orrery.system..",
                 "io.orrery.plugin..", "io.orrery.runner..", "io.orrery.trigger..", "io.orrery.topic..")

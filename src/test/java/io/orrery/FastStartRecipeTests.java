@@ -16,7 +16,7 @@ import org.w3c.dom.NodeList;
 
 /**
  * The class data sharing recipe is the same wherever it is written down: the Dockerfile, the pom's {@code cds}
- * profile and the README. An archive maps only into a run that names the jar as its training run did, on the JVM
+ * profile and docs/fast-start.md. An archive maps only into a run that names the jar as its training run did, on the JVM
  * that wrote it; otherwise the JVM silently starts without it, so a drift here would cost start-up time unnoticed.
  */
 class FastStartRecipeTests {
@@ -37,8 +37,10 @@ class FastStartRecipeTests {
         assertThat(trained.find()).as(lines.get(training)).isTrue();
 
         String entrypoint = lines.get(lastIndexStartingWith(lines, "ENTRYPOINT "));
+        // The class path starts with the trained jar (the archive maps into a class path it begins), then the
+        // user's jars (docs/custom-systems.md).
         assertThat(entrypoint).contains("\"-XX:SharedArchiveFile=" + trained.group(1) + "\"",
-                "\"-jar\", \"" + trained.group(3) + "\"");
+                "\"-cp\", \"" + trained.group(3) + ":extra/*\", \"io.orrery.OrreryApplication\"");
         if ("true".equals(trained.group(2))) {
             assertThat(lines.get(lastIndexStartingWith(lines, "RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q")))
                     .as("an archive trained in AOT mode needs the jar built with the AOT bean definitions")
@@ -52,7 +54,7 @@ class FastStartRecipeTests {
     }
 
     @Test
-    void thePomsCdsProfileTrainsTheJarItExtractsAndTheReadmeRunsBoth() throws Exception {
+    void thePomsCdsProfileTrainsTheJarItExtractsAndTheFastStartPageRunsBoth() throws Exception {
         Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
         List<String> extract = arguments(pom, "cds-extract");
         String destination = extract.get(extract.indexOf("--destination") + 1);
@@ -62,7 +64,7 @@ class FastStartRecipeTests {
         assertThat(training).isEqualTo("-XX:ArchiveClassesAtExit=" + destination
                 + "/orrery.jsa -Dspring.aot.enabled=${orrery.aot} -Dspring.context.exit=onRefresh -jar " + destination
                 + "/orrery.jar");
-        assertThat(Files.readString(Path.of("README.md")))
+        assertThat(Files.readString(Path.of("docs/fast-start.md")))
                 .contains("./mvnw -Pcds,aot package -DskipTests")
                 .contains("java -XX:SharedArchiveFile=" + destination + "/orrery.jsa -Dspring.aot.enabled=true -jar "
                         + destination + "/orrery.jar");

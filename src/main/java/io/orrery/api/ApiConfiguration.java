@@ -19,8 +19,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * Wires the HTTP API: the worlds directory's saver, the topic message reader, the event stream, the token and
- * body-limit filters, the OpenAPI info.
+ * Wires the HTTP API: the worlds directory's saver, the topic message reader, the event stream, the origin, token
+ * and body-limit filters, the OpenAPI info.
  */
 @Configuration(proxyBeanMethods = false)
 class ApiConfiguration {
@@ -60,6 +60,12 @@ class ApiConfiguration {
         return BearerTokenFilter.registration(properties, actuatorBasePath, mapper);
     }
 
+    /** Ahead of the token: a page of another origin is refused whatever it bears. */
+    @Bean
+    FilterRegistrationBean<OriginFilter> originFilter(ApiProperties properties, ObjectMapper mapper) {
+        return OriginFilter.registration(properties, mapper);
+    }
+
     @Bean
     FilterRegistrationBean<ApiRequestFilter> apiRequestFilter(ApiProperties properties, ObjectMapper mapper) {
         FilterRegistrationBean<ApiRequestFilter> registration =
@@ -79,9 +85,11 @@ class ApiConfiguration {
     OpenAPI orreryOpenApi() {
         return new OpenAPI().info(new Info().title("Orrery API")
                 .description("Runs one SDF world: its lifecycle, models, plugins, triggers, statistics and events."
-                        + " Errors are RFC 7807 problem details. With orrery.api.token set, POST, PUT, PATCH and"
-                        + " DELETE, here and to the actuator, need 'Authorization: Bearer <token>' (reads too with"
-                        + " orrery.api.protect-reads=true).")
+                        + " Errors are RFC 7807 problem details. With orrery.api.token set, every method but GET,"
+                        + " HEAD and OPTIONS, here and to the actuator, needs 'Authorization: Bearer <token>' (reads"
+                        + " too with orrery.api.protect-reads=true; POST /api/session trades it for a browser"
+                        + " cookie). From a web page, changes are taken only from this server's origin and those"
+                        + " in orrery.api.allowed-origins.")
                 .version("v1"));
     }
 }

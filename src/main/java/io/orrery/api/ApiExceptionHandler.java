@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import io.orrery.physics.UnknownModelException;
+import io.orrery.plugin.PluginEndpointRefusedException;
 import io.orrery.runner.CommandRefusedException;
 import io.orrery.runner.ControlHeldException;
 import io.orrery.topic.UnknownTopicException;
@@ -93,6 +94,16 @@ class ApiExceptionHandler {
         p.setProperty("file", e.file());
         p.setProperty("line", e.line());
         p.setProperty("column", e.column());
+        return p;
+    }
+
+    /** A plugin from a request that would connect to a host the operator did not list: 422 naming all three. */
+    @ExceptionHandler(PluginEndpointRefusedException.class)
+    ProblemDetail pluginEndpoint(PluginEndpointRefusedException e) {
+        ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_ENTITY, "Plugin endpoint not allowed", e.getMessage());
+        p.setProperty("plugin", e.plugin());
+        p.setProperty("endpoint", e.endpoint());
+        p.setProperty("property", e.property());
         return p;
     }
 

@@ -1,5 +1,6 @@
 package io.orrery.api;
 
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -21,12 +22,16 @@ import org.springframework.util.unit.DataSize;
  *     more closes the connection (1008), so a stalled client never holds the loop or the server's memory
  * @param maxTriggers the most triggers added through the API that the runner holds at once (armed, or sticky time
  *     triggers kept for the next reset); one more is refused with 409 until one that fires leaves
+ * @param allowedOrigins web origins besides the server's own (scheme, host and optional port, such as
+ *     {@code http://localhost:3000}) whose pages may send requests that change something (any method but GET, HEAD
+ *     and OPTIONS) and open the control WebSocket; a request whose Origin (or, without one, Referer) is neither is
+ *     refused with 403; requests with neither header (curl, scripts) are let through
  */
 @ConfigurationProperties("orrery.api")
 public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,
         @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients,
         @DefaultValue("64KB") DataSize maxControlMessage, @DefaultValue("256") int maxControlBacklog,
-        @DefaultValue("100") int maxTriggers) {
+        @DefaultValue("100") int maxTriggers, @DefaultValue List<String> allowedOrigins) {
 
     public ApiProperties {
         if (maxRequestBody == null || maxRequestBody.toBytes() < 1) {
@@ -53,6 +58,8 @@ public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxReque
         if (maxTriggers < 1) {
             throw new IllegalArgumentException("orrery.api.max-triggers must be at least 1, got " + maxTriggers);
         }
+        allowedOrigins.forEach(AllowedOrigins::normalised); // fails the start naming the property and the entry
+        allowedOrigins = List.copyOf(allowedOrigins);
     }
 
     /** True when a token is configured. */

@@ -7,9 +7,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.Principal;
 import java.util.Set;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -19,31 +16,30 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * With {@code orrery.api.token} set, every request that changes something (POST, PUT, PATCH, DELETE) needs
- * {@code Authorization: Bearer <token>}, on whichever port it is registered: {@code /api} and the actuator's
- * write operations alike (401 otherwise). Reads stay open unless {@code orrery.api.protect-reads} is true; the
- * health endpoints stay open even then, for probes. A request bearing the token carries a {@link Principal}, so
- * the actuator shows it health details ({@code show-details: when-authorized}) and no one else. The control
- * WebSocket's handshake needs it too, in the header or, for browsers, as {@code ?access_token=}. The token is
- * compared as a SHA-256 digest in constant time.
+ * With {@code orrery.api.token} set, every request that may change something (any method but GET, HEAD and
+ * OPTIONS) needs the token ({@link ApiToken}), on whichever port it is registered: {@code /api} and the actuator's
+ * write operations alike (401 otherwise). The rule goes by the method, never by the path, so no spelling of a path
+ * escapes it. Reads stay open unless {@code orrery.api.protect-reads} is true; the health endpoints stay open even
+ * then, for probes, and so do the dashboard's own files, so the page can ask for the token. A request bearing
+ * the token carries a {@link Principal}, so the actuator shows it health details ({@code show-details:
+ * when-authorized}) and no one else. The control WebSocket's handshake is a GET: its
+ * token is checked where the handshake happens, by {@link ControlHandshakeInterceptor}.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
 
-    private static final Set<String> CHANGING = Set.of("POST", "PUT", "PATCH", "DELETE");
-    private static final String BEARER = "Bearer ";
-    /** The query parameter that carries the token on the control WebSocket's handshake (RFC 6750's name). */
-    static final String ACCESS_TOKEN = "access_token";
+    /** The methods that read; every other one may change something. */
+    static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS");
 
     /** The one principal there is: whoever holds the token. */
     static final Principal TOKEN_HOLDER = () -> "orrery-api-token";
 
-    private final byte[] tokenDigest;
+    private final ApiToken token;
     private final boolean protectReads;
     private final String healthPath;
     private final ObjectMapper mapper;
 
-    private BearerTokenFilter(byte[] tokenDigest, boolean protectReads, String healthPath, ObjectMapper mapper) {
-        this.tokenDigest = tokenDigest;
+    private BearerTokenFilter(ApiToken token, boolean protectReads, String healthPath, ObjectMapper mapper) {
+        this.token = token;
         this.protectReads = protectReads;
         this.healthPath = healthPath;
         this.mapper = mapper;
@@ -57,10 +53,9 @@ final class BearerTokenFilter extends OncePerRequestFilter {
      */
     static FilterRegistrationBean<BearerTokenFilter> registration(ApiProperties properties, String actuatorBasePath,
             ObjectMapper mapper) {
-        byte[] digest = properties.tokenRequired() ? sha256(properties.token()) : null;
         String base = actuatorBasePath.endsWith("/") ? actuatorBasePath : actuatorBasePath + "/";
         FilterRegistrationBean<BearerTokenFilter> registration = new FilterRegistrationBean<>(
-                new BearerTokenFilter(digest, properties.protectReads(), base + "health", mapper));
+                new BearerTokenFilter(ApiToken.of(properties), properties.protectReads(), base + "health", mapper));
         registration.addUrlPatterns("/*");
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
         return registration;
@@ -68,13 +63,13 @@ final class BearerTokenFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return tokenDigest == null;
+        return token == null;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (authorized(request)) {
+        if (token.presentedBy(request)) {
             chain.doFilter(new TokenHolderRequest(request), response);
             return;
         }
@@ -85,45 +80,39 @@ final class BearerTokenFilter extends OncePerRequestFilter {
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
         ProblemResponses.write(mapper, request, response, HttpStatus.UNAUTHORIZED, "Unauthorized",
                 request.getMethod() + " " + request.getRequestURI()
-                        + " needs the header 'Authorization: Bearer <orrery.api.token>'");
+                        + " needs the header 'Authorization: Bearer <orrery.api.token>' (or, in the dashboard, the"
+                        + " cookie POST /api/session sets)");
     }
 
     private boolean needsToken(HttpServletRequest request) {
-        if (CHANGING.contains(request.getMethod()) || isControlSocket(request)) {
-            return true; // the control WebSocket steps and resets: its handshake (a GET) needs the token
+        if (!SAFE.contains(request.getMethod())) {
+            return true;
         }
         if (!protectReads) {
             return false;
         }
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        return !(path.equals(healthPath) || path.startsWith(healthPath + "/"));
+        String path = plainPath(request);
+        return path == null || !(path.equals(healthPath) || path.startsWith(healthPath + "/") || isPage(path));
     }
 
-    private boolean authorized(HttpServletRequest request) {
-        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
-        String presented;
-        if (header != null && header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            presented = header.substring(BEARER.length()).strip();
-        } else if (isControlSocket(request) && request.getParameter(ACCESS_TOKEN) != null) {
-            presented = request.getParameter(ACCESS_TOKEN); // browsers cannot set headers on a WebSocket
-        } else {
-            return false;
-        }
-        // digests of equal length, compared in constant time: no timing hint of the token's length or prefix
-        return MessageDigest.isEqual(tokenDigest, sha256(presented));
+    /**
+     * The dashboard's own files (its HTML, scripts, styles and three.js), which hold no data: they stay open so the
+     * page can load and ask for the token; everything it then reads needs it.
+     */
+    private static boolean isPage(String path) {
+        return path.equals("/") || path.equals("/index.html") || path.startsWith("/assets/")
+                || path.startsWith("/webjars/");
     }
 
-    private static boolean isControlSocket(HttpServletRequest request) {
-        return request.getRequestURI().substring(request.getContextPath().length())
-                .equals(ControlSocketConfiguration.PATH);
-    }
-
-    private static byte[] sha256(String s) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+    /**
+     * The path when it is spelled as the server reads it, else null: a path parameter, a percent-encoding, a dot
+     * segment or a double slash makes the raw path differ from the container's, and such a path gets no exemption,
+     * so {@code /actuator/health/../info} or {@code /assets/..;/api/models} cannot pass for what they start as.
+     */
+    private static String plainPath(HttpServletRequest request) {
+        String raw = request.getRequestURI().substring(request.getContextPath().length());
+        String read = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        return raw.equals(read) ? raw : null;
     }
 
     /** The request of whoever holds the token: the servlet's user principal, which the actuator asks for. */

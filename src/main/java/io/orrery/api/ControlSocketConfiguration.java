@@ -16,9 +16,10 @@ import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry
 
 /**
  * The control WebSocket at {@code /api/control}, its frame size limit ({@code orrery.api.max-control-message}) and
- * the pool its answers are sent from. The token, when set, is checked by the {@link BearerTokenFilter} on the
- * handshake (the header, or {@code access_token} for browsers). Browsers may connect from the page's own origin
- * only; other clients send no Origin and are let in.
+ * the pool its answers are sent from. The token, when set, is checked on the handshake by the
+ * {@link ControlHandshakeInterceptor} (the header, or {@code access_token} for browsers), after the page it comes
+ * from: browsers may connect from the server's own origin and those in {@code orrery.api.allowed-origins} only;
+ * other clients send no Origin and are let in.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocket
@@ -28,16 +29,21 @@ class ControlSocketConfiguration implements WebSocketConfigurer {
     static final String PATH = "/api/control";
 
     private final ControlSocketHandler handler;
+    private final ControlHandshakeInterceptor handshake;
 
     ControlSocketConfiguration(SimulationRunner runner, ObjectMapper mapper, MessageReader reader,
             ApiProperties properties) {
         this.handler = new ControlSocketHandler(runner, mapper, reader, sendPool(),
                 properties.maxControlBacklog(), (int) properties.maxControlMessage().toBytes());
+        this.handshake = new ControlHandshakeInterceptor(new AllowedOrigins(properties.allowedOrigins()),
+                ApiToken.of(properties), mapper);
     }
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-        registry.addHandler(handler, PATH);
+        // The origin is checked by ours, with the listed origins and a problem detail; Spring's own check (same origin
+        // only, compared as written) would refuse a listed origin, so it lets through what ours has let through.
+        registry.addHandler(handler, PATH).addInterceptors(handshake).setAllowedOriginPatterns("*");
     }
 
     /**

@@ -9,7 +9,7 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The management server's own context, there only when {@code management.server.port} differs from the API's:
- * filters of the main context do not reach it, so the token filter is registered here again.
+ * filters of the main context do not reach it, so the origin and token filters are registered here again.
  */
 @ManagementContextConfiguration(value = ManagementContextType.CHILD, proxyBeanMethods = false)
 class ManagementPortConfiguration {
@@ -18,5 +18,10 @@ class ManagementPortConfiguration {
     FilterRegistrationBean<BearerTokenFilter> managementBearerTokenFilter(ApiProperties properties,
             @Value("${management.endpoints.web.base-path:/actuator}") String actuatorBasePath, ObjectMapper mapper) {
         return BearerTokenFilter.registration(properties, actuatorBasePath, mapper);
+    }
+
+    @Bean
+    FilterRegistrationBean<OriginFilter> managementOriginFilter(ApiProperties properties, ObjectMapper mapper) {
+        return OriginFilter.registration(properties, mapper);
     }
 }

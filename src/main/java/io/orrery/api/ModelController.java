@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
+import io.orrery.physics.ShapeInfo;
 import io.orrery.physics.Twist;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.runner.SimulationRunner;
@@ -135,10 +136,14 @@ class ModelController {
         }
     }
 
-    /** A link of a model, in the world frame. */
-    record LinkJson(String name, PoseJson pose, TwistJson velocity, boolean sleeping) {
+    /**
+     * A link of a model, in the world frame, with what each of its collisions became in the physics engine (shape,
+     * hull or part count, vertices, triangles).
+     */
+    record LinkJson(String name, PoseJson pose, TwistJson velocity, boolean sleeping, List<ShapeInfo> shapes) {
         static LinkJson of(LinkState l) {
-            return new LinkJson(l.name(), PoseJson.of(l.pose()), TwistJson.of(l.velocity()), l.sleeping());
+            return new LinkJson(l.name(), PoseJson.of(l.pose()), TwistJson.of(l.velocity()), l.sleeping(),
+                    l.shapes());
         }
     }
 

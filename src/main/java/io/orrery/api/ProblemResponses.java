@@ -16,10 +16,14 @@ final class ProblemResponses {
     private ProblemResponses() {
     }
 
+    /** Writes the problem; {@code properties} are further members, as name, value, name, value. */
     static void write(ObjectMapper mapper, HttpServletRequest request, HttpServletResponse response,
-            HttpStatus status, String title, String detail) throws IOException {
+            HttpStatus status, String title, String detail, Object... properties) throws IOException {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
         p.setTitle(title);
+        for (int i = 0; i + 1 < properties.length; i += 2) {
+            p.setProperty((String) properties[i], properties[i + 1]);
+        }
         p.setInstance(URI.create(request.getRequestURI()));
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

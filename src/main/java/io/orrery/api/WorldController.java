@@ -2,7 +2,10 @@ package io.orrery.api;
 
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
+import io.orrery.world.IgnoredElement;
 import io.orrery.world.WorldSaver;
+import io.orrery.world.WorldSpec;
+import java.util.List;
 import io.orrery.world.WorldSaver.SaveOptions;
 import io.orrery.world.sdf.SdfWriter;
 import java.nio.file.Path;
@@ -28,6 +31,20 @@ class WorldController {
     WorldController(SimulationRunner runner, WorldSaver saver) {
         this.runner = runner;
         this.saver = saver;
+    }
+
+    /**
+     * The loaded world: its name, file and SDF version, and what Orrery does not simulate in it, each element with
+     * its file and line: {@code unsupported} (changes what Gazebo would compute; refused with
+     * {@code orrery.sdf.unsupported=fail}) and {@code display} (visuals, lights: drawing only).
+     */
+    @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+    WorldJson world() {
+        WorldSpec world = runner.loadedWorld().orElseThrow(() -> new IllegalStateException(
+                "no world has loaded yet"));
+        return new WorldJson(world.name(), world.source().toString(), world.sdfVersion(),
+                world.ignored().stream().filter(IgnoredElement::affectsSimulation).map(ElementJson::of).toList(),
+                world.ignored().stream().filter(i -> !i.affectsSimulation()).map(ElementJson::of).toList());
     }
 
     /** The world in its current state as SDF. */
@@ -78,6 +95,23 @@ class WorldController {
      * @param overwriteSource allow replacing the running world's own file
      */
     record SaveRequest(String path, Boolean overwriteSource) {
+    }
+
+    /**
+     * The loaded world and what it holds that Orrery does not simulate.
+     *
+     * @param unsupported elements that change what Gazebo would compute
+     * @param display display-only elements (visuals, lights ...)
+     */
+    record WorldJson(String name, String file, String sdfVersion, List<ElementJson> unsupported,
+            List<ElementJson> display) {
+    }
+
+    /** One element left out: its name, where it stands, its file and line. */
+    record ElementJson(String element, String where, String file, int line) {
+        static ElementJson of(IgnoredElement e) {
+            return new ElementJson(e.element(), e.where(), e.file(), e.line());
+        }
     }
 
     /** The saved file, relative to the worlds directory. */

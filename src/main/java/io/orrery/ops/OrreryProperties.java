@@ -1,6 +1,8 @@
 package io.orrery.ops;
 
+import io.orrery.plugin.PluginEndpoints;
 import io.orrery.trigger.TriggerAction;
+import io.orrery.world.mesh.MeshLimits;
 import io.orrery.world.sdf.SdfLimits;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +42,11 @@ import org.springframework.util.unit.DataSize;
  * @param seed the seed of the sensors' noise: the same seed gives the same noise
  * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
  * @param physics the physics engine
+ * @param allowedPluginEndpoints hosts ({@code host} or {@code host:port}) that plugins which open connections (such
+ *     as {@code orrery-lifecycle-bridge}) may connect to when they come from a request: a spawned model, a world
+ *     loaded or reloaded over the API; the world file the server was started with may name any host. Empty by
+ *     default: such plugins from requests are refused with 422
+ * @param mesh limits on the mesh and heightmap files worlds and spawn requests name
  */
 @ConfigurationProperties("orrery")
 public record OrreryProperties(
@@ -64,7 +71,9 @@ public record OrreryProperties(
         @DefaultValue("0") int pluginStartThreads,
         @DefaultValue("0") long seed,
         @DefaultValue SdfProperties sdf,
-        @DefaultValue PhysicsProperties physics) {
+        @DefaultValue PhysicsProperties physics,
+        @DefaultValue List<String> allowedPluginEndpoints,
+        @DefaultValue MeshProperties mesh) {
 
     // Paths are bound as strings and turned into paths here: Spring's own String-to-Path conversion reads a path
     // starting with '/' as a classpath resource when one of that name exists.
@@ -131,11 +140,45 @@ public record OrreryProperties(
         plugins = List.copyOf(plugins);
         requiredPlugins = List.copyOf(requiredPlugins);
         triggers = List.copyOf(triggers);
+        allowedPluginEndpoints.forEach(PluginEndpoints::checkEntry); // fails naming the property and the entry
+        allowedPluginEndpoints = List.copyOf(allowedPluginEndpoints);
+    }
+
+    /** The Fuel cache root {@code orrery.sdf.fuel-cache} names, if it names one. */
+    public Optional<Path> fuelCache() {
+        return sdf.fuelCache() == null || sdf.fuelCache().isBlank() ? Optional.empty()
+                : Optional.of(Path.of(sdf.fuelCache().strip()));
     }
 
     /** The SDF reader's limits. */
     public SdfLimits sdfLimits() {
         return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels());
+    }
+
+    /** The mesh loader's limits. */
+    public MeshLimits meshLimits() {
+        return new MeshLimits(mesh.maxBytes().toBytes(), mesh.maxTriangles(), mesh.cacheMaxTriangles());
+    }
+
+    /**
+     * Limits on mesh and heightmap files; beyond them a load fails naming the SDF file, line, column, the URI and the
+     * property.
+     *
+     * @param maxBytes the largest mesh or heightmap file
+     * @param maxTriangles the most triangles one mesh (after {@code <submesh>}) or one heightmap grid may hold
+     * @param cacheMaxTriangles the most triangles the mesh cache keeps for the process's life; past it the least
+     *     recently used meshes are dropped and read again when next named (0 keeps none)
+     */
+    public record MeshProperties(@DefaultValue("256MB") DataSize maxBytes, @DefaultValue("2000000") int maxTriangles,
+            @DefaultValue("5000000") long cacheMaxTriangles) {
+
+        public MeshProperties {
+            if (maxBytes.toBytes() < 1) {
+                throw new IllegalArgumentException("orrery.mesh.max-bytes must be at least 1 byte, got " + maxBytes);
+            }
+            Checks.atLeast("orrery.mesh.max-triangles", maxTriangles, 1, "");
+            Checks.atLeast("orrery.mesh.cache-max-triangles", cacheMaxTriangles, 0, "");
+        }
     }
 
     /**
@@ -145,11 +188,20 @@ public record OrreryProperties(
      * @param maxDepth the deepest nesting of XML elements in one document (real worlds need about 10)
      * @param maxModels the most models one world file or snippet may hold, nested and included ones counted;
      *     spawning beyond it into the running world is refused too
+     * @param fuelCache the root of Gazebo's local Fuel cache that Fuel URLs are read from (never fetched); unset
+     *     means GZ_FUEL_CACHE_PATH, else ~/.gz/fuel
+     * @param unsupported {@code warn} lists what Orrery does not simulate ({@code GET /api/world}, health, log);
+     *     {@code fail} refuses a world or spawn that holds any of it
      */
     public record SdfProperties(@DefaultValue("64MB") DataSize maxBytes, @DefaultValue("100") int maxDepth,
-            @DefaultValue("100000") int maxModels) {
+            @DefaultValue("100000") int maxModels, String fuelCache, @DefaultValue("warn") String unsupported) {
 
         public SdfProperties {
+            unsupported = unsupported == null ? "warn" : unsupported.strip().toLowerCase(java.util.Locale.ROOT);
+            if (!unsupported.equals("warn") && !unsupported.equals("fail")) {
+                throw new IllegalArgumentException("orrery.sdf.unsupported must be warn or fail, got '" + unsupported
+                        + "'");
+            }
             if (maxBytes.toBytes() < 1) {
                 throw new IllegalArgumentException("orrery.sdf.max-bytes must be at least 1 byte, got " + maxBytes);
             }

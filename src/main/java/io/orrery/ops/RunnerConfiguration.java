@@ -2,37 +2,27 @@ package io.orrery.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.physics.PhysicsEngine;
-import io.orrery.plugin.OrreryPlugin;
-import io.orrery.plugin.Plugin;
-import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SystemRegistration;
-import io.orrery.system.PostUpdate;
-import io.orrery.system.PreUpdate;
-import io.orrery.system.Update;
 import io.orrery.trigger.TriggerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
+import io.orrery.world.mesh.MeshLoader;
 import io.orrery.world.sdf.SdfReader;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.Set;
-import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.OrderUtils;
 
 /**
  * Wires the plain-Java core: the SDF reader, the physics engine {@code orrery.physics.engine} names, the systems and plugin types found among the beans, and
@@ -43,7 +33,10 @@ class RunnerConfiguration {
 
     @Bean
     SdfReader sdfReader(OrreryProperties properties) {
-        return SdfReader.withEnvironment(properties.modelPathDirectories()).withLimits(properties.sdfLimits());
+        SdfReader reader = SdfReader.withEnvironment(properties.modelPathDirectories())
+                .withLimits(properties.sdfLimits()).withMeshes(new MeshLoader(properties.meshLimits()))
+                .refusingUnsupported(properties.sdf().unsupported().equals("fail"));
+        return properties.fuelCache().map(reader::withFuelCache).orElse(reader);
     }
 
     @Bean
@@ -56,10 +49,11 @@ class RunnerConfiguration {
             ConfigurableListableBeanFactory beans, ObjectMapper mapper, ConfigurableApplicationContext context,
             EventBus events) {
         SimulationRunner runner = SimulationRunner.builder(reader::read, properties.worldFile(), engine)
-                .systems(() -> systemBeans(beans))
-                .plugins(pluginRegistry(beans), pluginSettings(properties))
+                .systems(() -> SystemBeans.registrations(beans))
+                .plugins(SystemBeans.pluginRegistry(beans), pluginSettings(properties))
                 .settings(settings(properties))
                 .seed(properties.seed())
+                .allowedPluginEndpoints(properties.allowedPluginEndpoints())
                 .events(events)
                 .build();
         // Listeners are told in the order they were added: the report is written before the exit code is chosen.
@@ -70,6 +64,12 @@ class RunnerConfiguration {
             ExitOnStop.install(runner, context, report);
         }
         return runner;
+    }
+
+    /** Once every singleton exists: refuses beans marked as systems that are none, naming them. */
+    @Bean
+    static SmartInitializingSingleton markedSystemsCheck(ConfigurableListableBeanFactory beans) {
+        return () -> SystemBeans.checkMarkedSystems(beans);
     }
 
     @Bean
@@ -113,55 +113,5 @@ class RunnerConfiguration {
         List<SdfElement> parameters = new ArrayList<>();
         p.parameters().forEach((name, text) -> parameters.add(new SdfElement(name, Map.of(), text, List.of())));
         return new PluginSpec(p.name(), p.filename(), parameters, OptionalInt.empty(), p.required(), 0);
-    }
-
-    /**
-     * The built-in plugin types and every {@link OrreryPlugin} bean: prototype-scoped, so each {@code <plugin>}
-     * element gets its own object.
-     */
-    static PluginRegistry pluginRegistry(ConfigurableListableBeanFactory beans) {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        for (String name : beans.getBeanNamesForAnnotation(OrreryPlugin.class)) {
-            Class<?> type = beans.getType(name);
-            if (type == null || !Plugin.class.isAssignableFrom(type)) {
-                throw new IllegalStateException("bean '" + name + "' is marked @OrreryPlugin but is not a Plugin");
-            }
-            if (!beans.getBeanDefinition(name).isPrototype()) {
-                throw new IllegalStateException("plugin bean '" + name + "' must be prototype-scoped"
-                        + " (@Scope(\"prototype\")): each <plugin> element needs its own object");
-            }
-            OrreryPlugin annotation = beans.findAnnotationOnBean(name, OrreryPlugin.class);
-            registry.register(spec -> (Plugin) beans.getBean(name), annotation.filename());
-        }
-        return registry;
-    }
-
-    /**
-     * Every bean implementing a phase interface, in registration (load) order, with its {@code @Order} if it has
-     * one. Looked up when the world loads, so systems may depend on the runner. Plugin beans are not systems
-     * of their own: they take part in steps through their {@code <plugin>} element.
-     */
-    static List<SystemRegistration> systemBeans(ListableBeanFactory beans) {
-        Set<String> names = new HashSet<>();
-        for (Class<?> phase : List.of(PreUpdate.class, Update.class, PostUpdate.class)) {
-            names.addAll(List.of(beans.getBeanNamesForType(phase, false, false)));
-        }
-        names.removeAll(List.of(beans.getBeanNamesForAnnotation(OrreryPlugin.class)));
-        List<SystemRegistration> systems = new ArrayList<>();
-        for (String name : beans.getBeanDefinitionNames()) {
-            if (names.contains(name)) {
-                Object bean = beans.getBean(name);
-                systems.add(new SystemRegistration(bean, priorityOf(bean)));
-            }
-        }
-        return systems;
-    }
-
-    private static OptionalInt priorityOf(Object bean) {
-        if (bean instanceof Ordered ordered) {
-            return OptionalInt.of(ordered.getOrder());
-        }
-        Integer order = OrderUtils.getOrder(bean.getClass());
-        return order == null ? OptionalInt.empty() : OptionalInt.of(order);
     }
 }

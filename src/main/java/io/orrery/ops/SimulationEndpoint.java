@@ -40,7 +40,7 @@ final class SimulationEndpoint {
 
     @ReadOperation
     SimulationView read() {
-        return SimulationView.of(runner.status(), runner.pluginProgress());
+        return SimulationView.of(runner.status(), runner.pluginProgress(), SystemsView.of(runner.systems()));
     }
 
     @WriteOperation
@@ -57,7 +57,8 @@ final class SimulationEndpoint {
         }
         try {
             SimulationStatus status = command.get().get(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            return new WebEndpointResponse<>(SimulationView.of(status, runner.pluginProgress()));
+            return new WebEndpointResponse<>(SimulationView.of(status, runner.pluginProgress(),
+                    SystemsView.of(runner.systems())));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof CommandRefusedException refused) {
                 return problem(409, "Command refused", refused.getMessage(),
@@ -100,16 +101,17 @@ final class SimulationEndpoint {
      * @param message why the run ended badly, else null
      * @param world the world's name, empty before it loaded
      * @param plugins plugin start progress
+     * @param systems the systems in execution order per phase, with their timings (as {@code GET /api/systems})
      */
     record SimulationView(String state, String phase, double simTime, long iterations, double realTimeFactor,
             double achievedRealTimeFactor, boolean paused, String outcome, String message, String world,
-            PluginProgress plugins) {
+            PluginProgress plugins, SystemsView systems) {
 
-        static SimulationView of(SimulationStatus s, StartProgress p) {
+        static SimulationView of(SimulationStatus s, StartProgress p, SystemsView systems) {
             return new SimulationView(s.state().name(), s.phase().name(), s.simTimeSeconds(), s.iterations(),
                     s.realTimeFactor(), s.achievedRealTimeFactor(), s.paused(),
                     s.outcome().map(o -> o.jsonName()).orElse(null), s.message().orElse(null),
-                    s.worldName().orElse(""), new PluginProgress(p.started(), p.total(), p.allStarted()));
+                    s.worldName().orElse(""), new PluginProgress(p.started(), p.total(), p.allStarted()), systems);
         }
     }
 

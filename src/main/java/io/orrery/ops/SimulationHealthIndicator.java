@@ -4,6 +4,7 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
+import io.orrery.world.IgnoredElement;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
 
@@ -38,6 +39,9 @@ final class SimulationHealthIndicator implements HealthIndicator {
                 .withDetail("simTime", s.simTimeSeconds())
                 .withDetail("paused", s.paused());
         s.worldName().ifPresent(name -> health.withDetail("world", name));
+        // what the world holds that Orrery does not simulate (GET /api/world lists each)
+        runner.loadedWorld().ifPresent(w -> health.withDetail("unsupported",
+                w.ignored().stream().filter(IgnoredElement::affectsSimulation).count()));
         s.outcome().ifPresent(o -> health.withDetail("outcome", o.jsonName()));
         return health.build();
     }

@@ -4,12 +4,14 @@ import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginHost;
 import io.orrery.plugin.PluginLifecycleListener;
+import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.system.Configure;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Seeded;
 import io.orrery.system.SystemManager;
+import io.orrery.system.SystemOrigin;
 import io.orrery.system.Update;
 import io.orrery.device.Seeds;
 import io.orrery.world.PluginSpec;
@@ -38,7 +40,7 @@ final class PluginSystemBinding implements PluginLifecycleListener {
 
     private final SystemManager systems;
     private final Thread owner;
-    private final Map<String, PluginSpec> specs = new ConcurrentHashMap<>();
+    private final Map<String, OwnedPluginSpec> specs = new ConcurrentHashMap<>();
     private final Map<Plugin, String> started = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Queue<Plugin> endedElsewhere = new ConcurrentLinkedQueue<>();
     /** The bound plugin systems and their names (runner thread). */
@@ -64,7 +66,7 @@ final class PluginSystemBinding implements PluginLifecycleListener {
 
     /** Remembers a plugin's element, for its priority and its Configure call. */
     void expect(OwnedPluginSpec plugin) {
-        specs.put(plugin.qualifiedName(), plugin.spec());
+        specs.put(plugin.qualifiedName(), plugin);
     }
 
     @Override
@@ -108,12 +110,15 @@ final class PluginSystemBinding implements PluginLifecycleListener {
     }
 
     private void bind(String name, Plugin plugin) {
-        PluginSpec spec = specs.get(name);
+        OwnedPluginSpec owned = specs.get(name);
+        PluginSpec spec = owned == null ? null : owned.spec();
         try {
             if (plugin instanceof Configure c && spec != null) {
                 c.configure(spec);
             }
-            systems.add(plugin, spec == null ? OptionalInt.empty() : spec.priority());
+            String model = owned != null && owned.owner() instanceof PluginOwner.Model m ? m.name() : "";
+            systems.add(plugin, spec == null ? OptionalInt.empty() : spec.priority(), "<gz:system_priority>",
+                    SystemOrigin.plugin(spec == null ? name : spec.name(), model));
             bound.put(plugin, name);
             if (plugin instanceof Seeded seeded) {
                 seeded.seed(seedOf(plugin, episodeSeed.getAsLong()));

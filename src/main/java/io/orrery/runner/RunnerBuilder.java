@@ -21,6 +21,7 @@ public final class RunnerBuilder {
     EventSink events = (topic, payload) -> {
     };
     long seed;
+    List<String> allowedPluginEndpoints = List.of();
 
     RunnerBuilder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
         this.loader = loader;
@@ -56,6 +57,15 @@ public final class RunnerBuilder {
     /** Where plugins publish (and where the reset cascade pauses output). */
     public RunnerBuilder events(EventSink sink) {
         this.events = sink;
+        return this;
+    }
+
+    /**
+     * Hosts ({@code host} or {@code host:port}) that plugins of a spawned model or of a world loaded on request may
+     * connect to; none by default (see {@link io.orrery.plugin.PluginEndpoints}).
+     */
+    public RunnerBuilder allowedPluginEndpoints(List<String> hosts) {
+        this.allowedPluginEndpoints = List.copyOf(hosts);
         return this;
     }
 

@@ -5,11 +5,15 @@ import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.PluginEndpointRefusedException;
+import io.orrery.plugin.PluginEndpoints;
 import io.orrery.plugin.PluginHost;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
 import io.orrery.plugin.WorldAccess;
 import io.orrery.plugin.WorldSnapshot;
+import io.orrery.system.SystemsReport;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.trigger.Trigger;
@@ -19,6 +23,8 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.WorldState;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -70,6 +76,8 @@ public final class SimulationRunner {
     private final String engine;
     /** How long an answer waits for the plugins of the models a command brought in to start. */
     private final long pluginStartTimeoutNanos;
+    private final Path operatorsWorld;
+    private final PluginEndpoints endpoints;
 
     SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
@@ -77,6 +85,8 @@ public final class SimulationRunner {
         this.engine = b.engine.name();
         this.clock = b.clock;
         this.state = new RunState(b.worldFile);
+        this.operatorsWorld = b.worldFile;
+        this.endpoints = new PluginEndpoints(b.pluginRegistry, b.allowedPluginEndpoints);
         for (TriggerSpec spec : b.settings.triggers()) {
             triggers.add(spec.parse(Trigger.SOURCE_CONFIG));
         }
@@ -165,20 +175,34 @@ public final class SimulationRunner {
     }
 
     /**
-     * Loads the world again from {@code file} (or the current file), picking up edits to it. The file is parsed
-     * here, on the caller's thread, and built on the runner's: if either fails, the future fails with the error
-     * and the running world goes on untouched. Then the old world closes and the new one starts as at load; if
-     * its required plugins fail to start, the outcome is no-start; a stop meanwhile makes it stopped.
+     * Loads the world again from {@code file} (or the current file), picking up edits to it. The file is parsed here,
+     * on the caller's thread, and built on the runner's: if either fails, the future fails with the error and the
+     * running world goes on untouched, as it does when a file other than the one the runner was built with holds a
+     * plugin that would connect to a host not allowed ({@link PluginEndpoints}). Then the old world closes and the new
+     * one starts as at load; if its required plugins fail to start, the outcome is no-start; a stop meanwhile makes it
+     * stopped.
      */
     public CompletableFuture<SimulationStatus> reload(Optional<Path> file) {
         Path target = file.orElse(state.worldFile);
         WorldSpec spec;
         try {
             spec = loader.load(target);
+            if (!isSameFile(target, operatorsWorld)) {
+                endpoints.check(OwnedPluginSpec.of(spec, List.of()), "world file " + target);
+            }
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
         return post("reload", LIVE, unlessHeld("reload", () -> loop.reload(spec, target)));
+    }
+
+    /** True when both name one file (after links); a file that cannot be read is no one's. */
+    private static boolean isSameFile(Path a, Path b) {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
@@ -300,7 +324,8 @@ public final class SimulationRunner {
 
     /**
      * Adds a model (pose in the world frame); its plugins start and are tracked, and the answer comes once they have
-     * started. The model takes part in no step before its plugin systems are bound.
+     * started. The model takes part in no step before its plugin systems are bound. A plugin that would connect to a
+     * host not allowed ({@link PluginEndpoints}) fails the future and nothing is added.
      */
     public CompletableFuture<ModelState> spawn(ModelSpec model) {
         return spawn(model, Optional.empty());
@@ -311,6 +336,11 @@ public final class SimulationRunner {
      * wrote it (visuals and sensors included).
      */
     public CompletableFuture<ModelState> spawn(ModelSpec model, Optional<String> snippet) {
+        try {
+            endpoints.check(OwnedPluginSpec.ofModel(model), "spawned model '" + model.name() + "'");
+        } catch (PluginEndpointRefusedException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         return joining("spawn", LIVE, unlessHeld("spawn",
                 () -> loop.edited(state.session.edits.spawn(model, snippet))));
     }
@@ -481,9 +511,24 @@ public final class SimulationRunner {
         return pluginHost().map(PluginHost::statuses).orElse(List.of());
     }
 
+    /**
+     * The current world's systems in execution order per phase, with their timings over the last second, as the
+     * runner last published them; safe from any thread, and empty before a world is loaded.
+     */
+    public SystemsReport systems() {
+        WorldSession s = state.session;
+        return s == null ? SystemsReport.EMPTY : s.systems.report();
+    }
+
     /** Plugins started out of plugins tracked, safe from any thread. */
     public StartProgress pluginProgress() {
         return pluginHost().map(PluginHost::progress).orElse(new StartProgress(0, 0, false));
+    }
+
+    /** The world as read from its file (records, not its state now), safe from any thread; empty before it loaded. */
+    public Optional<WorldSpec> loadedWorld() {
+        WorldSession s = state.session;
+        return s == null ? Optional.empty() : Optional.of(s.spec);
     }
 
     /** The plugin host of the current world, for commands and listeners; empty before it loaded. */

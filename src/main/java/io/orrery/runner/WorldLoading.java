@@ -11,12 +11,15 @@ import io.orrery.plugin.PluginHostOptions;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.WorldAccess;
 import io.orrery.system.SystemManager;
+import io.orrery.system.SystemOrigin;
+import io.orrery.system.scenebroadcaster.SceneBroadcaster;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -88,9 +91,9 @@ final class WorldLoading {
         SystemManager manager = null;
         try {
             manager = new SystemManager(settings.parallelPostUpdate());
-            manager.add(new PhysicsStep());
+            manager.add(new PhysicsStep(), OptionalInt.empty(), "", SystemOrigin.builtIn("physics"));
             for (SystemRegistration r : systems.get()) {
-                manager.add(r.system(), r.priority());
+                manager.add(r.system(), r.priority(), r.prioritySource(), r.origin());
             }
             // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
             AtomicReference<WorldSession> self = new AtomicReference<>();
@@ -102,7 +105,8 @@ final class WorldLoading {
                 return session == null ? 0 : session.messageTimeNanos();
             });
             Devices devices = Devices.build(spec, topics, seed);
-            manager.add(devices);
+            manager.add(devices, OptionalInt.empty(), "", SystemOrigin.builtIn("sensors"));
+            addSceneBroadcaster(manager, spec.name(), topics);
             PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),
                     pluginOutput,
                     new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
@@ -121,6 +125,16 @@ final class WorldLoading {
             }
             physics.close();
             throw e;
+        }
+    }
+
+    /** gz sim's clock, statistics and poses, for every world whose name can be part of a topic name. */
+    private static void addSceneBroadcaster(SystemManager manager, String world, TopicBus topics) {
+        try {
+            manager.add(new SceneBroadcaster(world, topics), OptionalInt.empty(), "",
+                    SystemOrigin.builtIn("scene-broadcaster"));
+        } catch (IllegalArgumentException e) {
+            log.info("World '{}': no /world/<name>/clock, stats or pose topics: {}", world, e.getMessage());
         }
     }
 
@@ -189,6 +203,8 @@ final class WorldLoading {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
         session.binding.update(session.plugins);
+        log.info("World '{}' runs these systems, in execution order per phase:\n{}", session.name(),
+                session.systems.report().table());
         WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.WorldLoaded(session.name())));
         return true;
     }

@@ -30,6 +30,7 @@ final class PostUpdatePool implements AutoCloseable {
     private UpdateInfo info;
     private WorldView view;
     private Throwable[] failures = new Throwable[0];
+    private long[] durations;
 
     /** The index of the system the calling worker runs now; null off the workers and between systems. */
     private final ThreadLocal<Integer> running = new ThreadLocal<>();
@@ -59,10 +60,11 @@ final class PostUpdatePool implements AutoCloseable {
     }
 
     /**
-     * Runs every system once and returns when all have finished. Returns what each threw, by index, in an
-     * array owned by the pool and valid until the next round; null entries mean success.
+     * Runs every system once and returns when all have finished, with each one's time in {@code durations} (by
+     * index, as long as {@code systems}). Returns what each threw, by index, in an array owned by the pool and
+     * valid until the next round; null entries mean success.
      */
-    Throwable[] runRound(PostUpdate[] systems, UpdateInfo info, WorldView view) {
+    Throwable[] runRound(PostUpdate[] systems, UpdateInfo info, WorldView view, long[] durations) {
         synchronized (lock) {
             if (closed) {
                 throw new IllegalStateException("the PostUpdate pool is closed");
@@ -78,6 +80,7 @@ final class PostUpdatePool implements AutoCloseable {
             this.systems = systems;
             this.info = info;
             this.view = view;
+            this.durations = durations;
             nextIndex.set(0);
             workersInRound = workers.length;
             round++;
@@ -95,6 +98,7 @@ final class PostUpdatePool implements AutoCloseable {
             this.systems = null;
             this.info = null;
             this.view = null;
+            this.durations = null;
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
@@ -109,6 +113,7 @@ final class PostUpdatePool implements AutoCloseable {
             UpdateInfo roundInfo;
             WorldView roundView;
             Throwable[] roundFailures;
+            long[] roundDurations;
             synchronized (lock) {
                 while (round == seenRound) {
                     if (closed) {
@@ -125,10 +130,13 @@ final class PostUpdatePool implements AutoCloseable {
                 roundInfo = info;
                 roundView = view;
                 roundFailures = failures;
+                roundDurations = durations;
             }
             int index;
             while ((index = nextIndex.getAndIncrement()) < roundSystems.length) {
                 running.set(index);
+                // In parallel each system is timed on its own thread: two clock reads, not one.
+                long start = System.nanoTime();
                 try {
                     roundSystems[index].postUpdate(roundInfo, roundView);
                 } catch (Throwable t) {
@@ -136,6 +144,7 @@ final class PostUpdatePool implements AutoCloseable {
                 } finally {
                     running.remove();
                 }
+                roundDurations[index] = System.nanoTime() - start;
             }
             synchronized (lock) {
                 if (--workersInRound == 0) {

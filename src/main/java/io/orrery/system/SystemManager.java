@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
 
 /**
@@ -18,6 +19,10 @@ import java.util.function.ToLongFunction;
  * <p>Order: within every phase, smaller priority first; equal priorities in the order the systems were added.
  * A system's priority is the one given at {@link #add(Object, OptionalInt)} (a world's priority element), else
  * its own ({@link Prioritized}), else {@link Priorities#DEFAULT}.
+ *
+ * <p>Timing: every call of a system is timed with one clock read after it (and one per phase before the first),
+ * into fixed arrays; once a second of the manager's clock has passed, the window is summarized into the
+ * {@link #report()}, which any thread may read.
  *
  * <p>Reset rule: every system must either implement {@link Reset} or be marked {@link Stateless}; a system that
  * is neither could keep state from before the reset, so {@link #runReset} refuses and names it.
@@ -53,6 +58,11 @@ public final class SystemManager implements AutoCloseable {
     private String[] resetNames = NO_NAMES;
     private volatile List<SystemInfo> listing = List.of();
 
+    private final LongSupplier clock;
+    private final SystemTimings timings = new SystemTimings();
+    /** Per-call durations from the PostUpdate threads, by index; read after their round, under its lock. */
+    private long[] parallelDurations = new long[0];
+
     private PostUpdatePool pool;
     private ReadOnlyWorldView view;
     private boolean closed;
@@ -71,11 +81,17 @@ public final class SystemManager implements AutoCloseable {
     }
 
     SystemManager(boolean parallelPostUpdate, int maxPostUpdateThreads) {
+        this(parallelPostUpdate, maxPostUpdateThreads, System::nanoTime);
+    }
+
+    /** A manager whose timings read {@code clock} (monotonic nanoseconds), for tests. */
+    SystemManager(boolean parallelPostUpdate, int maxPostUpdateThreads, LongSupplier clock) {
         if (maxPostUpdateThreads < 1) {
             throw new IllegalArgumentException("maxPostUpdateThreads must be >= 1, got " + maxPostUpdateThreads);
         }
         this.parallelPostUpdate = parallelPostUpdate;
         this.maxPostUpdateThreads = maxPostUpdateThreads;
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /** Adds a system at its own priority (see the class comment). */
@@ -88,21 +104,46 @@ public final class SystemManager implements AutoCloseable {
      * PostUpdate and Reset, or if it is already registered.
      */
     public void add(Object system, OptionalInt priority) {
+        add(system, priority, "given", SystemOrigin.code());
+    }
+
+    /**
+     * Adds a system made by {@code origin}, at {@code priority} if present, which came from {@code source} (for
+     * listings, e.g. {@code <gz:system_priority>}). Throws as {@link #add(Object, OptionalInt)} does.
+     */
+    public void add(Object system, OptionalInt priority, String source, SystemOrigin origin) {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(priority, "priority");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(origin, "origin");
         requireOpen();
         if (indexOf(system) >= 0) {
-            throw new IllegalArgumentException("system '" + nameOf(system) + "' is already registered");
+            throw new IllegalArgumentException("system '" + registrations.get(indexOf(system)).name()
+                    + "' is already registered");
         }
         Set<Phase> phases = phasesOf(system);
         if (phases.isEmpty()) {
             throw new IllegalArgumentException("'" + nameOf(system) + "' (" + system.getClass().getName()
                     + ") is not a system: it implements none of PreUpdate, Update, PostUpdate, Reset");
         }
-        int effective = priority.isPresent() ? priority.getAsInt()
-                : system instanceof Prioritized own ? own.priority() : Priorities.DEFAULT;
-        registrations.add(new Registration(system, nameOf(system), effective, phases,
-                system instanceof Stateless));
+        int effective;
+        String from;
+        if (priority.isPresent()) {
+            effective = priority.getAsInt();
+            from = source;
+        } else if (system instanceof Prioritized own) {
+            effective = own.priority();
+            from = "Prioritized";
+        } else {
+            effective = Priorities.DEFAULT;
+            from = "default";
+        }
+        // A bean or a plugin is better known by its bean or instance name than by its class's (a lambda's is noise).
+        boolean named = origin.kind() == SystemOrigin.Kind.SPRING_BEAN || origin.kind() == SystemOrigin.Kind.PLUGIN;
+        String name = named && !(system instanceof NamedSystem) && !origin.name().isEmpty() ? origin.name()
+                : nameOf(system);
+        registrations.add(new Registration(system, new SystemInfo(name, effective, from, origin, phases,
+                system instanceof Stateless)));
         rebuild();
     }
 
@@ -121,25 +162,37 @@ public final class SystemManager implements AutoCloseable {
     /** Runs every PreUpdate system in order. */
     public void runPreUpdate(UpdateInfo info, PhysicsWorld world) {
         PreUpdate[] systems = preUpdates;
+        SystemTimer times = timings.preUpdate();
+        long tick = clock.getAsLong();
         for (int i = 0; i < systems.length; i++) {
             try {
                 systems[i].preUpdate(info, world);
             } catch (Throwable t) {
                 throw wrap(preUpdateNames[i], Phase.PRE_UPDATE, t);
             }
+            long now = clock.getAsLong();
+            times.record(i, now - tick);
+            tick = now;
         }
+        timings.ticked(tick);
     }
 
     /** Runs every Update system in order; physics is one of them. */
     public void runUpdate(UpdateInfo info, PhysicsWorld world) {
         Update[] systems = updates;
+        SystemTimer times = timings.update();
+        long tick = clock.getAsLong();
         for (int i = 0; i < systems.length; i++) {
             try {
                 systems[i].update(info, world);
             } catch (Throwable t) {
                 throw wrap(updateNames[i], Phase.UPDATE, t);
             }
+            long now = clock.getAsLong();
+            times.record(i, now - tick);
+            tick = now;
         }
+        timings.ticked(tick);
     }
 
     /**
@@ -154,21 +207,34 @@ public final class SystemManager implements AutoCloseable {
         requireOpen();
         boolean inParallel = parallelPostUpdate && systems.length > 1 && maxPostUpdateThreads > 1;
         WorldView readOnly = viewOf(world, inParallel);
+        SystemTimer times = timings.postUpdate();
         if (!inParallel) {
+            long tick = clock.getAsLong();
             for (int i = 0; i < systems.length; i++) {
                 try {
                     systems[i].postUpdate(info, readOnly);
                 } catch (Throwable t) {
                     throw wrap(postUpdateNames[i], Phase.POST_UPDATE, t);
                 }
+                long now = clock.getAsLong();
+                times.record(i, now - tick);
+                tick = now;
             }
+            timings.ticked(tick);
             return;
         }
         if (pool == null) {
             pool = new PostUpdatePool(Math.min(systems.length, maxPostUpdateThreads));
         }
-        Throwable[] failures = pool.runRound(systems, info, readOnly);
+        if (parallelDurations.length != systems.length) {
+            parallelDurations = new long[systems.length];
+        }
+        Throwable[] failures = pool.runRound(systems, info, readOnly, parallelDurations);
         pool.runDeferred();
+        for (int i = 0; i < systems.length; i++) {
+            times.record(i, parallelDurations[i]);
+        }
+        timings.ticked(clock.getAsLong());
         SystemException first = null;
         for (int i = 0; i < systems.length; i++) {
             if (failures[i] == null) {
@@ -222,13 +288,19 @@ public final class SystemManager implements AutoCloseable {
                     + "marked Stateless: " + String.join(", ", unsupported));
         }
         Reset[] systems = resets;
+        SystemTimer times = timings.reset();
+        long tick = clock.getAsLong();
         for (int i = 0; i < systems.length; i++) {
             try {
                 systems[i].reset(info, world);
             } catch (Throwable t) {
                 throw wrap(resetNames[i], Phase.RESET, t);
             }
+            long now = clock.getAsLong();
+            times.record(i, now - tick);
+            tick = now;
         }
+        timings.ticked(tick);
     }
 
     /**
@@ -251,6 +323,14 @@ public final class SystemManager implements AutoCloseable {
     /** The registered systems in priority order, for display; safe to call from any thread. */
     public List<SystemInfo> list() {
         return listing;
+    }
+
+    /**
+     * Every phase's systems in execution order with their timings over the last closed window; safe to call from
+     * any thread (it reads what the runner thread published).
+     */
+    public SystemsReport report() {
+        return timings.report();
     }
 
     /** True when PostUpdate systems run in parallel. */
@@ -342,7 +422,7 @@ public final class SystemManager implements AutoCloseable {
                 res.add(s);
                 resNames.add(r.name());
             }
-            infos.add(new SystemInfo(r.name(), r.priority(), r.phases(), r.stateless()));
+            infos.add(r.info());
         }
         preUpdates = pre.toArray(NO_PRE_UPDATES);
         preUpdateNames = preNames.toArray(NO_NAMES);
@@ -353,6 +433,7 @@ public final class SystemManager implements AutoCloseable {
         resets = res.toArray(NO_RESETS);
         resetNames = resNames.toArray(NO_NAMES);
         listing = List.copyOf(infos);
+        timings.systemsChanged(listing);
         // The pool is sized for the PostUpdate systems; a new size means a new pool, made on first use.
         if (pool != null && pool.size() != Math.min(postUpdates.length, maxPostUpdateThreads)) {
             closePool();
@@ -388,6 +469,14 @@ public final class SystemManager implements AutoCloseable {
         return new SystemException(name, phase, t);
     }
 
-    private record Registration(Object system, String name, int priority, Set<Phase> phases, boolean stateless) {
+    private record Registration(Object system, SystemInfo info) {
+
+        String name() {
+            return info.name();
+        }
+
+        int priority() {
+            return info.priority();
+        }
     }
 }

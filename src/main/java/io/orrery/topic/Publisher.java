@@ -34,6 +34,11 @@ public final class Publisher<T> {
         return bus.publish(topic, message);
     }
 
+    /** True when something subscribes to the topic now: a publisher may skip building a message nobody takes. */
+    public boolean hasSubscribers() {
+        return bus.hasSubscribers(topic);
+    }
+
     /** Withdraws the advertisement; the topic and its latest message stay. */
     public void close() {
         bus.remove(this);

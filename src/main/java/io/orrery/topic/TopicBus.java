@@ -169,6 +169,12 @@ public final class TopicBus implements AutoCloseable {
         return t.type;
     }
 
+    /** True when the (normalized) topic has a subscriber now. Cheap: one lookup, for a publisher about to build. */
+    boolean hasSubscribers(String normalizedTopic) {
+        Topic t = topics.get(normalizedTopic);
+        return t != null && !t.subscribers.isEmpty();
+    }
+
     /** The topic named {@code topic}, if anybody has advertised or subscribed to it. */
     public Optional<TopicInfo> topic(String topic) {
         return Optional.ofNullable(topics.get(TopicNames.normalize(topic))).map(Topic::info);

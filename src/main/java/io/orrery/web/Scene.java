@@ -1,5 +1,6 @@
 package io.orrery.web;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
@@ -11,11 +12,14 @@ import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSnapshot;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
+import io.orrery.world.mesh.TriangleMesh;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 
 /**
  * What the dashboard draws: every link of every model, in the order of the pose stream's indices, with its
@@ -40,13 +44,27 @@ record Scene(String world, String key, double[] camera, List<SceneModel> models)
     /**
      * A collision shape in its link's frame.
      *
-     * @param type box, sphere, cylinder, capsule, cone, ellipsoid, plane, or the unsupported element's name (mesh ...)
+     * @param type box, sphere, cylinder, capsule, cone, ellipsoid, plane, mesh, heightmap, or the unsupported
+     *     element's name (polyline, image)
      * @param size box: x, y, z; sphere: r; cylinder, capsule, cone: r, length; ellipsoid: radii; plane: normal
      *     x, y, z, size x, y; others: empty
      * @param pose {@code [x, y, z, qx, qy, qz, qw]} in the link frame
+     * @param vertices mesh and heightmap: x, y, z of each vertex in the shape's frame (decimated past
+     *     {@link #MAX_TRIANGLES}); others: absent
+     * @param triangles mesh and heightmap: three vertex indices a triangle; others: absent
      */
-    record Shape(String type, double[] size, double[] pose) {
+    record Shape(String type, double[] size, double[] pose, @JsonInclude(JsonInclude.Include.NON_NULL) float[] vertices,
+            @JsonInclude(JsonInclude.Include.NON_NULL) int[] triangles) {
+
+        Shape(String type, double[] size, double[] pose) {
+            this(type, size, pose, null, null);
+        }
     }
+
+    /** The most triangles a mesh or heightmap is drawn with: a coarser copy past it keeps the page light. */
+    static final int MAX_TRIANGLES = 20_000;
+    /** Coarse copies made for drawing, kept as long as their meshes are. */
+    private static final Map<TriangleMesh, TriangleMesh> DRAWN = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** The key of the snapshot's models, links and static flags (the pose stream's and the scene's alike). */
     static String keyOf(WorldSnapshot snapshot) {
@@ -115,7 +133,47 @@ record Scene(String world, String key, double[] camera, List<SceneModel> models)
             return new Shape("plane", new double[] {p.normal().x(), p.normal().y(), p.normal().z(), p.sizeX(),
                 p.sizeY()}, pose);
         }
+        if (g instanceof Geometry.Mesh m) {
+            TriangleMesh drawn = DRAWN.computeIfAbsent(m.triangles(), t -> t.decimated(MAX_TRIANGLES));
+            return new Shape("mesh", new double[0], pose, drawn.positions(), drawn.indices());
+        }
+        if (g instanceof Geometry.Heightmap h) {
+            return heightmap(h, pose);
+        }
         return new Shape(((Geometry.Unsupported) g).kind(), new double[0], pose);
+    }
+
+    /** The heightmap's grid as triangles, every {@code step}-th grid point so it stays within MAX_TRIANGLES. */
+    private static Shape heightmap(Geometry.Heightmap h, double[] pose) {
+        int side = h.image().size();
+        int step = 1;
+        while (2L * ((side - 1) / step) * ((side - 1) / step) > MAX_TRIANGLES) {
+            step++;
+        }
+        int n = (side - 1) / step + 1;
+        float[] vertices = new float[n * n * 3];
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                int o = (j * n + i) * 3;
+                vertices[o] = (float) h.x(i * step);
+                vertices[o + 1] = (float) h.y(j * step);
+                vertices[o + 2] = (float) h.height(i * step, j * step);
+            }
+        }
+        int[] triangles = new int[(n - 1) * (n - 1) * 6];
+        int t = 0;
+        for (int j = 0; j < n - 1; j++) {
+            for (int i = 0; i < n - 1; i++) {
+                int a = j * n + i;
+                triangles[t++] = a;
+                triangles[t++] = a + 1;
+                triangles[t++] = a + n + 1;
+                triangles[t++] = a;
+                triangles[t++] = a + n + 1;
+                triangles[t++] = a + n;
+            }
+        }
+        return new Shape("heightmap", new double[0], pose, vertices, triangles);
     }
 
     /** {@code [x, y, z, qx, qy, qz, qw]}. */

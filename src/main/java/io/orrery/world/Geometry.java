@@ -1,5 +1,9 @@
 package io.orrery.world;
 
+import io.orrery.world.mesh.HeightImage;
+import io.orrery.world.mesh.TriangleMesh;
+import java.util.Optional;
+
 /** A collision {@code <geometry>}. Cylinders, capsules and cones are along their local Z axis, as in SDF. */
 public sealed interface Geometry {
 
@@ -27,8 +31,58 @@ public sealed interface Geometry {
     record Plane(Vec3 normal, double sizeX, double sizeY) implements Geometry {
     }
 
+    /** How a {@code <mesh>} on a moving link collides: SDF's {@code optimization} attribute. */
+    enum MeshOptimization {
+        /** None given: a convex hull on a moving link, as Orrery builds it; the exact triangles on a static one. */
+        NONE,
+        CONVEX_HULL,
+        CONVEX_DECOMPOSITION
+    }
+
     /**
-     * A geometry SDF defines but Orrery cannot collide with (mesh, heightmap, polyline, image): the link gets no
+     * A {@code <mesh>}, read.
+     *
+     * @param uri the URI as written
+     * @param scale the {@code <scale>} factors, already applied to {@code triangles}
+     * @param submesh the {@code <submesh><name>}, if any
+     * @param center the submesh's {@code <center>}, already applied
+     * @param optimization the {@code optimization} attribute
+     * @param maxConvexHulls {@code <convex_decomposition><max_convex_hulls>}
+     * @param voxelResolution {@code <convex_decomposition><voxel_resolution>}
+     * @param triangles the mesh in the collision frame, metres
+     */
+    record Mesh(String uri, Vec3 scale, Optional<String> submesh, boolean center, MeshOptimization optimization,
+            int maxConvexHulls, int voxelResolution, TriangleMesh triangles) implements Geometry {
+    }
+
+    /**
+     * A {@code <heightmap>}, read: a grid of {@code image.size()} vertices on each side spanning {@code size.x} by
+     * {@code size.y} centred on {@code pos}, each at height {@code pos.z + value·size.z}; the image's top row at +y.
+     *
+     * @param uri the image URI as written
+     * @param size the {@code <size>}: extent along x, y, and the height of a white pixel
+     * @param pos the {@code <pos>}: the grid's centre and base height in the collision frame
+     * @param image the greyscale image
+     */
+    record Heightmap(String uri, Vec3 size, Vec3 pos, HeightImage image) implements Geometry {
+
+        /** The height at grid column {@code x}, row {@code y} (row 0 at −y), in the collision frame. */
+        public double height(int x, int y) {
+            return pos.z() + image.value(x, image.size() - 1 - y) * size.z();
+        }
+
+        /** The x of grid column {@code x} (row: the same with y), in the collision frame. */
+        public double x(int x) {
+            return pos.x() - size.x() / 2 + size.x() * x / (image.size() - 1);
+        }
+
+        public double y(int y) {
+            return pos.y() - size.y() / 2 + size.y() * y / (image.size() - 1);
+        }
+    }
+
+    /**
+     * A geometry SDF defines but Orrery cannot collide with (polyline, image): the link gets no
      * collision shape from it.
      *
      * @param kind the element name, for example {@code mesh}

@@ -25,8 +25,21 @@ public record JointSpec(String name, JointType type, String parent, String child
         this(name, type, parent, child, pose, axis, limits, JointDynamics.NONE);
     }
 
+    /**
+     * SDF's joint types. Universal, revolute2, screw and gearbox are read (their first axis, limits and dynamics)
+     * but no engine of Orrery's simulates them yet: a world holding one is refused when its physics is built, naming
+     * the joint and the engine, rather than the joint being dropped.
+     */
     public enum JointType {
-        REVOLUTE, PRISMATIC, FIXED, BALL, CONTINUOUS
+        REVOLUTE, PRISMATIC, FIXED, BALL, CONTINUOUS, UNIVERSAL, REVOLUTE2, SCREW, GEARBOX;
+
+        /** True for the types the engines simulate. */
+        public boolean isSimulated() {
+            return switch (this) {
+                case REVOLUTE, PRISMATIC, FIXED, BALL, CONTINUOUS -> true;
+                case UNIVERSAL, REVOLUTE2, SCREW, GEARBOX -> false;
+            };
+        }
     }
 
     /**

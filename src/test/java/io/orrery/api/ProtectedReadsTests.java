@@ -50,6 +50,85 @@ class ProtectedReadsTests extends ApiTestSupport {
         assertThat(get("/actuator/health/readiness").status()).isEqualTo(200);
     }
 
+    /**
+     * Health stays open for probes and the dashboard's files for the page, and nothing else may pass for them: a
+     * path that starts as one and then climbs out (dot segments, path parameters, their encodings) is a read like
+     * any other. Sent byte for byte.
+     */
+    @Test
+    void noSpellingPassesAnotherReadOffAsHealthOrThePage() throws Exception {
+        List<String> leaked = new ArrayList<>();
+        for (String target : List.of("/api/simulation", "/actuator/info")) {
+            for (String open : List.of("/actuator/health/", "/actuator/health/liveness/", "/assets/x/", "/webjars/x/",
+                    "/index.html/x/", "/")) {
+                // as many ".." as the open prefix has segments: back at the root, then the target
+                String climb = "../".repeat((int) open.chars().filter(c -> c == '/').count() - 1);
+                String rest = target.substring(1);
+                String withParameter = open.length() > 1 ? open.substring(0, open.length() - 1) + ";x/" : "/;x/";
+                for (String path : List.of(open + climb + rest, open + climb.replace("..", "..;") + rest,
+                        open + climb.replace("..", "%2e%2e") + rest, open + climb.replace("..", ".%2E") + rest,
+                        withParameter + climb + rest, open + climb.replace("/", "%2F") + rest,
+                        open + climb.replace("/", "//") + rest, open + "%2e%2e/" + rest, open + "./" + climb + rest)) {
+                    try (RawHttp r = RawHttp.request(port, "GET", path, "")) {
+                        String body = r.body();
+                        // what the target would answer: the status's commands, the info's build
+                        if (r.status / 100 == 2 && (body.contains("allowedCommands") || body.contains("\"build\""))) {
+                            leaked.add(path + " -> " + r.status + " " + body);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(leaked).as("reads answered without the token").isEmpty();
+    }
+
+    /**
+     * The dashboard's login: the token, once, for an HttpOnly, SameSite=Strict cookie that then stands for it, for
+     * reads, for changes from the server's own pages (a foreign page's are still refused) and for the dashboard's
+     * own files; the page itself loads without it.
+     */
+    @Test
+    void theTokenIsTradedForACookieThatStandsForIt() throws Exception {
+        for (String page : List.of("/", "/index.html", "/assets/api.js")) {
+            assertThat(get(page).status()).as(page).isEqualTo(200);
+        }
+        assertThat(get("/dashboard/scene").status()).isEqualTo(401);
+        assertThat(post("/api/session").status()).as("no token, no cookie").isEqualTo(401);
+
+        Response login = send(HttpRequest.newBuilder(uri("/api/session")).header("Authorization", TOKEN)
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        assertThat(login.status()).isEqualTo(204);
+        String setCookie = login.header("Set-Cookie");
+        assertThat(setCookie).startsWith("orrery_token=").contains("HttpOnly").contains("SameSite=Strict")
+                .contains("Path=/").doesNotContain("s3cret-token");
+        String cookie = setCookie.substring(0, setCookie.indexOf(';'));
+
+        for (String path : List.of("/api/simulation", "/dashboard/scene", "/actuator/info")) {
+            try (RawHttp r = RawHttp.request(port, "GET", path, "Cookie: " + cookie + "\r\n")) {
+                assertThat(r.status).as(path).isEqualTo(200);
+            }
+        }
+        try (RawHttp r = RawHttp.request(port, "GET", "/api/simulation", "Cookie: " + cookie + "x\r\n")) {
+            assertThat(r.status).as("a cookie of another value").isEqualTo(401);
+        }
+        try (RawHttp r = RawHttp.request(port, "POST", "/api/simulation/step", "Cookie: " + cookie
+                + "\r\nOrigin: http://localhost:" + port + "\r\n")) {
+            assertThat(r.status).as("a change from the server's own page").isEqualTo(200);
+        }
+        try (RawHttp r = RawHttp.request(port, "POST", "/api/simulation/step", "Cookie: " + cookie
+                + "\r\nOrigin: http://localhost." + port + ".example\r\n")) {
+            assertThat(r.status).as("a change from another origin's page, cookie or not").isEqualTo(403);
+        }
+        try (RawHttp r = RawHttp.handshake(port, "/api/control", "Cookie: " + cookie + "\r\n")) {
+            assertThat(r.status).as("the control socket takes the cookie too").isEqualTo(101);
+        }
+
+        Response logout = send(HttpRequest.newBuilder(uri("/api/session")).header("Authorization", TOKEN)
+                .DELETE());
+        assertThat(logout.status()).isEqualTo(204);
+        assertThat(logout.header("Set-Cookie")).startsWith("orrery_token=;").contains("Max-Age=0");
+    }
+
     @Test
     void oneEventClientMoreThanTheCapIs503WithRetryAfter() throws Exception {
         List<InputStream> open = new ArrayList<>();

@@ -29,6 +29,34 @@ class WorldApiTests extends ApiTestSupport {
         ApiFixtures.pausedAndReset(this);
     }
 
+    /**
+     * Nothing dropped silently: what the loaded world holds that Orrery does not simulate is listed with its file
+     * and line (a polyline collision and a joint spring under unsupported, a light and a visual under display), and the
+     * simulation health counts it.
+     */
+    @Test
+    void theWorldListsWhatItDoesNotSimulate() throws IOException {
+        copyWorld(WORLDS_DIR, "unsupported.sdf");
+        assertThat(postJson("/api/world/load", "{\"path\": \"unsupported.sdf\"}").status()).isEqualTo(200);
+        JsonNode world = get("/api/world").json();
+        assertThat(world.get("name").asText()).isEqualTo("unsupported");
+        String file = WORLDS_DIR.resolve("unsupported.sdf").toString();
+        assertThat(world.get("unsupported")).anySatisfy(e -> {
+            assertThat(e.get("element").asText()).isEqualTo("polyline");
+            assertThat(e.get("where").asText()).isEqualTo("model 'robot' link 'body' collision 'hull'");
+            assertThat(e.get("file").asText()).isEqualTo(file);
+            assertThat(e.get("line").asInt()).isEqualTo(17);
+        });
+        assertThat(world.get("unsupported")).anySatisfy(e -> {
+            assertThat(e.get("element").asText()).isEqualTo("spring_stiffness");
+            assertThat(e.get("line").asInt()).isEqualTo(26);
+        });
+        assertThat(world.get("display")).extracting(e -> e.get("element").asText()).contains("light", "visual");
+        JsonNode health = get("/actuator/health").json();
+        assertThat(health.at("/components/simulation/details/unsupported").asInt())
+                .isEqualTo(world.get("unsupported").size());
+    }
+
     @Test
     void theCurrentStateAsSdf() throws IOException {
         putJson("/api/models/ball/pose", ModelApiTests.pose(-1, 4, 2, 0, 0, 0.5));

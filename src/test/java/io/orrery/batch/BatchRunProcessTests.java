@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,8 @@ class BatchRunProcessTests {
 
     @TempDir
     Path dir;
+
+    private final List<Process> started = new ArrayList<>();
 
     @Test
     void aRunToItsStopConditionExitsZeroAndReportsTheRestingBox() throws Exception {
@@ -142,14 +145,28 @@ class BatchRunProcessTests {
                 "--server.port=0",
                 "--orrery.exit-on-stop=true"));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command)
+        Process p = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("stdout.log").toFile())
                 .redirectError(dir.resolve("stderr.log").toFile())
                 .start();
+        started.add(p);
+        return p;
+    }
+
+    /** A test that fails half-way must not leave its Orrery running (it would load the machine for minutes). */
+    @AfterEach
+    void killWhatIsLeft() throws InterruptedException {
+        for (Process p : started) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+        started.clear();
     }
 
     private static void awaitLine(Path log, String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        // as long as run() waits for a whole run: a JVM start and a world load, on a machine that may be loaded
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             if (Files.exists(log) && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
                 return;

@@ -34,10 +34,13 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code loop}: steps per second of raw JBullet and of the full Orrery loop (state machine, systems,
  * statistics, pacing at factor 0) on the same scene of N boxes, N = 100, 1000, 5000, after a JIT warm-up.</li>
  * <li>{@code empty}: the per-step cost of an empty world with 10 no-op systems.</li>
- * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from ../shared/worlds/gz-sim.</li>
+ * <li>{@code system-timing} (only when named): what timing each system costs the loop: 20 no-op PreUpdate systems
+ * run by the system manager (which reads the clock once after each) against the same calls in a plain loop, beside
+ * the cost of one clock read, after a JIT warm-up.</li>
+ * <li>{@code load}: parsing and building Gazebo's 3k_shapes.sdf from worlds/gazebo.</li>
  * <li>{@code pacing}: worlds/default.sdf through the real runner and pacer: 6 s of sim at factor 2 from a cold JVM
  * (wall time, JIT warm-up included), then 10 s at factor 1 (CPU per simulated second, step lateness); see
- * {@link Pacing}. It measures process CPU, so the README runs it with {@code java} rather than inside Maven.</li>
+ * {@link Pacing}. It measures process CPU, so docs/performance.md runs it with {@code java}, not inside Maven.</li>
  * <li>{@code dashboard} (only when named): the dashboard on 3k_shapes.sdf in headless chromium, see
  * {@link DashboardBenchmark}.</li>
  * <li>{@code sensors}: the per-step cost of a 640-ray lidar and of 10 IMUs (each sampling every step) on
@@ -51,11 +54,21 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code startup}: time to readiness and RSS of the packaged jar in child JVMs, with and without the class data
  * sharing archive; see {@link Startup}. Run it with {@code java} rather than inside Maven, after
  * {@code ./mvnw -o -q -Paot package -DskipTests}.</li>
+ * <li>{@code gz-transport} (only when named): the step loop's cost with the gz-transport node off and on, and
+ * messages a second and latency from Orrery to Gazebo's {@code ign-transport-topic -e}, in a network namespace; see
+ * {@link GzTransportBenchmark}. Needs root and Debian's ignition-transport-cli.</li>
  * <li>{@code engines} (only when named): the box-column scene through the Orrery loop on each physics engine
- * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}.</li>
+ * against the native C++ anchor, a fresh process per run, see {@link EngineBenchmark}; the anchor is read from
+ * {@code ../shared/anchors}, outside the repository.</li>
+ * <li>{@code meshes} (only when named): reading a 99,500-triangle mesh, a cache hit, and building it as a hull and
+ * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
+
+    /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
+    public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
+            "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -64,7 +77,15 @@ public final class Benchmarks {
     }
 
     public static void main(String[] args) throws Exception {
+        // The gz-transport node stays off in the servers benchmarks start here: its multicast must not leave this
+        // machine (the gz-transport benchmark runs its server inside a network namespace of its own).
+        System.setProperty("orrery.transport.enabled", "false");
         List<String> which = args.length == 0 ? List.of("loop", "empty", "load") : List.of(args);
+        for (String name : which) {
+            if (!NAMES.contains(name)) { // a misspelt name would otherwise measure nothing, silently
+                throw new IllegalArgumentException("no benchmark '" + name + "'; the benchmarks are " + NAMES);
+            }
+        }
         System.out.printf(Locale.ROOT, "Orrery benchmarks on %d cores, %s %s%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
                 System.getProperty("java.version"));
@@ -84,6 +105,9 @@ public final class Benchmarks {
         }
         if (which.contains("empty")) {
             empty();
+        }
+        if (which.contains("system-timing")) {
+            systemTiming();
         }
         if (which.contains("load")) {
             load();
@@ -106,8 +130,14 @@ public final class Benchmarks {
         if (which.contains("control")) {
             ControlBenchmark.run();
         }
+        if (which.contains(GzTransportBenchmark.NAME)) {
+            GzTransportBenchmark.run();
+        }
         if (which.contains("engines")) {
             EngineBenchmark.run();
+        }
+        if (which.contains("meshes")) {
+            MeshBenchmark.run();
         }
     }
 
@@ -222,8 +252,54 @@ public final class Benchmarks {
                 steps / (result.wallTimeNanos() / 1e9));
     }
 
+    private static void systemTiming() {
+        int systems = 20;
+        long calls = 2_000_000;
+        PreUpdate[] plain = new PreUpdate[systems];
+        io.orrery.system.SystemManager manager = new io.orrery.system.SystemManager();
+        for (int i = 0; i < systems; i++) {
+            plain[i] = new NoOp();
+            manager.add(plain[i]);
+        }
+        UpdateInfo info = new UpdateInfo(1_000_000, 0, 1_000_000, 1, false);
+        long sink = 0;
+        System.out.println();
+        for (int round = 0; round <= ROUNDS; round++) { // round 0 warms up the JIT
+            long t0 = System.nanoTime();
+            for (long c = 0; c < calls; c++) {
+                manager.runPreUpdate(info, null);
+            }
+            long t1 = System.nanoTime();
+            for (long c = 0; c < calls; c++) {
+                for (PreUpdate s : plain) {
+                    try {
+                        s.preUpdate(info, null);
+                    } catch (RuntimeException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+            long t2 = System.nanoTime();
+            for (long c = 0; c < calls * systems; c++) {
+                sink += System.nanoTime();
+            }
+            long t3 = System.nanoTime();
+            if (round > 0) {
+                double timed = (t1 - t0) / (double) calls;
+                double untimed = (t2 - t1) / (double) calls;
+                System.out.printf(Locale.ROOT, "System timing round %d: %d no-op PreUpdate systems, %.1f ns a step"
+                        + " timed by the manager, %.1f ns in a plain loop: %.1f ns per system per step; one clock"
+                        + " read %.1f ns%n", round, systems, timed, untimed, (timed - untimed) / systems,
+                        (t3 - t2) / (double) (calls * systems));
+            }
+        }
+        if (sink == 42) {
+            System.out.println(); // keeps the clock reads from being optimized away
+        }
+    }
+
     private static void load() {
-        Path file = Path.of("../shared/worlds/gz-sim/3k_shapes.sdf");
+        Path file = Path.of("worlds/gazebo/3k_shapes.sdf");
         System.out.println();
         if (!Files.exists(file)) {
             System.out.println("load: " + file + " not found, skipped");

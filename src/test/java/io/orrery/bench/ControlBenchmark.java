@@ -37,7 +37,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 final class ControlBenchmark {
 
-    private static final Path WORLD = Path.of("../shared/worlds/gz-sim/diff_drive.sdf");
+    private static final Path WORLD = Path.of("worlds/gazebo/diff_drive.sdf");
     private static final int WARM_UP = Integer.getInteger("orrery.bench.control.warmup", 5_000);
     private static final int ROUND_TRIPS = Integer.getInteger("orrery.bench.control.trips", 20_000);
     private static final int ROUNDS = 3;

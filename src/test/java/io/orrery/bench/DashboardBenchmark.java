@@ -34,7 +34,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 final class DashboardBenchmark {
 
-    private static final Path WORLD = Path.of("../shared/worlds/gz-sim/3k_shapes.sdf");
+    private static final Path WORLD = Path.of("worlds/gazebo/3k_shapes.sdf");
     private static final Path FALLING = Path.of("target/bench/3k_shapes_falling.sdf");
     private static final double LIFT = 50; // a fall of 3.2 s sim: minutes of wall time at the loop's rate here
     private static final int ROUNDS = 3;

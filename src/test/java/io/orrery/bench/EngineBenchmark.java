@@ -37,7 +37,9 @@ import java.util.concurrent.TimeUnit;
  * thread (for the anchor: its process's CPU time less that of a run without timed steps), which a machine shared
  * with other work disturbs far less. The child also reports the time from its JVM's start to the end of its first
  * step (class loading, the native library, building the world). Knobs: {@code -Dorrery.bench.rounds} (3),
- * {@code -Dorrery.bench.sizes} (100,1000,5000).
+ * {@code -Dorrery.bench.sizes} (100,1000,5000). The anchor lies outside the repository, in the team's shared
+ * reference material beside the checkout ({@code ../shared}); this benchmark alone reads it, and fails naming it
+ * when it is missing.
  */
 final class EngineBenchmark {
 

@@ -26,8 +26,8 @@ import java.util.concurrent.TimeUnit;
  * its RSS (VmRSS), then RSS again after a hold of running (10 s by default), and ends it with SIGTERM.
  *
  * <p>Variants, separated by {@code ;} in {@code -Dorrery.startup.variants}: a layout, {@code jar} (the fat jar) or
- * {@code cds} (the extracted jar with its class data sharing archive, made first by the commands in the README's
- * Fast start: {@link #extractAndTrain}), followed by JVM options, e.g. {@code "cds -XX:TieredStopAtLevel=1"}. The
+ * {@code cds} (the extracted jar with its class data sharing archive, made first by the commands of docs/fast-start.md:
+ * {@link #extractAndTrain}), followed by JVM options, e.g. {@code "cds -XX:TieredStopAtLevel=1"}. The
  * child gets exactly these options, nothing else. A {@code cds} variant's archive is trained with the variant's
  * system properties ({@code -D...}), since they can change what start-up loads: {@code -Dspring.aot.enabled=true} (a
  * jar built with {@code -Paot}) runs the AOT-generated bean definitions instead of the configuration classes. Rounds
@@ -37,11 +37,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class Startup {
 
-    private static final Path JAR = Path.of("target/orrery.jar");
+    private static final Path JAR = Path.of("target/orrery-exec.jar");
     private static final Path CDS_DIR = Path.of("target/startup/cds");
     private static final Path LOGS = Path.of("target/startup/logs");
     /**
-     * The plain jar, CDS in the regular mode, the README's Fast start recipe (CDS and AOT), that recipe as the chart's
+     * The plain jar, CDS in the regular mode, docs/fast-start.md's recipe (CDS and AOT), that recipe as the chart's
      * pod runs it (a 1 GiB memory limit's heap sizing and the chart's javaOpts), and the C1-only start for short
      * runs. The jar must be built with {@code -Paot}.
      */
@@ -146,10 +146,11 @@ final class Startup {
         }
     }
 
-    /** Spring Boot's class data sharing recipe, as the README's Fast start gives it, first step: extract the jar. */
+    /** Spring Boot's class data sharing recipe, as docs/fast-start.md gives it, first step: extract the jar. */
     private static void extract() throws Exception {
         Files.createDirectories(CDS_DIR.getParent());
-        exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--force", "--destination",
+        exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--application-filename",
+                "orrery.jar", "--force", "--destination",
                 CDS_DIR.toString()), CDS_DIR.resolveSibling("extract.log"));
     }
 
@@ -167,7 +168,7 @@ final class Startup {
     }
 
     private static void exec(List<String> command, Path log) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = quiet(new ProcessBuilder(command)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", command) + " failed, see " + log);
@@ -178,8 +179,8 @@ final class Startup {
         int port = freePort();
         URI readiness = URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness");
         long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(variant.command(port)).redirectErrorStream(true).redirectOutput(log.toFile())
-                .start();
+        Process p = quiet(new ProcessBuilder(variant.command(port))).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         try {
             while (!ready(readiness)) {
                 if (!p.isAlive()) {
@@ -269,5 +270,11 @@ final class Startup {
         double[] values = samples.stream().mapToDouble(value).sorted().toArray();
         return String.format(Locale.ROOT, format + " (" + format + "-" + format + ")", Benchmarks.median(values),
                 values[0], values[values.length - 1]);
+    }
+
+    /** The gz-transport node stays off: its multicast must not leave this machine from a benchmark. */
+    private static ProcessBuilder quiet(ProcessBuilder b) {
+        b.environment().put("ORRERY_TRANSPORT_ENABLED", "false");
+        return b;
     }
 }

@@ -22,7 +22,7 @@ final class ControlServer {
     private ControlServer() {
     }
 
-    /** A worlds directory holding a copy of Gazebo's diff_drive.sdf (fails when ../shared is missing). */
+    /** A worlds directory holding a copy of Gazebo's diff_drive.sdf (fails when worlds/gazebo is missing). */
     static Path diffDriveWorld() {
         try {
             Path dir = Files.createTempDirectory("orrery-control").toRealPath();

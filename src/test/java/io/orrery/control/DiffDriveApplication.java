@@ -17,7 +17,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 public abstract class DiffDriveApplication {
 
-    /** The copy of diff_drive.sdf the application loads (fails when ../shared is missing). */
+    /** The copy of diff_drive.sdf the application loads (fails when worlds/gazebo is missing). */
     protected static final Path WORLD = ControlServer.diffDriveWorld();
 
     @LocalServerPort

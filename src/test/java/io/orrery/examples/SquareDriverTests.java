@@ -1,8 +1,11 @@
 package io.orrery.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.api.ControlClient;
 import io.orrery.control.DiffDriveApplication;
@@ -19,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /**
- * The README's example controller against the real application on diff_drive.sdf: while it drives, a second
+ * docs/controller.md's example controller against the real application on diff_drive.sdf: while it drives, a second
  * connection watches vehicle_blue's true pose (observe is a read, served at every StepEnd inside its steps), and
  * the path it saw must pass each corner of the square and end at the start.
  */
@@ -36,9 +39,9 @@ class SquareDriverTests extends DiffDriveApplication {
      * this one. It looks once per control period (1 s), and it slows to 0.5 m/s × the distance, so between two
      * looks near a corner it halves the distance rather than overshooting by up to 0.5 m. To that add the
      * odometry's own error, dead reckoning over 8 m and four turns on the spot at 0.5 rad/s (measured: 0.02 m at the
-     * end; 8 mm over a half circle, README; at 1 rad/s the wheels slip in the turns and it drifts 0.2 m), and how
-     * far the vehicle goes between two samples of the watcher (its speed, at most 0.5 m/s, times the sim time
-     * between them, measured below).
+     * end; 8 mm over a half circle, docs/systems-and-sensors.md; at 1 rad/s the wheels slip in the turns and it
+     * drifts 0.2 m), and how far the vehicle goes between two samples of the watcher (its speed, at most 0.5 m/s,
+     * times the sim time between them, measured below).
      */
     static final double ODOMETRY_ERROR = 0.05;
 
@@ -86,6 +89,23 @@ class SquareDriverTests extends DiffDriveApplication {
         double[] last = odometry.get(odometry.size() - 1);
         assertThat(Math.hypot(last[0] + AXLE_X - end[1], last[1] + START_Y - end[2]))
                 .as("odometry against the true pose at the end (m)").isLessThanOrEqualTo(ODOMETRY_ERROR);
+    }
+
+    @Test
+    void theOdometryIsReadAsJsonWhateverTheOrderAndSpacingOfItsFields() throws Exception {
+        // y before x, orientation before position, spaces: what a regular expression over the text got wrong
+        ObjectMapper json = new ObjectMapper();
+        JsonNode answer = json.readTree("""
+                {"op": "stepped", "observations": {"/model/vehicle_blue/odometry": {"simTime": 1.0,
+                  "message": {"pose": {"orientation": {"w": 0.7071067811865476, "z": 0.7071067811865476},
+                                       "position": {"y": -0.25, "x": 1.5e-3}}}}}}
+                """);
+        double[] odometry = SquareDriver.odometry(answer);
+        assertThat(odometry[0]).isEqualTo(0.0015);
+        assertThat(odometry[1]).isEqualTo(-0.25);
+        assertThat(odometry[2]).isCloseTo(Math.PI / 2, within(1e-12)); // a quarter turn, to rounding
+        assertThatThrownBy(() -> SquareDriver.odometry(json.readTree("{\"op\": \"stepped\"}")))
+                .hasMessageStartingWith("no odometry in");
     }
 
     /** Sim time and the midpoint of the two wheels (on the axle) from an observe answer. */

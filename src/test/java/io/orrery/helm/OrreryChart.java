@@ -2,6 +2,7 @@ package io.orrery.helm;
 
 import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.LintResult;
+import io.orrery.sweep.HelmPlatform;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,7 +17,8 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * Lints and templates helm/orrery through Helm's own code (helm-java's native library), with values
- * written to a YAML file: {@code --set} would turn numbers into strings.
+ * written to a YAML file: {@code --set} would turn numbers into strings. On a platform helm-java has no native
+ * library for, each call fails naming the platform ({@link HelmPlatform}).
  */
 final class OrreryChart {
 
@@ -39,6 +41,7 @@ final class OrreryChart {
 
     /** Renders the chart with the given values over its defaults; an empty map renders the defaults. */
     static Rendered template(Path workDir, Map<String, Object> values) {
+        HelmPlatform.require();
         var command = new Helm(DIR).template().withName(RELEASE).withNamespace("sim").withKubeVersion(KUBE_VERSION);
         if (!values.isEmpty()) {
             command = command.withValuesFile(writeYaml(workDir.resolve("values-" + System.nanoTime() + ".yaml"), values));
@@ -51,6 +54,7 @@ final class OrreryChart {
      * them (helm-java's lint takes no values file).
      */
     static LintResult lint(Path workDir, Map<String, Object> values) {
+        HelmPlatform.require();
         Path copy = copyChart(workDir.resolve("orrery-" + System.nanoTime()));
         writeYaml(copy.resolve("values.yaml"), deepMerge(defaultValues(), values));
         return new Helm(copy).lint().strict().call();

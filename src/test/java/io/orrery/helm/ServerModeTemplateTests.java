@@ -1,6 +1,7 @@
 package io.orrery.helm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import io.orrery.helm.OrreryChart.Node;
@@ -104,6 +105,69 @@ class ServerModeTemplateTests {
         assertThat(separate).isEqualTo(OrreryChart.defaultValues().get("javaOpts"));
         assertThat(off).isEqualTo(OrreryChart.defaultValues().get("javaOpts"));
         assertThat(onlyAot).isEqualTo("-Dspring.aot.enabled=true");
+    }
+
+    @Test
+    void gzTransportIsOffByDefaultAndOnWithRelaysAndAPartitionWhenAsked() {
+        Node defaults = container(OrreryChart.template(work, Map.of())).get("env");
+        Node on = container(OrreryChart.template(work, Map.of("gzTransport", Map.of("enabled", true,
+                "relays", java.util.List.of("10.1.2.3", "10.1.2.4"), "partition", "sim")))).get("env");
+
+        assertThat(defaults.named("ORRERY_TRANSPORT_ENABLED").get("value").string()).isEqualTo("false");
+        assertThat(on.named("ORRERY_TRANSPORT_ENABLED").get("value").string()).isEqualTo("true");
+        assertThat(on.named("GZ_RELAY").get("value").string()).isEqualTo("10.1.2.3:10.1.2.4");
+        assertThat(on.named("GZ_PARTITION").get("value").string()).isEqualTo("sim");
+    }
+
+    @Test
+    void extraJarsFromAnImageAreCopiedByAnInitContainerOntoTheClassPathAndTheJvmLeavesAotMode() {
+        Rendered rendered = OrreryChart.template(work, Map.of("extraJars",
+                Map.of("image", "registry.example.com/robotics/wind-systems:1.0")));
+        Node pod = rendered.one("Deployment").get("spec", "template", "spec");
+        Node init = pod.get("initContainers").named("extra-jars");
+        Node container = container(rendered);
+
+        assertThat(init.get("image").string()).isEqualTo("registry.example.com/robotics/wind-systems:1.0");
+        assertThat(init.get("command").value()).isEqualTo(List.of("sh", "-c", "cp -v \"$0\"/*.jar /app/extra/",
+                "/jars"));
+        assertThat(init.get("securityContext", "runAsNonRoot").value()).isEqualTo(true);
+        assertThat(init.get("volumeMounts").named("extra-jars").get("mountPath").string()).isEqualTo("/app/extra");
+        // The image's entrypoint puts /app/extra/* on the class path (see the Dockerfile).
+        assertThat(container.get("volumeMounts").named("extra-jars").map())
+                .contains(entry("mountPath", "/app/extra"), entry("readOnly", true));
+        assertThat(pod.get("volumes").named("extra-jars").map()).containsEntry("emptyDir", Map.of());
+        // AOT fixed the beans at build time: the user's auto-configurations would not be read.
+        assertThat(container.get("env").named("JAVA_TOOL_OPTIONS").get("value").string())
+                .isEqualTo(OrreryChart.defaultValues().get("javaOpts"));
+    }
+
+    @Test
+    void extraJarsFromAClaimAreMountedReadOnlyWithoutAnInitContainer() {
+        Rendered rendered = OrreryChart.template(work, Map.of("extraJars", Map.of("existingClaim", "wind-jars")));
+        Node pod = rendered.one("Deployment").get("spec", "template", "spec");
+
+        assertThat(pod.map()).doesNotContainKey("initContainers");
+        assertThat(pod.get("volumes").named("extra-jars").get("persistentVolumeClaim").map())
+                .containsExactly(entry("claimName", "wind-jars"), entry("readOnly", true));
+        assertThat(container(rendered).get("volumeMounts").named("extra-jars").get("readOnly").value())
+                .isEqualTo(true);
+        assertThat(container(rendered).get("env").named("JAVA_TOOL_OPTIONS").get("value").string())
+                .doesNotContain("spring.aot.enabled");
+    }
+
+    @Test
+    void extraJarsFromBothAnImageAndAClaimAreRefused() {
+        assertThatThrownBy(() -> OrreryChart.template(work, Map.of("extraJars", Map.of("image", "jars:1",
+                "existingClaim", "wind-jars"))))
+                .hasMessageContaining("extraJars: give image or existingClaim, not both");
+    }
+
+    @Test
+    void withoutExtraJarsThePodHasNoneOfTheirParts() {
+        Node pod = OrreryChart.template(work, Map.of()).one("Deployment").get("spec", "template", "spec");
+
+        assertThat(pod.map()).doesNotContainKey("initContainers");
+        assertThat(pod.get("volumes").list()).noneMatch(v -> "extra-jars".equals(((Map<?, ?>) v).get("name")));
     }
 
     @Test

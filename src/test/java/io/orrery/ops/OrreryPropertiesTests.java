@@ -54,6 +54,19 @@ class OrreryPropertiesTests {
     }
 
     @Test
+    void meshLimitsHaveDefaultsBindAndAreChecked() {
+        context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).meshLimits())
+                .isEqualTo(io.orrery.world.mesh.MeshLimits.DEFAULT));
+        context.withPropertyValues("orrery.mesh.max-bytes=1MB", "orrery.mesh.max-triangles=1000",
+                "orrery.mesh.cache-max-triangles=0").run(ctx -> assertThat(ctx.getBean(OrreryProperties.class)
+                        .meshLimits()).isEqualTo(new io.orrery.world.mesh.MeshLimits(1024 * 1024, 1000, 0)));
+        context.withPropertyValues("orrery.mesh.max-triangles=0").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.mesh.max-triangles must be at least 1, got 0"));
+        context.withPropertyValues("orrery.mesh.cache-max-triangles=-1").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessage("orrery.mesh.cache-max-triangles must be at least 0, got -1"));
+    }
+
+    @Test
     void anAbsolutePathStaysOnTheFileSystemEvenWhenTheClasspathHasOneOfThatName() {
         // src/test/resources/worlds is on the test classpath as /worlds: Spring's default editor would pick it.
         context.withPropertyValues("orrery.worlds-dir=/worlds", "orrery.world=/worlds/ramp.sdf").run(ctx -> {

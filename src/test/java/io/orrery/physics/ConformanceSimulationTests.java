@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The physics every engine must get right, each case run against JBullet and native Bullet. Tolerances come from
  * the integrator (semi-implicit Euler at 1 ms) and float32; where an engine falls short the case says by how much,
- * with a bound tight around that engine's measured behaviour. The README's table of engines shows the same numbers.
+ * with a bound tight around that engine's measured behaviour. docs/physics-engines.md's table shows the same numbers.
  */
 class ConformanceSimulationTests {
 

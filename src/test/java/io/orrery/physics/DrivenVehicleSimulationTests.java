@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class DrivenVehicleSimulationTests {
 
-    static final Path WORLD = Path.of("../shared/worlds/gz-sim/diff_drive.sdf");
+    static final Path WORLD = Path.of("worlds/gazebo/diff_drive.sdf");
     static final double DT = 0.001;
     /** diff_drive.sdf's wheel radius and separation. */
     static final double RADIUS = 0.3;

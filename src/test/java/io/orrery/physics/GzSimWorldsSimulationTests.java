@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every world in {@code ../shared/worlds/gz-sim/} builds and steps without a NaN pose: 1000 steps each, 200 for
+ * Every world in {@code worlds/gazebo/} builds and steps without a NaN pose: 1000 steps each, 200 for
  * 3k_shapes.sdf (3000 bodies) to keep the suite quick. A missing folder, or a world the reader rejects, fails.
  */
 class GzSimWorldsSimulationTests {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Gazebo's joint systems on Gazebo's own example worlds ({@code ../shared/worlds/gz-sim}), with real JBullet:
+ * Gazebo's joint systems on Gazebo's own example worlds ({@code worlds/gazebo}), with real JBullet:
  * each test starts paused, sends commands on the system's topic and steps, and compares the joint's motion with
  * what the world's inertia, damping and gains predict.
  */

@@ -82,7 +82,7 @@ class SimulationRunnerTests {
         assertThat(status.state()).isEqualTo(SimState.PAUSE);
         assertThat(status.paused()).isTrue();
         assertThat(status.simTimeNanos()).isZero();
-        assertThat(recorder.infos).allSatisfy(info -> {
+        assertThat(recorder.copy()).allSatisfy(info -> {
             assertThat(info.paused()).isTrue();
             assertThat(info.dtNanos()).isZero();
             assertThat(info.simTimeNanos()).isZero();
@@ -127,7 +127,7 @@ class SimulationRunnerTests {
         int seen = recorder.infos.size();
         recorder.awaitUpdates(seen + 5);
         assertThat(runner.status().simTimeNanos()).isEqualTo(frozen);
-        assertThat(recorder.infos.subList(seen, seen + 5)).allSatisfy(info -> {
+        assertThat(recorder.copy().subList(seen, seen + 5)).allSatisfy(info -> {
             assertThat(info.paused()).isTrue();
             assertThat(info.simTimeNanos()).isEqualTo(frozen);
         });
@@ -353,6 +353,13 @@ class SimulationRunnerTests {
 
         @Override
         public void reset(UpdateInfo info, PhysicsWorld world) {
+        }
+
+        /** What was recorded so far: the runner goes on adding while paused, so look at a copy, not the list. */
+        List<UpdateInfo> copy() {
+            synchronized (infos) {
+                return List.copyOf(infos);
+            }
         }
 
         void awaitUpdates(int n) throws InterruptedException {

@@ -61,9 +61,11 @@ class TriggerLifecycleTests {
                 .withTriggers(List.of(new TriggerSpec("again", "reset", "reset", true))));
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
 
-        runner.reset().get(10, TimeUnit.SECONDS);
+        // 101 resets, each rebuilding the physics: the wait guards against a hang (an endless chain would never
+        // answer), not speed; a 2-core machine under a full parallel build took over 10 s for them
+        runner.reset().get(120, TimeUnit.SECONDS);
         // The step runs after the chain the reset set off: the runner settles trigger actions before commands.
-        assertThat(runner.step(3).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(3);
+        assertThat(runner.step(3).get(120, TimeUnit.SECONDS).iterations()).isEqualTo(3);
 
         assertThat(runner.triggers().history()).hasSize(Lifecycle.MAX_CHAINED_ACTIONS + 1);
         assertThat(runner.status().outcome()).isEmpty();

@@ -40,12 +40,44 @@ public final class GrowthSampler implements AutoCloseable {
         }
     }
 
-    /** The samples taken from {@code from} to {@code to} seconds after the start. */
-    Window window(double from, double to) {
-        synchronized (samples) {
-            return new Window(from, to, samples.stream().filter(s -> s.seconds() >= from && s.seconds() < to)
-                    .toList());
+    /**
+     * Waits until at least {@code count} samples were taken, at most {@code seconds}: on a loaded machine a full
+     * collection can take longer than the sampling interval, and a comparison needs samples on both sides.
+     */
+    void awaitSamples(int count, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (size() < count) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the growth sampler took " + size() + " samples in " + seconds
+                        + " s, fewer than the " + count + " a comparison of the first and last stretch needs");
+            }
+            Thread.sleep(100);
         }
+    }
+
+    private int size() {
+        synchronized (samples) {
+            return samples.size();
+        }
+    }
+
+    /** The first {@code count} samples. */
+    Window first(int count) {
+        synchronized (samples) {
+            return Window.of(samples.subList(0, Math.min(count, samples.size())));
+        }
+    }
+
+    /** The last {@code count} samples. */
+    Window last(int count) {
+        synchronized (samples) {
+            return Window.of(samples.subList(Math.max(0, samples.size() - count), samples.size()));
+        }
+    }
+
+    /** How many samples make a stretch: one a second for up to 10 s, and a third of a short soak's samples. */
+    int stretch() {
+        return Math.max(2, Math.min(10, size() / 3));
     }
 
     @Override
@@ -59,8 +91,16 @@ public final class GrowthSampler implements AutoCloseable {
     public record Sample(double seconds, int threads, long heapAfterGc) {
     }
 
-    /** The samples of a stretch of the soak. */
+    /** The samples of a stretch of the soak, from {@code from} to {@code to} seconds after the start. */
     public record Window(double from, double to, List<Sample> samples) {
+
+        static Window of(List<Sample> samples) {
+            if (samples.isEmpty()) {
+                throw new IllegalStateException("a stretch of the soak without samples");
+            }
+            return new Window(samples.get(0).seconds(), samples.get(samples.size() - 1).seconds(),
+                    List.copyOf(samples));
+        }
 
         public int maxThreads() {
             return samples.stream().mapToInt(Sample::threads).max().orElseThrow();
@@ -79,7 +119,7 @@ public final class GrowthSampler implements AutoCloseable {
         @Override
         public String toString() {
             long[] h = samples.stream().mapToLong(Sample::heapAfterGc).sorted().toArray();
-            return String.format(Locale.ROOT, "%.0f-%.0f s: threads %d-%d, heap after GC %.1f MB median"
+            return String.format(Locale.ROOT, "%.1f-%.1f s: threads %d-%d, heap after GC %.1f MB median"
                     + " (%.1f-%.1f, %d samples)", from, to, minThreads(), maxThreads(), medianHeap() / 1e6,
                     h[0] / 1e6, h[h.length - 1] / 1e6, h.length);
         }

@@ -23,6 +23,9 @@ final class LivenessPoller implements AutoCloseable {
         long start = System.nanoTime();
         while (running) {
             SoakHttp.Answer a = http.get("/actuator/health/liveness");
+            if (!running) {
+                return; // close() interrupted this poll: its answer says nothing about the server
+            }
             synchronized (failures) {
                 polls++;
                 if (a.status() != 200 || !a.body().contains("UP")) {

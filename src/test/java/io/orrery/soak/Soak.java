@@ -80,11 +80,11 @@ public final class Soak {
                 commands += f.get();
             }
             subscriber.close();
+            sampler.awaitSamples(6, 120);
             sampler.close();
             double seconds = duration.toMillis() / 1000.0;
-            double window = Math.min(10, seconds / 3);
-            GrowthSampler.Window first = sampler.window(0, window);
-            GrowthSampler.Window last = sampler.window(seconds - window, seconds);
+            GrowthSampler.Window first = sampler.first(sampler.stretch());
+            GrowthSampler.Window last = sampler.last(sampler.stretch());
             // no command in flight: the server's models, and a save of them, must be the ledger's
             Set<String> expected = ledger.expected();
             Set<String> served = new TreeSet<>();

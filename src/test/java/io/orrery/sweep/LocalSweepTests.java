@@ -2,29 +2,28 @@ package io.orrery.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The local sweep: real Helm renders the sweep, real Orrery processes run each scenario by its index. */
+/**
+ * The local sweep as docs/sweeps.md runs it, on examples/sweep's own values and worlds: real Helm renders the sweep,
+ * real Orrery processes run each scenario by its index.
+ */
 class LocalSweepTests {
 
     @TempDir
     Path dir;
 
     @Test
-    void threeScenariosRunByIndexWithTheirExpectedOutcomes() throws Exception {
-        Path worlds = Files.createDirectories(dir.resolve("worlds"));
-        Files.copy(Path.of("src/test/resources/worlds/runner_drop.sdf"), worlds.resolve("drop.sdf"));
-        Files.copy(Path.of("src/test/resources/worlds/broken.sdf"), worlds.resolve("broken.sdf"));
+    void theExampleSweepsThreeScenariosByIndexWithTheirExpectedOutcomes() throws Exception {
         List<String> launcher = List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "io.orrery.OrreryApplication");
 
-        List<LocalSweep.Outcome> outcomes = new LocalSweep(Path.of("src/test/resources/sweep/three-scenarios.yaml"),
-                worlds, dir.resolve("results"), launcher).run();
+        List<LocalSweep.Outcome> outcomes = new LocalSweep(Path.of("examples/sweep/sweep.yaml"),
+                Path.of("examples/sweep/worlds"), dir.resolve("results"), launcher).run();
 
         assertThat(outcomes).extracting(LocalSweep.Outcome::index, LocalSweep.Outcome::name,
                 LocalSweep.Outcome::outcome, LocalSweep.Outcome::exitCode)

@@ -165,10 +165,94 @@ class SystemManagerTests {
         manager.add(new Sensor());
 
         assertThat(manager.list()).containsExactly(
-                new SystemInfo("physics", Priorities.PHYSICS, Set.of(Phase.UPDATE, Phase.RESET), false),
-                new SystemInfo("Sensor", Priorities.DEFAULT, Set.of(Phase.POST_UPDATE), true),
-                new SystemInfo("logging", 7,
+                new SystemInfo("physics", Priorities.PHYSICS, "Prioritized", SystemOrigin.code(),
+                        Set.of(Phase.UPDATE, Phase.RESET), false),
+                new SystemInfo("Sensor", Priorities.DEFAULT, "default", SystemOrigin.code(),
+                        Set.of(Phase.POST_UPDATE), true),
+                new SystemInfo("logging", 7, "given", SystemOrigin.code(),
                         Set.of(Phase.PRE_UPDATE, Phase.UPDATE, Phase.POST_UPDATE, Phase.RESET), false));
+    }
+
+    @Test
+    void theReportListsEachPhaseInRunOrderWithWherePrioritiesAndSystemsCameFrom() {
+        manager.add(new Logging("late"), OptionalInt.of(100), "@Order on @Bean method", SystemOrigin.springBean("l"));
+        manager.add((PreUpdate) (info, w) -> log.add("lambda"), OptionalInt.of(-100), "@Order on @Bean method",
+                SystemOrigin.springBean("early"));
+        manager.add(new Sensor(), OptionalInt.empty(), "<gz:system_priority>", SystemOrigin.plugin("s", "robot"));
+
+        SystemsReport report = manager.report();
+        assertThat(report.of(Phase.PRE_UPDATE)).extracting(e -> e.system().name()).containsExactly("early", "late");
+        assertThat(report.of(Phase.PRE_UPDATE).get(0).system().prioritySource()).isEqualTo("@Order on @Bean method");
+        // A plugin goes by its instance name, a bean by its bean name, unless it names itself (NamedSystem).
+        assertThat(report.of(Phase.POST_UPDATE)).extracting(e -> e.system().name()).containsExactly("s", "late");
+        // No priority was given, so the source given with none does not apply: the default does.
+        assertThat(report.of(Phase.POST_UPDATE).get(0).system().prioritySource()).isEqualTo("default");
+        assertThat(report.of(Phase.POST_UPDATE).get(0).system().origin().describe())
+                .isEqualTo("plugin 's' of model 'robot'");
+        assertThat(report.of(Phase.UPDATE)).extracting(e -> e.system().name()).containsExactly("late");
+        assertThat(report.of(Phase.RESET)).extracting(e -> e.system().name()).containsExactly("late");
+        assertThat(report.table().lines().filter(l -> l.contains("early")).findFirst().orElseThrow().split(" +"))
+                .containsExactly("", "PreUpdate", "1", "early", "-100", "@Order", "on", "@Bean", "method", "Spring",
+                        "bean", "'early'");
+    }
+
+    @Test
+    void eachCallIsTimedByTheClockReadAfterItAndAWindowClosesEverySecond() {
+        long[] now = {0};
+        // Each read of the clock moves it on by the next of these: 1 ms before the first system, then one
+        // duration per system, in the order they run.
+        long[] advances = {1_000_000, 3_000, 5_000};
+        int[] reads = {0};
+        manager = new SystemManager(false, 1, () -> now[0] += advances[reads[0]++ % advances.length]);
+        manager.add((PreUpdate) (info, w) -> { }, OptionalInt.of(1));
+        manager.add((PreUpdate) (info, w) -> { }, OptionalInt.of(2));
+
+        UpdateInfo info = new UpdateInfo(STEP, STEP, STEP, 1, false);
+        manager.runPreUpdate(info, world); // opens the window
+        assertThat(manager.report().of(Phase.PRE_UPDATE)).allSatisfy(e -> assertThat(e.timing())
+                .isEqualTo(SystemTiming.NONE));
+        // Each run takes 1.008 ms of this clock; the window closes once 1 s has passed since it opened.
+        int runs = 0;
+        while (manager.report().windowNanos() == 0) {
+            manager.runPreUpdate(info, world);
+            runs++;
+        }
+        SystemsReport report = manager.report();
+        assertThat(report.windowNanos()).isBetween(1_000_000_000L, 1_000_000_000L + 1_008_000);
+        assertThat(reads[0]).as("one read per system and one per phase").isEqualTo(3 * (runs + 1));
+        assertThat(report.of(Phase.PRE_UPDATE).get(0).timing()).isEqualTo(new SystemTiming(runs + 1, 3_000, 3_000));
+        assertThat(report.of(Phase.PRE_UPDATE).get(1).timing()).isEqualTo(new SystemTiming(runs + 1, 5_000, 5_000));
+    }
+
+    @Test
+    void theP99IsTheNearestRankOverTheWindowsLastCalls() {
+        long[] durations = new long[200];
+        for (int i = 0; i < durations.length; i++) {
+            durations[i] = (i * 7919L) % 200 + 1; // 1..200 in a scrambled order
+        }
+        long[] now = {0};
+        int[] reads = {0};
+        manager = new SystemManager(false, 1, () -> {
+            int r = reads[0]++;
+            // Reads alternate: the phase's opening read (no time passes), then the system's.
+            return now[0] += r % 2 == 0 ? 0 : durations[(r / 2) % durations.length];
+        });
+        manager.add((PreUpdate) (info, w) -> { }, OptionalInt.of(1));
+        UpdateInfo info = new UpdateInfo(STEP, STEP, STEP, 1, false);
+        for (int i = 0; i < durations.length; i++) {
+            manager.runPreUpdate(info, world);
+        }
+        // The window is timed by the same clock: 200 calls of 1..200 ns are far from a second; close it by hand
+        // with one long call.
+        durations[0] = 2_000_000_000L;
+        while (manager.report().windowNanos() == 0) {
+            manager.runPreUpdate(info, world);
+        }
+        SystemTiming timing = manager.report().of(Phase.PRE_UPDATE).get(0).timing();
+        // 201 calls: 1..200 and one of 2 s. Nearest rank of p99: ceil(0.99 * 201) = 199, the 199th smallest: 199.
+        assertThat(timing.calls()).isEqualTo(201);
+        assertThat(timing.p99Nanos()).isEqualTo(199);
+        assertThat(timing.meanNanos()).isEqualTo((200 * 201 / 2 + 2_000_000_000L) / 201);
     }
 
     /** A stateless observer, named after its class. */

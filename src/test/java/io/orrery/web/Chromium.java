@@ -29,7 +29,7 @@ public final class Chromium {
     public static ChromeDriver start(int width, int height) {
         if (!Files.isExecutable(BINARY) || !Files.isExecutable(DRIVER)) {
             throw new IllegalStateException("the dashboard tests need Debian's chromium and chromium-driver at "
-                    + BINARY + " and " + DRIVER + ": apt-get install -y chromium chromium-driver (.ci/run does)");
+                    + BINARY + " and " + DRIVER + ": apt-get install -y chromium chromium-driver (./test.sh does)");
         }
         Path profile;
         try {

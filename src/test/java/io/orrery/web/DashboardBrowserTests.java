@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
@@ -126,6 +127,40 @@ class DashboardBrowserTests {
         waitFor(() -> text("iterations").equals("0"));
         waitFor(() -> text("event-log").contains("reset of dashboard_world"));
         page.screenshot("controls");
+        assertThat(page.consoleErrors()).isEmpty();
+    }
+
+    @Test
+    void theSystemsTableShowsWhatRunsInOrderWithItsTimeAsTheApiDoes() {
+        click("btn-resume");
+        // Timings appear once the runner has closed a one-second window with the world running.
+        waitFor(() -> api("GET", "/api/systems", null).get("windowSeconds").asDouble() > 0);
+        waitFor(() -> !text("systems-window").isEmpty());
+        click("btn-pause");
+        waitFor(() -> api("GET", "/api/simulation", null).get("paused").asBoolean());
+        JsonNode view = api("GET", "/api/systems", null);
+        // The table is redrawn every second: read it whole, at one moment, rather than cell by cell.
+        waitFor(() -> !rowsShown().isEmpty());
+        Map<String, List<String>> shown = rowsShown();
+        int rows = 0;
+        for (JsonNode phase : view.get("phases")) {
+            for (JsonNode system : phase.get("systems")) {
+                String id = "system-" + phase.get("phase").asText() + "-" + system.get("order").asText();
+                List<String> cells = shown.get(id);
+                assertThat(cells).as(id + " in " + shown).isNotNull();
+                assertThat(cells.get(1)).as(id).startsWith(system.get("name").asText())
+                        .contains(system.get("origin").get("description").asText());
+                assertThat(cells.get(2)).isEqualTo(system.get("priority").asText());
+                assertThat(cells.get(3)).isEqualTo(system.get("prioritySource").asText());
+                rows++;
+            }
+        }
+        assertThat(rows).as("physics and the sensors at least").isGreaterThanOrEqualTo(2).isEqualTo(shown.size());
+        List<String> physics = shown.get("system-Update-1");
+        assertThat(physics.get(1)).startsWith("physics").contains("built-in");
+        assertThat(parse(physics.get(4))).as("physics' mean time, µs").isPositive();
+        assertThat(parse(physics.get(5))).as("physics' p99 time, µs").isPositive();
+        page.screenshot("systems");
         assertThat(page.consoleErrors()).isEmpty();
     }
 
@@ -255,6 +290,17 @@ class DashboardBrowserTests {
     private List<String> modelNames() {
         return BROWSER.driver().findElements(By.cssSelector("#models li")).stream().map(e -> e.getAttribute("data-model"))
                 .toList();
+    }
+
+    /** The systems table's rows by test id, each its cells' texts, read in one script. */
+    @SuppressWarnings("unchecked")
+    private Map<String, List<String>> rowsShown() {
+        List<List<String>> rows = (List<List<String>>) ((org.openqa.selenium.JavascriptExecutor) BROWSER.driver())
+                .executeScript("return [...document.querySelectorAll('#systems tbody tr[data-testid]')]"
+                        + ".map(tr => [tr.dataset.testid, ...[...tr.cells].map(td => td.innerText)])");
+        Map<String, List<String>> byId = new java.util.LinkedHashMap<>();
+        rows.forEach(r -> byId.put(r.get(0), r.subList(1, r.size())));
+        return byId;
     }
 
     private static double parse(String text) {

@@ -32,7 +32,7 @@ class DashboardTokenBrowserTests {
 
     DashboardPage page;
 
-    /** A page with a new session: the token is kept per browser tab, so a fresh one has none. */
+    /** A page with a new session: the cookie the token was traded for is deleted, so the page has none. */
     @BeforeEach
     void freshPage() {
         page = new DashboardPage(BROWSER.driver(), port, TOKEN);
@@ -41,7 +41,7 @@ class DashboardTokenBrowserTests {
             page.api("POST", "/api/simulation/resume", null);
         }
         page.open();
-        page.js("sessionStorage.clear();");
+        BROWSER.driver().manage().deleteAllCookies();
         page.open();
         page.waitFor(() -> page.text("world-name").equals("orrery_demo"));
         page.consoleErrors(); // what an earlier page logged (a refused command's 401) is not this test's

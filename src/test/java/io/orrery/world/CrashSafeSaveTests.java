@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Saves of a 10,000-model world, killed with SIGKILL at random (seeded) moments in a real child process: the target
  * is always absent, the previous version or the new one, and loads; killed saves' temporary files are gone at the
- * next start. {@value #KILLS} kills here; the benchmark runner's {@code crash-saves} does 20 (see the README).
+ * next start. {@value #KILLS} kills here; the benchmark runner's {@code crash-saves} does 20 (docs/performance.md).
  */
 class CrashSafeSaveTests {
 

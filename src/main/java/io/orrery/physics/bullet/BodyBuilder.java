@@ -13,8 +13,8 @@ import io.orrery.world.InertialSpec;
 import io.orrery.world.Pose;
 
 /**
- * Makes a link's Bullet body and a joint's constraint and drive, by the rules of {@link LinkPlan}: inertia 1 when a
- * link gives neither an inertia nor a shape, its sleep thresholds, a shapeless link colliding with nothing.
+ * Makes a link's Bullet body and a joint's constraint and drive, by the rules of {@link LinkPlan}: its principal
+ * inertia, its sleep thresholds, a shapeless link colliding with nothing.
  */
 final class BodyBuilder {
 
@@ -41,23 +41,14 @@ final class BodyBuilder {
     static LinkBody link(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
         LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
-        boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
+        boolean alwaysStatic = plan.alwaysStatic(shape.staticOnly());
 
-        Vector3f inverseInertia = null;
-        InertialSpec.Inertia given = plan.inertia();
-        if (given != null) {
-            inverseInertia = new Vector3f(inverse(given.ixx()), inverse(given.iyy()), inverse(given.izz()));
-        } else if (shape.empty() || alwaysStatic) {
-            inverseInertia = new Vector3f(1 / LinkPlan.DEFAULT_INERTIA, 1 / LinkPlan.DEFAULT_INERTIA,
-                    1 / LinkPlan.DEFAULT_INERTIA);
-        }
-
-        // Built dynamic first when it ever moves, so that Bullet computes the shape's inertia for its mass.
+        // the principal moments, the body frame turned along their axes (LinkPlan)
+        InertialSpec.Inertia principal = plan.inertia();
+        Vector3f inverseInertia = new Vector3f(inverse(principal.ixx()), inverse(principal.iyy()),
+                inverse(principal.izz()));
         boolean everDynamic = !alwaysStatic;
         PhysicsRigidBody body = new PhysicsRigidBody(shape.shape(), everDynamic ? (float) plan.mass() : 0f);
-        if (everDynamic && inverseInertia == null) {
-            inverseInertia = body.getInverseInertiaLocal(null);
-        }
         if (everDynamic) {
             body.setInverseInertiaLocal(inverseInertia);
             body.setSleepingThresholds(LinkPlan.LINEAR_SLEEP_THRESHOLD, LinkPlan.ANGULAR_SLEEP_THRESHOLD);
@@ -77,7 +68,7 @@ final class BodyBuilder {
             body.setCollisionGroup(SHAPELESS_GROUP);
             body.setCollideWithGroups(PhysicsCollisionObject.COLLISION_GROUP_NONE);
         }
-        LinkBody result = new LinkBody(plan, body, inverseInertia, alwaysStatic, shape.empty());
+        LinkBody result = new LinkBody(plan, body, inverseInertia, alwaysStatic, shape);
         if (everDynamic && staticNow) {
             setMass(result, true);
         }

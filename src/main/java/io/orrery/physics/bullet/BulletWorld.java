@@ -31,6 +31,11 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     }
 
     @Override
+    protected String engineName() {
+        return "bullet";
+    }
+
+    @Override
     protected void createWorld(WorldSpec spec) {
         space = new MixingSpace();
         space.setGravity(Convert.vector(spec.gravity()));

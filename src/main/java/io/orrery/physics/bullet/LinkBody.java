@@ -6,6 +6,7 @@ import com.jme3.math.Quaternion;
 import com.jme3.math.Vector3f;
 import io.orrery.physics.rigid.Link;
 import io.orrery.physics.rigid.LinkPlan;
+import io.orrery.physics.rigid.LinkShape;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
 
@@ -16,8 +17,8 @@ final class LinkBody extends Link {
     /** The inverse inertia (1/(kg·m²)) used whenever the body is dynamic. */
     final Vector3f inverseInertia;
 
-    LinkBody(LinkPlan plan, PhysicsRigidBody body, Vector3f inverseInertia, boolean alwaysStatic, boolean shapeless) {
-        super(plan, alwaysStatic, shapeless);
+    LinkBody(LinkPlan plan, PhysicsRigidBody body, Vector3f inverseInertia, boolean alwaysStatic, LinkShape<?> shape) {
+        super(plan, alwaysStatic, shape);
         this.body = body;
         this.inverseInertia = inverseInertia;
     }

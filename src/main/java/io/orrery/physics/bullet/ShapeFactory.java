@@ -7,15 +7,20 @@ import com.jme3.bullet.collision.shapes.CollisionShape;
 import com.jme3.bullet.collision.shapes.CompoundCollisionShape;
 import com.jme3.bullet.collision.shapes.ConeCollisionShape;
 import com.jme3.bullet.collision.shapes.CylinderCollisionShape;
+import com.jme3.bullet.collision.shapes.HeightfieldCollisionShape;
 import com.jme3.bullet.collision.shapes.HullCollisionShape;
+import com.jme3.bullet.collision.shapes.MeshCollisionShape;
 import com.jme3.bullet.collision.shapes.PlaneCollisionShape;
 import com.jme3.bullet.collision.shapes.SphereCollisionShape;
+import com.jme3.bullet.collision.shapes.infos.IndexedMesh;
 import com.jme3.math.Plane;
 import com.jme3.math.Vector3f;
+import io.orrery.physics.rigid.Heightfield;
 import io.orrery.physics.rigid.ShapePlan;
 import io.orrery.world.Geometry;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
+import io.orrery.world.mesh.TriangleMesh;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,15 +46,14 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
 
     /** A plane cannot be a compound's child: a plane with other shapes on one link is static; the others are kept. */
     @Override
-    public CollisionShape compound(List<ShapePlan.Part> parts) {
-        CompoundCollisionShape compound = new CompoundCollisionShape(parts.size());
-        for (ShapePlan.Part part : parts) {
-            if (part.isPlane()) {
+    public CollisionShape compound(List<ShapePlan.Child<CollisionShape>> children) {
+        CompoundCollisionShape compound = new CompoundCollisionShape(children.size());
+        for (ShapePlan.Child<CollisionShape> child : children) {
+            if (child.plane() != null) {
                 continue;
             }
-            Pose p = part.pose();
-            compound.addChildShape(ShapePlan.convex(part, this), Convert.vector(p.position()),
-                    Convert.matrix(p.rotation()));
+            Pose p = child.pose();
+            compound.addChildShape(child.shape(), Convert.vector(p.position()), Convert.matrix(p.rotation()));
         }
         return compound;
     }
@@ -95,5 +99,33 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
         HullCollisionShape hull = new HullCollisionShape(vectors);
         hull.setMargin(margin);
         return hull;
+    }
+
+    /** Bullet's bounding-volume tree over the triangles (quantized). */
+    @Override
+    public CollisionShape triangles(TriangleMesh mesh, float margin) {
+        float[] p = mesh.positions();
+        Vector3f[] vertices = new Vector3f[mesh.vertexCount()];
+        for (int v = 0; v < vertices.length; v++) {
+            vertices[v] = new Vector3f(p[v * 3], p[v * 3 + 1], p[v * 3 + 2]);
+        }
+        MeshCollisionShape shape = new MeshCollisionShape(true, new IndexedMesh(vertices, mesh.indices()));
+        shape.setMargin(margin);
+        return shape;
+    }
+
+    /** Bullet's heightfield (btHeightfieldTerrainShape): rows along y, cells split from their lowest corner. */
+    @Override
+    public CollisionShape heightfield(Heightfield field, float margin) {
+        Vector3f scale = new Vector3f((float) field.dx(), (float) field.dy(), 1);
+        HeightfieldCollisionShape shape = new HeightfieldCollisionShape(field.side(), field.side(), field.heights(),
+                scale, PhysicsSpace.AXIS_Z, false, false, false, false);
+        shape.setMargin(margin);
+        return shape;
+    }
+
+    @Override
+    public List<float[]> decompose(TriangleMesh mesh, int maxHulls, int voxelResolution) {
+        return ConvexDecomposition.hulls(mesh, maxHulls, voxelResolution);
     }
 }

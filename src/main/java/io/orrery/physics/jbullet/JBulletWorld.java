@@ -49,6 +49,11 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     }
 
     @Override
+    protected String engineName() {
+        return "jbullet";
+    }
+
+    @Override
     protected void createWorld(WorldSpec spec) {
         configuration = new DefaultCollisionConfiguration();
         dispatcher = new CollisionDispatcher(configuration);
@@ -62,8 +67,32 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void stepWorld(double dt) {
+        applyGyroscopicTorques();
         // maxSubSteps 1 with fixedTimeStep == dt: exactly one internal step per call.
         dynamics.stepSimulation((float) dt, 1, (float) dt);
+    }
+
+    /**
+     * Euler's gyroscopic term -ω × (I ω), which JBullet 2.72 leaves out (Bullet 3 adds it, implicitly): without it a
+     * torque-free body keeps its angular velocity however its inertia tumbles it. Explicit, for the next step.
+     */
+    private void applyGyroscopicTorques() {
+        var objects = dynamics.getCollisionObjectArray();
+        for (int i = 0; i < objects.size(); i++) {
+            if (!(objects.getQuick(i) instanceof RigidBody body) || body.isStaticOrKinematicObject()
+                    || !body.isActive() || !(body.getUserPointer() instanceof LinkBody link)) {
+                continue;
+            }
+            Vec3 w = link.angularVelocity();
+            if (w.length() == 0) {
+                continue;
+            }
+            io.orrery.world.Quat q = link.comPose().rotation();
+            Vec3 wb = q.conjugate().rotate(w);
+            Vec3 momentum = q.rotate(new Vec3(link.inertia.x * wb.x(), link.inertia.y * wb.y(),
+                    link.inertia.z * wb.z()));
+            body.applyTorque(Convert.vector(w.cross(momentum).times(-1)));
+        }
     }
 
     // ---- building
@@ -72,17 +101,12 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected LinkBody buildLink(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
         LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
-        boolean alwaysStatic = plan.alwaysStatic(shape.hasPlane());
+        boolean alwaysStatic = plan.alwaysStatic(shape.staticOnly());
         float mass = (float) plan.mass();
 
-        Vector3f inertia = new Vector3f(LinkPlan.DEFAULT_INERTIA, LinkPlan.DEFAULT_INERTIA,
-                LinkPlan.DEFAULT_INERTIA);
-        InertialSpec.Inertia given = plan.inertia();
-        if (given != null) {
-            inertia.set((float) given.ixx(), (float) given.iyy(), (float) given.izz());
-        } else if (!shape.empty() && !alwaysStatic) {
-            shape.shape().calculateLocalInertia(mass, inertia);
-        }
+        // the principal moments, the body frame turned along their axes (LinkPlan)
+        InertialSpec.Inertia principal = plan.inertia();
+        Vector3f inertia = new Vector3f((float) principal.ixx(), (float) principal.iyy(), (float) principal.izz());
 
         Transform start = Convert.transform(plan.startPose());
         RigidBodyConstructionInfo info = new RigidBodyConstructionInfo(staticNow ? 0 : mass,
@@ -96,7 +120,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         if (plan.keepAwake()) {
             body.setActivationState(CollisionObject.DISABLE_DEACTIVATION);
         }
-        LinkBody result = new LinkBody(plan, body, inertia, alwaysStatic, shape.empty());
+        LinkBody result = new LinkBody(plan, body, inertia, alwaysStatic, shape);
         body.setUserPointer(result);
         return result;
     }

@@ -4,6 +4,7 @@ import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.linearmath.Transform;
 import io.orrery.physics.rigid.Link;
 import io.orrery.physics.rigid.LinkPlan;
+import io.orrery.physics.rigid.LinkShape;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
 import javax.vecmath.Vector3f;
@@ -15,8 +16,8 @@ final class LinkBody extends Link {
     /** The inertia (kg·m²) used whenever the body is dynamic. */
     final Vector3f inertia;
 
-    LinkBody(LinkPlan plan, RigidBody body, Vector3f inertia, boolean alwaysStatic, boolean shapeless) {
-        super(plan, alwaysStatic, shapeless);
+    LinkBody(LinkPlan plan, RigidBody body, Vector3f inertia, boolean alwaysStatic, LinkShape<?> shape) {
+        super(plan, alwaysStatic, shape);
         this.body = body;
         this.inertia = inertia;
     }

@@ -1,6 +1,7 @@
 package io.orrery.physics.jbullet;
 
 import com.bulletphysics.collision.shapes.BoxShape;
+import com.bulletphysics.collision.shapes.BvhTriangleMeshShape;
 import com.bulletphysics.collision.shapes.CapsuleShapeZ;
 import com.bulletphysics.collision.shapes.CollisionShape;
 import com.bulletphysics.collision.shapes.CompoundShape;
@@ -9,11 +10,16 @@ import com.bulletphysics.collision.shapes.ConvexHullShape;
 import com.bulletphysics.collision.shapes.CylinderShapeZ;
 import com.bulletphysics.collision.shapes.SphereShape;
 import com.bulletphysics.collision.shapes.StaticPlaneShape;
+import com.bulletphysics.collision.shapes.TriangleIndexVertexArray;
 import com.bulletphysics.util.ObjectArrayList;
+import io.orrery.physics.bullet.ConvexDecomposition;
+import io.orrery.physics.rigid.Heightfield;
 import io.orrery.physics.rigid.ShapePlan;
 import io.orrery.world.Geometry;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
+import io.orrery.world.mesh.TriangleMesh;
+import java.nio.ByteBuffer;
 import java.util.List;
 import javax.vecmath.Vector3f;
 
@@ -38,13 +44,13 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
     }
 
     @Override
-    public CollisionShape compound(List<ShapePlan.Part> parts) {
+    public CollisionShape compound(List<ShapePlan.Child<CollisionShape>> children) {
         CompoundShape compound = new CompoundShape();
-        for (ShapePlan.Part part : parts) {
-            CollisionShape child = part.geometry() instanceof Geometry.Plane plane
-                    ? new StaticPlaneShape(Convert.vector(plane.normal().normalized()), 0)
-                    : ShapePlan.convex(part, this);
-            compound.addChildShape(Convert.transform(part.pose()), child);
+        for (ShapePlan.Child<CollisionShape> child : children) {
+            CollisionShape shape = child.plane() != null
+                    ? new StaticPlaneShape(Convert.vector(child.plane().normal().normalized()), 0)
+                    : child.shape();
+            compound.addChildShape(Convert.transform(child.pose()), shape);
         }
         return compound;
     }
@@ -89,5 +95,37 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
         ConvexHullShape hull = new ConvexHullShape(vectors);
         hull.setMargin(margin);
         return hull;
+    }
+
+    /** A bounding-volume tree over the triangles (quantized), as Bullet builds for a static mesh. */
+    @Override
+    public CollisionShape triangles(TriangleMesh mesh, float margin) {
+        float[] positions = mesh.positions();
+        int[] indices = mesh.indices();
+        ByteBuffer vertexBuffer = ByteBuffer.allocate(positions.length * 4);
+        for (float p : positions) {
+            vertexBuffer.putFloat(p);
+        }
+        ByteBuffer indexBuffer = ByteBuffer.allocate(indices.length * 4);
+        for (int i : indices) {
+            indexBuffer.putInt(i);
+        }
+        vertexBuffer.flip();
+        indexBuffer.flip();
+        TriangleIndexVertexArray array = new TriangleIndexVertexArray(mesh.triangleCount(), indexBuffer, 12,
+                mesh.vertexCount(), vertexBuffer, 12);
+        BvhTriangleMeshShape shape = new BvhTriangleMeshShape(array, true);
+        shape.setMargin(margin);
+        return shape;
+    }
+
+    @Override
+    public CollisionShape heightfield(Heightfield field, float margin) {
+        return new HeightfieldShape(field, margin);
+    }
+
+    @Override
+    public List<float[]> decompose(TriangleMesh mesh, int maxHulls, int voxelResolution) {
+        return ConvexDecomposition.hulls(mesh, maxHulls, voxelResolution);
     }
 }

@@ -66,7 +66,7 @@ public abstract class Joint<L extends Link> {
     public static boolean isActuated(JointType type) {
         return switch (type) {
             case REVOLUTE, CONTINUOUS, PRISMATIC -> true;
-            case FIXED, BALL -> false;
+            case FIXED, BALL, UNIVERSAL, REVOLUTE2, SCREW, GEARBOX -> false;
         };
     }
 

@@ -47,7 +47,7 @@ public final class JointFrame {
             case REVOLUTE, CONTINUOUS -> jointWorld.compose(
                     new Pose(Vec3.ZERO, rotationBetween(Vec3.UNIT_Z, axis(where, joint))));
             case PRISMATIC -> jointWorld.compose(new Pose(Vec3.ZERO, rotationBetween(UNIT_X, axis(where, joint))));
-            case FIXED, BALL -> jointWorld;
+            case FIXED, BALL, UNIVERSAL, REVOLUTE2, SCREW, GEARBOX -> jointWorld;
         };
     }
 

@@ -1,9 +1,11 @@
 package io.orrery.physics.rigid;
 
 import io.orrery.physics.LinkState;
+import io.orrery.physics.ShapeInfo;
 import io.orrery.physics.Twist;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
+import java.util.List;
 
 /**
  * One link's rigid body, as an engine holds it. The body lives at the centre of mass; {@link #linkPose()} gives the
@@ -16,17 +18,20 @@ public abstract class Link {
     private final Pose linkInCom;
     private final boolean alwaysStatic;
     private final boolean shapeless;
+    private final List<ShapeInfo> shapes;
 
     /**
      * @param plan what the spec says of the link
-     * @param alwaysStatic true when the link can never move: mass 0, a plane shape, or inside a nested static model
-     * @param shapeless true when the link has no collision shape: it then collides with nothing
+     * @param alwaysStatic true when the link can never move: mass 0, a static-only shape (plane, triangle mesh,
+     *     heightfield), or inside a nested static model
+     * @param shape the link's shape as built: shapeless when no collision made one (it then collides with nothing)
      */
-    protected Link(LinkPlan plan, boolean alwaysStatic, boolean shapeless) {
+    protected Link(LinkPlan plan, boolean alwaysStatic, LinkShape<?> shape) {
         this.plan = plan;
         this.linkInCom = plan.comInLink().inverse();
         this.alwaysStatic = alwaysStatic;
-        this.shapeless = shapeless;
+        this.shapeless = shape.empty();
+        this.shapes = shape.infos();
     }
 
     /** The centre-of-mass frame in the world frame. */
@@ -124,6 +129,6 @@ public abstract class Link {
     }
 
     public final LinkState state() {
-        return new LinkState(name(), linkPose(), velocity(), isSleeping());
+        return new LinkState(name(), linkPose(), velocity(), isSleeping(), shapes);
     }
 }

@@ -4,6 +4,7 @@ import io.orrery.world.InertialSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
+import io.orrery.world.Vec3;
 
 /**
  * What the spec decides about one link before an engine builds its body: its scoped name, where it sits, its mass
@@ -18,10 +19,11 @@ import io.orrery.world.Pose;
  * @param nestedStatic true when a nested model it is in is static
  * @param keepAwake true when allow_auto_disable is false for it: the body never sleeps
  * @param mass the mass, kg (at least 0)
- * @param comInLink the centre-of-mass frame in the link frame
+ * @param comInLink the body frame in the link frame: at the centre of mass, along the inertia's principal axes
+ * @param principalInertia the principal moments along the body frame's axes, kg·m²
  */
 public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, Pose poseInModel,
-        boolean nestedStatic, boolean keepAwake, double mass, Pose comInLink) {
+        boolean nestedStatic, boolean keepAwake, double mass, Pose comInLink, Vec3 principalInertia) {
 
     /**
      * Sleep when slower than this (m/s and rad/s) for Bullet's 2 s. Bullet's defaults (0.8 and 1.0) would put a
@@ -29,7 +31,7 @@ public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, 
      */
     public static final float LINEAR_SLEEP_THRESHOLD = 0.02f;
     public static final float ANGULAR_SLEEP_THRESHOLD = 0.02f;
-    /** SDF's default inertia (kg·m²) for a link that gives neither an inertia tensor nor a shape. */
+    /** SDF's default inertia (kg·m²): ixx, iyy, izz of a link without {@code <inertia>}, as Gazebo uses it. */
     public static final float DEFAULT_INERTIA = 1f;
 
     /** The top-level model's name. */
@@ -42,9 +44,12 @@ public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, 
         return top.isStatic() || nestedStatic || mass == 0;
     }
 
-    /** True when the body can never move: a nested static model, a zero mass or a plane shape. */
-    public boolean alwaysStatic(boolean hasPlane) {
-        return nestedStatic || mass == 0 || hasPlane;
+    /**
+     * True when the body can never move: a nested static model, a zero mass or a shape only a static body can have
+     * (a plane, a triangle mesh, a heightfield).
+     */
+    public boolean alwaysStatic(boolean staticOnlyShape) {
+        return nestedStatic || mass == 0 || staticOnlyShape;
     }
 
     /** The centre-of-mass frame in the world where the model is built. */
@@ -57,19 +62,16 @@ public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, 
         return ShapePlan.build(this, shapes);
     }
 
-    /** The link's diagonal inertia as given, checked (ixx, iyy, izz finite and at least 0), or null when none. */
+    /**
+     * The body's diagonal inertia along its principal axes: the link's tensor turned (products of inertia honoured),
+     * SDF's default (1, 1, 1) when the link gives none, checked (finite, at least 0).
+     */
     public InertialSpec.Inertia inertia() {
-        InertialSpec.Inertia i = spec.inertial().flatMap(InertialSpec::inertia).orElse(null);
-        if (i != null && (i.ixx() < 0 || i.iyy() < 0 || i.izz() < 0
-                || !Double.isFinite(i.ixx() + i.iyy() + i.izz()))) {
-            throw new IllegalArgumentException(where + ": expected ixx, iyy, izz >= 0, got " + i);
+        Vec3 p = principalInertia;
+        if (!(p.x() >= 0 && p.y() >= 0 && p.z() >= 0) || !p.isFinite()) {
+            throw new IllegalArgumentException(where + ": expected an inertia with principal moments >= 0, got "
+                    + spec.inertial().flatMap(InertialSpec::inertia).map(Object::toString).orElse(p.toString()));
         }
-        return i;
-    }
-
-    /** True when the link gives off-diagonal inertia terms (which the engines ignore). */
-    boolean hasOffDiagonalInertia() {
-        InertialSpec.Inertia i = spec.inertial().flatMap(InertialSpec::inertia).orElse(null);
-        return i != null && (i.ixy() != 0 || i.ixz() != 0 || i.iyz() != 0);
+        return new InertialSpec.Inertia(p.x(), 0, 0, p.y(), 0, p.z());
     }
 }

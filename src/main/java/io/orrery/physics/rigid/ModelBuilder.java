@@ -5,6 +5,7 @@ import io.orrery.world.JointSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
+import io.orrery.world.Vec3;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -25,16 +26,21 @@ import java.util.function.Function;
 final class ModelBuilder<L extends Link, J extends Joint<L>> {
 
     private static final Logger LOG = System.getLogger(ModelBuilder.class.getName());
+    private static final InertialSpec.Inertia DEFAULT_TENSOR = new InertialSpec.Inertia(LinkPlan.DEFAULT_INERTIA, 0,
+            0, LinkPlan.DEFAULT_INERTIA, 0, LinkPlan.DEFAULT_INERTIA);
 
     private final Function<LinkPlan, L> makeLink;
     private final Function<JointFrame.Placed<L>, J> makeJoint;
     private final ModelSpec top;
+    private final String engine;
     private final List<L> links = new ArrayList<>();
     private final Map<String, L> byName = new HashMap<>();
     private final List<J> joints = new ArrayList<>();
     private int offDiagonal;
 
-    private ModelBuilder(Function<LinkPlan, L> makeLink, Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top) {
+    private ModelBuilder(Function<LinkPlan, L> makeLink, Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top,
+            String engine) {
+        this.engine = engine;
         this.makeLink = makeLink;
         this.makeJoint = makeJoint;
         this.top = top;
@@ -49,11 +55,12 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
      *     {@link LinkPlan#staticNow()}
      * @param makeJoint makes a joint's constraint between its links' bodies as they are placed then
      * @param top the top-level model
+     * @param engine the engine's name, for messages
      */
     static <L extends Link, J extends Joint<L>> Built<L, J> build(Function<LinkPlan, L> makeLink,
-            Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top) {
+            Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top, String engine) {
         RigidWorld.requireFinite(top.pose());
-        ModelBuilder<L, J> builder = new ModelBuilder<>(makeLink, makeJoint, top);
+        ModelBuilder<L, J> builder = new ModelBuilder<>(makeLink, makeJoint, top, engine);
         builder.buildLinks(top, "", Pose.IDENTITY, false, !top.allowAutoDisable());
         builder.buildJoints(top, "");
         Model<L, J> model = new Model<>(top, builder.links, builder.joints, builder.canonical(top, ""));
@@ -86,18 +93,31 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
         }
         Pose comInLink = inertial == null ? Pose.IDENTITY : inertial.pose();
         RigidWorld.requireFinite(comInLink);
-        LinkPlan plan = new LinkPlan(where, name, link, top, poseInModel, nestedStatic, keepAwake, mass, comInLink);
-        L body = makeLink.apply(plan);
-        if (plan.hasOffDiagonalInertia()) {
+        // SDF's default tensor when none is given, as Gazebo takes it; products of inertia turn the body frame
+        InertialSpec.Inertia tensor = link.inertial().flatMap(InertialSpec::inertia).orElse(DEFAULT_TENSOR);
+        Vec3 principal = new Vec3(tensor.ixx(), tensor.iyy(), tensor.izz());
+        if (PrincipalInertia.hasProducts(tensor)) {
+            PrincipalInertia turned = PrincipalInertia.of(tensor);
+            principal = turned.moments();
+            comInLink = comInLink.compose(new Pose(Vec3.ZERO, turned.rotation()));
             offDiagonal++;
         }
-        return body;
+        LinkPlan plan = new LinkPlan(where, name, link, top, poseInModel, nestedStatic, keepAwake, mass, comInLink,
+                principal);
+        return makeLink.apply(plan);
     }
 
     private void buildJoints(ModelSpec model, String prefix) {
         for (JointSpec joint : model.joints()) {
             String name = prefix + joint.name();
             String where = "model '" + top.name() + "' joint '" + name + "'";
+            if (!joint.type().isSimulated()) {
+                // refused, never dropped: its child would fall away from the model
+                throw new IllegalArgumentException(where + ": joint type " + joint.type().name()
+                        .toLowerCase(java.util.Locale.ROOT) + " is not simulated by the " + engine + " engine (it"
+                        + " simulates revolute, continuous, prismatic, fixed and ball joints); the world is refused"
+                        + " rather than the joint dropped");
+            }
             L child = byName.get(prefix + joint.child());
             boolean toWorld = JointSpec.WORLD.equals(joint.parent());
             L parent = toWorld ? null : byName.get(prefix + joint.parent());

@@ -45,6 +45,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     // ---- what the engine does
 
+    /** The engine's name ({@code orrery.physics.engine}), for messages. */
+    protected abstract String engineName();
+
     /** Creates the engine's empty dynamics world, with the spec's gravity. */
     protected abstract void createWorld(WorldSpec spec);
 
@@ -99,14 +102,14 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         spec.state().ifPresent(this::startFrom);
         if (offDiagonal > 0) {
-            LOG.log(Level.INFO, "{0}: {1} link(s) give off-diagonal inertia terms; only ixx, iyy and izz are used",
+            LOG.log(Level.DEBUG, "{0}: {1} link(s) with products of inertia, turned to their principal axes",
                     spec.source(), offDiagonal);
         }
     }
 
     /** Builds a top-level model and adds it; returns the number of links with off-diagonal inertia. */
     private int insert(ModelSpec top) {
-        ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top);
+        ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName());
         Model<L, J> model = built.model();
         addBodies(model);
         addJoints(model);

@@ -1,11 +1,13 @@
 package io.orrery.physics.rigid;
 
+import io.orrery.physics.ShapeInfo;
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.mesh.TriangleMesh;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -15,14 +17,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * What a link's collisions make, decided the same way for both engines: which collisions count (not unsupported
  * geometry, not a plane on a moving link), each one's pose in the body's centre-of-mass frame, its dimensions checked,
- * its collision margin, the surface of the first, and when the parts need a compound. An engine makes its shapes
- * through {@link Shapes}.
+ * its collision margin, the surface of the first, and when the parts need a compound. A mesh becomes what Gazebo
+ * makes of it: the exact triangles on a static link; on a moving one a convex hull, or V-HACD's convex parts with
+ * {@code optimization="convex_decomposition"}. A heightmap becomes a heightfield, on a static link only. An engine
+ * makes its shapes through {@link Shapes}.
  *
  * @param parts the collisions that make shapes, in order
- * @param hasPlane true when a part is an infinite plane (the body can then never move)
+ * @param staticOnly true when a part can only be static (a plane, a triangle mesh, a heightfield): the body can then
+ *     never move
  * @param surface the surface of the first part, or the default when there is none
  */
-public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface) {
+public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surface) {
 
     private static final Logger LOG = System.getLogger(ShapePlan.class.getName());
     private static final AtomicBoolean ELLIPSOID_NOTED = new AtomicBoolean();
@@ -33,14 +38,37 @@ public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface)
     private static final float SHAPELESS_RADIUS = 0.001f;
     private static final int ELLIPSOID_RINGS = 8;
     private static final int ELLIPSOID_SEGMENTS = 16;
+    /**
+     * The margin Bullet adds around a mesh's convex hull, metres: a mesh body rests this much above its hull. Small,
+     * so the hull is the mesh's; Bullet's 0.04 default would lift a robot 4 cm.
+     */
+    public static final float HULL_MARGIN = 0.001f;
+    /** The margin around a static mesh's triangles and a heightfield: things rest this much above them, metres. */
+    public static final float CONCAVE_MARGIN = 0.001f;
+
+    /** What a part becomes. */
+    public enum Kind {
+        /** A primitive shape, or a plane. */
+        PRIMITIVE,
+        /** A mesh's convex hull. */
+        HULL,
+        /** A mesh's approximate convex decomposition. */
+        DECOMPOSITION,
+        /** A static mesh's exact triangles. */
+        TRIANGLES,
+        /** A heightmap's grid. */
+        HEIGHTFIELD
+    }
 
     /**
      * One collision that makes a shape.
      *
+     * @param name the collision's name
      * @param geometry its geometry, dimensions checked
      * @param pose its frame in the body's centre-of-mass frame
+     * @param kind what it becomes
      */
-    public record Part(Geometry geometry, Pose pose) {
+    public record Part(String name, Geometry geometry, Pose pose, Kind kind) {
 
         /** True for an infinite plane. */
         public boolean isPlane() {
@@ -62,8 +90,8 @@ public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface)
         /** A static link's only shape, a plane, its part's pose baked into the plane equation. */
         S plane(Geometry.Plane plane, Pose pose);
 
-        /** Several parts (or one away from the origin), convex ones made with {@link ShapePlan#convex}. */
-        S compound(List<Part> parts);
+        /** Several parts (or one away from the origin) joined. */
+        S compound(List<Child<S>> children);
 
         S box(Vec3 halfExtents, float margin);
 
@@ -77,6 +105,15 @@ public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface)
 
         /** A convex hull of points, with a margin around it. */
         S hull(List<Vec3> points, float margin);
+
+        /** A static mesh's exact triangles, in the part's frame, with a margin around them. */
+        S triangles(TriangleMesh mesh, float margin);
+
+        /** A static heightfield centred on its own frame, with a margin above it. */
+        S heightfield(Heightfield field, float margin);
+
+        /** V-HACD's convex parts of a mesh, each a list of points (x, y, z each); see ConvexDecomposition. */
+        List<float[]> decompose(TriangleMesh mesh, int maxHulls, int voxelResolution);
     }
 
     /**
@@ -91,7 +128,7 @@ public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface)
         Pose linkInCom = comInLink.inverse();
         List<Part> parts = new ArrayList<>();
         SurfaceSpec surface = null;
-        boolean hasPlane = false;
+        boolean staticOnly = false;
         for (CollisionSpec c : collisions) {
             Geometry g = c.geometry();
             if (g instanceof Geometry.Unsupported) {
@@ -102,14 +139,33 @@ public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface)
                         where, c.name());
                 continue;
             }
+            if (g instanceof Geometry.Heightmap && !isStatic) {
+                throw new IllegalArgumentException(where + " collision '" + c.name() + "': a heightmap collides only"
+                        + " on a static link, as in Gazebo; make the model static");
+            }
             check(where, c.name(), g);
-            hasPlane |= g instanceof Geometry.Plane;
-            parts.add(new Part(g, linkInCom.compose(c.pose())));
+            Kind kind = kind(g, isStatic);
+            staticOnly |= g instanceof Geometry.Plane || kind == Kind.TRIANGLES || kind == Kind.HEIGHTFIELD;
+            parts.add(new Part(c.name(), g, linkInCom.compose(c.pose()), kind));
             if (surface == null) {
                 surface = c.surface();
             }
         }
-        return new ShapePlan(List.copyOf(parts), hasPlane, surface == null ? SurfaceSpec.DEFAULT : surface);
+        return new ShapePlan(List.copyOf(parts), staticOnly, surface == null ? SurfaceSpec.DEFAULT : surface);
+    }
+
+    private static Kind kind(Geometry g, boolean isStatic) {
+        if (g instanceof Geometry.Heightmap) {
+            return Kind.HEIGHTFIELD;
+        }
+        if (g instanceof Geometry.Mesh mesh) {
+            if (isStatic) {
+                return Kind.TRIANGLES;
+            }
+            return mesh.optimization() == Geometry.MeshOptimization.CONVEX_DECOMPOSITION ? Kind.DECOMPOSITION
+                    : Kind.HULL;
+        }
+        return Kind.PRIMITIVE;
     }
 
     /**
@@ -122,23 +178,96 @@ public record ShapePlan(List<Part> parts, boolean hasPlane, SurfaceSpec surface)
         ShapePlan plan = of(link.where(), link.comInLink(), link.spec().collisions(), link.staticNow());
         List<Part> parts = plan.parts();
         if (parts.isEmpty()) {
-            return new LinkShape<>(shapes.shapeless(SHAPELESS_RADIUS), true, false, plan.surface());
+            return new LinkShape<>(shapes.shapeless(SHAPELESS_RADIUS), true, false, plan.surface(), List.of());
         }
-        if (parts.size() == 1) {
-            Part only = parts.get(0);
-            if (only.geometry() instanceof Geometry.Plane plane) {
-                return new LinkShape<>(shapes.plane(plane, only.pose()), false, true, plan.surface());
-            }
-            if (only.atOrigin()) {
-                return new LinkShape<>(convex(only, shapes), false, plan.hasPlane(), plan.surface());
-            }
+        List<ShapeInfo> infos = new ArrayList<>();
+        Part only = parts.get(0);
+        if (parts.size() == 1 && only.geometry() instanceof Geometry.Plane plane) {
+            infos.add(new ShapeInfo(only.name(), "plane", 0, 0, 0));
+            return new LinkShape<>(shapes.plane(plane, only.pose()), false, true, plan.surface(), infos);
         }
-        return new LinkShape<>(shapes.compound(parts), false, plan.hasPlane(), plan.surface());
+        List<Child<S>> children = new ArrayList<>();
+        for (Part part : parts) {
+            add(part, shapes, infos, children);
+        }
+        Child<S> first = children.get(0);
+        S shape = children.size() == 1 && first.plane() == null && atOrigin(first.pose()) ? first.shape()
+                : shapes.compound(children);
+        return new LinkShape<>(shape, false, plan.staticOnly(), plan.surface(), infos);
     }
 
-    /** The shape of a part that is not a plane, in the engine, in the part's own frame. */
-    public static <S> S convex(Part part, Shapes<S> shapes) {
+    /**
+     * A compound's child. Engines cannot nest compounds (Libbulletjme refuses to), so a decomposition's hulls are
+     * children of the link's compound each.
+     *
+     * @param shape the engine's shape, null for a plane
+     * @param pose its frame in the body's centre-of-mass frame
+     * @param plane the plane, when the child is one (only a static link has them)
+     */
+    public record Child<S>(S shape, Pose pose, Geometry.Plane plane) {
+    }
+
+    /** The children a part makes (a decomposition one per hull); what it became added to {@code infos}. */
+    private static <S> void add(Part part, Shapes<S> shapes, List<ShapeInfo> infos, List<Child<S>> children) {
         Geometry g = part.geometry();
+        String name = part.name();
+        switch (part.kind()) {
+            case HULL -> {
+                List<Vec3> hull = points(HullPoints.of(((Geometry.Mesh) g).triangles()));
+                infos.add(new ShapeInfo(name, "convex_hull", 1, hull.size(), 0));
+                children.add(new Child<>(shapes.hull(hull, HULL_MARGIN), part.pose(), null));
+            }
+            case DECOMPOSITION -> {
+                Geometry.Mesh mesh = (Geometry.Mesh) g;
+                List<float[]> hulls = shapes.decompose(mesh.triangles(), mesh.maxConvexHulls(),
+                        mesh.voxelResolution());
+                int vertices = 0;
+                for (float[] hull : hulls) {
+                    vertices += hull.length / 3;
+                    children.add(new Child<>(shapes.hull(points(hull), HULL_MARGIN), part.pose(), null));
+                }
+                infos.add(new ShapeInfo(name, "convex_decomposition", hulls.size(), vertices, 0));
+            }
+            case TRIANGLES -> {
+                TriangleMesh mesh = ((Geometry.Mesh) g).triangles();
+                infos.add(new ShapeInfo(name, "triangle_mesh", 0, mesh.vertexCount(), mesh.triangleCount()));
+                children.add(new Child<>(shapes.triangles(mesh, CONCAVE_MARGIN), part.pose(), null));
+            }
+            case HEIGHTFIELD -> {
+                Heightfield field = Heightfield.of((Geometry.Heightmap) g);
+                int side = field.side();
+                infos.add(new ShapeInfo(name, "heightfield", 0, side * side, 2 * (side - 1) * (side - 1)));
+                children.add(new Child<>(shapes.heightfield(field, CONCAVE_MARGIN),
+                        part.pose().compose(new Pose(field.centre(), Quat.IDENTITY)), null));
+            }
+            default -> {
+                if (g instanceof Geometry.Plane plane) {
+                    infos.add(new ShapeInfo(name, "plane", 0, 0, 0));
+                    children.add(new Child<>(null, part.pose(), plane));
+                    return;
+                }
+                boolean ellipsoid = g instanceof Geometry.Ellipsoid;
+                infos.add(new ShapeInfo(name, g.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT),
+                        ellipsoid ? 1 : 0, ellipsoid ? ELLIPSOID_RINGS * ELLIPSOID_SEGMENTS + 2 : 0, 0));
+                children.add(new Child<>(convex(g, shapes), part.pose(), null));
+            }
+        }
+    }
+
+    private static boolean atOrigin(Pose pose) {
+        return pose.position().length() < 1e-9 && pose.rotation().angleTo(Quat.IDENTITY) < 1e-9;
+    }
+
+    private static List<Vec3> points(float[] xyz) {
+        List<Vec3> points = new ArrayList<>(xyz.length / 3);
+        for (int i = 0; i + 2 < xyz.length; i += 3) {
+            points.add(new Vec3(xyz[i], xyz[i + 1], xyz[i + 2]));
+        }
+        return points;
+    }
+
+    /** A primitive's convex shape, in its own frame. */
+    private static <S> S convex(Geometry g, Shapes<S> shapes) {
         if (g instanceof Geometry.Box box) {
             Vec3 size = box.size();
             return shapes.box(size.times(0.5), margin(Math.min(size.x(), Math.min(size.y(), size.z())) / 2));

@@ -12,7 +12,7 @@ public final class BuiltinPlugins {
     /** Registers every built-in type under its filename, and Gazebo's systems; returns the registry. */
     public static PluginRegistry registerAll(PluginRegistry registry) {
         registry.register(spec -> new PosePublisherPlugin(), PosePublisherPlugin.FILENAME);
-        registry.register(spec -> new LifecycleBridgePlugin(), LifecycleBridgePlugin.FILENAME);
+        registry.register(LifecycleBridgePlugin.FACTORY, LifecycleBridgePlugin.FILENAME);
         return GazeboSystems.registerAll(registry);
     }
 }

@@ -4,7 +4,9 @@ import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginCommand;
 import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.PluginFactory;
 import io.orrery.plugin.WorldSnapshot;
+import io.orrery.world.PluginSpec;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -12,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -43,6 +46,24 @@ public final class LifecycleBridgePlugin implements Plugin {
     /** The filename this plugin type is registered under. */
     public static final String FILENAME = "orrery-lifecycle-bridge";
 
+    private static final String ENDPOINT = "endpoint";
+
+    /**
+     * Makes the plugin, and says where it would connect: its {@code <endpoint>}, read as {@link #awake} reads it,
+     * so a world or model from a request can be refused before it loads ({@link io.orrery.plugin.PluginEndpoints}).
+     */
+    public static final PluginFactory FACTORY = new PluginFactory() {
+        @Override
+        public Plugin create(PluginSpec spec) {
+            return new LifecycleBridgePlugin();
+        }
+
+        @Override
+        public List<String> endpoints(PluginSpec spec) {
+            return new Parameters(spec).text(ENDPOINT).map(List::of).orElse(List.of());
+        }
+    };
+
     static final int QUEUE_LIMIT = 256;
 
     /**
@@ -70,14 +91,14 @@ public final class LifecycleBridgePlugin implements Plugin {
     public void awake(PluginContext context) {
         this.context = context;
         Parameters params = new Parameters(context.spec());
-        String url = params.required("endpoint", "an http or https URL");
+        String url = params.required(ENDPOINT, "an http or https URL");
         try {
             endpoint = new URI(url);
         } catch (URISyntaxException e) {
-            throw params.bad("endpoint", "an http or https URL", "'" + url + "'");
+            throw params.bad(ENDPOINT, "an http or https URL", "'" + url + "'");
         }
         if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme())) || endpoint.getHost() == null) {
-            throw params.bad("endpoint", "an http or https URL", "'" + url + "'");
+            throw params.bad(ENDPOINT, "an http or https URL", "'" + url + "'");
         }
         timeout = Duration.ofMillis(params.integer("timeout_ms", 2000, 1, Integer.MAX_VALUE,
                 "a timeout in milliseconds, at least 1"));
@@ -87,7 +108,8 @@ public final class LifecycleBridgePlugin implements Plugin {
 
     @Override
     public void start(PluginContext context) {
-        client = HttpClient.newBuilder().connectTimeout(timeout).build();
+        // redirects are not followed (the client's default): the endpoint that was checked is the only one reached
+        client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
         String threadName = "orrery-lifecycle-bridge-" + context.qualifiedName();
         sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE_LIMIT), r -> {
             Thread t = new Thread(r, threadName);

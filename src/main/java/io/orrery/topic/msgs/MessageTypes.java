@@ -12,9 +12,10 @@ public final class MessageTypes {
     private static final Map<Class<?>, String> BY_CLASS = new LinkedHashMap<>();
 
     static {
-        for (Class<?> c : new Class<?>[] {Altimeter.class, Boolean.class, Contacts.class, Double.class,
+        for (Class<?> c : new Class<?>[] {Altimeter.class, Boolean.class, Clock.class, Contacts.class, Double.class,
                 Header.class, IMU.class, LaserScan.class, Magnetometer.class, Model.class, Odometry.class, Pose.class,
-                Pose_V.class, Quaternion.class, Time.class, Twist.class, Vector3d.class, Wrench.class}) {
+                Pose_V.class, Quaternion.class, Time.class, Twist.class, Vector3d.class, WorldStatistics.class,
+                Wrench.class}) {
             String name = "gz.msgs." + c.getSimpleName();
             BY_NAME.put(name, c);
             BY_CLASS.put(c, name);

@@ -2,49 +2,51 @@ package io.orrery.world.sdf;
 
 import static io.orrery.world.sdf.Values.fail;
 
-import java.util.List;
-
 import org.jdom2.Element;
 
-import io.orrery.world.LinkSpec;
 import io.orrery.world.Pose;
 
-/**
- * Pose frames. Orrery builds no frame graph: a pose's {@code relative_to} (SDF 1.7+) or {@code frame} (1.6) may
- * name only the element's default parent frame, and a placement frame only a link of the model.
- */
+/** Reading a {@code <pose>}'s frame, placement frames and the names SDF reserves. */
 final class Frames {
 
     private Frames() {
     }
 
-    /** Only the default parent frame may be named: anything else would need a frame graph Orrery does not build. */
-    static void checkRelativeTo(Element pose, String where, List<String> allowed, String parentFrame) {
-        for (String attribute : List.of("relative_to", "frame")) {
-            String value = pose.getAttributeValue(attribute);
-            if (value != null && !value.isBlank() && !allowed.contains(value.strip())) {
-                throw fail(pose, where, attribute + "='" + value + "' is not supported: only the parent frame ("
-                        + parentFrame + ") can be named, so the pose cannot be placed");
-            }
+    /** The frame a {@code <pose>} names ({@code relative_to}, or SDF 1.6's {@code frame}); {@code ""} for none. */
+    static String relativeTo(Element pose) {
+        if (pose == null) {
+            return "";
         }
+        String value = pose.getAttributeValue("relative_to");
+        if (value == null || value.isBlank()) {
+            value = pose.getAttributeValue("frame");
+        }
+        return value == null ? "" : value.strip();
     }
 
-    /** A model's {@code <pose>}: in the world, or in the parent model when {@code parentName} is not null. */
-    static Pose modelPose(Element pose, String where, String parentName) {
-        if (parentName == null) {
-            checkRelativeTo(pose, where, List.of("world"), "the world");
-        } else {
-            checkRelativeTo(pose, where, List.of("__model__", parentName), "the parent model '" + parentName
-                    + "' or '__model__'");
-        }
-        return Values.pose(pose, where);
+    /** The pose's numbers, the identity for none. */
+    static Pose raw(Element pose, String where) {
+        return pose == null ? Pose.IDENTITY : Values.pose(pose, where);
     }
 
-    /** A model pose given for its placement frame (a link): the model frame that puts that link there. */
-    static Pose placed(Element at, String where, Pose placementPose, String frame, List<LinkSpec> links) {
-        LinkSpec link = links.stream().filter(l -> l.name().equals(frame)).findFirst()
-                .orElseThrow(() -> fail(at, where, "placement_frame='" + frame + "' is not supported: only a link"
-                        + " of the model can be named"));
-        return placementPose.compose(link.pose().inverse());
+    /**
+     * A model pose given for its placement frame (any frame of the model): the model frame that puts that frame
+     * there, as libsdformat computes it (X_RM = X_RPf * X_MPf⁻¹).
+     */
+    static Pose placed(Element at, String where, Pose placementPose, String frame, FrameGraph model,
+            String modelName) {
+        if (!model.contains(frame)) {
+            throw fail(at, where, "placement_frame name[" + frame + "] does not match a nested model, link, joint,"
+                    + " or frame name in model with name[" + modelName + "].");
+        }
+        return placementPose.compose(model.inScope(frame).inverse());
+    }
+
+    /** libsdformat's reserved names: {@code world} and any name that starts and ends with {@code __}. */
+    static void checkNotReserved(Element at, String where, String kind, String name) {
+        if (name.equals(FrameGraph.WORLD_FRAME) || name.length() >= 4 && name.startsWith("__")
+                && name.endsWith("__")) {
+            throw fail(at, where, "The supplied " + kind + " name [" + name + "] is reserved.");
+        }
     }
 }

@@ -5,6 +5,7 @@ import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.tag;
 import static io.orrery.world.sdf.Values.text;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,7 +16,10 @@ import org.slf4j.LoggerFactory;
 import io.orrery.world.Geometry;
 import io.orrery.world.Vec3;
 
-/** A collision's {@code <geometry>}: the primitive shapes with SDF's defaults; meshes and the like kept unread. */
+/**
+ * A collision's {@code <geometry>}: the primitive shapes with SDF's defaults, meshes and heightmaps read from their
+ * files ({@link MeshFiles}); polylines and images kept unread.
+ */
 final class GeometryReader {
 
     // logged under SdfReader, the logger users configure for SDF reading
@@ -23,10 +27,17 @@ final class GeometryReader {
     private static final String GEOMETRIES =
             "box, sphere, cylinder, capsule, ellipsoid, cone, plane, mesh, heightmap, polyline, image or empty";
 
-    private GeometryReader() {
+    /** SDF's default {@code <max_convex_hulls>} and {@code <voxel_resolution>}. */
+    private static final int DEFAULT_MAX_CONVEX_HULLS = 16;
+    private static final int DEFAULT_VOXEL_RESOLUTION = 200_000;
+
+    private final MeshFiles files;
+
+    GeometryReader(MeshFiles files) {
+        this.files = files;
     }
 
-    static Geometry geometry(Element g, String where) {
+    Geometry geometry(Element g, String where) {
         List<Element> shapes = g.getChildren();
         if (shapes.isEmpty()) {
             throw fail(g, where, "<geometry> is empty: expected one of " + GEOMETRIES);
@@ -47,12 +58,78 @@ final class GeometryReader {
                     .orElse(new Vec3(1, 1, 1)));
             case "cone" -> new Geometry.Cone(positive(s, "radius", 1, where), positive(s, "length", 1, where));
             case "plane" -> plane(s, where);
-            case "mesh", "heightmap", "image" -> unsupported(s, where,
-                    optional(s, "uri").map(Values::text).orElse(""));
+            case "mesh" -> mesh(s, where);
+            case "heightmap" -> heightmap(s, where);
+            case "image" -> unsupported(s, where, optional(s, "uri").map(Values::text).orElse(""));
             case "polyline" -> unsupported(s, where, s.getChildren("point").size() + " points");
             case "empty" -> new Geometry.Unsupported("empty", "");
             default -> throw fail(s, where, "unknown geometry " + tag(s) + ": expected one of " + GEOMETRIES);
         };
+    }
+
+    private Geometry mesh(Element s, String where) {
+        Element uriElement = required(s, "uri", where);
+        String uri = text(uriElement);
+        Vec3 scale = optional(s, "scale").map(e -> nonZero(e, where)).orElse(new Vec3(1, 1, 1));
+        Optional<String> submesh = Optional.empty();
+        boolean center = false;
+        Element sub = s.getChild("submesh");
+        if (sub != null) {
+            submesh = Optional.of(text(required(sub, "name", where)));
+            center = optional(sub, "center").map(e -> Values.bool(e, where)).orElse(false);
+        }
+        Geometry.MeshOptimization optimization = switch (s.getAttributeValue("optimization", "").strip()) {
+            case "" -> Geometry.MeshOptimization.NONE;
+            case "convex_hull" -> Geometry.MeshOptimization.CONVEX_HULL;
+            case "convex_decomposition" -> Geometry.MeshOptimization.CONVEX_DECOMPOSITION;
+            default -> throw fail(s, where, "optimization=\"" + s.getAttributeValue("optimization")
+                    + "\" is not supported: expected convex_hull or convex_decomposition");
+        };
+        int maxHulls = DEFAULT_MAX_CONVEX_HULLS;
+        int voxels = DEFAULT_VOXEL_RESOLUTION;
+        Element decomposition = s.getChild("convex_decomposition");
+        if (decomposition != null) {
+            maxHulls = optional(decomposition, "max_convex_hulls").map(e -> atLeast(e, 1, where)).orElse(maxHulls);
+            voxels = optional(decomposition, "voxel_resolution").map(e -> atLeast(e, 1, where)).orElse(voxels);
+        }
+        Path file = files.resolve(uriElement, uri, where);
+        String name = submesh.orElse(null);
+        boolean centred = center;
+        double[] factors = {scale.x(), scale.y(), scale.z()};
+        var triangles = files.read(uriElement, uri, file, where,
+                f -> files.loader().mesh(f, factors, name, centred));
+        return new Geometry.Mesh(uri, scale, submesh, center, optimization, maxHulls, voxels, triangles);
+    }
+
+    private Geometry heightmap(Element s, String where) {
+        Element uriElement = required(s, "uri", where);
+        String uri = text(uriElement);
+        Vec3 size = optional(s, "size").map(e -> Values.positiveVec3(e, where)).orElse(new Vec3(1, 1, 1));
+        Vec3 pos = optional(s, "pos").map(e -> Values.vec3(e, where)).orElse(Vec3.ZERO);
+        Path file = files.resolve(uriElement, uri, where);
+        var image = files.read(uriElement, uri, file, where, f -> files.loader().heightmap(f));
+        return new Geometry.Heightmap(uri, size, pos, image);
+    }
+
+    private static Element required(Element parent, String child, String where) {
+        return optional(parent, child).orElseThrow(() -> fail(parent, where, tag(parent) + " needs a <" + child
+                + ">"));
+    }
+
+    private static Vec3 nonZero(Element e, String where) {
+        Vec3 v = Values.vec3(e, where);
+        if (v.x() == 0 || v.y() == 0 || v.z() == 0) {
+            throw fail(e, where, tag(e) + " must be three numbers other than zero, got '" + text(e) + "'");
+        }
+        return v;
+    }
+
+    private static int atLeast(Element e, int min, String where) {
+        int value = Values.integer(e, where);
+        if (value < min) {
+            throw fail(e, where, tag(e) + " must be at least " + min + ", got " + value);
+        }
+        return value;
     }
 
     private static Geometry plane(Element s, String where) {

@@ -23,7 +23,8 @@ final class IgnoredElements {
     void add(Element e, String where) {
         String source = Values.source(e);
         String place = source.equals(mainSource) ? where : where + " (in " + source + ")";
-        elements.add(new IgnoredElement(LenientNamespaceFilter.unescape(e.getQualifiedName()), place.isEmpty() ? "document" : place, line(e)));
+        elements.add(new IgnoredElement(LenientNamespaceFilter.unescape(e.getQualifiedName()),
+                place.isEmpty() ? "document" : place, line(e), source));
     }
 
     void add(IgnoredElement element) {

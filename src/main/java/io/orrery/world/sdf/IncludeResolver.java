@@ -3,12 +3,14 @@ package io.orrery.world.sdf;
 import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.text;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import org.jdom2.Element;
@@ -61,28 +63,48 @@ final class IncludeResolver {
         }
     }
 
-    /** The SDF file an include URI names; remote URIs are refused, never fetched. */
+    /**
+     * The SDF file an include URI names: {@code model://} through the model path, a Fuel URL through the local Fuel
+     * cache (never fetched), {@code file://} or a relative path (from files only, never from a request). A model that
+     * is not there reads the same whether it is missing or refused for leading out of its directory.
+     */
     private Path includedFile(Element uriElement, String uri, String where) {
-        if (ModelPath.isRemote(uri)) {
-            throw fail(uriElement, where, "remote include '" + uri + "' is not fetched: Orrery reads models only"
-                    + " from the model path " + modelPath + "; download the model into one of those directories"
-                    + " and use model://<name>");
+        if (uri.startsWith("model://")) {
+            Path found;
+            try {
+                found = modelPath.model(uri).orElseThrow(() -> notFound(uriElement, uri, where));
+            } catch (ModelPath.BadUri e) {
+                throw fail(uriElement, where, "include '" + uri + "': " + e.getMessage());
+            }
+            return Files.isDirectory(found) ? modelFile(uriElement, uri, found, where) : regularFile(uriElement, uri,
+                    found, where);
         }
-        if (!uri.startsWith("model://") && !SdfFiles.fromFile(uriElement)) {
+        if (ModelPath.isRemote(uri)) {
+            Optional<ModelPath.FuelUri> fuel;
+            try {
+                fuel = ModelPath.fuel(uri);
+            } catch (ModelPath.BadUri e) {
+                throw fail(uriElement, where, "include '" + uri + "': " + e.getMessage());
+            }
+            if (fuel.isEmpty()) {
+                throw fail(uriElement, where, "include '" + uri + "' is not fetched: Orrery reads models only from"
+                        + " the model path and Gazebo's local Fuel cache, and this is not a Fuel model URL"
+                        + " (https://<server>/1.0/<owner>/models/<name>[/<version>])");
+            }
+            Path dir = modelPath.fuelModel(fuel.get()).orElseThrow(() -> fail(uriElement, where, "model '" + uri
+                    + "' is not in the Fuel cache " + modelPath.fuelCache().map(Path::toString).orElse("(none)")
+                    + " (GZ_FUEL_CACHE_PATH; searched " + fuel.get().server() + "/" + fuel.get().owner() + "/models/"
+                    + fuel.get().name() + "/" + fuel.get().version().orElse("<newest>") + "): Orrery never downloads;"
+                    + " fetch it first with 'gz fuel download -u " + uri + "'"));
+            return modelFile(uriElement, uri, dir, where);
+        }
+        if (!SdfFiles.fromFile(uriElement)) {
             // a request's snippet must not name files on the server: only models of the model path
             throw fail(uriElement, where, "include '" + uri + "' is not allowed in a spawned model: a request may"
-                    + " include only model://<name> from the model path " + modelPath);
+                    + " include only model://<name> from the model path or a Fuel URL from the Fuel cache");
         }
         Path target;
-        if (uri.startsWith("model://")) {
-            String rest = uri.substring("model://".length());
-            int slash = rest.indexOf('/');
-            String modelName = slash < 0 ? rest : rest.substring(0, slash);
-            Path dir = modelPath.find(modelName).orElseThrow(() -> fail(uriElement, where, "model '" + modelName
-                    + "' (" + uri + ") not found in the model path " + modelPath
-                    + " (set the configured model path or GZ_SIM_RESOURCE_PATH)"));
-            target = slash < 0 ? dir : dir.resolve(rest.substring(slash + 1));
-        } else if (uri.startsWith("file://")) {
+        if (uri.startsWith("file://")) {
             try {
                 target = Path.of(URI.create(uri));
             } catch (IllegalArgumentException e) {
@@ -90,13 +112,17 @@ final class IncludeResolver {
             }
         } else if (uri.contains("://")) {
             throw fail(uriElement, where, "include '" + uri + "' is not supported: expected model://<name>,"
-                    + " file:// or a path");
+                    + " a Fuel URL, file:// or a path");
         } else {
             target = SdfFiles.directoryOf(uriElement).resolve(uri);
         }
         target = target.toAbsolutePath().normalize();
         if (Files.isDirectory(target)) {
-            return modelFile(uriElement, uri, target, where);
+            try {
+                return modelFile(uriElement, uri, target.toRealPath(), where);
+            } catch (IOException e) {
+                throw fail(uriElement, where, "include '" + uri + "': cannot read " + target + ": " + e);
+            }
         }
         if (Files.isRegularFile(target)) {
             return target;
@@ -104,34 +130,64 @@ final class IncludeResolver {
         throw fail(uriElement, where, "include '" + uri + "': " + target + " does not exist");
     }
 
-    /** The SDF file of a model directory: the one model.config names (highest supported version), else model.sdf. */
+    /** The one message for a model:// include that is missing, or that leads out of its directory. */
+    private SdfException notFound(Element uriElement, String uri, String where) {
+        return fail(uriElement, where, "include '" + uri + "': not found in " + modelPath.searched()
+                + " (set orrery.model-path or GZ_SIM_RESOURCE_PATH; a model directory holds model.config or"
+                + " model.sdf, and nothing in it may lead out of it)");
+    }
+
+    private Path regularFile(Element uriElement, String uri, Path file, String where) {
+        if (!Files.isRegularFile(file)) {
+            throw notFound(uriElement, uri, where);
+        }
+        return file;
+    }
+
+    /**
+     * The SDF file of a model directory ({@code dir} a real path): the one model.config names with the highest SDF
+     * version libsdformat would pick (the highest not above 1.11; the first when none fits), else model.sdf. The file
+     * must stay inside the directory.
+     */
     private Path modelFile(Element uriElement, String uri, Path dir, String where) {
-        Path config = dir.resolve("model.config");
-        if (Files.isRegularFile(config)) {
-            Element root = SdfFiles.parse(SdfFiles.read(config, limits.maxBytes()), limits).getRootElement();
-            Element best = null;
-            int bestRank = -1;
-            for (Element sdf : root.getChildren("sdf")) {
-                int rank = SdfFiles.SUPPORTED_VERSIONS.indexOf(sdf.getAttributeValue("version", "").strip());
-                if (best == null || rank > bestRank) {
-                    best = sdf;
-                    bestRank = rank;
-                }
-            }
+        Optional<Path> config = ModelPath.fileIn(dir, "model.config");
+        if (config.isPresent()) {
+            Element root = SdfFiles.parse(SdfFiles.read(config.get(), limits.maxBytes()), limits).getRootElement();
+            Element best = bestSdf(root);
             if (best != null && !text(best).isEmpty()) {
-                Path file = dir.resolve(text(best)).normalize();
-                if (!Files.isRegularFile(file)) {
-                    throw fail(best, "", "model.config names " + text(best) + ", but " + file
-                            + " does not exist");
-                }
-                return file;
+                return ModelPath.fileIn(dir, text(best)).orElseThrow(() -> fail(best, "", "model.config names '"
+                        + text(best) + "', which is not a file inside the model directory " + dir));
             }
         }
-        Path sdf = dir.resolve("model.sdf");
-        if (Files.isRegularFile(sdf)) {
-            return sdf;
+        return ModelPath.fileIn(dir, "model.sdf").orElseThrow(() -> notFound(uriElement, uri, where));
+    }
+
+    /** libsdformat's getBestSupportedModelVersion: the highest version not above Orrery's highest, else the first. */
+    static Element bestSdf(Element config) {
+        List<Element> candidates = config.getChildren("sdf");
+        Element best = candidates.isEmpty() ? null : candidates.get(0);
+        int[] bestVersion = {0, 0};
+        int[] highest = parseVersion(SdfFiles.SUPPORTED_VERSIONS.get(SdfFiles.SUPPORTED_VERSIONS.size() - 1));
+        for (Element sdf : candidates) {
+            int[] version = parseVersion(sdf.getAttributeValue("version", ""));
+            if (version != null && compare(version, bestVersion) > 0 && compare(version, highest) <= 0) {
+                best = sdf;
+                bestVersion = version;
+            }
         }
-        throw fail(uriElement, where, "include '" + uri + "': model directory " + dir
-                + " has neither a model.config naming an SDF file nor a model.sdf");
+        return best;
+    }
+
+    private static int[] parseVersion(String text) {
+        String[] parts = text.strip().split("\\.");
+        try {
+            return new int[] {Integer.parseInt(parts[0]), parts.length > 1 ? Integer.parseInt(parts[1]) : 0};
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static int compare(int[] a, int[] b) {
+        return a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]);
     }
 }

@@ -51,7 +51,12 @@ final class InertialReader {
         }
         Pose centre = Pose.IDENTITY;
         if (pose != null) {
-            Frames.checkRelativeTo(pose, where + " inertial", List.of(linkName), "the link '" + linkName + "'");
+            String relativeTo = Frames.relativeTo(pose);
+            if (!relativeTo.isEmpty() && !relativeTo.equals(linkName)) {
+                // libsdformat reads the name and places the inertial in the link frame all the same
+                throw fail(pose, where + " inertial", "relative_to='" + relativeTo + "' is not supported on an"
+                        + " inertial's <pose>: it is always in the link frame (libsdformat ignores the name)");
+            }
             centre = Values.pose(pose, where + " inertial");
         }
         return new InertialSpec(mass == null ? 1.0 : mass(mass, where), centre,
@@ -59,9 +64,10 @@ final class InertialReader {
     }
 
     /**
-     * SDF 1.11's {@code <inertial auto="true">}: mass from density times the collision volumes (unless {@code <mass>}
-     * is given), centre of mass at the mass-weighted collision origins; the inertia is left to physics, which
-     * computes it from the shapes.
+     * SDF 1.11's {@code <inertial auto="true">}, as libsdformat resolves it: each collision's mass from its density
+     * (its own {@code <density>}, else the inertial's, else 1000 kg/m³) and volume, the centre of mass and the full
+     * inertia tensor summed over the collisions (each turned by its pose, moved by the parallel-axis theorem); a given
+     * {@code <mass>} scales the whole to that mass.
      */
     private static InertialSpec autoInertial(Element in, String where, Element mass, Element density,
             List<ParsedCollision> collisions) {
@@ -71,20 +77,64 @@ final class InertialReader {
         double linkDensity = density == null ? DEFAULT_DENSITY : Values.positive(density, where);
         double total = 0;
         Vec3 moment = Vec3.ZERO;
+        List<double[]> parts = new java.util.ArrayList<>();
+        double[][] tensor = new double[3][3];
         for (ParsedCollision c : collisions) {
-            OptionalDouble volume = volume(c.spec().geometry());
-            if (volume.isEmpty()) {
-                throw fail(in, where, "<inertial auto=\"true\"> cannot compute the volume of collision '"
-                        + c.spec().name() + "' (" + geometryKind(c.spec().geometry()) + "): give <mass> and"
-                        + " <inertia> instead");
-            }
-            double m = c.density().orElse(linkDensity) * volume.getAsDouble();
+            ShapeInertia shape = ShapeInertia.of(c.spec().geometry()).orElseThrow(() -> fail(in, where,
+                    "<inertial auto=\"true\"> cannot compute the mass of collision '" + c.spec().name() + "' ("
+                            + geometryKind(c.spec().geometry()) + "): give <mass> and <inertia> instead"));
+            double rho = c.density().orElse(linkDensity);
+            double m = rho * shape.volume();
+            Pose pose = c.spec().pose();
+            Vec3 centre = pose.apply(shape.centre());
             total += m;
-            moment = moment.plus(c.spec().pose().position().times(m));
+            moment = moment.plus(centre.times(m));
+            // R I Rᵀ about the part's own centre
+            Vec3[] axes = {pose.rotation().rotate(new Vec3(1, 0, 0)), pose.rotation().rotate(new Vec3(0, 1, 0)),
+                pose.rotation().rotate(new Vec3(0, 0, 1))};
+            double[][] rot = new double[3][3]; // columns are the shape's axes in the link frame
+            for (int k = 0; k < 3; k++) {
+                rot[0][k] = axes[k].x();
+                rot[1][k] = axes[k].y();
+                rot[2][k] = axes[k].z();
+            }
+            double[] own = shape.tensor();
+            for (int r = 0; r < 3; r++) {
+                for (int col = 0; col < 3; col++) {
+                    double sum = 0;
+                    for (int a = 0; a < 3; a++) {
+                        for (int b = 0; b < 3; b++) {
+                            sum += rot[r][a] * own[a * 3 + b] * rot[col][b];
+                        }
+                    }
+                    tensor[r][col] += rho * sum;
+                }
+            }
+            parts.add(new double[] {m, centre.x(), centre.y(), centre.z()});
         }
-        double finalMass = mass != null ? mass(mass, where) : total;
-        Pose centre = total > 0 ? new Pose(moment.times(1 / total), Quat.IDENTITY) : Pose.IDENTITY;
-        return new InertialSpec(finalMass, centre, Optional.empty());
+        Vec3 com = total > 0 ? moment.times(1 / total) : Vec3.ZERO;
+        for (double[] p : parts) {
+            // parallel axis: m (|d|² E − d dᵀ)
+            double[] d = {p[1] - com.x(), p[2] - com.y(), p[3] - com.z()};
+            double d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+            for (int r = 0; r < 3; r++) {
+                for (int col = 0; col < 3; col++) {
+                    tensor[r][col] += p[0] * ((r == col ? d2 : 0) - d[r] * d[col]);
+                }
+            }
+        }
+        double finalMass = total;
+        if (mass != null) {
+            finalMass = mass(mass, where);
+            double scale = total > 0 ? finalMass / total : 0;
+            for (double[] row : tensor) {
+                for (int col = 0; col < 3; col++) {
+                    row[col] *= scale;
+                }
+            }
+        }
+        return new InertialSpec(finalMass, new Pose(com, Quat.IDENTITY), Optional.of(new InertialSpec.Inertia(
+                tensor[0][0], tensor[0][1], tensor[0][2], tensor[1][1], tensor[1][2], tensor[2][2])));
     }
 
     private static double mass(Element mass, String where) {
@@ -111,27 +161,10 @@ final class InertialReader {
         return new InertialSpec.Inertia(v[0], v[1], v[2], v[3], v[4], v[5]);
     }
 
-    /** The volume of a shape in m³, empty when it has none Orrery can compute (plane, mesh, ...). */
-    static OptionalDouble volume(Geometry geometry) {
-        double pi = Math.PI;
-        if (geometry instanceof Geometry.Box b) {
-            return OptionalDouble.of(b.size().x() * b.size().y() * b.size().z());
-        } else if (geometry instanceof Geometry.Sphere s) {
-            return OptionalDouble.of(4.0 / 3 * pi * Math.pow(s.radius(), 3));
-        } else if (geometry instanceof Geometry.Cylinder c) {
-            return OptionalDouble.of(pi * c.radius() * c.radius() * c.length());
-        } else if (geometry instanceof Geometry.Capsule c) {
-            return OptionalDouble.of(pi * c.radius() * c.radius() * c.length()
-                    + 4.0 / 3 * pi * Math.pow(c.radius(), 3));
-        } else if (geometry instanceof Geometry.Ellipsoid e) {
-            return OptionalDouble.of(4.0 / 3 * pi * e.radii().x() * e.radii().y() * e.radii().z());
-        } else if (geometry instanceof Geometry.Cone c) {
-            return OptionalDouble.of(pi * c.radius() * c.radius() * c.length() / 3);
-        }
-        return OptionalDouble.empty(); // planes are infinite; meshes and the like are not read
-    }
-
     private static String geometryKind(Geometry geometry) {
+        if (geometry instanceof Geometry.Mesh m) {
+            return "mesh '" + m.uri() + "', which encloses no volume: it is open or flat";
+        }
         return geometry instanceof Geometry.Unsupported u ? u.kind()
                 : geometry.getClass().getSimpleName().toLowerCase(Locale.ROOT);
     }

@@ -7,7 +7,6 @@ import static io.orrery.world.sdf.Values.text;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 import org.jdom2.Element;
 import org.slf4j.Logger;
@@ -19,14 +18,12 @@ import io.orrery.world.JointSpec.JointLimits;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
-import io.orrery.world.sdf.LinkResolver.ResolvedLink;
 
 /** A {@code <joint>}: its type, the links it connects, its pose, and the axis turned into the joint frame. */
 final class JointReader {
 
     // logged under SdfReader, the logger users configure for SDF reading
     private static final Logger LOG = LoggerFactory.getLogger(SdfReader.class);
-    private static final Set<String> UNSUPPORTED_JOINTS = Set.of("universal", "revolute2", "screw", "gearbox");
 
     private final IgnoredElements ignored;
 
@@ -34,8 +31,8 @@ final class JointReader {
         this.ignored = ignored;
     }
 
-    /** The joint, or empty for a type Orrery cannot simulate (dropped with a warning). */
-    Optional<JointSpec> joint(Element j, String modelWhere, LinkResolver resolver) {
+    /** The joint; always present (types the engines do not simulate are refused when the physics is built). */
+    Optional<JointSpec> joint(Element j, String modelWhere, FrameGraph graph, String modelName) {
         String name = Values.requiredAttribute(j, "name", modelWhere);
         String where = modelWhere + " joint '" + name + "'";
         String typeName = Values.requiredAttribute(j, "type", where).toLowerCase(Locale.ROOT);
@@ -46,16 +43,12 @@ final class JointReader {
             case "fixed" -> type = JointType.FIXED;
             case "ball" -> type = JointType.BALL;
             case "continuous" -> type = JointType.CONTINUOUS;
-            default -> {
-                if (UNSUPPORTED_JOINTS.contains(typeName)) {
-                    LOG.warn("{}:{}: {}: joint type '{}' is not supported; the joint is dropped", Values.source(j),
-                            line(j), where, typeName);
-                    ignored.add(j, modelWhere);
-                    return Optional.empty();
-                }
-                throw fail(j, where, "unknown joint type '" + typeName + "': expected revolute, prismatic, fixed,"
-                        + " ball or continuous");
-            }
+            case "universal" -> type = JointType.UNIVERSAL;
+            case "revolute2" -> type = JointType.REVOLUTE2;
+            case "screw" -> type = JointType.SCREW;
+            case "gearbox" -> type = JointType.GEARBOX;
+            default -> throw fail(j, where, "unknown joint type '" + typeName + "': expected revolute, prismatic,"
+                    + " fixed, ball, continuous, universal, revolute2, screw or gearbox");
         }
         Element parent = j.getChild("parent");
         Element child = j.getChild("child");
@@ -66,31 +59,56 @@ final class JointReader {
             throw fail(j, where, "<joint> needs a <child> link");
         }
         String parentText = text(parent);
-        String parentName = JointSpec.WORLD;
-        ResolvedLink parentLink = null;
-        if (!parentText.equals(JointSpec.WORLD)) {
-            parentLink = resolver.resolve(parentText).orElseThrow(() -> fail(parent, where, "<parent> '"
-                    + parentText + "' names no link in " + modelWhere));
-            parentName = parentLink.scopedName();
-        }
         String childText = text(child);
-        ResolvedLink childLink = resolver.resolve(childText).orElseThrow(() -> fail(child, where, "<child> '"
-                + childText + "' names no link in " + modelWhere));
-        Pose pose = Pose.IDENTITY;
+        String scope = "model with name[" + modelName + "]";
+        if (childText.equals(JointSpec.WORLD)) {
+            throw fail(child, where, "Joint with name[" + name + "] specified invalid child link [world].");
+        }
+        if (childText.equals(parentText)) {
+            throw fail(child, where, "Joint with name[" + name + "] must specify different frame names for parent"
+                    + " and child, while [" + childText + "] was specified for both.");
+        }
+        if (!graph.contains(childText)) {
+            throw fail(child, where, "Child frame with name[" + childText + "] specified by joint with name["
+                    + name + "] not found in " + scope + ".");
+        }
+        String childLink = graph.attachedLink(childText).orElseThrow(() -> fail(child, where, "child frame ["
+                + childText + "] is attached to no link"));
+        String parentName = JointSpec.WORLD;
+        if (!parentText.equals(JointSpec.WORLD)) {
+            if (!graph.contains(parentText)) {
+                throw fail(parent, where, "Parent frame with name[" + parentText + "] specified by joint with name["
+                        + name + "] not found in " + scope + ".");
+            }
+            parentName = graph.attachedLink(parentText).orElseThrow(() -> fail(parent, where, "parent frame ["
+                    + parentText + "] is attached to no link"));
+            if (parentName.equals(childLink)) {
+                throw fail(parent, where, "Joint with name[" + name + "] specified parent frame [" + parentText
+                        + "] and child frame [" + childText + "] that both resolve to [" + childLink
+                        + "], but they should resolve to different values.");
+            }
+        }
+        // the joint frame: its <pose> relative_to a frame of the model, the child frame by default
+        Element poseElement = lastChild(j, "pose");
+        String relativeTo = Frames.relativeTo(poseElement);
+        Pose jointInModel = graph.inScope(relativeTo.isEmpty() ? childText : relativeTo)
+                .compose(Frames.raw(poseElement, where));
+        Pose pose = graph.inScope(childLink).inverse().compose(jointInModel);
         Vec3 axis = Vec3.UNIT_Z;
         JointLimits limits = JointLimits.NONE;
         JointDynamics dynamics = JointDynamics.NONE;
         for (Element c : j.getChildren()) {
             switch (c.getQualifiedName()) {
-                case "parent", "child" -> {
+                case "parent", "child", "pose" -> {
                 }
-                case "pose" -> {
-                    Frames.checkRelativeTo(c, where, List.of(childText, childLink.scopedName()), "the child link '"
-                            + childText + "'");
-                    pose = Values.pose(c, where);
+                // the other types' own elements: their joint is refused when the physics is built
+                case "axis2", "thread_pitch", "screw_thread_pitch", "gearbox_ratio", "gearbox_reference_body" -> {
+                    if (type.isSimulated()) {
+                        ignored.add(c, where);
+                    }
                 }
                 case "axis" -> {
-                    Axis read = axis(c, where, name, pose, childLink, parentLink);
+                    Axis read = axis(c, where, name, jointInModel, graph, modelName);
                     axis = read.xyz();
                     limits = read.limits();
                     dynamics = read.dynamics();
@@ -101,8 +119,13 @@ final class JointReader {
         if (type == JointType.CONTINUOUS) {
             limits = JointLimits.NONE;
         }
-        return Optional.of(new JointSpec(name, type, parentName, childLink.scopedName(), pose, axis, limits,
+        return Optional.of(new JointSpec(name, type, parentName, childLink, pose, axis, limits,
                 dynamics));
+    }
+
+    private static Element lastChild(Element parent, String name) {
+        List<Element> found = parent.getChildren(name);
+        return found.isEmpty() ? null : found.get(found.size() - 1);
     }
 
     private record Axis(Vec3 xyz, JointLimits limits, JointDynamics dynamics) {
@@ -112,8 +135,8 @@ final class JointReader {
      * An {@code <axis>}, its direction turned into the joint frame: SDF 1.6's {@code use_parent_model_frame} and
      * 1.7's {@code expressed_in} may give it in the model or parent link frame.
      */
-    private Axis axis(Element a, String where, String jointName, Pose jointPose, ResolvedLink child,
-            ResolvedLink parent) {
+    private Axis axis(Element a, String where, String jointName, Pose jointInModel, FrameGraph graph,
+            String modelName) {
         Vec3 xyz = Vec3.UNIT_Z;
         Element xyzElement = null;
         boolean inModelFrame = false;
@@ -134,18 +157,19 @@ final class JointReader {
                 default -> ignored.add(c, where);
             }
         }
-        Pose jointInModel = child.poseInModel().compose(jointPose);
         Vec3 direction = xyz.normalized();
         String expressedIn = xyzElement == null ? "" : xyzElement.getAttributeValue("expressed_in", "").strip();
-        if (inModelFrame || expressedIn.equals("__model__")) {
-            direction = jointInModel.rotation().conjugate().rotate(direction);
-        } else if (parent != null && (expressedIn.equals(parent.scopedName())
-                || !expressedIn.isEmpty() && parent.scopedName().endsWith("::" + expressedIn))) {
-            Vec3 inModel = parent.poseInModel().rotation().rotate(direction);
+        if (inModelFrame) {
+            expressedIn = FrameGraph.MODEL_FRAME;
+        }
+        if (!expressedIn.isEmpty() && !expressedIn.equals(jointName)) {
+            if (!graph.contains(expressedIn)) {
+                throw fail(xyzElement, where, "expressed_in name[" + expressedIn + "] specified by joint axis of"
+                        + " joint with name[" + jointName + "] does not match a nested model, link, joint, or frame"
+                        + " name in model with name[" + modelName + "].");
+            }
+            Vec3 inModel = graph.inScope(expressedIn).rotation().rotate(direction);
             direction = jointInModel.rotation().conjugate().rotate(inModel);
-        } else if (!expressedIn.isEmpty() && !expressedIn.equals(jointName)) {
-            throw fail(xyzElement, where, "expressed_in='" + expressedIn + "' is not supported: only the joint"
-                    + " frame, the parent link or '__model__' can be named");
         }
         return new Axis(direction.normalized(), limits, dynamics);
     }
@@ -170,6 +194,7 @@ final class JointReader {
         }
         if (springStiffness != 0) {
             LOG.warn("{}:{}: {}: <spring_stiffness> is read but not simulated", Values.source(d), line(d), where);
+            ignored.add(d.getChild("spring_stiffness"), where);
         }
         return new JointDynamics(damping, friction, springReference, springStiffness);
     }

@@ -9,6 +9,7 @@ import java.util.OptionalDouble;
 import org.jdom2.Element;
 
 import io.orrery.world.CollisionSpec;
+import io.orrery.world.Geometry;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.Pose;
@@ -24,29 +25,36 @@ final class LinkReader {
 
     private final IgnoredElements ignored;
     private final InertialReader inertials;
+    private final GeometryReader geometries;
 
-    LinkReader(IgnoredElements ignored) {
+    LinkReader(IgnoredElements ignored, GeometryReader geometries) {
         this.ignored = ignored;
         this.inertials = new InertialReader(ignored);
+        this.geometries = geometries;
     }
 
-    LinkSpec link(Element l, String modelWhere) {
+    /**
+     * The link, its pose resolved in the model frame and the poses inside it in the link frame.
+     *
+     * @param graph the model's frames, the link among them
+     */
+    LinkSpec link(Element l, String modelWhere, FrameGraph graph, String modelName) {
         String name = Values.requiredAttribute(l, "name", modelWhere);
         String where = modelWhere + " link '" + name + "'";
-        Pose pose = Pose.IDENTITY;
+        Pose pose = graph.inScope(name);
+        LinkFrame frame = new LinkFrame(graph, name, modelName);
         Element inertial = null;
         Siblings<ParsedCollision> collisions = new Siblings<>(where, "collision", c -> c.spec().name());
         Siblings<SensorSpec> sensors = new Siblings<>(where, "sensor", SensorSpec::name);
         for (Element c : l.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "pose" -> {
-                    Frames.checkRelativeTo(c, where, List.of("__model__"), "the model, '__model__'");
-                    pose = Values.pose(c, where);
+                    // read with the model's frames
                 }
                 case "inertial" -> inertial = c;
-                case "collision" -> collisions.add(c, collision(c, where, name));
+                case "collision" -> collisions.add(c, collision(c, where, frame));
                 case "sensor" -> {
-                    SensorSpec sensor = SensorReader.sensor(c, where, name);
+                    SensorSpec sensor = SensorReader.sensor(c, where, frame);
                     sensors.add(c, sensor);
                     if (!sensor.isSimulated()) {
                         ignored.add(c, where);
@@ -62,7 +70,7 @@ final class LinkReader {
                 sensors.list());
     }
 
-    private ParsedCollision collision(Element c, String linkWhere, String linkName) {
+    private ParsedCollision collision(Element c, String linkWhere, LinkFrame frame) {
         String name = Values.requiredAttribute(c, "name", linkWhere);
         String where = linkWhere + " collision '" + name + "'";
         Pose pose = Pose.IDENTITY;
@@ -71,10 +79,7 @@ final class LinkReader {
         OptionalDouble density = OptionalDouble.empty();
         for (Element e : c.getChildren()) {
             switch (e.getQualifiedName()) {
-                case "pose" -> {
-                    Frames.checkRelativeTo(e, where, List.of(linkName), "the link '" + linkName + "'");
-                    pose = Values.pose(e, where);
-                }
+                case "pose" -> pose = frame.inLink(e, where, "collision", name);
                 case "geometry" -> geometry = e;
                 case "surface" -> surface = surface(e, where);
                 case "density" -> density = OptionalDouble.of(Values.positive(e, where));
@@ -84,8 +89,12 @@ final class LinkReader {
         if (geometry == null) {
             throw fail(c, where, "<collision> needs a <geometry>");
         }
-        return new ParsedCollision(new CollisionSpec(name, pose, GeometryReader.geometry(geometry, where), surface),
-                density);
+        Geometry shape = geometries.geometry(geometry, where);
+        if (shape instanceof Geometry.Unsupported u && !u.kind().equals("empty")) {
+            // the link gets no collision shape from it: listed, so it is not lost silently
+            ignored.add(geometry.getChildren().get(0), where);
+        }
+        return new ParsedCollision(new CollisionSpec(name, pose, shape, surface), density);
     }
 
     /** Friction from ODE's {@code <mu>} (else Bullet's {@code <friction>}), restitution from {@code <bounce>}. */
@@ -102,6 +111,7 @@ final class LinkReader {
                     } else if (bullet != null && bullet.getChild("friction") != null) {
                         friction = Values.nonNegative(bullet.getChild("friction"), where);
                     }
+                    listUnread(c, where, ode, bullet);
                 }
                 case "bounce" -> {
                     Element coefficient = c.getChild("restitution_coefficient");
@@ -113,5 +123,28 @@ final class LinkReader {
             }
         }
         return new SurfaceSpec(friction, restitution);
+    }
+
+    /**
+     * What a {@code <friction>} holds beyond the one coefficient Orrery uses (ODE's mu, else Bullet's friction):
+     * mu2, fdir1, slip, torsional friction and the other engine's settings are listed as not simulated.
+     */
+    private void listUnread(Element friction, String where, Element ode, Element bullet) {
+        String used = ode != null && ode.getChild("mu") != null ? "ode" : "bullet";
+        for (Element engine : friction.getChildren()) {
+            boolean isUsed = engine.getQualifiedName().equals(used);
+            if (!isUsed) {
+                ignored.add(engine, where + " friction");
+                continue;
+            }
+            for (Element value : engine.getChildren()) {
+                String name = value.getQualifiedName();
+                boolean same = name.equals("mu2") && ode.getChild("mu") != null
+                        && Values.text(value).equals(Values.text(ode.getChild("mu")));
+                if (!name.equals(used.equals("ode") ? "mu" : "friction") && !same) {
+                    ignored.add(value, where + " friction " + used);
+                }
+            }
+        }
     }
 }

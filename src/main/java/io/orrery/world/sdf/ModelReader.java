@@ -18,8 +18,9 @@ import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 
 /**
- * A {@code <model>} with its links, joints, plugins and nested models, or an {@code <include>} of one with its
- * overrides (name, pose, static, placement frame, extra plugins).
+ * A {@code <model>} with its links, joints, frames, plugins and nested models, or an {@code <include>} of one with
+ * its overrides (name, pose, static, placement frame, extra plugins). Each model's frames are resolved as libsdformat
+ * does ({@link FrameGraph}); the model's own pose is left to its parent scope, which alone knows the frame it names.
  */
 final class ModelReader {
 
@@ -30,21 +31,54 @@ final class ModelReader {
     private final int maxModels;
     private int models;
 
-    ModelReader(IgnoredElements ignored, IncludeResolver includes, int maxModels) {
+    ModelReader(IgnoredElements ignored, IncludeResolver includes, int maxModels, GeometryReader geometries) {
         this.ignored = ignored;
         this.includes = includes;
         this.maxModels = maxModels;
-        this.links = new LinkReader(ignored);
+        this.links = new LinkReader(ignored, geometries);
         this.joints = new JointReader(ignored);
     }
 
+    /**
+     * A model as read, before its parent scope places it.
+     *
+     * @param spec the model, its pose still {@link #rawPose}
+     * @param poseElement its {@code <pose>} (the include's when it gives one), or null
+     * @param rawPose the pose's numbers
+     * @param relativeTo the frame of the parent scope the pose is in, {@code ""} for the scope's own
+     * @param placementFrame the frame of the model the pose places, {@code ""} for the model frame
+     * @param frames the model's frames
+     * @param element the {@code <model>} or {@code <include>}
+     */
+    record Read(ModelSpec spec, Element poseElement, Pose rawPose, String relativeTo, String placementFrame,
+            FrameGraph frames, Element element) {
+
+        /** The model frame in the frame its pose names: the placement frame put at the pose. */
+        Pose placedPose() {
+            String where = "model '" + spec.name() + "'";
+            return placementFrame.isEmpty() ? rawPose
+                    : Frames.placed(poseElement == null ? element : poseElement, where, rawPose, placementFrame,
+                            frames, spec.name());
+        }
+
+        /** The element errors about the model's pose point at. */
+        Element at() {
+            return poseElement == null ? element : poseElement;
+        }
+
+        /** The model placed at {@code pose}, in its parent's frame. */
+        ModelSpec placed(Pose pose) {
+            return spec.with(spec.name(), pose, spec.isStatic());
+        }
+    }
+
     /** A top-level {@code <model>}. */
-    ModelSpec model(Element m) {
+    Read model(Element m) {
         return model(m, null, "", null);
     }
 
     /** A top-level {@code <include>}: empty when it includes something other than a model (a light, an actor). */
-    Optional<ModelSpec> include(Element inc, String where) {
+    Optional<Read> include(Element inc, String where) {
         return include(inc, null, "", where);
     }
 
@@ -55,62 +89,139 @@ final class ModelReader {
      * @param scopePrefix the parent's scoped name and {@code ::}, for messages
      * @param nameOverride an include's {@code <name>}, or null
      */
-    private ModelSpec model(Element m, String parentName, String scopePrefix, String nameOverride) {
+    private Read model(Element m, String parentName, String scopePrefix, String nameOverride) {
         String name = nameOverride != null ? nameOverride : Values.requiredAttribute(m, "name",
                 parentName == null ? "" : "model '" + scopePrefix.substring(0, scopePrefix.length() - 2) + "'");
         String scoped = scopePrefix + name;
         String where = "model '" + scoped + "'";
+        Frames.checkNotReserved(m, where, "model", name);
         if (++models > maxModels) {
             throw fail(m, where, "more than " + maxModels + " models (nested and included ones counted); the limit"
                     + " is orrery.sdf.max-models");
         }
-        Pose pose = Pose.IDENTITY;
+        Element poseElement = null;
         boolean isStatic = false;
         boolean autoDisable = true;
-        Siblings<LinkSpec> modelLinks = new Siblings<>(where, "link", LinkSpec::name);
+        Siblings<Element> linkElements = new Siblings<>(where, "link", e -> e.getAttributeValue("name").strip());
         List<Element> jointElements = new ArrayList<>();
+        List<Element> frameElements = new ArrayList<>();
         List<PluginSpec> plugins = new ArrayList<>();
-        Siblings<ModelSpec> nested = new Siblings<>(where, "nested model", ModelSpec::name);
+        Siblings<Read> nested = new Siblings<>(where, "nested model", r -> r.spec().name());
         for (Element c : m.getChildren()) {
             switch (c.getQualifiedName()) {
-                case "pose" -> pose = Frames.modelPose(c, where, parentName);
+                case "pose" -> poseElement = c;
                 case "static" -> isStatic = Values.bool(c, where);
                 case "allow_auto_disable" -> autoDisable = Values.bool(c, where);
-                case "link" -> modelLinks.add(c, links.link(c, where));
-                // after the links and nested models, which they name
+                case "link" -> {
+                    Values.requiredAttribute(c, "name", where);
+                    linkElements.add(c, c);
+                }
                 case "joint" -> jointElements.add(c);
+                case "frame" -> frameElements.add(c);
                 case "plugin" -> plugins.add(PluginReader.plugin(c, where));
                 case "model" -> nested.add(c, model(c, name, scoped + "::", null));
                 case "include" -> include(c, name, scoped + "::", where).ifPresent(n -> nested.add(c, n));
                 default -> ignored.add(c, where);
             }
         }
-        LinkResolver resolver = new LinkResolver(modelLinks.byName(), nested.byName());
+        FrameGraph graph = frames(m, name, where, linkElements.list(), jointElements, frameElements, nested.list());
+        List<LinkSpec> linkList = new ArrayList<>();
+        for (Element l : linkElements.list()) {
+            linkList.add(links.link(l, where, graph, name));
+        }
         Siblings<JointSpec> modelJoints = new Siblings<>(where, "joint", JointSpec::name);
         for (Element j : jointElements) {
-            joints.joint(j, where, resolver).ifPresent(joint -> modelJoints.add(j, joint));
+            joints.joint(j, where, graph, name).ifPresent(joint -> modelJoints.add(j, joint));
         }
-        List<LinkSpec> linkList = new ArrayList<>(modelLinks.list());
         String canonical = m.getAttributeValue("canonical_link");
         if (canonical != null && !canonical.isBlank()) {
-            LinkSpec link = modelLinks.byName().get(canonical.strip());
-            if (link != null) {
-                // ModelSpec's canonical link is the first one
+            // ModelSpec's canonical link is the first one
+            linkList.stream().filter(l -> l.name().equals(canonical.strip())).findFirst().ifPresent(link -> {
                 linkList.remove(link);
                 linkList.add(0, link);
-            } else if (resolver.resolve(canonical.strip()).isEmpty()) {
-                throw fail(m, where, "canonical_link='" + canonical + "' names no link of the model");
-            }
+            });
         }
-        String placement = m.getAttributeValue("placement_frame");
-        if (placement != null && !placement.isBlank()) {
-            pose = Frames.placed(m, where, pose, placement.strip(), linkList);
-        }
-        return new ModelSpec(name, pose, isStatic, autoDisable, linkList, modelJoints.list(), plugins, nested.list(),
-                Optional.empty(), line(m));
+        List<ModelSpec> nestedSpecs = nested.list().stream()
+                .map(r -> r.placed(graph.inScope(r.spec().name()))).toList();
+        ModelSpec spec = new ModelSpec(name, Frames.raw(poseElement, where), isStatic, autoDisable, linkList,
+                modelJoints.list(), plugins, nestedSpecs, Optional.empty(), line(m));
+        String placement = m.getAttributeValue("placement_frame", "").strip();
+        return new Read(spec, poseElement, spec.pose(), Frames.relativeTo(poseElement), placement, graph, m);
     }
 
-    private Optional<ModelSpec> include(Element inc, String parentName, String scopePrefix, String where) {
+    /** The model's frame graph: its links, joints, frames and nested models' frames, checked. */
+    private static FrameGraph frames(Element m, String name, String where, List<Element> linkElements,
+            List<Element> jointElements, List<Element> frameElements, List<Read> nested) {
+        boolean unique = SdfFiles.hasFrameSemantics(m);
+        FrameGraph graph = new FrameGraph(name, false, where);
+        for (Element l : linkElements) {
+            String link = l.getAttributeValue("name").strip();
+            String linkWhere = where + " link '" + link + "'";
+            Frames.checkNotReserved(l, linkWhere, "link", link);
+            Element pose = lastChild(l, "pose");
+            graph.add(FrameGraph.Kind.LINK, link, pose == null ? l : pose, Frames.relativeTo(pose),
+                    Frames.raw(pose, linkWhere), link, unique);
+        }
+        for (Element j : jointElements) {
+            String joint = Values.requiredAttribute(j, "name", where);
+            String jointWhere = where + " joint '" + joint + "'";
+            Frames.checkNotReserved(j, jointWhere, "joint", joint);
+            Element pose = lastChild(j, "pose");
+            String child = j.getChildTextTrim("child");
+            String relativeTo = Frames.relativeTo(pose);
+            Element childElement = j.getChild("child");
+            graph.add(FrameGraph.Kind.JOINT, joint, pose == null ? j : pose,
+                    relativeTo.isEmpty() && child != null ? child : relativeTo, Frames.raw(pose, jointWhere),
+                    child == null ? "" : child, childElement == null ? j : childElement, unique);
+        }
+        for (Element f : frameElements) {
+            String frame = Values.requiredAttribute(f, "name", where);
+            String frameWhere = where + " frame '" + frame + "'";
+            Frames.checkNotReserved(f, frameWhere, "frame", frame);
+            Element pose = lastChild(f, "pose");
+            String attachedTo = f.getAttributeValue("attached_to", "").strip();
+            String relativeTo = Frames.relativeTo(pose);
+            graph.add(FrameGraph.Kind.FRAME, frame, pose == null ? f : pose,
+                    relativeTo.isEmpty() ? attachedTo : relativeTo, Frames.raw(pose, frameWhere), attachedTo,
+                    unique);
+        }
+        for (Read n : nested) {
+            String nestedName = n.spec().name();
+            graph.add(FrameGraph.Kind.MODEL, nestedName, n.at(), n.relativeTo(), n.placedPose(),
+                    nestedName + "::" + FrameGraph.MODEL_FRAME, unique);
+            graph.importNested(nestedName, n.frames().export());
+        }
+        graph.setCanonicalLink(canonicalLink(m, where, name, linkElements, nested, graph));
+        graph.check();
+        return graph;
+    }
+
+    /** The canonical link, scoped: {@code canonical_link}, else the first link, else the first nested model's. */
+    private static String canonicalLink(Element m, String where, String name, List<Element> linkElements,
+            List<Read> nested, FrameGraph graph) {
+        String canonical = m.getAttributeValue("canonical_link", "").strip();
+        if (!canonical.isEmpty()) {
+            boolean isLink = graph.contains(canonical) && !canonical.equals(FrameGraph.MODEL_FRAME)
+                    && graph.attachedLink(canonical).filter(canonical::equals).isPresent();
+            if (!isLink) {
+                throw fail(m, where, "canonical_link with name[" + canonical + "] not found in model with name["
+                        + name + "].");
+            }
+            return canonical;
+        }
+        if (!linkElements.isEmpty()) {
+            return linkElements.get(0).getAttributeValue("name").strip();
+        }
+        for (Read n : nested) {
+            String link = n.frames().export().get(FrameGraph.MODEL_FRAME).link();
+            if (link != null) {
+                return n.spec().name() + "::" + link;
+            }
+        }
+        return null;
+    }
+
+    private Optional<Read> include(Element inc, String parentName, String scopePrefix, String where) {
         if (Values.boolAttribute(inc, "merge", false, where)) {
             throw fail(inc, where, "<include merge=\"true\"> is not supported: include the model without merge");
         }
@@ -142,23 +253,28 @@ final class ModelReader {
                 // an included light or actor: kept, not simulated
                 Element other = included.root().getChildren().get(0);
                 ignored.add(new IgnoredElement(other.getQualifiedName(), where + " include '" + uri + "'",
-                        line(inc)));
+                        line(inc), Values.source(inc)));
                 return Optional.empty();
             }
             throw fail(uriElement, where, "'" + uri + "' (" + included.file() + ") holds no <model>");
         }
         String nameOverride = name == null || name.isEmpty() ? null : name;
-        ModelSpec model = includes.within(included.file(),
+        Read model = includes.within(included.file(),
                 () -> model(modelElement, parentName, scopePrefix, nameOverride));
-        Pose pose = poseElement == null ? model.pose()
-                : Frames.modelPose(poseElement, "model '" + scopePrefix + model.name() + "'", parentName);
-        if (placement != null && !placement.isEmpty()) {
-            pose = Frames.placed(inc, where, pose, placement, model.links());
-        }
-        List<PluginSpec> allPlugins = new ArrayList<>(model.plugins());
+        String modelWhere = "model '" + scopePrefix + model.spec().name() + "'";
+        Pose pose = poseElement == null ? model.rawPose() : Values.pose(poseElement, modelWhere);
+        String relativeTo = poseElement == null ? model.relativeTo() : Frames.relativeTo(poseElement);
+        List<PluginSpec> allPlugins = new ArrayList<>(model.spec().plugins());
         allPlugins.addAll(plugins);
-        return Optional.of(new ModelSpec(model.name(), pose, isStatic != null ? isStatic : model.isStatic(),
-                model.allowAutoDisable(), model.links(), model.joints(), allPlugins, model.models(),
-                Optional.of(uri), line(inc)));
+        ModelSpec m = model.spec();
+        ModelSpec spec = new ModelSpec(m.name(), pose, isStatic != null ? isStatic : m.isStatic(),
+                m.allowAutoDisable(), m.links(), m.joints(), allPlugins, m.models(), Optional.of(uri), line(inc));
+        return Optional.of(new Read(spec, poseElement == null ? model.poseElement() : poseElement, pose, relativeTo,
+                placement != null && !placement.isEmpty() ? placement : model.placementFrame(), model.frames(), inc));
+    }
+
+    private static Element lastChild(Element parent, String name) {
+        List<Element> found = parent.getChildren(name);
+        return found.isEmpty() ? null : found.get(found.size() - 1);
     }
 }

@@ -59,6 +59,18 @@ final class SdfFiles {
         return path instanceof Path p ? p.getParent() : Path.of("");
     }
 
+    /**
+     * True when {@code e}'s document is SDF 1.7 or later, or a snippet without an {@code <sdf>} root: from 1.7 on,
+     * frame semantics apply and names are unique across a model's links, joints, frames and nested models.
+     */
+    static boolean hasFrameSemantics(Element e) {
+        Element root = e.getDocument() == null ? null : e.getDocument().getRootElement();
+        if (root == null || !root.getQualifiedName().equals("sdf")) {
+            return true;
+        }
+        return !"1.6".equals(root.getAttributeValue("version", "").strip());
+    }
+
     /** The version of an {@code <sdf>} root, one Orrery reads. */
     static String version(Element root) {
         if (!root.getQualifiedName().equals("sdf")) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.jdom2.Document;
@@ -16,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.WorldSpec;
+import io.orrery.world.mesh.MeshLoader;
 
 /**
  * Reads SDF 1.6 to 1.11 worlds and models into immutable records. Thread-safe: every read keeps its own state.
@@ -26,11 +28,16 @@ public final class SdfReader {
 
     /** The environment variable whose ':'-separated directories extend the model path, as in Gazebo Sim. */
     public static final String RESOURCE_PATH_VARIABLE = "GZ_SIM_RESOURCE_PATH";
+    /** The environment variable that moves Gazebo's local Fuel cache, as in gz-fuel-tools. */
+    public static final String FUEL_CACHE_VARIABLE = "GZ_FUEL_CACHE_PATH";
 
     private static final Logger LOG = LoggerFactory.getLogger(SdfReader.class);
 
     private final ModelPath modelPath;
     private final SdfLimits limits;
+    private final MeshLoader meshes;
+    /** True for orrery.sdf.unsupported=fail: what Orrery does not simulate refuses the world or spawn. */
+    private final boolean strict;
 
     /** A reader that resolves {@code model://name} includes in these directories, in order. */
     public SdfReader(List<Path> modelPath) {
@@ -44,11 +51,33 @@ public final class SdfReader {
 
     /** A reader with its own limits on size, nesting depth and number of models. */
     public SdfReader(List<Path> modelPath, SdfLimits limits) {
-        this.modelPath = new ModelPath(modelPath);
-        this.limits = Objects.requireNonNull(limits, "limits");
+        this(new ModelPath(modelPath), limits, MeshLoader.SHARED, false);
     }
 
-    /** A reader whose model path is the configured directories followed by those of GZ_SIM_RESOURCE_PATH. */
+    /** A reader with its own limits, reading meshes and heightmaps through {@code meshes} (and its cache). */
+    public SdfReader(List<Path> modelPath, SdfLimits limits, MeshLoader meshes) {
+        this(new ModelPath(modelPath), limits, meshes, false);
+    }
+
+    private SdfReader(ModelPath modelPath, SdfLimits limits, MeshLoader meshes, boolean strict) {
+        this.modelPath = modelPath;
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.meshes = Objects.requireNonNull(meshes, "meshes");
+        this.strict = strict;
+    }
+
+    /**
+     * The same reader, refusing ({@code true}, {@code orrery.sdf.unsupported=fail}) or listing ({@code false}, the
+     * default) what Orrery does not simulate; display-only elements (visuals, lights) are listed either way.
+     */
+    public SdfReader refusingUnsupported(boolean refuse) {
+        return new SdfReader(modelPath, limits, meshes, refuse);
+    }
+
+    /**
+     * A reader whose model path is the configured directories followed by those of GZ_SIM_RESOURCE_PATH, with the
+     * Fuel cache of GZ_FUEL_CACHE_PATH (else ~/.gz/fuel, gz-fuel-tools' default).
+     */
     public static SdfReader withEnvironment(List<Path> configuredModelPath) {
         return withEnvironment(configuredModelPath, System.getenv(RESOURCE_PATH_VARIABLE));
     }
@@ -56,12 +85,40 @@ public final class SdfReader {
     static SdfReader withEnvironment(List<Path> configuredModelPath, String resourcePath) {
         List<Path> path = new ArrayList<>(configuredModelPath);
         path.addAll(ModelPath.parse(resourcePath));
-        return new SdfReader(path);
+        return new SdfReader(new ModelPath(path, Optional.of(defaultFuelCache())), SdfLimits.DEFAULT, MeshLoader.SHARED,
+                false);
+    }
+
+    /** GZ_FUEL_CACHE_PATH, else ~/.gz/fuel. */
+    public static Path defaultFuelCache() {
+        String configured = System.getenv(FUEL_CACHE_VARIABLE);
+        return configured != null && !configured.isBlank() ? Path.of(configured.strip())
+                : Path.of(System.getProperty("user.home"), ".gz", "fuel");
+    }
+
+    /** The same reader, reading Fuel URLs from this local Fuel cache root (never from the network). */
+    public SdfReader withFuelCache(Path cacheRoot) {
+        return new SdfReader(new ModelPath(modelPath.directories(), Optional.of(cacheRoot)), limits, meshes, strict);
+    }
+
+    /** The Fuel cache Fuel URLs are read from, if any. */
+    public Optional<Path> fuelCache() {
+        return modelPath.fuelCache();
     }
 
     /** The same reader with other limits. */
     public SdfReader withLimits(SdfLimits newLimits) {
-        return new SdfReader(modelPath.directories(), newLimits);
+        return new SdfReader(modelPath, newLimits, meshes, strict);
+    }
+
+    /** The same reader, reading meshes and heightmaps through {@code loader} (its limits and its cache). */
+    public SdfReader withMeshes(MeshLoader loader) {
+        return new SdfReader(modelPath, limits, loader, strict);
+    }
+
+    /** The loader meshes and heightmaps are read through. */
+    public MeshLoader meshes() {
+        return meshes;
     }
 
     /** The same reader with another bound on document size in bytes (default 64 MiB). */
@@ -91,7 +148,8 @@ public final class SdfReader {
 
     private WorldSpec read(SdfFiles.FileText text) {
         Document document = SdfFiles.parse(text, limits);
-        WorldSpec world = new SpecReader(document, modelPath, limits).world(text.path(), text.text());
+        WorldSpec world = new SpecReader(document, modelPath, limits, meshes).world(text.path(), text.text());
+        refuseIfStrict(world.ignored());
         logIgnored(text.path().toString(), world.ignored());
         return world;
     }
@@ -105,10 +163,25 @@ public final class SdfReader {
     public ModelSpec readModel(String modelSnippet, String sourceName) {
         byte[] bytes = modelSnippet.getBytes(StandardCharsets.UTF_8);
         Document document = SecureXml.parse(bytes, sourceName, limits);
-        SpecReader reader = new SpecReader(document, modelPath, limits);
+        SpecReader reader = new SpecReader(document, modelPath, limits, meshes);
         ModelSpec model = reader.snippetModel();
+        refuseIfStrict(reader.ignored());
         logIgnored(sourceName, reader.ignored());
         return model;
+    }
+
+    /** In strict mode, the first element that changes the simulation refuses the read, the others counted. */
+    private void refuseIfStrict(List<IgnoredElement> ignored) {
+        if (!strict) {
+            return;
+        }
+        List<IgnoredElement> refused = ignored.stream().filter(IgnoredElement::affectsSimulation).toList();
+        if (!refused.isEmpty()) {
+            IgnoredElement first = refused.get(0);
+            throw new SdfException(first.file(), first.line(), 0, first.where() + ": <" + first.element()
+                    + "> is not simulated by Orrery and orrery.sdf.unsupported is fail (" + refused.size()
+                    + " such element(s): " + summary(refused) + ")");
+        }
     }
 
     private static void logIgnored(String source, List<IgnoredElement> ignored) {

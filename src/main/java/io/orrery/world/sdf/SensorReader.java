@@ -2,7 +2,6 @@ package io.orrery.world.sdf;
 
 import static io.orrery.world.sdf.Values.line;
 
-import java.util.List;
 import java.util.Optional;
 
 import org.jdom2.Element;
@@ -16,7 +15,7 @@ final class SensorReader {
     private SensorReader() {
     }
 
-    static SensorSpec sensor(Element s, String linkWhere, String linkName) {
+    static SensorSpec sensor(Element s, String linkWhere, LinkFrame frame) {
         String name = Values.requiredAttribute(s, "name", linkWhere);
         String where = linkWhere + " sensor '" + name + "'";
         String type = Values.requiredAttribute(s, "type", where);
@@ -27,10 +26,7 @@ final class SensorReader {
         Optional<String> topic = Optional.empty();
         for (Element c : s.getChildren()) {
             switch (c.getQualifiedName()) {
-                case "pose" -> {
-                    Frames.checkRelativeTo(c, where, List.of(linkName), "the link '" + linkName + "'");
-                    pose = Values.pose(c, where);
-                }
+                case "pose" -> pose = frame.inLink(c, where, "sensor", name);
                 case "update_rate" -> updateRate = Values.nonNegative(c, where);
                 case "always_on" -> alwaysOn = Values.bool(c, where);
                 case "visualize" -> visualize = Values.bool(c, where);

@@ -23,6 +23,7 @@ import io.orrery.world.SourceDocument;
 import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import io.orrery.world.mesh.MeshLoader;
 
 /**
  * Turns one parsed SDF document into world records: a world file, or a model snippet sent to spawn. One instance per
@@ -39,12 +40,14 @@ final class SpecReader {
     private final ModelPath modelPath;
     private final SdfLimits limits;
     private final IgnoredElements ignored;
+    private final GeometryReader geometries;
 
-    SpecReader(Document document, ModelPath modelPath, SdfLimits limits) {
+    SpecReader(Document document, ModelPath modelPath, SdfLimits limits, MeshLoader meshes) {
         this.document = document;
         this.modelPath = modelPath;
         this.limits = limits;
         this.ignored = new IgnoredElements(Values.source(document.getRootElement()));
+        this.geometries = new GeometryReader(new MeshFiles(modelPath, meshes));
     }
 
     List<IgnoredElement> ignored() {
@@ -73,10 +76,11 @@ final class SpecReader {
         Optional<Pose> camera = Optional.empty();
         List<RoadSpec> roads = new ArrayList<>();
         List<PluginSpec> plugins = new ArrayList<>();
-        Siblings<ModelSpec> models = new Siblings<>(where, "model", ModelSpec::name);
+        Siblings<ModelReader.Read> models = new Siblings<>(where, "model", r -> r.spec().name());
+        List<Element> frames = new ArrayList<>();
         WorldElements elements = new WorldElements(ignored);
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
-                limits.maxModels());
+                limits.maxModels(), geometries);
         List<Element> states = new ArrayList<>();
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
@@ -88,6 +92,7 @@ final class SpecReader {
                 case "model" -> models.add(c, modelReader.model(c));
                 case "include" -> modelReader.include(c, where).ifPresent(m -> models.add(c, m));
                 case "state" -> states.add(c);
+                case "frame" -> frames.add(c);
                 case "population", "joint" -> {
                     LOG.warn("{}:{}: {}: <{}> is not supported and is ignored", Values.source(c), line(c), where,
                             c.getQualifiedName());
@@ -96,14 +101,42 @@ final class SpecReader {
                 default -> ignored.add(c, where);
             }
         }
+        List<ModelSpec> placed = placeInWorld(name, where, frames, models.list());
         if (states.size() > 1) {
             throw fail(states.get(1), where, "expected at most one <state> in a world, found " + states.size());
         }
         // read once the models are known: a state names theirs
         Optional<StateSpec> state = states.stream().findFirst()
-                .map(e -> new StateReader(ignored).read(e, name, models.list()));
+                .map(e -> new StateReader(ignored).read(e, name, placed));
         return new WorldSpec(source, version, name, gravity, elements.physics(physics, where), camera, roads, plugins,
-                models.list(), ignored.list(), new SourceDocument(text), state);
+                placed, ignored.list(), new SourceDocument(text), state);
+    }
+
+    /**
+     * The top-level models in the world frame: a model's pose may be relative to a {@code <frame>} of the world or
+     * to another model (or one of its frames), as libsdformat resolves it.
+     */
+    private static List<ModelSpec> placeInWorld(String worldName, String where, List<Element> frames,
+            List<ModelReader.Read> models) {
+        FrameGraph graph = new FrameGraph(worldName, true, where);
+        for (Element f : frames) {
+            String frame = Values.requiredAttribute(f, "name", where);
+            String frameWhere = where + " frame '" + frame + "'";
+            Frames.checkNotReserved(f, frameWhere, "frame", frame);
+            Element pose = f.getChild("pose");
+            String attachedTo = f.getAttributeValue("attached_to", "").strip();
+            String relativeTo = Frames.relativeTo(pose);
+            graph.add(FrameGraph.Kind.FRAME, frame, pose == null ? f : pose,
+                    relativeTo.isEmpty() ? attachedTo : relativeTo, Frames.raw(pose, frameWhere), attachedTo, true);
+        }
+        for (ModelReader.Read m : models) {
+            String name = m.spec().name();
+            graph.add(FrameGraph.Kind.MODEL, name, m.at(), m.relativeTo(), m.placedPose(),
+                    name + "::" + FrameGraph.MODEL_FRAME, true);
+            graph.importNested(name, m.frames().export());
+        }
+        graph.check();
+        return models.stream().map(m -> m.placed(graph.inScope(m.spec().name()))).toList();
     }
 
     /** The document as a model to spawn: {@code <model>}, {@code <include>}, or either inside {@code <sdf>}. */
@@ -127,12 +160,20 @@ final class SpecReader {
             element = candidates.get(0);
         }
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()),
-                limits.maxModels());
-        return switch (element.getQualifiedName()) {
+                limits.maxModels(), geometries);
+        ModelReader.Read read = switch (element.getQualifiedName()) {
             case "model" -> modelReader.model(element);
             case "include" -> modelReader.include(element, "").orElseThrow(() -> fail(root, "",
                     "the included file holds no <model>"));
             default -> throw fail(element, "", "expected <model>, <include> or <sdf>, got " + tag(element));
         };
+        String relativeTo = read.relativeTo();
+        if (!relativeTo.isEmpty() && !relativeTo.equals(FrameGraph.WORLD_FRAME)) {
+            // the running world's frames are not in the snippet's scope
+            throw fail(read.at(), "model '" + read.spec().name() + "'", "relative_to name[" + relativeTo
+                    + "] specified by model with name[" + read.spec().name() + "] does not match a model or frame"
+                    + " name in the snippet: a spawned model's pose is in the world frame");
+        }
+        return read.placed(read.placedPose());
     }
 }

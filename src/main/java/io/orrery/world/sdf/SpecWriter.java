@@ -195,8 +195,26 @@ final class SpecWriter {
         } else if (geometry instanceof Geometry.Plane p) {
             return new Element("plane").addContent(element("normal", vec3(p.normal())))
                     .addContent(element("size", numbers(p.sizeX(), p.sizeY())));
+        } else if (geometry instanceof Geometry.Mesh m) {
+            return mesh(m);
+        } else if (geometry instanceof Geometry.Heightmap h) {
+            return new Element("heightmap").addContent(element("uri", h.uri()))
+                    .addContent(element("size", vec3(h.size()))).addContent(element("pos", vec3(h.pos())));
         }
         throw new IllegalArgumentException("cannot write geometry " + geometry + " to SDF");
+    }
+
+    private static Element mesh(Geometry.Mesh m) {
+        Element mesh = new Element("mesh").addContent(element("uri", m.uri()));
+        if (m.optimization() != Geometry.MeshOptimization.NONE) {
+            mesh.setAttribute("optimization", m.optimization().name().toLowerCase(Locale.ROOT));
+            mesh.addContent(new Element("convex_decomposition")
+                    .addContent(element("max_convex_hulls", Integer.toString(m.maxConvexHulls())))
+                    .addContent(element("voxel_resolution", Integer.toString(m.voxelResolution()))));
+        }
+        m.submesh().ifPresent(name -> mesh.addContent(new Element("submesh").addContent(element("name", name))
+                .addContent(element("center", Boolean.toString(m.center())))));
+        return mesh.addContent(element("scale", vec3(m.scale())));
     }
 
     private static Element radiusLength(String shape, double radius, double length) {

@@ -67,7 +67,11 @@ final class WorldElements {
             }
             for (Element p : c.getChildren()) {
                 if (p.getQualifiedName().equals("pose")) {
-                    Frames.checkRelativeTo(p, where + " camera", List.of("world"), "the world");
+                    String relativeTo = Frames.relativeTo(p);
+                    if (!relativeTo.isEmpty() && !relativeTo.equals(FrameGraph.WORLD_FRAME)) {
+                        throw Values.fail(p, where + " camera", "relative_to='" + relativeTo + "' is not supported"
+                                + " on the GUI camera's <pose>: it is in the world frame");
+                    }
                     pose = Optional.of(Values.pose(p, where + " camera"));
                 } else {
                     ignored.add(p, where + " camera");

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Gazebo Sim's example worlds in {@code ../shared/worlds/gz-sim}. CI always has the folder, so a test that needs it
- * fails when it is missing, naming it, rather than being skipped.
+ * Gazebo Sim's example worlds, vendored in the repository's {@code worlds/gazebo} (see its README for their source
+ * and licence). A test that needs the folder fails when it is missing, naming it, rather than being skipped.
  */
 public final class GzSimWorlds {
 
-    private static final Path FOLDER = Path.of("../shared/worlds/gz-sim");
+    private static final Path FOLDER = Path.of("worlds/gazebo");
 
     private GzSimWorlds() {
     }
@@ -24,7 +24,7 @@ public final class GzSimWorlds {
     public static Path folder() {
         if (!Files.isDirectory(FOLDER)) {
             fail("Gazebo Sim's example worlds are missing: expected the folder " + FOLDER.toAbsolutePath().normalize()
-                    + " (../shared/worlds/gz-sim beside the checkout)");
+                    + " (worlds/gazebo in the repository; tests run from its root)");
         }
         return FOLDER;
     }

@@ -158,8 +158,13 @@ class SdfReaderTests {
         assertThat(collision(base, "capsule").geometry()).isEqualTo(new Geometry.Capsule(0.1, 0.4));
         assertThat(collision(base, "ellipsoid").geometry()).isEqualTo(new Geometry.Ellipsoid(new Vec3(0.1, 0.2, 0.3)));
         assertThat(collision(base, "cone").geometry()).isEqualTo(new Geometry.Cone(0.25, 0.6));
-        assertThat(collision(base, "mesh").geometry())
-                .isEqualTo(new Geometry.Unsupported("mesh", "model://robot/meshes/body.dae"));
+        // a unit cube, read from meshes/body.stl beside the world file, scaled by 2
+        Geometry.Mesh mesh = (Geometry.Mesh) collision(base, "mesh").geometry();
+        assertThat(mesh.uri()).isEqualTo("meshes/body.stl");
+        assertVec(mesh.scale(), 2, 2, 2);
+        assertThat(mesh.optimization()).isEqualTo(Geometry.MeshOptimization.NONE);
+        assertThat(mesh.triangles().triangleCount()).isEqualTo(12);
+        assertThat(mesh.triangles().max()).containsExactly(2f, 2f, 2f);
         Geometry plane = collision(link(model("ground"), "link"), "plane").geometry();
         // the normal is normalised
         assertThat(plane).isEqualTo(new Geometry.Plane(new Vec3(0, 0, 1), 50, 40));
@@ -177,9 +182,9 @@ class SdfReaderTests {
     @Test
     void readsJoints() {
         ModelSpec robot = model("robot");
-        // the universal joint is dropped, not an error
+        // the universal joint is kept (the physics refuses it, naming it and the engine)
         assertThat(robot.joints()).extracting(JointSpec::name)
-                .containsExactly("shoulder", "rail", "axle", "swivel", "anchor", "to_gripper");
+                .containsExactly("shoulder", "rail", "axle", "swivel", "anchor", "gimbal", "to_gripper");
         JointSpec shoulder = joint(robot, "shoulder");
         assertThat(shoulder.type()).isEqualTo(JointType.REVOLUTE);
         assertThat(shoulder.parent()).isEqualTo("base");
@@ -243,7 +248,8 @@ class SdfReaderTests {
         assertThat(inertial.mass()).isCloseTo(2000, within(EPS));
         // the centre of mass is pulled towards the denser box at x = -1
         assertVec(inertial.pose().position(), -0.5, 0, 0);
-        assertThat(inertial.inertia()).isEmpty();
+        // and the tensor too: about x each unit cube gives m (1 + 1)/12
+        assertThat(inertial.inertia().orElseThrow().ixx()).isCloseTo(2000.0 / 6, within(EPS));
     }
 
     @Test
@@ -282,13 +288,13 @@ class SdfReaderTests {
 
     @Test
     void listsIgnoredElementsWithTheirPlace() {
-        assertThat(world.ignored()).contains(
+        assertThat(world.ignored()).extracting(IgnoredElement::withoutFile).contains(
                 new IgnoredElement("light", "world 'everything'", 35),
                 new IgnoredElement("scene", "world 'everything'", 38),
                 new IgnoredElement("visual", "model 'robot' link 'base'", 89),
-                new IgnoredElement("joint", "model 'robot'", 137),
-                new IgnoredElement("frame", "model 'robot'", 160),
                 new IgnoredElement("physics", "world 'everything'", 6));
+        // <frame> is read now (frame semantics)
+        assertThat(world.ignored()).noneSatisfy(i -> assertThat(i.element()).isEqualTo("frame"));
         // <dynamics> is read now (damping, friction; the spring is kept but not simulated)
         assertThat(world.ignored()).noneSatisfy(i -> assertThat(i.element()).isEqualTo("dynamics"));
         // a visual in an included file names that file
@@ -299,7 +305,7 @@ class SdfReaderTests {
         String summary = SdfReader.summary(world.ignored());
         // visuals: the robot's own, and one in each of the two includes of test_box
         assertThat(summary).isEqualTo(
-                "1 light, 1 scene, 3 visual, 1 frame, 1 joint, 1 physics, 1 bullet");
+                "1 light, 1 scene, 3 visual, 2 bullet, 1 physics");
     }
 
     @Test

@@ -1,0 +1,80 @@
+package io.orrery.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.server.ServerHttpRequest;
+import org.springframework.http.server.ServerHttpResponse;
+import org.springframework.http.server.ServletServerHttpRequest;
+import org.springframework.web.socket.WebSocketHandler;
+import org.springframework.web.socket.server.HandshakeInterceptor;
+
+/**
+ * Checks the control WebSocket's handshake once the request has been routed to the socket, so however its path was
+ * spelled ({@code /api/control;x}, {@code /%61pi/control}, ...), whatever reaches the socket is checked: first the
+ * page it comes from ({@link AllowedOrigins}: browsers open cross-origin WebSockets freely, 403 otherwise), then
+ * the token, in the {@code Authorization: Bearer} header or, for browsers, as {@code access_token} (401). Each
+ * refusal is a problem detail.
+ */
+final class ControlHandshakeInterceptor implements HandshakeInterceptor {
+
+    private final AllowedOrigins origins;
+    private final ApiToken token;
+    private final ObjectMapper mapper;
+
+    /** {@code token} null: none is configured, and only the origin is checked. */
+    ControlHandshakeInterceptor(AllowedOrigins origins, ApiToken token, ObjectMapper mapper) {
+        this.origins = origins;
+        this.token = token;
+        this.mapper = mapper;
+    }
+
+    @Override
+    public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
+            Map<String, Object> attributes) throws IOException {
+        if (!(request instanceof ServletServerHttpRequest servlet)) {
+            throw new IllegalStateException("the control WebSocket runs on a servlet container, got " + request);
+        }
+        HttpServletRequest http = servlet.getServletRequest();
+        Optional<String> foreign = origins.refused(http);
+        if (foreign.isPresent()) {
+            refuse(mapper, request, response, HttpStatus.FORBIDDEN, "Cross-origin request refused",
+                    OriginFilter.refusal("the control WebSocket's handshake", foreign.get(), http),
+                    Map.of("origin", foreign.get(), "property", AllowedOrigins.PROPERTY));
+            return false;
+        }
+        if (token == null || token.presentedBy(http)) {
+            return true;
+        }
+        response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
+        refuse(mapper, request, response, HttpStatus.UNAUTHORIZED, "Unauthorized", "the control WebSocket's"
+                + " handshake needs the header 'Authorization: Bearer <orrery.api.token>' or, from a browser, the"
+                + " query parameter '" + ApiToken.ACCESS_TOKEN + "=<orrery.api.token>'", Map.of());
+        return false;
+    }
+
+    @Override
+    public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
+            Exception exception) {
+        // nothing to do once the socket is open
+    }
+
+    /** Answers the handshake with {@code status} and a problem detail instead of opening the socket. */
+    static void refuse(ObjectMapper mapper, ServerHttpRequest request, ServerHttpResponse response,
+            HttpStatus status, String title, String detail, Map<String, Object> properties) throws IOException {
+        ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
+        p.setTitle(title);
+        properties.forEach(p::setProperty);
+        p.setInstance(URI.create(request.getURI().getRawPath()));
+        response.setStatusCode(status);
+        response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        response.getBody().write(mapper.writeValueAsBytes(p));
+    }
+}

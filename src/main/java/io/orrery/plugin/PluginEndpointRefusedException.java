@@ -1,0 +1,31 @@
+package io.orrery.plugin;
+
+/** A plugin from a request would connect to a host the operator did not list; see {@link PluginEndpoints}. */
+public final class PluginEndpointRefusedException extends RuntimeException {
+
+    private final String plugin;
+    private final String endpoint;
+
+    PluginEndpointRefusedException(String plugin, String filename, String endpoint, String from) {
+        super("plugin '" + plugin + "' (" + filename + ") of " + from + " would connect to '" + endpoint + "', whose"
+                + " host is not listed in " + PluginEndpoints.PROPERTY + ": plugins that open connections may come"
+                + " from the world file the server was started with, or connect to hosts the operator lists there");
+        this.plugin = plugin;
+        this.endpoint = endpoint;
+    }
+
+    /** The plugin's qualified name. */
+    public String plugin() {
+        return plugin;
+    }
+
+    /** The address it would connect to, as written. */
+    public String endpoint() {
+        return endpoint;
+    }
+
+    /** The property that would allow it. */
+    public String property() {
+        return PluginEndpoints.PROPERTY;
+    }
+}

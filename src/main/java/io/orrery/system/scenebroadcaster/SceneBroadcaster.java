@@ -1,0 +1,200 @@
+package io.orrery.system.scenebroadcaster;
+
+import io.orrery.physics.LinkState;
+import io.orrery.physics.ModelState;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
+import io.orrery.system.NamedSystem;
+import io.orrery.system.PostUpdate;
+import io.orrery.system.Reset;
+import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.GazeboEntities;
+import io.orrery.topic.Publisher;
+import io.orrery.topic.TopicBus;
+import io.orrery.topic.msgs.Clock;
+import io.orrery.topic.msgs.Header;
+import io.orrery.topic.msgs.Pose;
+import io.orrery.topic.msgs.Pose_V;
+import io.orrery.topic.msgs.Quaternion;
+import io.orrery.topic.msgs.Time;
+import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.WorldStatistics;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What gz sim publishes about every world, on the bus, built only while something subscribes (as gz sim builds its
+ * poses only for connected subscribers): {@code /world/<w>/clock} and {@code /clock} every iteration,
+ * {@code /world/<w>/stats} at most 10 times a second of wall time and {@code /stats} every iteration (gz sim's
+ * SimulationRunner), {@code /world/<w>/pose/info} (every model and link, poses relative to the parent, stamped in sim
+ * time) at most 60 times a second and {@code /world/<w>/dynamic_pose/info} (those of models that are not static) at
+ * most {@value #DYNAMIC_POSE_HERTZ} (gz sim's SceneBroadcaster and its {@code dynamic_pose_hertz} default). The root
+ * {@code /clock} and {@code /stats} are left out when something else advertised them first, as gz sim does.
+ * Ids are {@link GazeboEntities}'.
+ */
+public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
+
+    public static final String NAME = "scene-broadcaster";
+    static final double STATS_HERTZ = 10;
+    static final double POSE_HERTZ = 60;
+    static final double DYNAMIC_POSE_HERTZ = 60;
+
+    private final TopicBus bus;
+    private final String world;
+    private final Publisher<Clock> clock;
+    private final Publisher<WorldStatistics> stats;
+    private final Publisher<Pose_V> poses;
+    private final Publisher<Pose_V> dynamicPoses;
+    private Publisher<Clock> rootClock;
+    private Publisher<WorldStatistics> rootStats;
+    private boolean rootsChecked;
+    private final WallThrottle statsThrottle = new WallThrottle(STATS_HERTZ);
+    private final WallThrottle poseThrottle = new WallThrottle(POSE_HERTZ);
+    private final WallThrottle dynamicThrottle = new WallThrottle(DYNAMIC_POSE_HERTZ);
+    private UpdateInfo previous;
+
+    /** Advertises the world's topics on {@code bus}. */
+    public SceneBroadcaster(String world, TopicBus bus) {
+        this.bus = bus;
+        this.world = world;
+        String w = "/world/" + world;
+        clock = bus.advertise(w + "/clock", Clock.class, NAME);
+        stats = bus.advertise(w + "/stats", WorldStatistics.class, NAME);
+        poses = bus.advertise(w + "/pose/info", Pose_V.class, NAME);
+        dynamicPoses = bus.advertise(w + "/dynamic_pose/info", Pose_V.class, NAME);
+    }
+
+    @Override
+    public void postUpdate(UpdateInfo info, WorldView view) {
+        if (!rootsChecked) { // once the plugins have started: a plugin's own /clock wins, as in gz sim
+            rootsChecked = true;
+            if (bus.topic("/clock").map(t -> t.publishers().isEmpty()).orElse(true)) {
+                rootClock = bus.advertise("/clock", Clock.class, NAME);
+            }
+            if (bus.topic("/stats").map(t -> t.publishers().isEmpty()).orElse(true)) {
+                rootStats = bus.advertise("/stats", WorldStatistics.class, NAME);
+            }
+        }
+        boolean worldClock = clock.hasSubscribers();
+        boolean root = rootClock != null && rootClock.hasSubscribers();
+        if (worldClock || root) {
+            Clock c = clock(info);
+            if (worldClock) {
+                clock.publish(c);
+            }
+            if (root) {
+                rootClock.publish(c);
+            }
+        }
+        boolean worldStats = stats.hasSubscribers() && statsThrottle.due(info.realTimeNanos());
+        boolean rootStat = rootStats != null && rootStats.hasSubscribers();
+        if (worldStats || rootStat) {
+            WorldStatistics s = statistics(info, view);
+            if (worldStats) {
+                stats.publish(s);
+            }
+            if (rootStat) {
+                rootStats.publish(s);
+            }
+        }
+        boolean all = poses.hasSubscribers() && poseThrottle.due(info.realTimeNanos());
+        boolean dynamic = dynamicPoses.hasSubscribers() && dynamicThrottle.due(info.realTimeNanos());
+        if (all || dynamic) {
+            publishPoses(info, view, all, dynamic);
+        }
+        previous = info;
+    }
+
+    private static Clock clock(UpdateInfo info) {
+        java.time.Instant now = java.time.Instant.now();
+        return new Clock(Header.NONE, new Time(now.getEpochSecond(), now.getNano()),
+                Time.ofNanos(info.realTimeNanos()), Time.ofNanos(info.simTimeNanos()));
+    }
+
+    private WorldStatistics statistics(UpdateInfo info, WorldView view) {
+        // gz sim's factor: this iteration's sim time over its wall time
+        double factor = 0;
+        if (previous != null && info.realTimeNanos() > previous.realTimeNanos()) {
+            factor = (double) (info.simTimeNanos() - previous.simTimeNanos())
+                    / (info.realTimeNanos() - previous.realTimeNanos());
+        }
+        return new WorldStatistics(Header.at(info.simTimeNanos()), Time.ofNanos(info.simTimeNanos()), Time.ZERO,
+                Time.ofNanos(info.realTimeNanos()), info.paused(), info.iterations(), view.modelNames().size(),
+                Math.max(0, factor), Time.ofNanos(info.dtNanos()), false);
+    }
+
+    private void publishPoses(UpdateInfo info, WorldView view, boolean all, boolean dynamic) {
+        List<Pose> every = new ArrayList<>();
+        List<Pose> moving = new ArrayList<>();
+        Header stamp = Header.at(info.simTimeNanos());
+        for (String name : view.modelNames()) {
+            ModelState m = view.model(name).orElse(null);
+            if (m == null) {
+                continue;
+            }
+            List<Pose> target = new ArrayList<>();
+            target.add(pose(name, GazeboEntities.id(name), m.pose()));
+            io.orrery.world.Pose inverse = m.pose().inverse();
+            for (LinkState l : m.links()) {
+                String scoped = name + "::" + l.name();
+                target.add(pose(l.name(), GazeboEntities.id(scoped), inverse.compose(l.pose())));
+            }
+            every.addAll(target);
+            if (!m.isStatic()) {
+                moving.addAll(target);
+            }
+        }
+        if (all) {
+            poses.publish(new Pose_V(stamp, every));
+        }
+        if (dynamic) {
+            dynamicPoses.publish(new Pose_V(stamp, moving));
+        }
+    }
+
+    private static Pose pose(String name, long id, io.orrery.world.Pose p) {
+        return new Pose(Header.NONE, name, id, new Vector3d(p.x(), p.y(), p.z()),
+                new Quaternion(p.rotation().x(), p.rotation().y(), p.rotation().z(), p.rotation().w()));
+    }
+
+    /** A reset starts the throttles and the factor afresh; the first iteration after it publishes. */
+    @Override
+    public void reset(UpdateInfo info, PhysicsWorld world) {
+        statsThrottle.restart();
+        poseThrottle.restart();
+        dynamicThrottle.restart();
+        previous = null;
+    }
+
+    /** The world's name, as its topics carry it. */
+    public String world() {
+        return world;
+    }
+
+    @Override
+    public String systemName() {
+        return NAME;
+    }
+
+    /** At most {@code hertz} publications a second of wall time, as gz-transport throttles a publisher. */
+    private static final class WallThrottle {
+        private final long periodNanos;
+        private long last = Long.MIN_VALUE;
+
+        WallThrottle(double hertz) {
+            this.periodNanos = Math.round(1e9 / hertz);
+        }
+
+        boolean due(long nowNanos) {
+            if (last != Long.MIN_VALUE && nowNanos - last < periodNanos) {
+                return false;
+            }
+            last = nowNanos;
+            return true;
+        }
+
+        void restart() {
+            last = Long.MIN_VALUE;
+        }
+    }
+}

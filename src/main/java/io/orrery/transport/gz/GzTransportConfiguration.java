@@ -1,0 +1,92 @@
+package io.orrery.transport.gz;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.world.WorldSaver;
+import io.orrery.world.sdf.SdfReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Wires the gz-transport node when {@code orrery.transport.enabled} is true (the default). Control (world-changing
+ * services and inbound topics) is offered unless {@code orrery.api.token} is set and
+ * {@code orrery.transport.allow-control} is not: gz-transport has no authentication, so a token would mean nothing.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "orrery.transport.enabled", havingValue = "true", matchIfMissing = true)
+class GzTransportConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(GzTransportConfiguration.class);
+
+    @Bean
+    GzTransportLifecycle gzTransport(GzTransportProperties properties, SimulationRunner runner, SdfReader reader,
+            WorldSaver saver, ObjectMapper mapper, @Value("${orrery.api.token:}") String token) {
+        boolean tokenSet = !token.isBlank();
+        boolean control = !tokenSet || properties.allowControl();
+        if (!control) {
+            log.info("gz-transport: orrery.api.token is set, so the services that change the world and inbound"
+                    + " topics are not offered (gz-transport has no authentication); orrery.transport.allow-control"
+                    + "=true offers them");
+        }
+        return new GzTransportLifecycle(() -> {
+            MessageCatalog catalog = new MessageCatalog(properties.typePrefix(), mapper);
+            try {
+                return new GzNode(GzEnvironment.fromSystem(), properties, catalog, runner,
+                        new WorldServices(runner, reader, saver, control), control);
+            } catch (IOException e) {
+                throw new UncheckedIOException("gz-transport: cannot open the discovery sockets: " + e.getMessage(),
+                        e);
+            }
+        });
+    }
+
+    /** Starts the node with the application, after the runner; stops it (unadvertise, bye) before the runner. */
+    static final class GzTransportLifecycle implements SmartLifecycle {
+
+        private final java.util.function.Supplier<GzNode> factory;
+        private volatile GzNode node;
+
+        GzTransportLifecycle(java.util.function.Supplier<GzNode> factory) {
+            this.factory = factory;
+        }
+
+        @Override
+        public void start() {
+            GzNode n = factory.get();
+            n.start();
+            node = n;
+        }
+
+        @Override
+        public void stop() {
+            GzNode n = node;
+            node = null;
+            if (n != null) {
+                n.close();
+            }
+        }
+
+        @Override
+        public boolean isRunning() {
+            return node != null;
+        }
+
+        /** After the runner's (the default phase, the last) when starting, so before it when stopping. */
+        @Override
+        public int getPhase() {
+            return SmartLifecycle.DEFAULT_PHASE;
+        }
+
+        /** The node while it runs. */
+        GzNode node() {
+            return node;
+        }
+    }
+}

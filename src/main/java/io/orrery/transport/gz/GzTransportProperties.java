@@ -1,0 +1,56 @@
+package io.orrery.transport.gz;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The gz-transport node's settings, {@code orrery.transport.*}. Where the node listens and which partition it is in
+ * come from gz-transport's own environment variables ({@link GzEnvironment}), as for every gz-transport program.
+ *
+ * @param enabled run the node (on by default, as {@code gz sim} always is)
+ * @param allowControl with {@code orrery.api.token} set, offer the services that change the world and take inbound
+ *     topics all the same; gz-transport has no authentication, so by default they are not offered then
+ * @param messageTypes the message type names put on the wire: {@code gz} ({@code gz.msgs.Twist}, Garden and later)
+ *     or {@code ignition} ({@code ignition.msgs.Twist}, Fortress and earlier); inbound names are accepted under either
+ * @param maxMessageSize the largest frame taken from a peer; a larger one drops that peer's connection
+ * @param receiveQueue the most frames queued per peer before more are dropped (ZeroMQ's receive high-water mark)
+ * @param sendQueue the most outgoing messages queued for the publishing thread; more are dropped and counted
+ * @param maxPeers the most gz-transport processes tracked at once; further ones are ignored (logged once)
+ * @param maxRemoteEntries the most remote publishers and subscribers tracked at once; further ones are ignored
+ * @param maxServiceCalls the most service calls waiting for the runner at once; one more is answered as failed
+ */
+@ConfigurationProperties("orrery.transport")
+public record GzTransportProperties(@DefaultValue("true") boolean enabled,
+        @DefaultValue("false") boolean allowControl, @DefaultValue("gz") String messageTypes,
+        @DefaultValue("1MB") DataSize maxMessageSize, @DefaultValue("100") int receiveQueue,
+        @DefaultValue("1000") int sendQueue, @DefaultValue("256") int maxPeers,
+        @DefaultValue("10000") int maxRemoteEntries, @DefaultValue("64") int maxServiceCalls) {
+
+    public GzTransportProperties {
+        if (!"gz".equals(messageTypes) && !"ignition".equals(messageTypes)) {
+            throw new IllegalArgumentException("orrery.transport.message-types must be gz or ignition, got "
+                    + messageTypes);
+        }
+        if (maxMessageSize == null || maxMessageSize.toBytes() < 1024 || maxMessageSize.toBytes() > 1L << 30) {
+            throw new IllegalArgumentException("orrery.transport.max-message-size must be between 1KB and 1GB, got "
+                    + maxMessageSize);
+        }
+        atLeast("orrery.transport.receive-queue", receiveQueue, 1);
+        atLeast("orrery.transport.send-queue", sendQueue, 1);
+        atLeast("orrery.transport.max-peers", maxPeers, 1);
+        atLeast("orrery.transport.max-remote-entries", maxRemoteEntries, 1);
+        atLeast("orrery.transport.max-service-calls", maxServiceCalls, 1);
+    }
+
+    /** The prefix of type names on the wire: {@code gz.msgs.} or {@code ignition.msgs.}. */
+    public String typePrefix() {
+        return messageTypes + ".msgs.";
+    }
+
+    private static void atLeast(String property, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(property + " must be at least " + min + ", got " + value);
+        }
+    }
+}

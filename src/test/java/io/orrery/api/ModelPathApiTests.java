@@ -1,0 +1,112 @@
+package io.orrery.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Issue 21 item 2, from outside: a spawn request's {@code model://} include may not leave the model path. Beside the
+ * model path lies a directory {@code outside} with a model in it, and the model {@code crate} holds a link to a file
+ * there. {@code ..} in a model name or a path, and links out of the model directory, are refused (422), and the
+ * answer reads the same whether what it names exists or not. A real server on a random port.
+ */
+class ModelPathApiTests extends ApiTestSupport {
+
+    static final Path ROOT = createTree();
+    static final Path MODELS = ROOT.resolve("models");
+
+    static final String SECRET_MODEL = """
+            <sdf version="1.9"><model name="secret"><link name="l"><inertial><mass>1</mass></inertial>
+            </link></model></sdf>""";
+
+    @DynamicPropertySource
+    static void modelPath(DynamicPropertyRegistry registry) {
+        registry.add("orrery.model-path", MODELS::toString);
+    }
+
+    static Path createTree() {
+        try {
+            Path root = Files.createTempDirectory("orrery-model-path").toRealPath();
+            Path crate = Files.createDirectories(root.resolve("models/crate"));
+            Files.writeString(crate.resolve("model.sdf"), """
+                    <sdf version="1.9"><model name="crate"><link name="l"><inertial><mass>1</mass></inertial>
+                    </link></model></sdf>""");
+            Path outside = Files.createDirectories(root.resolve("outside"));
+            Files.writeString(outside.resolve("model.sdf"), SECRET_MODEL);
+            Files.writeString(outside.resolve("secret.sdf"), SECRET_MODEL);
+            // a link inside the model directory that leads out of it, and a model directory that is a link
+            Files.createSymbolicLink(crate.resolve("escape.sdf"), outside.resolve("secret.sdf"));
+            Files.createSymbolicLink(root.resolve("models/linked"), outside);
+            return root;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @BeforeEach
+    void pausedAndReset() {
+        ApiFixtures.pausedAndReset(this);
+    }
+
+    Response spawn(String uri) {
+        String snippet = "<include><uri>" + uri + "</uri></include>";
+        return send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(snippet)));
+    }
+
+    @Test
+    void aModelOfTheModelPathSpawns() {
+        Response r = spawn("model://crate");
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        assertThat(delete("/api/models/crate").status()).isEqualTo(204);
+    }
+
+    @Test
+    void dotDotInTheModelNameOrThePathIsRefusedByItsForm() {
+        for (String uri : new String[] {"model://../outside", "model://crate/../../outside/secret.sdf",
+            "model://./crate", "model://crate/..%2F..%2Foutside/secret.sdf", "model://\\..\\outside"}) {
+            Response r = spawn(uri);
+            assertThat(r.status()).as(uri + ": " + r.body()).isEqualTo(422);
+            // the rule or "not found in the model path", never the place outside
+            assertThat(r.json().get("detail").asText()).as(uri).doesNotContain(ROOT.resolve("outside").toString());
+        }
+        assertThat(spawn("model://../outside").json().get("detail").asText())
+                .contains("a model name must be one plain path segment");
+        assertThat(names()).doesNotContain("secret");
+    }
+
+    @Test
+    void linksOutOfTheModelDirectoryReadAsNotFound() {
+        Response escape = spawn("model://crate/escape.sdf");
+        Response missing = spawn("model://crate/nothing.sdf");
+        assertThat(escape.status()).as(escape.body()).isEqualTo(422);
+        assertThat(missing.status()).isEqualTo(422);
+        // the same words after the URI: the answer does not tell that escape.sdf exists
+        assertThat(afterUri(escape)).isEqualTo(afterUri(missing));
+
+        Response linked = spawn("model://linked");
+        Response absent = spawn("model://absent");
+        assertThat(linked.status()).as(linked.body()).isEqualTo(422);
+        assertThat(afterUri(linked)).isEqualTo(afterUri(absent));
+        assertThat(names()).doesNotContain("secret");
+    }
+
+    /** The problem's detail from the URI's closing quote on. */
+    static String afterUri(Response r) {
+        String detail = r.json().get("detail").asText();
+        return detail.substring(detail.indexOf("':"));
+    }
+
+    java.util.List<String> names() {
+        return ModelApiTests.names(get("/api/models").json());
+    }
+}

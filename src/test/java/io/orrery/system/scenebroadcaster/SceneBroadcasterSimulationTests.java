@@ -1,0 +1,114 @@
+package io.orrery.system.scenebroadcaster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.orrery.runner.SimulationRunner;
+import io.orrery.system.GazeboSystemRunner;
+import io.orrery.system.gazebo.GazeboEntities;
+import io.orrery.topic.TopicBus;
+import io.orrery.topic.msgs.Clock;
+import io.orrery.topic.msgs.Pose;
+import io.orrery.topic.msgs.Pose_V;
+import io.orrery.topic.msgs.WorldStatistics;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * gz sim's world topics on a real runner: built only while subscribed, the clock every iteration, the world's
+ * statistics throttled to 10 a second of wall time while the root ones are not, poses of models (world frame) and
+ * links (model frame) with their ids, the dynamic ones without static models.
+ */
+class SceneBroadcasterSimulationTests {
+
+    static final String WORLD = """
+            <sdf version="1.9"><world name="w">
+              <physics name="1ms" type="ignored"><max_step_size>0.001</max_step_size></physics>
+              <model name="ground"><static>true</static><link name="g"><collision name="c"><geometry>
+                <plane><normal>0 0 1</normal><size>10 10</size></plane></geometry></collision></link></model>
+              <model name="box"><pose>1 2 3 0 0 0</pose><link name="body"><pose>0 0 0.5 0 0 0</pose>
+                <inertial><mass>1</mass></inertial><collision name="c"><geometry><box><size>0.2 0.2 0.2</size>
+                </box></geometry></collision></link></model>
+            </world></sdf>
+            """;
+
+    @RegisterExtension
+    final GazeboSystemRunner sim = new GazeboSystemRunner();
+
+    @Test
+    void nothingIsBuiltUntilSomethingSubscribesThenTheClockComesEveryIteration() throws Exception {
+        SimulationRunner runner = sim.startPaused(sim.write("w.sdf", WORLD));
+        sim.step(10);
+        assertThat(sim.hasMessage("/world/w/clock")).isFalse();
+        assertThat(sim.hasMessage("/world/w/pose/info")).isFalse();
+
+        TopicBus bus = runner.topics().orElseThrow();
+        List<Clock> clocks = new CopyOnWriteArrayList<>();
+        List<Clock> root = new CopyOnWriteArrayList<>();
+        bus.subscribe("/world/w/clock", Clock.class, "test", clocks::add);
+        bus.subscribe("/clock", Clock.class, "test", root::add);
+        sim.step(5);
+
+        // paused cycles publish too (at the sim time paused at); every step's sim time comes exactly once
+        List<Long> stepped = clocks.stream().map(c -> c.sim().toNanos()).filter(t -> t > 10_000_000).distinct()
+                .toList();
+        assertThat(stepped).containsExactly(11_000_000L, 12_000_000L, 13_000_000L, 14_000_000L, 15_000_000L);
+        assertThat(root.stream().map(c -> c.sim().toNanos()).filter(t -> t > 10_000_000).distinct().toList())
+                .isEqualTo(stepped);
+    }
+
+    @Test
+    void theWorldsStatisticsAreThrottledToTenASecondAndTheRootOnesAreNot() throws Exception {
+        SimulationRunner runner = sim.startPaused(sim.write("w.sdf", WORLD));
+        TopicBus bus = runner.topics().orElseThrow();
+        List<WorldStatistics> world = new CopyOnWriteArrayList<>();
+        List<WorldStatistics> root = new CopyOnWriteArrayList<>();
+        long start = System.nanoTime();
+        bus.subscribe("/world/w/stats", WorldStatistics.class, "test", world::add);
+        bus.subscribe("/stats", WorldStatistics.class, "test", root::add);
+        sim.step(300);
+        int published = world.size();
+        double seconds = (System.nanoTime() - start) / 1e9; // every one counted was published within it
+
+        assertThat(root.stream().filter(s -> !s.paused()).count()).isEqualTo(300);
+        // 10 a second of wall time, the first one at once
+        assertThat(published).isPositive()
+                .isLessThanOrEqualTo((int) Math.ceil(seconds * SceneBroadcaster.STATS_HERTZ) + 1);
+        WorldStatistics last = root.get(root.size() - 1);
+        assertThat(last.iterations()).isEqualTo(300);
+        assertThat(last.modelCount()).isEqualTo(2);
+        assertThat(last.stepSize().toNanos()).isIn(0L, 1_000_000L); // 0 in a paused cycle, as dt is
+    }
+
+    @Test
+    void posesGiveModelsInTheWorldAndLinksInTheirModelWithIdsAndTheDynamicOnesLeaveStaticModelsOut()
+            throws Exception {
+        SimulationRunner runner = sim.startPaused(sim.write("w.sdf", WORLD));
+        TopicBus bus = runner.topics().orElseThrow();
+        List<Pose_V> all = new CopyOnWriteArrayList<>();
+        List<Pose_V> dynamic = new CopyOnWriteArrayList<>();
+        bus.subscribe("/world/w/pose/info", Pose_V.class, "test", all::add);
+        bus.subscribe("/world/w/dynamic_pose/info", Pose_V.class, "test", dynamic::add);
+        sim.step(1);
+
+        Pose_V poses = all.get(all.size() - 1);
+        assertThat(poses.pose()).extracting(Pose::name).containsExactlyInAnyOrder("ground", "g", "box", "body");
+        Pose box = named(poses, "box");
+        assertThat(box.id()).isEqualTo(GazeboEntities.id("box"));
+        assertThat(box.position().x()).isCloseTo(1, within(1e-9));
+        assertThat(box.position().y()).isCloseTo(2, within(1e-9));
+        // one 1 ms step of free fall from rest: 9.8e-6 m, far inside 1e-3
+        assertThat(box.position().z()).isCloseTo(3, within(1e-3));
+        Pose body = named(poses, "body");
+        assertThat(body.id()).isEqualTo(GazeboEntities.id("box::body"));
+        assertThat(body.position().z()).isCloseTo(0.5, within(1e-9)); // in the model's frame, as gz sim gives it
+        assertThat(dynamic.get(dynamic.size() - 1).pose()).extracting(Pose::name)
+                .containsExactlyInAnyOrder("box", "body");
+    }
+
+    private static Pose named(Pose_V poses, String name) {
+        return poses.pose().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+    }
+}
