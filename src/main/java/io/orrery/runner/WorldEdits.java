@@ -90,12 +90,10 @@ final class WorldEdits {
             ModelState m = session.physics.model(name).orElseThrow();
             Spawned s = spawned.get(name);
             boolean moving = !m.isStatic() && !m.links().isEmpty();
-            // A moving model keeps the pose it was built at: its joints to the world were anchored from it, and its
-            // links go where the state says. A static one is written where it is now.
-            Pose pose = !moving ? m.pose() : s != null ? s.spec().pose()
-                    : session.spec.model(name).map(ModelSpec::pose).orElse(m.pose());
-            models.add(s == null ? ModelSnapshot.loaded(name, pose, m.isStatic())
-                    : new ModelSnapshot(name, pose, m.isStatic(), Optional.of(s.spec()), s.snippet()));
+            // Every model is written where it is now, as a reader that ignores <state> expects; joints to the world
+            // are anchored again from that pose on load (as Gazebo does)
+            models.add(s == null ? ModelSnapshot.loaded(name, m.pose(), m.isStatic())
+                    : new ModelSnapshot(name, m.pose(), m.isStatic(), Optional.of(s.spec()), s.snippet()));
             if (moving) {
                 states.add(state(m));
             }
