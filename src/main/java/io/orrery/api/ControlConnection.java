@@ -3,10 +3,12 @@ package io.orrery.api;
 import io.orrery.runner.ControlHandle;
 import java.io.IOException;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,11 +18,15 @@ import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 
 /**
- * One client of the control WebSocket: its hold on the simulation, if it acquired it, and its answers on their way
- * out. Answers are queued from whichever thread completes a command (the runner's, often) without ever waiting,
- * rendered and sent in order by one sender at a time on the send pool; a client that lets more than the backlog
- * pile up is not reading, and is disconnected. Pings go out through the same queue (a session sends one frame at a
- * time); when the client was last heard from (a frame or a pong) tells a live client from a dead host.
+ * One client of the control WebSocket: its hold on the simulation, if it acquired it, its requests in the order they
+ * came, and their answers on their way out. A request is carried out once the one before it has been answered (so
+ * it sees what that one did: an acquire's hold, a step's world), and its answer takes the next place in the outbox
+ * when the request comes, so answers go out in request order whichever finishes first. Nothing here waits: a
+ * request's turn comes on the thread that completed the one before (the runner's, often, which only posts the next
+ * command then), and answers are rendered and sent by one sender at a time on the send pool. A client that lets more
+ * than the backlog of answers (pending or unsent) pile up is not reading, and is disconnected. Pings go out between
+ * answers, never behind one still pending (a long step must not starve them); when the client was last heard from (a
+ * frame or a pong) tells a live client from a dead host.
  */
 final class ControlConnection {
 
@@ -33,16 +39,16 @@ final class ControlConnection {
     private final String name;
     private final Executor sender;
     private final int backlog;
-    private final Queue<Supplier<String>> outbox = new ConcurrentLinkedQueue<>();
+    /** The answers in request order, each complete once its request has been carried out. */
+    private final Queue<CompletableFuture<Supplier<String>>> outbox = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean sending = new AtomicBoolean();
-    private final AtomicBoolean pingQueued = new AtomicBoolean();
     private volatile ControlHandle handle;
     private volatile boolean closed;
+    /** The last request's answer: the next request waits for it. Socket thread only (one frame at a time). */
+    private CompletableFuture<?> last = CompletableFuture.completedFuture(null);
+    private final AtomicBoolean pingQueued = new AtomicBoolean();
     private volatile long lastHeardNanos = System.nanoTime();
-
-    /** Stands for a ping in the outbox. */
-    private static final Supplier<String> PING = () -> null;
 
     ControlConnection(WebSocketSession session, String name, Executor sender, int backlog) {
         this.session = session;
@@ -85,27 +91,34 @@ final class ControlConnection {
         return lastHeardNanos;
     }
 
-    /** Queues a ping, unless one is still on its way out; never blocks. */
+    /** Sends a ping as soon as the frame being sent is out, unless one is still on its way; never blocks. */
     void ping() {
         if (pingQueued.compareAndSet(false, true)) {
-            answer(PING);
+            send();
         }
     }
 
-    /** Queues an answer, rendered on the send pool; never blocks. Over the backlog, the client is cut off. */
-    void answer(Supplier<String> frame) {
+    /**
+     * Socket thread, one frame at a time: carries out {@code request} once the previous request has been answered
+     * and queues its answer in the next place of the outbox; never blocks. What {@code request} throws is its
+     * answer's failure; {@code answer} turns its result or failure into the frame to send. Over the backlog, the
+     * client is cut off.
+     */
+    <T> void request(Supplier<CompletableFuture<T>> request, BiFunction<T, Throwable, Supplier<String>> answer) {
         if (closed) {
             return;
         }
+        CompletableFuture<Supplier<String>> answered = last.handle((ignored, failure) -> null)
+                .thenCompose(ignored -> carryOut(request))
+                .handle(answer);
+        last = answered;
         if (queued.incrementAndGet() > backlog) {
             log.warn("Control client {} has not read its last {} answers: disconnected", name, backlog);
             cutOff(NOT_READING);
             return;
         }
-        outbox.add(frame);
-        if (sending.compareAndSet(false, true)) {
-            sender.execute(this::drain);
-        }
+        outbox.add(answered);
+        answered.whenComplete((frame, failure) -> send());
     }
 
     /**
@@ -118,16 +131,39 @@ final class ControlConnection {
         sender.execute(() -> closeSession(status));
     }
 
+    /** The request's future, failed with what it threw, or because the connection has closed since it came. */
+    private <T> CompletableFuture<T> carryOut(Supplier<CompletableFuture<T>> request) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the connection has closed"));
+        }
+        try {
+            return request.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Starts a sender unless one runs: the answer at the head of the outbox may be ready. */
+    private void send() {
+        if (!closed && sending.compareAndSet(false, true)) {
+            sender.execute(this::drain);
+        }
+    }
+
     private void drain() {
         try {
-            Supplier<String> next;
-            while (!closed && (next = outbox.poll()) != null) {
-                if (next == PING) {
-                    pingQueued.set(false);
+            while (!closed) {
+                if (pingQueued.compareAndSet(true, false)) {
                     session.sendMessage(new PingMessage());
-                } else {
-                    session.sendMessage(new TextMessage(next.get()));
+                    continue;
                 }
+                CompletableFuture<Supplier<String>> head = outbox.peek();
+                if (head == null || !head.isDone()) {
+                    break;
+                }
+                outbox.poll();
+                String text = head.join().get();
+                session.sendMessage(new TextMessage(text));
                 queued.decrementAndGet();
             }
         } catch (IOException | RuntimeException e) {
@@ -136,8 +172,10 @@ final class ControlConnection {
         } finally {
             sending.set(false);
         }
-        if (!closed && !outbox.isEmpty() && sending.compareAndSet(false, true)) {
-            sender.execute(this::drain);
+        // An answer or a ping that became ready after the check above found a sender still running: send it now.
+        CompletableFuture<Supplier<String>> head = outbox.peek();
+        if (pingQueued.get() || (head != null && head.isDone())) {
+            send();
         }
     }
 

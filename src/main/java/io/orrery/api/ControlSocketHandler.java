@@ -13,6 +13,7 @@ import io.orrery.runner.CommandRefusedException;
 import io.orrery.runner.ControlHandle;
 import io.orrery.runner.ControlHeldException;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.StepRequest;
 import io.orrery.runner.StepResult;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.UnknownTopicException;
@@ -28,6 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
@@ -44,7 +46,9 @@ import org.springframework.web.socket.handler.TextWebSocketHandler;
  * noise) starts a new episode, {@code observe} reads, {@code release} lets go. Errors answer {@code op: error} with
  * an HTTP-like status and keep the connection open. Closing the connection releases the hold; the world stays
  * paused. Requests are handed to the runner and answered from its futures: this handler never waits on the runner,
- * and the runner never waits on a socket.
+ * and the runner never waits on a socket. A connection's requests are carried out and answered strictly in the order
+ * they came, each once the one before has been answered (see {@link ControlConnection}), so a client may send
+ * several without waiting.
  */
 final class ControlSocketHandler extends TextWebSocketHandler {
 
@@ -156,52 +160,61 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         try {
             request = frames.readTree(message.getPayload());
         } catch (JsonProcessingException e) {
-            c.answer(() -> error(null, 400, "the frame is not JSON: " + e.getOriginalMessage()));
+            c.request(() -> CompletableFuture.failedFuture(new IllegalArgumentException("the frame is not JSON: "
+                    + e.getOriginalMessage())), (body, failure) -> () -> error(null, failure));
             return;
         }
         JsonNode id = request == null ? null : request.get("id");
+        // Read here, on the socket's thread (a bad request fails before anything is asked of the runner); carried
+        // out in its turn, once the connection's previous request has been answered.
+        Supplier<CompletableFuture<Map<String, Object>>> carryOut;
         try {
-            LockstepJson.requireObject(request, "a request");
-            String op = request.path("op").asText("");
-            CompletableFuture<Map<String, Object>> answer = switch (op) {
-                case "acquire" -> acquire(c, request);
-                case "step" -> step(c, request);
-                case "reset" -> reset(c, request);
-                case "observe" -> observe(request);
-                case "release" -> release(c, request);
-                default -> throw new IllegalArgumentException("unknown op '" + op
-                        + "'; expected acquire, step, reset, observe or release");
-            };
-            answer.whenComplete((body, failure) -> c.answer(() -> failure == null ? frame(id, body)
-                    : error(id, failure)));
+            carryOut = read(c, request);
         } catch (RuntimeException e) {
-            c.answer(() -> error(id, e));
+            carryOut = () -> CompletableFuture.failedFuture(e);
         }
+        c.request(carryOut, (body, failure) -> failure == null ? () -> frame(id, body) : () -> error(id, failure));
     }
 
-    private CompletableFuture<Map<String, Object>> acquire(ControlConnection c, JsonNode request) {
+    /** The request read and checked, as what carries it out in its turn. */
+    private Supplier<CompletableFuture<Map<String, Object>>> read(ControlConnection c, JsonNode request) {
+        LockstepJson.requireObject(request, "a request");
+        String op = request.path("op").asText("");
+        return switch (op) {
+            case "acquire" -> acquire(c, request);
+            case "step" -> step(c, request);
+            case "reset" -> reset(c, request);
+            case "observe" -> observe(request);
+            case "release" -> release(c, request);
+            default -> throw new IllegalArgumentException("unknown op '" + op
+                    + "'; expected acquire, step, reset, observe or release");
+        };
+    }
+
+    private Supplier<CompletableFuture<Map<String, Object>>> acquire(ControlConnection c, JsonNode request) {
         LockstepJson.checkFields(request, Set.of(), ENVELOPE);
-        if (c.handle() != null && c.handle().holds()) { // (an operator may have released it since)
-            return CompletableFuture.completedFuture(answer("acquired", "holder", c.name()));
-        }
-        return runner.acquireControl(c.name()).thenApply(h -> {
-            c.hold(h);
-            if (c.isClosed()) { // closed while acquiring: let go at once
-                c.letGo();
-                h.release();
+        return () -> {
+            if (c.handle() != null && c.handle().holds()) { // (an operator may have released it since)
+                return CompletableFuture.completedFuture(answer("acquired", "holder", c.name()));
             }
-            return answer("acquired", "holder", c.name());
-        });
+            return runner.acquireControl(c.name()).thenApply(h -> {
+                c.hold(h);
+                if (c.isClosed()) { // closed while acquiring: let go at once
+                    c.letGo();
+                    h.release();
+                }
+                return answer("acquired", "holder", c.name());
+            });
+        };
     }
 
-    private CompletableFuture<Map<String, Object>> step(ControlConnection c, JsonNode request) {
-        ControlHandle h = holding(c, "step");
+    private Supplier<CompletableFuture<Map<String, Object>>> step(ControlConnection c, JsonNode request) {
         TopicBus bus = runner.topics().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
-        return h.step(lockstep.step(request, 1, bus, ENVELOPE)).thenApply(r -> result("stepped", r));
+        StepRequest step = lockstep.step(request, 1, bus, ENVELOPE);
+        return () -> holding(c, "step").step(step).thenApply(r -> result("stepped", r));
     }
 
-    private CompletableFuture<Map<String, Object>> reset(ControlConnection c, JsonNode request) {
-        ControlHandle h = holding(c, "reset");
+    private Supplier<CompletableFuture<Map<String, Object>>> reset(ControlConnection c, JsonNode request) {
         LockstepJson.checkFields(request, RESET_FIELDS, ENVELOPE);
         JsonNode s = request.get("seed");
         OptionalLong seed = OptionalLong.empty();
@@ -211,21 +224,26 @@ final class ControlSocketHandler extends TextWebSocketHandler {
             }
             seed = OptionalLong.of(s.asLong());
         }
-        return h.reset(seed, LockstepJson.names(request, "observe", true), LockstepJson.names(request, "models",
-                false)).thenApply(r -> result("reset", r));
+        OptionalLong episodeSeed = seed;
+        List<String> observe = LockstepJson.names(request, "observe", true);
+        List<String> models = LockstepJson.names(request, "models", false);
+        return () -> holding(c, "reset").reset(episodeSeed, observe, models).thenApply(r -> result("reset", r));
     }
 
-    private CompletableFuture<Map<String, Object>> observe(JsonNode request) {
+    private Supplier<CompletableFuture<Map<String, Object>>> observe(JsonNode request) {
         LockstepJson.checkFields(request, OBSERVE_FIELDS, ENVELOPE);
-        return runner.observe(LockstepJson.names(request, "observe", true), LockstepJson.names(request, "models",
-                false)).thenApply(r -> result("observed", r));
+        List<String> observe = LockstepJson.names(request, "observe", true);
+        List<String> models = LockstepJson.names(request, "models", false);
+        return () -> runner.observe(observe, models).thenApply(r -> result("observed", r));
     }
 
-    private CompletableFuture<Map<String, Object>> release(ControlConnection c, JsonNode request) {
+    private Supplier<CompletableFuture<Map<String, Object>>> release(ControlConnection c, JsonNode request) {
         LockstepJson.checkFields(request, Set.of(), ENVELOPE);
-        ControlHandle h = c.letGo();
-        CompletableFuture<Void> released = h == null ? CompletableFuture.completedFuture(null) : h.release();
-        return released.thenApply(v -> answer("released"));
+        return () -> {
+            ControlHandle h = c.letGo();
+            CompletableFuture<Void> released = h == null ? CompletableFuture.completedFuture(null) : h.release();
+            return released.thenApply(v -> answer("released"));
+        };
     }
 
     private ControlHandle holding(ControlConnection c, String op) {
@@ -278,10 +296,6 @@ final class ControlSocketHandler extends TextWebSocketHandler {
             log.error("Control request failed", e);
         }
         return write(errorBody(id, status, e.getMessage() == null ? e.toString() : e.getMessage()));
-    }
-
-    private String error(JsonNode id, int status, String detail) {
-        return write(errorBody(id, status, detail));
     }
 
     private static Map<String, Object> errorBody(JsonNode id, int status, String detail) {

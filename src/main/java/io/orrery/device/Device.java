@@ -28,6 +28,8 @@ public abstract class Device {
     private final List<Noise> noises = new ArrayList<>();
     /** The stream name of each noise, in the same order: a stream's seed is the run's seed mixed with it. */
     private final List<String> streams = new ArrayList<>();
+    /** What the device advertised: withdrawn one by one when it goes, never by owner (a namesake may share it). */
+    private final List<Publisher<?>> publishers = new ArrayList<>();
     private long nextSampleNanos;
 
     protected Device(Mount mount, DeviceContext context) {
@@ -104,7 +106,14 @@ public abstract class Device {
 
     /** Advertises the device's topic. */
     protected final <T> Publisher<T> advertise(Class<T> type) {
-        return context.topics().advertise(topic(), type, mount.scopedName());
+        Publisher<T> p = context.topics().advertise(topic(), type, mount.scopedName());
+        publishers.add(p);
+        return p;
+    }
+
+    /** Withdraws what the device advertised: it leaves the world. */
+    final void withdraw() {
+        publishers.forEach(Publisher::close);
     }
 
     /** A header stamped with {@code info}'s sim time, its {@code frame_id} the sensor's scoped name. */

@@ -18,7 +18,9 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.SensorSpec;
 import io.orrery.world.WorldSpec;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -30,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * physics ({@link Priorities#POST_PHYSICS_SENSOR}) and never while paused. Their reset is the runner's reset
  * cascade's, after the systems' and before the plugins' (CLOiSim's order), so as a system it is {@link Stateless},
  * like the physics step: nothing of it is reset with the systems. A model spawned later brings its devices, which
- * go with it when it is removed or a reset takes it away. Runner thread only.
+ * go with it when it is removed or a reset takes it away. A model of the world file that is removed keeps its
+ * devices, idle (even while another model has its name) until a reset brings it back. Runner thread only.
  */
 public final class Devices implements PostUpdate, Stateless, Prioritized, NamedSystem {
 
@@ -41,7 +44,10 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
 
     private final DeviceContext context;
     private final List<Device> devices;
-    private final Set<String> spawned = new HashSet<>();
+    /** The devices that came with spawned models (by identity: a spawned model may reuse a loaded one's name). */
+    private final Set<Device> spawned = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Models of the world file removed since the load: their devices sample nothing until a reset. */
+    private final Set<String> removedLoaded = new HashSet<>();
     /** The seed of this episode's noise: the run's, or the one the last reset was given. */
     private long episodeSeed;
 
@@ -69,23 +75,23 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
     public void addSpawned(ModelSpec model, WorldView world) {
         List<Device> added = add(List.of(model));
         added.forEach(d -> d.reset(world, episodeSeed));
-        if (!added.isEmpty()) {
-            spawned.add(model.name());
-        }
+        spawned.addAll(added);
     }
 
     /** Drops the devices of a spawned model that leaves the world (removed, or taken away by a reset). */
     public void removeSpawned(String model) {
-        if (!spawned.remove(model)) {
-            return;
-        }
         for (Iterator<Device> it = devices.iterator(); it.hasNext();) {
             Device d = it.next();
-            if (d.mount().model().equals(model)) {
-                context.topics().release(d.mount().scopedName());
+            if (d.mount().model().equals(model) && spawned.remove(d)) {
+                d.withdraw();
                 it.remove();
             }
         }
+    }
+
+    /** Idles the devices of a model of the world file that is removed, until a reset brings it back. */
+    public void removeLoaded(String model) {
+        removedLoaded.add(model);
     }
 
     private List<Device> add(List<ModelSpec> models) {
@@ -151,7 +157,10 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
             return;
         }
         for (int i = 0; i < devices.size(); i++) {
-            devices.get(i).step(info, world);
+            Device d = devices.get(i);
+            if (removedLoaded.isEmpty() || spawned.contains(d) || !removedLoaded.contains(d.mount().model())) {
+                d.step(info, world);
+            }
         }
     }
 
@@ -170,6 +179,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
      */
     public void reset(WorldView world, long seed) {
         episodeSeed = seed;
+        removedLoaded.clear(); // the world is back as loaded
         for (Device d : devices) {
             d.reset(world, seed);
         }

@@ -30,15 +30,16 @@ public final class ControlHandle {
      * before anything is published when a topic or model named is unknown.
      */
     public CompletableFuture<StepResult> step(StepRequest request) {
-        return runner.postForHolder(this, "step", request.count(), lockstep -> lockstep.step(request));
+        return runner.postForHolder(this, "step", request.count(), false, lockstep -> lockstep.step(request));
     }
 
     /**
      * Resets the world (sensor noise seeded from {@code seed} when given, else from {@code orrery.seed}) and answers
-     * with what is observed at sim time 0: the models as loaded, and only the topics published during the reset.
+     * with what is observed at sim time 0: the models as loaded, and only the topics published during the reset. The
+     * answer comes once the plugins of models the reset restored have started.
      */
     public CompletableFuture<StepResult> reset(OptionalLong seed, List<String> observe, List<String> models) {
-        return runner.postForHolder(this, "reset", 0, lockstep -> lockstep.reset(seed, observe, models));
+        return runner.postForHolder(this, "reset", 0, true, lockstep -> lockstep.reset(seed, observe, models));
     }
 
     /** Lets go of the simulation, which stays paused. Idempotent. */

@@ -9,18 +9,20 @@ import io.orrery.plugin.PluginStatus;
 import io.orrery.system.Configure;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
+import io.orrery.system.Seeded;
 import io.orrery.system.SystemManager;
 import io.orrery.system.SystemOrigin;
 import io.orrery.system.Update;
+import io.orrery.device.Seeds;
 import io.orrery.world.PluginSpec;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,13 +43,25 @@ final class PluginSystemBinding implements PluginLifecycleListener {
     private final Map<String, OwnedPluginSpec> specs = new ConcurrentHashMap<>();
     private final Map<Plugin, String> started = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Queue<Plugin> endedElsewhere = new ConcurrentLinkedQueue<>();
-    private final Set<Plugin> bound = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The bound plugin systems and their names (runner thread). */
+    private final Map<Plugin, String> bound = new IdentityHashMap<>();
+    private final LongSupplier episodeSeed;
     private volatile boolean changed;
 
-    /** A binding for {@code systems}, driven from the calling thread (the runner's). */
-    PluginSystemBinding(SystemManager systems) {
+    /**
+     * A binding for {@code systems}, driven from the calling thread (the runner's); a {@link Seeded} plugin system is
+     * seeded from {@code episodeSeed} (the current episode's) and its name when it is bound.
+     */
+    PluginSystemBinding(SystemManager systems, LongSupplier episodeSeed) {
         this.systems = systems;
+        this.episodeSeed = episodeSeed;
         this.owner = Thread.currentThread();
+    }
+
+    /** The seed of a system's random streams in the episode seeded with {@code seed}: mixed with its name. */
+    long seedOf(Object system, long seed) {
+        String name = system instanceof Plugin p ? bound.get(p) : null;
+        return Seeds.of(seed, name != null ? name : SystemManager.nameOf(system));
     }
 
     /** Remembers a plugin's element, for its priority and its Configure call. */
@@ -89,7 +103,7 @@ final class PluginSystemBinding implements PluginLifecycleListener {
         }
         for (Plugin plugin : host.startedPluginsInLoadOrder()) {
             String name = started.get(plugin);
-            if (name != null && !bound.contains(plugin)) {
+            if (name != null && !bound.containsKey(plugin)) {
                 bind(name, plugin);
             }
         }
@@ -105,7 +119,10 @@ final class PluginSystemBinding implements PluginLifecycleListener {
             String model = owned != null && owned.owner() instanceof PluginOwner.Model m ? m.name() : "";
             systems.add(plugin, spec == null ? OptionalInt.empty() : spec.priority(), "<gz:system_priority>",
                     SystemOrigin.plugin(spec == null ? name : spec.name(), model));
-            bound.add(plugin);
+            bound.put(plugin, name);
+            if (plugin instanceof Seeded seeded) {
+                seeded.seed(seedOf(plugin, episodeSeed.getAsLong()));
+            }
         } catch (RuntimeException e) {
             // Gazebo's rule for a system that cannot configure: it does not take part in the steps; say so loudly.
             log.error("plugin '{}' started but its system part could not be configured; it takes no part in the"
@@ -114,7 +131,7 @@ final class PluginSystemBinding implements PluginLifecycleListener {
     }
 
     private void unbind(Plugin plugin) {
-        if (bound.remove(plugin)) {
+        if (bound.remove(plugin) != null) {
             systems.remove(plugin);
         }
     }

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 /**
  * CLOiSim's reset cascade on one session: output paused, the reset signal to bridges, the topic bus cleared (a
  * fresh bus at load has nothing to clear), then the helpers (the world back to its loaded bodies, poses and
- * velocities, time zero), then the systems' Reset, then the devices (sensors), then the plugins; output resumes
+ * velocities, time zero), then the systems' Reset and their random streams reseeded, then the devices (sensors),
+ * then the plugins; output resumes
  * whatever happens. Once the world shows the reset, plugins hear of it:
  * the Reset event, and ModelRemoved / ModelAdded for the models the reset took away or brought back.
  *
@@ -62,6 +63,7 @@ final class ResetCascade {
             session.rewind();
             snapshots.changed();
             resetSystems(session);
+            session.seedSystems(seed.orElse(session.runSeed));
             resetDevices(session, seed);
             List<PluginError> errors = session.plugins.resetAll();
             // At load, a plugin's reset may run here or after its start returns, on its start thread, where a

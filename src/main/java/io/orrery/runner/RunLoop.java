@@ -4,6 +4,7 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.PluginEvent;
+import io.orrery.physics.WorldView;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.system.UpdateInfo;
 import io.orrery.trigger.LifecycleEventKind;
@@ -132,6 +133,7 @@ final class RunLoop {
     /** One step through the four phases; commands are applied at StepEnd. */
     private void step() {
         WorldSession s = state.session;
+        loading.bindJoinedModels(s, execute);
         long start = clock.nanoTime();
         s.stepping(start);
         state.phase = SimState.STEP_BEGIN;
@@ -142,11 +144,12 @@ final class RunLoop {
         long simulatorStart = clock.nanoTime();
         s.systems.runPreUpdate(info, s.physics);
         s.systems.runUpdate(info, s.physics);
+        // The world has stepped: PostUpdate systems (and whatever snapshot they read) see it at this step's time.
+        s.advanced(next, info.simTimeNanos());
+        snapshots.changed();
         state.phase = SimState.STEP_CONTROLLER;
         long controllerStart = clock.nanoTime();
         s.systems.runPostUpdate(info, s.physics);
-        s.advanced(next, info.simTimeNanos());
-        snapshots.changed();
         state.phase = SimState.STEP_END;
         long end = clock.nanoTime();
         s.statistics.record(end, info.simTimeNanos(), s.stepNanos, end - start, s.takePadding());
@@ -386,6 +389,14 @@ final class RunLoop {
     WorldSnapshot takeSnapshot() {
         WorldSession s = state.session;
         return s == null ? WorldSnapshot.empty("") : snapshots.take(s::capture);
+    }
+
+    /**
+     * The snapshot of the world now, for a PostUpdate system on a pool thread while the runner thread waits for the
+     * round: read through the round's shared view, so it never waits on the runner.
+     */
+    WorldSnapshot takeSnapshotDuringPostUpdate(WorldSession s, WorldView roundView) {
+        return snapshots.take(() -> s.capture(roundView));
     }
 
     /** Runner thread: a world edit has been made. */

@@ -4,6 +4,7 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEndpointRefusedException;
 import io.orrery.plugin.PluginEndpoints;
@@ -80,12 +81,15 @@ public final class SimulationRunner {
     private final RunLoop loop;
     private final Lockstep lockstep;
     private final String engine;
+    /** How long an answer waits for the plugins of the models a command brought in to start. */
+    private final long pluginStartTimeoutNanos;
     private final Path operatorsWorld;
     private final PluginEndpoints endpoints;
 
     SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
         this.commands = new CommandQueue(b.maxPendingCommands);
+        this.pluginStartTimeoutNanos = b.pluginSettings.startTimeout().toNanos();
         this.engine = b.engine.name();
         this.clock = b.clock;
         this.state = new RunState(b.worldFile);
@@ -173,15 +177,15 @@ public final class SimulationRunner {
     }
 
     /**
-     * Resets the world to its loaded state and goes on as it was (running or paused). Refused while another
-     * reset is under way. A component that cannot restart ends the run with outcome aborted, naming it.
+     * Resets the world to its loaded state and goes on as it was (running or paused), answering once the plugins of
+     * models it restored have started. Refused while another reset is under way. A component that cannot restart ends the run with outcome aborted, naming it.
      */
     public CompletableFuture<SimulationStatus> reset() {
         if (state.resetting) {
             return CompletableFuture.failedFuture(new CommandRefusedException("reset (a reset is already under way)",
                     SimState.RESET, Set.of()));
         }
-        return post("reset", LIVE, unlessHeld("reset", loop::resetWorld));
+        return joining("reset", LIVE, unlessHeld("reset", loop::resetWorld));
     }
 
     /**
@@ -302,17 +306,21 @@ public final class SimulationRunner {
                 () -> lockstep.forceRelease(holder))).future;
     }
 
-    /** A command of the holder {@code handle}: refused once it no longer holds the simulation. */
-    <T> CompletableFuture<T> postForHolder(ControlHandle handle, String name, long steps,
+    /**
+     * A command of the holder {@code handle}: refused once it no longer holds the simulation. With {@code joins}
+     * (a reset) its answer waits until the plugins of the models it restored have started.
+     */
+    <T> CompletableFuture<T> postForHolder(ControlHandle handle, String name, long steps, boolean joins,
             Function<Lockstep, T> action) {
         Set<Mode> allowed = steps > 0 ? EnumSet.of(Mode.PAUSED) : LIVE;
-        return post(name, allowed, () -> {
+        Supplier<T> command = () -> {
             if (state.controller != handle) {
                 throw new CommandRefusedException(name + " (this controller no longer holds the simulation)",
                         state.currentState(), allowedCommands());
             }
             return action.apply(lockstep);
-        });
+        };
+        return joins ? joining(name, allowed, command) : post(name, allowed, command);
     }
 
     /** {@code action}, refused on the runner thread while a controller holds the simulation. */
@@ -347,7 +355,8 @@ public final class SimulationRunner {
     // ---------------------------------------------------------------- world edits
 
     /**
-     * Adds a model (pose in the world frame); its plugins start and are tracked. A plugin that would connect to a
+     * Adds a model (pose in the world frame); its plugins start and are tracked, and the answer comes once they have
+     * started. The model takes part in no step before its plugin systems are bound. A plugin that would connect to a
      * host not allowed ({@link PluginEndpoints}) fails the future and nothing is added.
      */
     public CompletableFuture<ModelState> spawn(ModelSpec model) {
@@ -364,7 +373,8 @@ public final class SimulationRunner {
         } catch (PluginEndpointRefusedException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return post("spawn", LIVE, unlessHeld("spawn", () -> loop.edited(state.session.edits.spawn(model, snippet))));
+        return joining("spawn", LIVE, unlessHeld("spawn",
+                () -> loop.edited(state.session.edits.spawn(model, snippet))));
     }
 
     /** Removes a model; its plugins end. */
@@ -506,6 +516,12 @@ public final class SimulationRunner {
         if (state.onRunnerThread()) {
             return loop.takeSnapshot();
         }
+        WorldSession s = state.session;
+        Optional<WorldView> round = s == null ? Optional.empty() : s.systems.postUpdateView();
+        if (round.isPresent()) {
+            // A PostUpdate system on a pool thread: the runner thread waits for it, so it cannot take the snapshot.
+            return loop.takeSnapshotDuringPostUpdate(s, round.get());
+        }
         Optional<WorldSnapshot> current = snapshots.current();
         if (current.isPresent()) {
             return current.get();
@@ -629,6 +645,21 @@ public final class SimulationRunner {
         return post(name, allowedIn, Command.Kind.ORDINARY, action);
     }
 
+    /**
+     * A command that may bring models into the world (a spawn, a reset that restores removed ones): its answer waits,
+     * off the runner thread, until their plugins have started (at most the plugin start timeout), so what they
+     * subscribe to is there when the caller hears back. The loop, for its part, steps them only once their plugin
+     * systems are bound.
+     */
+    private <T> CompletableFuture<T> joining(String name, Set<Mode> allowedIn, Supplier<T> action) {
+        return post(name, allowedIn, () -> {
+            T result = action.get();
+            return state.session.modelPluginsSettled()
+                    .completeOnTimeout(null, pluginStartTimeoutNanos, TimeUnit.NANOSECONDS)
+                    .thenApply(settled -> result);
+        }).thenCompose(answer -> answer);
+    }
+
     private <T> CompletableFuture<T> post(String name, Set<Mode> allowedIn, Command.Kind kind, Supplier<T> action) {
         return commands.post(new Command<>(name, allowedIn, kind, action)).future;
     }
@@ -666,6 +697,13 @@ public final class SimulationRunner {
 
             @Override
             public CompletableFuture<Void> later(Runnable delivery) {
+                // From a PostUpdate system on a pool thread: delivered in this step, in the serial mode's order.
+                WorldSession s = state.session;
+                Optional<CompletableFuture<Void>> inRound = s == null ? Optional.empty()
+                        : s.systems.afterPostUpdateRound(delivery);
+                if (inRound.isPresent()) {
+                    return inRound.get();
+                }
                 return post("publish", LIVE, () -> {
                     delivery.run();
                     return null;

@@ -36,8 +36,11 @@ final class SnapshotPublisher {
         return Optional.ofNullable(published.get().snapshot);
     }
 
-    /** Runner thread: the snapshot of the world now, taken with {@code capture} unless it already was. */
-    WorldSnapshot take(Supplier<WorldSnapshot> capture) {
+    /**
+     * Runner thread, or a PostUpdate pool thread while the runner thread waits for its round (several may ask at
+     * once, hence the lock): the snapshot of the world now, taken with {@code capture} unless it already was.
+     */
+    synchronized WorldSnapshot take(Supplier<WorldSnapshot> capture) {
         long now = epoch;
         Published p = published.get();
         if (p.epoch == now) {

@@ -3,9 +3,11 @@ package io.orrery.runner;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.plugin.PluginEvent;
+import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.ModelSnapshot;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
+import io.orrery.world.StateSpec;
 import io.orrery.world.WorldState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,7 +60,8 @@ final class WorldEdits {
         WorldSession.logPluginErrors(session.plugins.removeModelPlugins(model));
         session.physics.removeModel(model);
         if (spawned.remove(model) == null) {
-            removedLoaded.add(model); // its devices stay: they sample nothing until a reset brings it back
+            removedLoaded.add(model);
+            session.devices.removeLoaded(model); // its devices stay, idle until a reset brings it back
         } else {
             session.devices.removeSpawned(model);
         }
@@ -75,17 +78,38 @@ final class WorldEdits {
         return session.physics.model(model).orElseThrow();
     }
 
-    /** The world as loaded and as it is now, for writing back to SDF. */
+    /**
+     * The world as loaded and as it is now, for writing back to SDF: every model's pose and static flag, and for the
+     * moving ones every link's pose and velocity and every joint's position (the world's {@code <state>}), which a
+     * reload starts from.
+     */
     SimulationRunner.SavedWorld capture() {
         List<ModelSnapshot> models = new ArrayList<>();
+        List<StateSpec.Model> states = new ArrayList<>();
         for (String name : session.physics.modelNames()) {
             ModelState m = session.physics.model(name).orElseThrow();
             Spawned s = spawned.get(name);
+            boolean moving = !m.isStatic() && !m.links().isEmpty();
+            // Every model is written where it is now, as a reader that ignores <state> expects; joints to the world
+            // are anchored again from that pose on load (as Gazebo does)
             models.add(s == null ? ModelSnapshot.loaded(name, m.pose(), m.isStatic())
                     : new ModelSnapshot(name, m.pose(), m.isStatic(), Optional.of(s.spec()), s.snippet()));
+            if (moving) {
+                states.add(state(m));
+            }
         }
+        StateSpec state = new StateSpec(session.simTimeNanos(), session.iterations(), states);
         return new SimulationRunner.SavedWorld(session.spec,
-                new WorldState(session.spec.guiCameraPose(), models, Optional.empty()));
+                new WorldState(session.spec.guiCameraPose(), models, Optional.empty(), Optional.of(state)));
+    }
+
+    private static StateSpec.Model state(ModelState m) {
+        List<StateSpec.Link> links = m.links().stream().map(l -> new StateSpec.Link(l.name(), l.pose(),
+                l.velocity().linear(), l.velocity().angular())).toList();
+        // the joints with a position along an axis; fixed and ball joints have none
+        List<StateSpec.Joint> joints = m.joints().stream().filter(j -> j.type() != JointType.FIXED
+                && j.type() != JointType.BALL).map(j -> new StateSpec.Joint(j.name(), j.position())).toList();
+        return new StateSpec.Model(m.name(), Optional.of(m.pose()), links, joints);
     }
 
     /**

@@ -95,11 +95,11 @@ final class WorldLoading {
             for (SystemRegistration r : systems.get()) {
                 manager.add(r.system(), r.priority(), r.prioritySource(), r.origin());
             }
-            PluginSystemBinding binding = new PluginSystemBinding(manager);
-            List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
-            owned.forEach(binding::expect);
             // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
             AtomicReference<WorldSession> self = new AtomicReference<>();
+            PluginSystemBinding binding = new PluginSystemBinding(manager, () -> self.get().episodeSeed());
+            List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
+            owned.forEach(binding::expect);
             TopicBus topics = new TopicBus(topicDriver, () -> {
                 WorldSession session = self.get();
                 return session == null ? 0 : session.messageTimeNanos();
@@ -114,7 +114,7 @@ final class WorldLoading {
             RealTimePacer pacer = new RealTimePacer(clock, sleeper, step, factor, settings.maxStepsPerFrame(),
                     settings.maxCatchUpNanos(), RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
             WorldSession session = new WorldSession(spec, file, physics, manager, devices, host, binding, topics,
-                    pacer, step, factor);
+                    pacer, step, factor, seed);
             self.set(session);
             log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
                     file, spec.models().size(), physics.bodyCount(), step / 1e6, factor);
@@ -136,6 +136,35 @@ final class WorldLoading {
         } catch (IllegalArgumentException e) {
             log.info("World '{}': no /world/<name>/clock, stats or pose topics: {}", world, e.getMessage());
         }
+    }
+
+    /**
+     * Before a step: a model that joined since the last one (spawned, or restored by a reset) takes part in no step
+     * before its plugin systems are bound, as at load. Waits while its plugins start (up to the plugin start
+     * timeout), serving the commands allowed in LOADING (what a plugin may ask of the runner from its start) and
+     * deferring the others, then binds every started plugin system.
+     */
+    void bindJoinedModels(WorldSession session, Consumer<Command<?>> execute) {
+        if (session.modelPluginsStarting()) {
+            long deadline = clock.nanoTime() + pluginSettings.startTimeout().toNanos();
+            while (session.modelPluginsStarting() && state.requestedStop == null) {
+                if (clock.nanoTime() - deadline > 0) {
+                    log.warn("World '{}': plugins of a spawned or restored model did not start within {} s; the"
+                            + " world steps on, and their systems take part from the step after their start",
+                            session.name(), pluginSettings.startTimeout().toSeconds());
+                    session.stopWaitingForModelPlugins();
+                    break;
+                }
+                try {
+                    commands.runWhileLoading(WAIT_PERIOD_NANOS, execute);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                state.lastProgressNanos = clock.nanoTime();
+            }
+        }
+        session.binding.update(session.plugins);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.orrery.runner;
 
 import io.orrery.device.Devices;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginError;
 import io.orrery.plugin.PluginHost;
@@ -13,7 +14,9 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,9 +47,13 @@ final class WorldSession implements AutoCloseable {
     final Statistics statistics;
     final WorldEdits edits;
     final long stepNanos;
+    /** The run's seed ({@code orrery.seed}): an episode reset without a seed of its own draws from it. */
+    final long runSeed;
 
     private volatile long simTimeNanos;
     private volatile long iterations;
+    /** Runner thread: the seed of this episode's random streams (the run's, or the one the last reset was given). */
+    private long episodeSeed;
     /** Runner thread: the sim time of the update under way, or the time paused at: what messages are stamped with. */
     private long messageTimeNanos;
     private volatile double targetFactor;
@@ -54,10 +61,13 @@ final class WorldSession implements AutoCloseable {
     private long paddingNanos;
     private boolean droppingSteps;
     private boolean closed;
+    /** Runner thread: the starts of the plugins of models that joined since the load and may still be running. */
+    private final List<CompletableFuture<?>> joining = new ArrayList<>();
 
     WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, Devices devices,
             PluginHost plugins,
-            PluginSystemBinding binding, TopicBus topics, RealTimePacer pacer, long stepNanos, double targetFactor) {
+            PluginSystemBinding binding, TopicBus topics, RealTimePacer pacer, long stepNanos, double targetFactor,
+            long runSeed) {
         this.spec = spec;
         this.file = file;
         this.physics = physics;
@@ -71,6 +81,8 @@ final class WorldSession implements AutoCloseable {
         this.edits = new WorldEdits(this);
         this.stepNanos = stepNanos;
         this.targetFactor = targetFactor;
+        this.runSeed = runSeed;
+        this.episodeSeed = runSeed;
         plugins.addLifecycleListener(binding);
     }
 
@@ -147,6 +159,20 @@ final class WorldSession implements AutoCloseable {
         return false;
     }
 
+    /** Runner thread: the seed of this episode's random streams. */
+    long episodeSeed() {
+        return episodeSeed;
+    }
+
+    /**
+     * Runner thread: a new episode draws from {@code seed}: every {@link io.orrery.system.Seeded} system is seeded
+     * from it and its name (plugin systems bound later this episode too).
+     */
+    void seedSystems(long seed) {
+        episodeSeed = seed;
+        systems.runSeed(system -> binding.seedOf(system, seed));
+    }
+
     /** Runner thread: back to time zero (a reset). */
     void rewind() {
         simTimeNanos = 0;
@@ -169,19 +195,45 @@ final class WorldSession implements AutoCloseable {
         statistics.start(wallNanos, simTimeNanos);
     }
 
-    /** Creates and starts the plugins of a model that joins the world (spawned, or restored by a reset). */
+    /**
+     * Creates and starts the plugins of a model that joins the world (spawned, or restored by a reset). Their starts
+     * run on the start threads; until they have settled the model takes part in no step (see
+     * {@link #modelPluginsStarting()}).
+     */
     void startModelPlugins(ModelSpec model) {
         List<OwnedPluginSpec> owned = OwnedPluginSpec.ofModel(model);
         owned.forEach(binding::expect);
         List<PluginSpec> specs = owned.stream().map(OwnedPluginSpec::spec).toList();
         if (!specs.isEmpty()) {
-            plugins.addModelPlugins(model.name(), specs);
+            joining.add(plugins.addModelPlugins(model.name(), specs));
         }
+    }
+
+    /** Runner thread: true while plugins of a model that joined are still starting. */
+    boolean modelPluginsStarting() {
+        joining.removeIf(CompletableFuture::isDone);
+        return !joining.isEmpty();
+    }
+
+    /** Runner thread: completes once every plugin of a joining model that is starting now has settled. */
+    CompletableFuture<Void> modelPluginsSettled() {
+        joining.removeIf(CompletableFuture::isDone);
+        return CompletableFuture.allOf(joining.toArray(CompletableFuture[]::new));
+    }
+
+    /** Runner thread: the starts still running are no longer waited for (they took longer than allowed). */
+    void stopWaitingForModelPlugins() {
+        joining.clear();
     }
 
     /** Runner thread: the world now. */
     WorldSnapshot capture() {
-        return WorldSnapshot.capture(spec.name(), iterations, simTimeNanos, physics);
+        return capture(physics);
+    }
+
+    /** The world now, read through {@code view} (a PostUpdate round's, on one of its threads). */
+    WorldSnapshot capture(WorldView view) {
+        return WorldSnapshot.capture(spec.name(), iterations, simTimeNanos, view);
     }
 
     /**

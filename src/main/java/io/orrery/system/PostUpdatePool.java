@@ -1,13 +1,20 @@
 package io.orrery.system;
 
 import io.orrery.physics.WorldView;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A fixed set of daemon threads that run one round of PostUpdate systems at a time while the caller waits.
  * Threads claim systems by index, so a round allocates nothing. Every thread checks in at the end of every
  * round; the next round starts only after that, so no thread can claim work with a stale round's arguments.
+ *
+ * <p>What a system hands back to the caller's thread while it runs ({@link #defer}: a message to deliver) is kept
+ * by system and run by the caller after the round, system by system in run order: as the serial mode would have run
+ * it, whichever thread finished first.
  */
 final class PostUpdatePool implements AutoCloseable {
 
@@ -24,6 +31,14 @@ final class PostUpdatePool implements AutoCloseable {
     private WorldView view;
     private Throwable[] failures = new Throwable[0];
     private long[] durations;
+
+    /** The index of the system the calling worker runs now; null off the workers and between systems. */
+    private final ThreadLocal<Integer> running = new ThreadLocal<>();
+    /**
+     * By system index, what it deferred this round: each list written only by the worker running that system, read
+     * by the caller once the round is over (the lock orders the two).
+     */
+    private List<List<Runnable>> deferred = new ArrayList<>();
 
     PostUpdatePool(int threads) {
         if (threads < 1) {
@@ -58,6 +73,9 @@ final class PostUpdatePool implements AutoCloseable {
                 failures = new Throwable[systems.length];
             } else {
                 Arrays.fill(failures, null);
+            }
+            while (deferred.size() < systems.length) {
+                deferred.add(new ArrayList<>());
             }
             this.systems = systems;
             this.info = info;
@@ -116,12 +134,15 @@ final class PostUpdatePool implements AutoCloseable {
             }
             int index;
             while ((index = nextIndex.getAndIncrement()) < roundSystems.length) {
+                running.set(index);
                 // In parallel each system is timed on its own thread: two clock reads, not one.
                 long start = System.nanoTime();
                 try {
                     roundSystems[index].postUpdate(roundInfo, roundView);
                 } catch (Throwable t) {
                     roundFailures[index] = t;
+                } finally {
+                    running.remove();
                 }
                 roundDurations[index] = System.nanoTime() - start;
             }
@@ -130,6 +151,57 @@ final class PostUpdatePool implements AutoCloseable {
                     lock.notifyAll();
                 }
             }
+        }
+    }
+
+    /** True when the calling thread is one of the pool's, running a system of the round under way. */
+    boolean isRunningSystem() {
+        return running.get() != null;
+    }
+
+    /**
+     * On a worker running a system: keeps {@code action} for the caller's thread, to run after the round in the
+     * serial order; returns its future (completed once it has run), or null off the workers.
+     */
+    CompletableFuture<Void> defer(Runnable action) {
+        Integer index = running.get();
+        if (index == null) {
+            return null;
+        }
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        deferred.get(index).add(() -> {
+            try {
+                action.run();
+                done.complete(null);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+                throw e;
+            }
+        });
+        return done;
+    }
+
+    /**
+     * The caller's thread, after {@link #runRound}: runs what the round's systems deferred, system by system in run
+     * order and each in the order it deferred, then forgets them. All run even if one throws; the first throw is
+     * rethrown at the end.
+     */
+    void runDeferred() {
+        RuntimeException first = null;
+        for (List<Runnable> actions : deferred) {
+            for (Runnable action : actions) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    if (first == null) {
+                        first = e;
+                    }
+                }
+            }
+            actions.clear();
+        }
+        if (first != null) {
+            throw first;
         }
     }
 

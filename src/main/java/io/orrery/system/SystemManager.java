@@ -6,9 +6,12 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The registry of systems and the runner of their phases (Gazebo Sim's {@code SystemManager}).
@@ -29,7 +32,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Threads: add, remove and the run methods are called from one thread, the runner's, between steps. The
  * run methods iterate arrays sorted when the set of systems changes, so a step allocates nothing. {@link #list}
- * may be called from any thread.
+ * may be called from any thread. Parallel PostUpdate systems run on pool threads while the runner's waits; what they
+ * hand back to it ({@link #afterPostUpdateRound}) runs on it once all have finished, in the serial order.
  */
 public final class SystemManager implements AutoCloseable {
 
@@ -226,6 +230,7 @@ public final class SystemManager implements AutoCloseable {
             parallelDurations = new long[systems.length];
         }
         Throwable[] failures = pool.runRound(systems, info, readOnly, parallelDurations);
+        pool.runDeferred();
         for (int i = 0; i < systems.length; i++) {
             times.record(i, parallelDurations[i]);
         }
@@ -248,6 +253,28 @@ public final class SystemManager implements AutoCloseable {
         if (first != null) {
             throw first;
         }
+    }
+
+    /**
+     * When the calling thread runs a PostUpdate system of this manager's parallel round (a pool thread): queues
+     * {@code action} for the thread that runs the round, to run once every system of the round has finished, in the
+     * order the serial mode would have run it (by system in run order, then in the order queued); the future
+     * completes once it has run. Empty on any other thread. A message a system publishes from a pool thread is
+     * delivered this way: in the step that published it, in the serial mode's order.
+     */
+    public Optional<CompletableFuture<Void>> afterPostUpdateRound(Runnable action) {
+        PostUpdatePool p = pool;
+        return p == null ? Optional.empty() : Optional.ofNullable(p.defer(action));
+    }
+
+    /**
+     * When the calling thread runs a PostUpdate system of this manager's parallel round: the read-only view the
+     * round's systems share (its reads are serialized), for reading the world on that thread while the runner's
+     * waits; empty on any other thread.
+     */
+    public Optional<WorldView> postUpdateView() {
+        PostUpdatePool p = pool;
+        return p != null && p.isRunningSystem() ? Optional.of(view) : Optional.empty();
     }
 
     /**
@@ -274,6 +301,18 @@ public final class SystemManager implements AutoCloseable {
             tick = now;
         }
         timings.ticked(tick);
+    }
+
+    /**
+     * Seeds every {@link Seeded} system in run order with {@code seedOf} applied to it: before the first step and at
+     * every reset.
+     */
+    public void runSeed(ToLongFunction<Object> seedOf) {
+        for (Registration r : registrations) {
+            if (r.system() instanceof Seeded s) {
+                s.seed(seedOf.applyAsLong(r.system()));
+            }
+        }
     }
 
     /** Names of the systems that neither implement {@link Reset} nor are marked {@link Stateless}, in run order. */

@@ -2,6 +2,7 @@ package io.orrery.world;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,7 @@ import java.util.Optional;
  * @param models top-level models, includes resolved
  * @param ignored elements Orrery keeps but does not simulate (lights, visuals, sensors, actors, ...)
  * @param document the original document, kept so the running world can be written back to SDF
+ * @param state the {@code <state>} the world starts from (a saved world's), if any
  */
 public record WorldSpec(
         Path source,
@@ -33,17 +35,18 @@ public record WorldSpec(
         List<PluginSpec> plugins,
         List<ModelSpec> models,
         List<IgnoredElement> ignored,
-        SourceDocument document) {
+        SourceDocument document,
+        Optional<StateSpec> state) {
 
     /** SDF's default {@code <magnetic_field>}, tesla (ENU): what a world that sets none has. */
     public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
 
-    /** A world with SDF's default magnetic field. */
+    /** A world with SDF's default magnetic field that starts from its models' elements, with no {@code <state>}. */
     public WorldSpec(Path source, String sdfVersion, String name, Vec3 gravity, PhysicsSpec physics,
             Optional<Pose> guiCameraPose, List<RoadSpec> roads, List<PluginSpec> plugins, List<ModelSpec> models,
             List<IgnoredElement> ignored, SourceDocument document) {
         this(source, sdfVersion, name, gravity, DEFAULT_MAGNETIC_FIELD, physics, guiCameraPose, roads, plugins,
-                models, ignored, document);
+                models, ignored, document, Optional.empty());
     }
 
     public WorldSpec {
@@ -51,6 +54,7 @@ public record WorldSpec(
         plugins = List.copyOf(plugins);
         models = List.copyOf(models);
         ignored = List.copyOf(ignored);
+        Objects.requireNonNull(state, "state");
     }
 
     /** The top-level model of that name, if present. */

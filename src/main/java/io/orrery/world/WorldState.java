@@ -13,11 +13,15 @@ import java.util.Set;
  * @param models every top-level model that exists now, in the order to write spawned ones; a model of the world
  *     file that is missing here was removed and is dropped
  * @param roads every road now; empty keeps the document's roads as they are
+ * @param state the moving models' links and joints now, written as the world's {@code <state>}; empty keeps the
+ *     document's
  */
-public record WorldState(Optional<Pose> guiCameraPose, List<ModelSnapshot> models, Optional<List<RoadSpec>> roads) {
+public record WorldState(Optional<Pose> guiCameraPose, List<ModelSnapshot> models, Optional<List<RoadSpec>> roads,
+        Optional<StateSpec> state) {
 
     public WorldState {
         Objects.requireNonNull(guiCameraPose, "guiCameraPose");
+        Objects.requireNonNull(state, "state");
         models = List.copyOf(models);
         roads = roads.map(List::copyOf);
         Set<String> names = new HashSet<>();
@@ -26,6 +30,11 @@ public record WorldState(Optional<Pose> guiCameraPose, List<ModelSnapshot> model
                 throw new IllegalArgumentException("duplicate model name '" + model.name() + "' in the world state");
             }
         }
+    }
+
+    /** A state with no {@code <state>} of its own: the document's is kept. */
+    public WorldState(Optional<Pose> guiCameraPose, List<ModelSnapshot> models, Optional<List<RoadSpec>> roads) {
+        this(guiCameraPose, models, roads, Optional.empty());
     }
 
     /** The world as loaded: every model at its loaded pose and static flag, camera and roads as they are. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.orrery.OrreryApplication;
 import io.orrery.api.ControlClient;
 import io.orrery.lifecycle.SimState;
@@ -24,10 +25,11 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Reproducible episodes: a moving robot with noisy sensors, driven in lockstep over the control WebSocket, gives
- * bit-identical observations in the first episode after load, in episodes after resets, and in a second run of the
- * server. Gazebo's diff_drive.sdf with an IMU (noise and bias on every axis) and a lidar (range noise) added to
- * vehicle_blue's chassis, and a wall for the lidar to see.
+ * Reproducible episodes: a moving robot with noise in every noisy device and system Orrery has, driven in lockstep
+ * over the control WebSocket, gives bit-identical observations in the first episode after load, in episodes after
+ * resets, and in a second run of the server. Gazebo's diff_drive.sdf with, on vehicle_blue's chassis, an IMU (noise
+ * and bias on every axis), a lidar (range noise), an altimeter (both channels), a magnetometer (every axis) and an
+ * OdometryPublisher with {@code <gaussian_noise>}, and a wall for the lidar to see.
  */
 class EpisodeDeterminismTests {
 
@@ -35,6 +37,11 @@ class EpisodeDeterminismTests {
     static final String IMU = "/blue/imu";
     static final String SCAN = "/blue/scan";
     static final String ODOM = "/model/vehicle_blue/odometry";
+    static final String ALTIMETER = "/blue/altimeter";
+    static final String MAGNETOMETER = "/blue/magnetometer";
+    static final String NOISY_ODOM = "/blue/noisy_odometry";
+    /** Every noisy topic: each must carry a message at the end of an episode, so each noise source is exercised. */
+    static final List<String> NOISY = List.of(IMU, SCAN, ALTIMETER, MAGNETOMETER, NOISY_ODOM);
 
     static final String SENSORS = """
             <sensor name='imu' type='imu'><update_rate>200</update_rate><topic>/blue/imu</topic><imu>
@@ -45,9 +52,27 @@ class EpisodeDeterminismTests {
               <max_angle>1.2</max_angle></horizontal></scan><range><min>0.1</min><max>12</max></range>
               <noise><type>gaussian</type><mean>0</mean><stddev>0.01</stddev></noise></lidar>
             </sensor>
+            <sensor name='altimeter' type='altimeter'><update_rate>50</update_rate><topic>/blue/altimeter</topic>
+              <altimeter><vertical_position>%2$s</vertical_position><vertical_velocity>%2$s</vertical_velocity>
+              </altimeter>
+            </sensor>
+            <sensor name='magnetometer' type='magnetometer'><update_rate>50</update_rate>
+              <topic>/blue/magnetometer</topic><magnetometer>%3$s</magnetometer>
+            </sensor>
             """.formatted(axes("""
             <noise type='gaussian'><mean>0</mean><stddev>0.02</stddev><bias_mean>0.01</bias_mean>
-            <bias_stddev>0.005</bias_stddev></noise>"""));
+            <bias_stddev>0.005</bias_stddev></noise>"""),
+            "<noise type='gaussian'><mean>0</mean><stddev>0.05</stddev></noise>",
+            axes("<noise type='gaussian_quantized'><mean>0</mean><stddev>1e-6</stddev><precision>1e-7</precision>"
+                    + "</noise>"));
+
+    /** Gazebo's OdometryPublisher with noise on every velocity component, at 50 Hz. */
+    static final String NOISY_ODOMETRY = """
+            <plugin filename='gz-sim-odometry-publisher-system' name='gz::sim::systems::OdometryPublisher'>
+              <odom_topic>/blue/noisy_odometry</odom_topic><tf_topic>/blue/noisy_pose</tf_topic>
+              <dimensions>3</dimensions><gaussian_noise>0.05</gaussian_noise>
+            </plugin>
+            """;
 
     static final String WALL = """
             <model name='wall'><static>true</static><pose>4 0 1 0 0 0</pose><link name='link'><collision name='c'>
@@ -104,12 +129,17 @@ class EpisodeDeterminismTests {
             ObjectNode twist = step.putObject("publish").putObject("/model/vehicle_blue/cmd_vel");
             twist.putObject("linear").put("x", 0.8 + 0.4 * Math.sin(k / 80.0));
             twist.putObject("angular").put("z", 0.6 * Math.cos(k / 120.0));
-            step.putArray("observe").add(IMU).add(SCAN).add(ODOM);
+            step.putArray("observe").add(ODOM).addAll(NOISY.stream().map(TextNode::valueOf).toList());
             step.putArray("models").add("vehicle_blue");
             JsonNode answer = c.call(step);
             assertThat(answer.get("op").asText()).as("answer %s", answer).isEqualTo("stepped");
             if (!answer.at("/observations/~1blue~1imu").isNull()) {
                 withNoisyImu++;
+            }
+            if (k == STEPS - 1) {
+                for (String topic : NOISY) {
+                    assertThat(answer.get("observations").get(topic).isNull()).as("a message on %s", topic).isFalse();
+                }
             }
             ((ObjectNode) answer).remove("id");
             hash.update(answer.toString().getBytes(StandardCharsets.UTF_8));
@@ -135,6 +165,10 @@ class EpisodeDeterminismTests {
         assertThat(blue).isPositive();
         assertThat(at).isGreaterThan(blue);
         text = text.substring(0, blue) + WALL + text.substring(blue, at) + SENSORS + text.substring(at);
+        String blueEnd = "</model>"; // vehicle_blue's own end: its plugin goes beside its DiffDrive
+        int end = text.indexOf(blueEnd, text.indexOf("gz-sim-diff-drive-system", blue));
+        assertThat(end).isPositive();
+        text = text.substring(0, end) + NOISY_ODOMETRY + text.substring(end);
         return Files.writeString(dir.resolve("noisy_diff_drive.sdf"), text);
     }
 

@@ -74,14 +74,14 @@ class PluginSystemBindingTests {
                   <plugin name="ctl" filename="test-controller"/>
                 </model>
                 """;
-        runner.spawn(RunnerFixture.READER.readModel(rover, "snippet"), Optional.of(rover)).get(10, TimeUnit.SECONDS);
-
-        // While a batch runs, the removal is queued first; then the plugin finishes its start.
-        CompletableFuture<SimulationStatus> batch = runner.step(20_000);
+        // A spawn is answered once its plugins have started: here the removal comes first, then the plugin finishes
+        // its start.
+        CompletableFuture<?> spawned = runner.spawn(RunnerFixture.READER.readModel(rover, "snippet"),
+                Optional.of(rover));
         CompletableFuture<Void> removed = runner.remove("rover");
-        release.countDown();
-        batch.get(20, TimeUnit.SECONDS);
         removed.get(20, TimeUnit.SECONDS);
+        release.countDown();
+        spawned.get(20, TimeUnit.SECONDS);
         RunnerFixture.await(() -> runner.pluginStatuses().stream()
                 .anyMatch(p -> p.name().equals("rover::ctl") && p.state() == PluginState.ENDED), "rover::ctl ended");
         fixture.journal.clear();

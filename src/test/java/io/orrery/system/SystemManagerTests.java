@@ -446,6 +446,41 @@ class SystemManagerTests {
     }
 
     @Test
+    void whatParallelPostUpdateSystemsHandBackRunsAfterTheRoundInTheSerialOrder() throws Exception {
+        manager = new SystemManager(true, 2);
+        List<String> ran = Collections.synchronizedList(new ArrayList<>());
+        CyclicBarrier bothRunning = new CyclicBarrier(2);
+        // The first system hands back its part only after the second has handed back its own, so in time the order
+        // is second, first; the serial mode's order is first, second.
+        manager.add((PostUpdate) (info, w) -> {
+            await(bothRunning);
+            await(bothRunning);
+            assertThat(manager.postUpdateView()).as("the round's view, on a pool thread").isPresent();
+            manager.afterPostUpdateRound(() -> ran.add("first:a")).orElseThrow();
+            manager.afterPostUpdateRound(() -> ran.add("first:b")).orElseThrow();
+        }, OptionalInt.of(1));
+        manager.add((PostUpdate) (info, w) -> {
+            await(bothRunning);
+            manager.afterPostUpdateRound(() -> ran.add("second")).orElseThrow();
+            await(bothRunning);
+        }, OptionalInt.of(2));
+
+        manager.runPostUpdate(UpdateInfo.START.next(STEP, STEP), world);
+
+        assertThat(ran).containsExactly("first:a", "first:b", "second");
+        assertThat(manager.afterPostUpdateRound(() -> ran.add("off the pool"))).as("off the pool's threads").isEmpty();
+        assertThat(manager.postUpdateView()).as("off the pool's threads").isEmpty();
+    }
+
+    private static void await(CyclicBarrier barrier) {
+        try {
+            barrier.await(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("the other PostUpdate system did not come: " + e, e);
+        }
+    }
+
+    @Test
     void aClosedManagerRefusesWork() {
         manager = new SystemManager(true, 2);
         manager.add(new Logging("one"));

@@ -208,13 +208,15 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         }
     }
 
-    /** Teleports a body: world, interpolation and motion-state transforms and the broadphase box, at once. */
+    /** Teleports a body: world and interpolation transforms, world inertia and the broadphase box, at once. */
     @Override
     protected void place(LinkBody link, Pose comWorld) {
         Transform t = Convert.transform(comWorld);
         RigidBody body = link.body;
         body.setWorldTransform(t);
         body.setInterpolationWorldTransform(t);
+        // The solver works with the world inertia of the last integration until the next one: turn it now
+        body.updateInertiaTensor();
         body.clearForces();
         body.activate(true);
         dynamics.updateSingleAabb(body);

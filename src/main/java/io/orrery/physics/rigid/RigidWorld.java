@@ -10,6 +10,7 @@ import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
+import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import java.lang.System.Logger;
@@ -124,6 +125,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         for (ModelSpec model : spec.models()) {
             offDiagonal += insert(model);
         }
+        spec.state().ifPresent(this::startFrom);
         if (offDiagonal > 0) {
             LOG.log(Level.DEBUG, "{0}: {1} link(s) with products of inertia, turned to their principal axes",
                     spec.source(), offDiagonal);
@@ -142,6 +144,51 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         joints.addAll(model.joints());
         bodyCount += model.links().size();
         return built.offDiagonal();
+    }
+
+    /**
+     * Puts the models where the world's {@code <state>} says they were. A model with link states gets every listed
+     * link's pose and velocity (moved to the centre of mass), and its joints' positions only set how many turns they
+     * have made (the links already say where they stand); one without is put at its state's pose, then each joint at
+     * its position as {@link #resetJointPosition} does.
+     */
+    private void startFrom(StateSpec state) {
+        for (StateSpec.Model saved : state.models()) {
+            Model<L, J> model = models.get(saved.name());
+            if (model == null) {
+                continue; // the reader checked the names against the spec this world was built from
+            }
+            if (saved.links().isEmpty()) {
+                saved.pose().ifPresent(pose -> setModelPose(saved.name(), pose));
+                for (StateSpec.Joint j : saved.joints()) {
+                    J joint = model.joint(j.name());
+                    if (joint != null && joint.isActuated()) {
+                        JointReset.apply(model, joint, j.position(), this::place);
+                    }
+                }
+                continue;
+            }
+            for (StateSpec.Link l : saved.links()) {
+                L link = model.link(l.name());
+                if (link == null) {
+                    continue;
+                }
+                Pose com = l.pose().compose(link.comInLink());
+                place(link, com);
+                if (link.isDynamic()) {
+                    Vec3 linear = l.linear().plus(l.angular().cross(com.position().minus(l.pose().position())));
+                    link.setVelocity(linear, l.angular());
+                    link.activate();
+                }
+            }
+            for (StateSpec.Joint j : saved.joints()) {
+                J joint = model.joint(j.name());
+                if (joint != null && joint.isActuated()) {
+                    joint.resetPosition(j.position());
+                }
+            }
+            model.changed(); // placed outside a step: the engine reports no motion for it
+        }
     }
 
     private void destroy() {

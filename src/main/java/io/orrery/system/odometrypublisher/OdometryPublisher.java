@@ -7,6 +7,7 @@ import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
+import io.orrery.system.Seeded;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.RollingMean;
 import io.orrery.system.gazebo.GazeboMessages;
@@ -23,7 +24,7 @@ import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * Gazebo's OdometryPublisher system ({@code gz-sim-odometry-publisher-system}): ground truth for a model. Every
@@ -33,13 +34,14 @@ import java.util.Random;
  * {@code <odom_topic>} (default {@code /model/<model>/odometry}) and a one-pose {@code Pose_V} on {@code <tf_topic>}
  * (default {@code /model/<model>/pose}), framed {@code <odom_frame>} → {@code <robot_base_frame>}. With
  * {@code <dimensions>} 2 (default) the position's z is 0 and only x, y and the yaw rate are measured; with 3 all
- * six. {@code <gaussian_noise>} is the standard deviation of noise added to each velocity component.
+ * six. {@code <gaussian_noise>} is the standard deviation of noise added to each velocity component, drawn from the
+ * seed the runner gives ({@link Seeded}), so an episode's noise repeats after a reset.
  *
  * <p>As in Gazebo the odometry frame is the world's; unlike Gazebo the first velocities are differences from the
  * pose at the first step, not from the world origin, and a reset starts afresh. Runner thread (PostUpdate may run on
  * a pool thread while the runner waits).
  */
-public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
+public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seeded {
 
     public static final String SHORT_NAME = "odometry-publisher";
     public static final String CLASS_NAME = "OdometryPublisher";
@@ -52,7 +54,8 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
     private SimTimeThrottle throttle;
     private Pose offset;
     private double noise;
-    private final Random random = new Random();
+    /** Null until the runner seeds it, before the first step. */
+    private SplittableRandom random;
     private Publisher<Odometry> odomPublisher;
     private Publisher<Pose_V> tfPublisher;
 
@@ -173,7 +176,19 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset {
     }
 
     private double noise() {
-        return noise > 0 ? random.nextGaussian() * noise : 0;
+        if (noise <= 0) {
+            return 0;
+        }
+        if (random == null) {
+            throw new IllegalStateException("OdometryPublisher of model '" + model + "' draws noise before it was"
+                    + " seeded");
+        }
+        return random.nextGaussian() * noise;
+    }
+
+    @Override
+    public void seed(long seed) {
+        random = new SplittableRandom(seed);
     }
 
     @Override

@@ -36,7 +36,8 @@ import io.orrery.world.WorldState;
 /**
  * Writes a running world back to SDF (as Gazebo's {@code generate_world_sdf} and CLOiSim's world saver do): the
  * world's original document with the current top-level model poses and static flags, removed models dropped,
- * spawned models added, and the GUI camera and roads updated. Everything else (lights, visuals, sensors, plugins,
+ * spawned models added, the GUI camera and roads updated, and the moving models' links and joints in a
+ * {@code <state>} ({@link StateWriter}). Everything else (lights, visuals, sensors, plugins,
  * unknown elements) is kept as it was; comments are not. Thread-safe.
  */
 public final class SdfWriter {
@@ -88,6 +89,7 @@ public final class SdfWriter {
         }
         state.guiCameraPose().ifPresent(pose -> guiCamera(w, pose));
         state.roads().ifPresent(roads -> roads(w, roads));
+        state.state().ifPresent(s -> StateWriter.replace(w, world.name(), s));
         // the document's own includes only: a spawned model's were never relative to the source file
         List<Element> includes = new ArrayList<>();
         document.getDescendants(Filters.element("include")).forEach(includes::add);

@@ -20,6 +20,7 @@ import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
 import io.orrery.world.SourceDocument;
+import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.mesh.MeshLoader;
@@ -81,6 +82,7 @@ final class SpecReader {
         WorldElements elements = new WorldElements(ignored);
         ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
                 limits, geometries);
+        List<Element> states = new ArrayList<>();
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -91,6 +93,7 @@ final class SpecReader {
                 case "plugin" -> plugins.add(PluginReader.plugin(c, where));
                 case "model" -> models.add(c, modelReader.model(c));
                 case "include" -> modelReader.include(c, where).ifPresent(m -> models.add(c, m));
+                case "state" -> states.add(c);
                 case "frame" -> frames.add(c);
                 case "population", "joint" -> {
                     LOG.warn("{}:{}: {}: <{}> is not supported and is ignored", Values.source(c), line(c), where,
@@ -101,8 +104,14 @@ final class SpecReader {
             }
         }
         List<ModelSpec> placed = placeInWorld(name, where, frames, models.list());
-        return new WorldSpec(source, version, name, gravity, magneticField, elements.physics(physics, where), camera, roads, plugins,
-                placed, ignored.list(), new SourceDocument(text));
+        if (states.size() > 1) {
+            throw fail(states.get(1), where, "expected at most one <state> in a world, found " + states.size());
+        }
+        // read once the models are known: a state names theirs
+        Optional<StateSpec> state = states.stream().findFirst()
+                .map(e -> new StateReader(ignored).read(e, name, placed));
+        return new WorldSpec(source, version, name, gravity, magneticField, elements.physics(physics, where), camera,
+                roads, plugins, placed, ignored.list(), new SourceDocument(text), state);
     }
 
     /**
