@@ -1,6 +1,6 @@
 package io.orrery.plugin;
 
-/** Where plugins publish events (the SSE stream, later); must be safe to call from any thread and fast. */
+/** Where plugins publish events (the event stream, GET /api/events); must be safe to call from any thread and fast. */
 @FunctionalInterface
 public interface EventSink {
 

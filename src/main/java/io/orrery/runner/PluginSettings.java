@@ -28,8 +28,4 @@ public record PluginSettings(List<PluginSpec> alwaysOn, Set<String> required, Du
     public static PluginSettings defaults() {
         return new PluginSettings(List.of(), Set.of(), Duration.ofSeconds(30), 0);
     }
-
-    public PluginSettings withStartTimeout(Duration timeout) {
-        return new PluginSettings(alwaysOn, required, timeout, startThreads);
-    }
 }

@@ -53,7 +53,7 @@ public final class RealTimePacer {
     private final int maxStepsPerFrame;
     private final long maxCatchUpNanos;
     private final long spinThresholdNanos;
-    private long stepNanos;
+    private final long stepNanos;
     private double realTimeFactor;
 
     private boolean started;
@@ -187,11 +187,6 @@ public final class RealTimePacer {
         if (started && !paused) {
             anchor(simTimeNanos);
         }
-    }
-
-    /** Changes the step size; the schedule is in sim time, so it needs no re-anchoring. */
-    public void setStepNanos(long stepNanos) {
-        this.stepNanos = requireStep(stepNanos);
     }
 
     /** The sim time the schedule asks for now; {@code Long.MAX_VALUE} at factor 0. */

@@ -333,11 +333,6 @@ public final class SystemManager implements AutoCloseable {
         return timings.report();
     }
 
-    /** True when PostUpdate systems run in parallel. */
-    public boolean isParallelPostUpdate() {
-        return parallelPostUpdate;
-    }
-
     /** Stops the PostUpdate threads; the manager cannot be used afterwards. */
     @Override
     public void close() {
