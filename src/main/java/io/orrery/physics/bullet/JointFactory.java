@@ -55,7 +55,9 @@ final class JointFactory {
         switch (joint.type()) {
             case REVOLUTE -> {
                 if (limits.isBounded() && (limits.lower() > -Math.PI || limits.upper() < Math.PI)) {
-                    limit(constraint, Z_ROTATION, Math.max(-Math.PI, limits.lower()), Math.min(Math.PI, limits.upper()));
+                    // Bullet measures the rotation the other way round (as JointDrive's motor, which negates its
+                    // target): SDF's [lower, upper] is Bullet's [-upper, -lower]
+                    limit(constraint, Z_ROTATION, -Math.min(Math.PI, limits.upper()), -Math.max(-Math.PI, limits.lower()));
                 } else {
                     free(constraint, Z_ROTATION);
                 }
