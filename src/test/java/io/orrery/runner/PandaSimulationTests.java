@@ -3,16 +3,11 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
-import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
 import io.orrery.topic.msgs.Header;
-import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +30,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 class PandaSimulationTests {
 
     static final Path WORLD = Path.of("src/test/resources/worlds/panda.sdf");
-    static final SdfReader READER = new SdfReader(List.of(Path.of("src/test/resources/models")));
     /** The controllers' initial targets in panda.sdf (panda_description's initial_joint_positions.yaml). */
     static final Map<String, Double> TARGETS = Map.of("panda_joint1", 0.0, "panda_joint2", -Math.PI / 4,
             "panda_joint3", 0.0, "panda_joint4", -3 * Math.PI / 4, "panda_joint5", 0.0, "panda_joint6", Math.PI / 2,
@@ -44,25 +38,16 @@ class PandaSimulationTests {
     SimulationRunner runner;
 
     void start(Engine engine) throws InterruptedException {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        runner = SimulationRunner.builder(READER::read, WORLD, engine.create())
-                .plugins(registry, PluginSettings.defaults())
-                .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
-                .build();
-        runner.start();
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        runner = RobotWorlds.startPaused(engine, WORLD);
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (runner != null) {
-            runner.stop().get(30, TimeUnit.SECONDS);
-        }
+        RobotWorlds.stop(runner);
     }
 
     ModelState panda() {
-        return runner.snapshot().models().stream().filter(m -> m.name().equals("panda")).findFirst()
-                .orElseThrow(() -> new AssertionError("no model panda"));
+        return RobotWorlds.model(runner, "panda");
     }
 
     JointState joint(String name) {
@@ -70,7 +55,7 @@ class PandaSimulationTests {
     }
 
     void step(int steps) throws Exception {
-        runner.step(steps).get(300, TimeUnit.SECONDS);
+        RobotWorlds.step(runner, steps);
     }
 
     /**

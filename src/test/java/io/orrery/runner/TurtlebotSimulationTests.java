@@ -3,17 +3,12 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
 import io.orrery.physics.ModelState;
-import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
 import io.orrery.topic.msgs.Header;
 import io.orrery.topic.msgs.Twist;
 import io.orrery.topic.msgs.Vector3d;
-import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +23,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TurtlebotSimulationTests {
 
     static final Path WORLD = Path.of("src/test/resources/worlds/turtlebot3_burger.sdf");
-    static final SdfReader READER = new SdfReader(List.of(Path.of("src/test/resources/models")));
     static final String MODEL = "turtlebot3_burger";
     /** The wheels (radius 0.033 m, axle 0.023 m above the model origin) put the origin 0.010 m above the ground. */
     static final double REST_HEIGHT = 0.033 - 0.023;
@@ -36,30 +30,21 @@ class TurtlebotSimulationTests {
     SimulationRunner runner;
 
     SimulationRunner start(Engine engine) throws InterruptedException {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        runner = SimulationRunner.builder(READER::read, WORLD, engine.create())
-                .plugins(registry, PluginSettings.defaults())
-                .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
-                .build();
-        runner.start();
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        runner = RobotWorlds.startPaused(engine, WORLD);
         return runner;
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (runner != null) {
-            runner.stop().get(30, TimeUnit.SECONDS);
-        }
+        RobotWorlds.stop(runner);
     }
 
     ModelState burger() {
-        return runner.snapshot().models().stream().filter(m -> m.name().equals(MODEL)).findFirst()
-                .orElseThrow(() -> new AssertionError("no model " + MODEL));
+        return RobotWorlds.model(runner, MODEL);
     }
 
     void step(int steps) throws Exception {
-        runner.step(steps).get(300, TimeUnit.SECONDS);
+        RobotWorlds.step(runner, steps);
     }
 
     /**
