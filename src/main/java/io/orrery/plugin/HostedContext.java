@@ -1,5 +1,6 @@
 package io.orrery.plugin;
 
+import io.orrery.event.EventSink;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.PluginSpec;
@@ -41,7 +42,7 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     }
 
     @Override
-    public void publish(String topic, Object payload) {
-        events.publish(topic, payload);
+    public void emit(String event, Object payload) {
+        events.emit(event, payload);
     }
 }

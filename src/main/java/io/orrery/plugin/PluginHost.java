@@ -1,5 +1,6 @@
 package io.orrery.plugin;
 
+import io.orrery.event.EventSink;
 import io.orrery.world.PluginSpec;
 import java.time.Duration;
 import java.util.ArrayList;

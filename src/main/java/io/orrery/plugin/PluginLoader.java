@@ -1,5 +1,6 @@
 package io.orrery.plugin;
 
+import io.orrery.event.EventSink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -11,7 +11,7 @@
  *
  * <p>Plugins never touch the world: they read {@link io.orrery.plugin.WorldSnapshot snapshots} and submit
  * commands that the runner runs between steps, through the {@link io.orrery.plugin.WorldAccess} seam, and
- * publish to an {@link io.orrery.plugin.EventSink}. A plugin that opens connections says where
+ * emit events to an {@link io.orrery.event.EventSink}. A plugin that opens connections says where
  * ({@link io.orrery.plugin.PluginFactory#endpoints}), so {@link io.orrery.plugin.PluginEndpoints} can refuse one that
  * a request brought and that would connect to a host the operator did not allow. Built-in plugins live in
  * {@code plugin.builtin}.

@@ -58,15 +58,6 @@ public final class SimulationRunner {
     /** How long a reader off the runner thread waits for a snapshot before it is told the runner is busy. */
     static final long SNAPSHOT_TIMEOUT_SECONDS = 10;
 
-    /** The event topic of a fired trigger ({@link io.orrery.trigger.FiredTrigger}). */
-    public static final String TOPIC_TRIGGER = "trigger";
-
-    /** The event topic of the reset signal: a {@link ResetSignal} when a reset or reload begins. */
-    public static final String TOPIC_RESET = "reset";
-
-    /** The event topic of a controller's hold: a {@link ControlEvent} when one is acquired or released. */
-    public static final String TOPIC_CONTROL = "control";
-
     private static final Set<Mode> LIVE = EnumSet.of(Mode.RUNNING, Mode.PAUSED);
     private static final Set<Mode> ANY = EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED);
 

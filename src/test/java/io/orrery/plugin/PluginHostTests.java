@@ -380,8 +380,8 @@ class PluginHostTests {
         assertThat(failed.events).isEmpty();
         assertThat(a.context.submit("count", w -> 7).join()).isEqualTo(7);
         assertThat(world.submitted).containsExactly("a: count");
-        a.context.publish("hello", "there");
-        assertThat(sink.drained()).containsExactly(new CollectingSink.Published("hello", "there"));
+        a.context.emit("hello", "there");
+        assertThat(sink.drained()).containsExactly(new CollectingSink.Emitted("hello", "there"));
         assertThat(a.context.loggerName()).isEqualTo("orrery.plugin.a");
     }
 

@@ -1,7 +1,6 @@
 package io.orrery.plugin.builtin;
 
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.system.GazeboSystems;
 
 /** Registers Orrery's built-in plugin types. */
 public final class BuiltinPlugins {

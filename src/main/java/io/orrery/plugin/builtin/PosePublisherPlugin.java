@@ -13,7 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Publishes model poses on topic {@value #TOPIC} at {@code <update_rate>} Hz (default 10, at most 1000), from
+ * Emits model poses as the event {@value #EVENT} at {@code <update_rate>} Hz (default 10, at most 1000), from
  * its own timer thread and the world snapshot, never the live world. Optional {@code <model>} elements restrict
  * it to those models; models not in the world yet are simply absent from the message.
  *
@@ -28,8 +28,8 @@ public final class PosePublisherPlugin implements Plugin {
 
     /** The filename this plugin type is registered under. */
     public static final String FILENAME = "orrery-pose-publisher";
-    /** The topic it publishes on. */
-    public static final String TOPIC = "poses";
+    /** The event it emits. */
+    public static final String EVENT = "poses";
 
     static final double DEFAULT_RATE_HZ = 10;
     static final double MAX_RATE_HZ = 1000;
@@ -99,7 +99,7 @@ public final class PosePublisherPlugin implements Plugin {
                     .filter(m -> models.isEmpty() || models.contains(m.name()))
                     .map(PosePublisherPlugin::poseOf)
                     .toList();
-            context.publish(TOPIC, new Poses(snapshot.world(), snapshot.iteration(), snapshot.simTimeSeconds(), poses));
+            context.emit(EVENT, new Poses(snapshot.world(), snapshot.iteration(), snapshot.simTimeSeconds(), poses));
         } catch (RuntimeException e) {
             // A throwing task would silently cancel the schedule; log and keep publishing.
             context.logger().warn("could not publish poses", e);

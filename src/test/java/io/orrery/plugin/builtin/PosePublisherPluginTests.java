@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.Twist;
 import io.orrery.plugin.CollectingSink;
-import io.orrery.plugin.EventSink;
+import io.orrery.event.EventSink;
 import io.orrery.plugin.FakeWorldAccess;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginHost;
@@ -52,9 +52,9 @@ class PosePublisherPluginTests {
 
     private PluginHost start(PluginSpec spec) {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        EventSink recordingThread = (topic, payload) -> {
+        EventSink recordingThread = (event, payload) -> {
             publishingThread = Thread.currentThread();
-            sink.publish(topic, payload);
+            sink.emit(event, payload);
         };
         host = new PluginHost(registry, List.of(new OwnedPluginSpec(PluginOwner.world(), spec)), world,
                 recordingThread, PluginHostOptions.defaults());
@@ -66,8 +66,8 @@ class PosePublisherPluginTests {
     void publishesTheSelectedModelsPosesFromTheSnapshot() throws Exception {
         start(spec("poses", "orrery-pose-publisher", "update_rate", "50", "model", "robot"));
 
-        CollectingSink.Published first = sink.next();
-        assertThat(first.topic()).isEqualTo("poses");
+        CollectingSink.Emitted first = sink.next();
+        assertThat(first.event()).isEqualTo("poses");
         assertThat(first.payload()).isEqualTo(new Poses("yard", 10, 0.01, List.of(new ModelPose("robot", ROBOT_AT))));
 
         Pose moved = Pose.translation(4, 5, 0.5);

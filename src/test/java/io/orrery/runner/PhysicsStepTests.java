@@ -1,4 +1,4 @@
-package io.orrery.system.physics;
+package io.orrery.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
@@ -8,10 +8,10 @@ import io.orrery.system.RecordingWorld;
 import io.orrery.system.UpdateInfo;
 import org.junit.jupiter.api.Test;
 
-class PhysicsSystemTests {
+class PhysicsStepTests {
 
     private final RecordingWorld world = new RecordingWorld().withModel("cart", 1.0, 2.0);
-    private final PhysicsSystem physics = new PhysicsSystem();
+    private final PhysicsStep physics = new PhysicsStep();
 
     @Test
     void stepsByTheInfosDtAndNotWhilePaused() {
@@ -19,17 +19,13 @@ class PhysicsSystemTests {
         physics.update(running, world);
         physics.update(running.pausedAt(10), world);
 
+        // 2 m/s for 4 ms from x = 1 m
         assertThat(world.calls).containsExactly("step 0.004");
         assertThat(world.x("cart")).isCloseTo(1.008, offset(1e-12));
     }
 
     @Test
-    void resetsTheWorldAndRunsAtThePhysicsPriority() {
-        physics.update(UpdateInfo.START.next(4_000_000, 0), world);
-        physics.reset(UpdateInfo.START, world);
-
-        assertThat(world.calls).containsExactly("step 0.004", "reset");
-        assertThat(world.x("cart")).isEqualTo(1.0);
+    void runsAtGazebosPhysicsPriorityUnderGazebosName() {
         assertThat(physics.priority()).isEqualTo(Priorities.PHYSICS).isEqualTo(-64);
         assertThat(physics.systemName()).isEqualTo("physics");
     }

@@ -1,4 +1,4 @@
-package io.orrery.system;
+package io.orrery.plugin.builtin;
 
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.system.applyjointforce.ApplyJointForce;

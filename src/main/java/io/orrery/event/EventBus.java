@@ -1,6 +1,5 @@
-package io.orrery.ops;
+package io.orrery.event;
 
-import io.orrery.plugin.EventSink;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
@@ -8,8 +7,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where plugins and the runner publish events (poses, plugin progress, the reset signal): a fan-out to
- * subscribers such as the event stream. Publishing never blocks on a subscriber's failure.
+ * Where plugins and the runner emit events (poses, plugin progress, the reset signal): a fan-out to subscribers
+ * such as the event stream. Emitting never fails on a subscriber's failure.
  */
 public final class EventBus implements EventSink {
 
@@ -27,12 +26,12 @@ public final class EventBus implements EventSink {
     }
 
     @Override
-    public void publish(String topic, Object payload) {
+    public void emit(String event, Object payload) {
         for (BiConsumer<String, Object> s : subscribers) {
             try {
-                s.accept(topic, payload);
+                s.accept(event, payload);
             } catch (RuntimeException e) {
-                log.debug("An event subscriber failed on topic {}", topic, e);
+                log.debug("An event subscriber failed on event {}", event, e);
             }
         }
     }
