@@ -1,6 +1,6 @@
 package io.orrery.device;
 
-import io.orrery.plugin.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinDevices;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.system.UpdateInfo;
