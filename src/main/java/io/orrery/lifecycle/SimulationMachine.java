@@ -16,7 +16,7 @@ public interface SimulationMachine {
 
     /** A new machine in CONNECT, with no owner thread yet. */
     static SimulationMachine create() {
-        return new SpringSimulationMachine();
+        return new TableMachine();
     }
 
     /** Every edge of Cloe's diagram. */
