@@ -42,6 +42,13 @@ class ArchitectureTests {
     }
 
     @Test
+    void onlyTheLifecyclePackageUsesSpringStatemachine() {
+        noClasses().that().resideOutsideOfPackage("io.orrery.lifecycle..")
+                .should().dependOnClassesThat().resideInAPackage("org.springframework.statemachine..")
+                .check(ORRERY);
+    }
+
+    @Test
     void onlyTheSweepUsesHelmAndTheServerDoesNotUseTheSweep() {
         // helm-java is optional and left out of the application jar: the server reaching it would fail at run time
         noClasses().that().resideOutsideOfPackage("io.orrery.sweep..")
@@ -53,7 +60,7 @@ class ArchitectureTests {
     void theCoreIsPlainJava() {
         noClasses().that().resideInAnyPackage("io.orrery.world..", "io.orrery.physics..", "io.orrery.system..",
                 "io.orrery.device..", "io.orrery.plugin..", "io.orrery.builtin..", "io.orrery.runner..",
-                "io.orrery.trigger..", "io.orrery.topic..", "io.orrery.event..", "io.orrery.lifecycle..")
+                "io.orrery.trigger..", "io.orrery.topic..", "io.orrery.event..")
                 .should().dependOnClassesThat().resideInAPackage("org.springframework..")
                 .check(ORRERY);
     }

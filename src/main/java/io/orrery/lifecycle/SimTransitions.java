@@ -24,8 +24,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Cloe's diagram as data, the single source for the machine ({@link TableMachine}) and for answering queries: its
- * edges (an event fired in a state), and the commands accepted in the states where the runner takes them.
+ * Cloe's diagram as data, the single source for building the Spring machine and for answering queries: its edges
+ * (an event fired in a state), and the commands accepted in the states where the runner takes them.
  */
 final class SimTransitions {
 

@@ -16,7 +16,7 @@ public interface SimulationMachine {
 
     /** A new machine in CONNECT, with no owner thread yet. */
     static SimulationMachine create() {
-        return new TableMachine();
+        return new SpringSimulationMachine();
     }
 
     /** Every edge of Cloe's diagram. */
