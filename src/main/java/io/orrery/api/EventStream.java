@@ -1,10 +1,11 @@
 package io.orrery.api;
 
+import io.orrery.event.Events;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
-import io.orrery.ops.EventBus;
+import io.orrery.event.EventBus;
 import io.orrery.plugin.StartProgress;
-import io.orrery.plugin.builtin.PosePublisherPlugin;
+import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.runner.RunListener;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
@@ -178,23 +179,23 @@ final class EventStream implements DisposableBean {
             return;
         }
         switch (topic) {
-            case PosePublisherPlugin.TOPIC -> {
+            case PosePublisherPlugin.EVENT -> {
                 if (payload instanceof PosePublisherPlugin.Poses p) {
                     broadcast("poses", new PosesEvent(p.world(), p.iteration(), p.simTime(), p.models().stream()
                             .map(m -> new ModelPoseEvent(m.name(), PoseJson.of(m.pose()))).toList()));
                 }
             }
-            case SimulationRunner.TOPIC_TRIGGER -> {
+            case Events.TRIGGER -> {
                 if (payload instanceof FiredTrigger f) {
                     broadcast("trigger", TriggerController.FiredJson.of(f));
                 }
             }
-            case SimulationRunner.TOPIC_RESET -> {
+            case Events.RESET -> {
                 if (payload instanceof SimulationRunner.ResetSignal r) {
                     broadcast("reset", r);
                 }
             }
-            case SimulationRunner.TOPIC_CONTROL -> {
+            case Events.CONTROL -> {
                 if (payload instanceof SimulationRunner.ControlEvent c) {
                     broadcast("control", c);
                 }

@@ -1,9 +1,10 @@
 package io.orrery.runner;
 
+import io.orrery.event.Events;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
-import io.orrery.plugin.EventSink;
+import io.orrery.event.EventSink;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.trigger.FiredTrigger;
 import io.orrery.trigger.LifecycleEventKind;
@@ -127,7 +128,7 @@ final class Lifecycle {
         }
         List<FiredTrigger> history = triggers.history();
         for (FiredTrigger f : history.subList(Math.max(0, history.size() - fired.size()), history.size())) {
-            bridges.publish(SimulationRunner.TOPIC_TRIGGER, f);
+            bridges.emit(Events.TRIGGER, f);
         }
         pending.addAll(fired);
     }

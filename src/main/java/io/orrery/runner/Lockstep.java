@@ -1,8 +1,9 @@
 package io.orrery.runner;
 
+import io.orrery.event.Events;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
-import io.orrery.plugin.EventSink;
+import io.orrery.event.EventSink;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
@@ -40,7 +41,7 @@ final class Lockstep {
         }
         loop.holdForController();
         state.controller = handle;
-        events.publish(SimulationRunner.TOPIC_CONTROL, new SimulationRunner.ControlEvent("acquired", handle.holder(),
+        events.emit(Events.CONTROL, new SimulationRunner.ControlEvent("acquired", handle.holder(),
                 "acquired"));
         return handle;
     }
@@ -49,7 +50,7 @@ final class Lockstep {
     void release(ControlHandle handle, String reason) {
         if (state.controller == handle) {
             state.controller = null;
-            events.publish(SimulationRunner.TOPIC_CONTROL, new SimulationRunner.ControlEvent("released",
+            events.emit(Events.CONTROL, new SimulationRunner.ControlEvent("released",
                     handle.holder(), reason));
         }
     }

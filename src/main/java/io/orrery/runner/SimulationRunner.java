@@ -7,11 +7,11 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEndpointRefusedException;
-import io.orrery.plugin.PluginEndpoints;
-import io.orrery.plugin.PluginHost;
+import io.orrery.plugin.internal.PluginEndpoints;
+import io.orrery.plugin.internal.PluginHost;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
-import io.orrery.plugin.WorldAccess;
+import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.system.SystemsReport;
 import io.orrery.topic.BusDriver;
@@ -57,15 +57,6 @@ public final class SimulationRunner {
 
     /** How long a reader off the runner thread waits for a snapshot before it is told the runner is busy. */
     static final long SNAPSHOT_TIMEOUT_SECONDS = 10;
-
-    /** The event topic of a fired trigger ({@link io.orrery.trigger.FiredTrigger}). */
-    public static final String TOPIC_TRIGGER = "trigger";
-
-    /** The event topic of the reset signal: a {@link ResetSignal} when a reset or reload begins. */
-    public static final String TOPIC_RESET = "reset";
-
-    /** The event topic of a controller's hold: a {@link ControlEvent} when one is acquired or released. */
-    public static final String TOPIC_CONTROL = "control";
 
     private static final Set<Mode> LIVE = EnumSet.of(Mode.RUNNING, Mode.PAUSED);
     private static final Set<Mode> ANY = EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED);

@@ -1,5 +1,8 @@
 package io.orrery.bench;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.physics.Articulation;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
@@ -9,7 +12,6 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -169,7 +171,8 @@ final class ArticulationBenchmark {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
         SimulationRunner runner = SimulationRunner.builder(READER::read, Path.of("src/test/resources/worlds/panda.sdf"),
                 engine).plugins(registry, PluginSettings.defaults())
-                .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0)).build();
+                .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS).build();
         runner.start();
         try {
             for (int i = 0; i < 600 && runner.currentState() != io.orrery.lifecycle.SimState.PAUSE; i++) {

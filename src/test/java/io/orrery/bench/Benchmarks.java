@@ -4,6 +4,8 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.physics.jbullet.RawJBulletScene;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -335,6 +337,7 @@ public final class Benchmarks {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), new JBulletPhysicsEngine())
                 .systems(() -> systems)
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(steps))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         return runner.finished().get(30, TimeUnit.MINUTES);

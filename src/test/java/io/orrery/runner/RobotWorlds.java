@@ -4,7 +4,9 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,6 +29,7 @@ final class RobotWorlds {
         SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine.create())
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
