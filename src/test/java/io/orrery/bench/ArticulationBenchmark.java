@@ -33,7 +33,8 @@ import java.util.concurrent.TimeUnit;
  * 1,000 steps once reached, worst off-axis angular speed of the rotor while its base is still), a 10-link chain
  * hanging still (worst joint angle and link speed over its second second), a double pendulum released horizontal
  * (worst energy drift over 10 s, relative to its initial potential drop m g L), the Panda holding its pose for 4 s
- * against gravity (worst joint error and speed after 4 s), and steps per second of each. Candidates: each engine with
+ * against gravity (worst joint error and speed after 4 s), and steps per second of each and of Gazebo's
+ * diff_drive.sdf with its wheels driven. Candidates: each engine with
  * plain constraints (10 solver iterations, today's), constraints made stiff (50 iterations), the {@code projected}
  * articulation mode, and Bullet's Featherstone multibody through Libbulletjme ({@link MultiBodyProbe}). Run with
  * {@code ./mvnw -o -q test-compile exec:java -Dexec.args=articulation}.
@@ -72,15 +73,16 @@ final class ArticulationBenchmark {
     static void run() throws Exception {
         System.out.println("articulation: candidate | rotor |v-5| rad/s, off-axis rad/s | chain max |q| rad,"
                 + " link m/s | double pendulum |dE|/mgL over 10 s | panda max |q-target| rad, |v| rad/s"
-                + " | steps/s rotor, chain, pendulum, panda");
+                + " | steps/s rotor, chain, pendulum, panda, diff_drive.sdf");
         for (Candidate c : CANDIDATES) {
             double[] rotor = rotor(c.create());
             double[] chain = chain(c.create());
             double[] pendulum = pendulum(c.create());
             double[] panda = panda(c.create());
+            double vehicle = diffDrive(c.create());
             System.out.printf(Locale.ROOT, "articulation: %s | %.1e, %.1e | %.1e, %.1e | %.1e | %.1e, %.1e | %.0f,"
-                    + " %.0f, %.0f, %.0f%n", c.label(), rotor[0], rotor[1], chain[0], chain[1], pendulum[0], panda[0],
-                    panda[1], rotor[2], chain[2], pendulum[1], panda[2]);
+                    + " %.0f, %.0f, %.0f, %.0f%n", c.label(), rotor[0], rotor[1], chain[0], chain[1], pendulum[0],
+                    panda[0], panda[1], rotor[2], chain[2], pendulum[1], panda[2], vehicle);
         }
         MultiBodyProbe.run();
     }
@@ -192,6 +194,21 @@ final class ArticulationBenchmark {
             return new double[] {worstError, worstSpeed, rate};
         } finally {
             runner.stop().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Steps per second of Gazebo's diff_drive.sdf (two vehicles, wheels driven at 2 and 1 rad/s), 5,000 steps. */
+    static double diffDrive(PhysicsEngine engine) {
+        try (PhysicsWorld w = engine.build(READER.read(Path.of("worlds/gazebo/diff_drive.sdf")))) {
+            long start = System.nanoTime();
+            for (int i = 0; i < 5000; i++) {
+                for (String vehicle : List.of("vehicle_blue", "vehicle_green")) {
+                    w.setJointVelocityCommand(vehicle, "left_wheel_joint", 2);
+                    w.setJointVelocityCommand(vehicle, "right_wheel_joint", 1);
+                }
+                w.step(DT);
+            }
+            return 5000 / seconds(start);
         }
     }
 

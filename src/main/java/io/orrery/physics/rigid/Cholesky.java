@@ -1,60 +1,70 @@
 package io.orrery.physics.rigid;
 
-/** Solves a small symmetric positive semi-definite system A x = b by Cholesky factorisation, in place. */
+/**
+ * The Cholesky factor L (A = L Lᵀ) of a small symmetric positive semi-definite matrix, factorised once and then used
+ * for as many solves as needed. A direction that moves no mass (a zero pivot, up to rounding) gets no speed rather
+ * than an infinite one.
+ */
 final class Cholesky {
 
-    private Cholesky() {
-    }
+    private final double[][] l;
+    private final boolean[] dead;
 
-    /**
-     * The solution of A x = b. A direction that moves no mass (a zero pivot, up to rounding) gets no speed rather
-     * than an infinite one.
-     */
-    static double[] solve(double[][] a, double[] b) {
-        int n = b.length;
+    /** Factorises a copy of {@code a}. */
+    Cholesky(double[][] a) {
+        int n = a.length;
+        l = new double[n][];
+        for (int i = 0; i < n; i++) {
+            l[i] = a[i].clone();
+        }
+        dead = new boolean[n];
         double largest = 0;
         for (int i = 0; i < n; i++) {
-            largest = Math.max(largest, a[i][i]);
+            largest = Math.max(largest, l[i][i]);
         }
         double tiny = 1e-12 * largest;
-        boolean[] dead = new boolean[n];
         for (int j = 0; j < n; j++) {
-            double d = a[j][j];
+            double d = l[j][j];
             for (int k = 0; k < j; k++) {
-                d -= a[j][k] * a[j][k];
+                d -= l[j][k] * l[j][k];
             }
             if (d <= tiny) {
                 dead[j] = true;
-                a[j][j] = 1;
+                l[j][j] = 1;
                 for (int i = j + 1; i < n; i++) {
-                    a[i][j] = 0;
+                    l[i][j] = 0;
                 }
                 continue;
             }
-            double l = Math.sqrt(d);
-            a[j][j] = l;
+            double root = Math.sqrt(d);
+            l[j][j] = root;
             for (int i = j + 1; i < n; i++) {
-                double s = a[i][j];
+                double s = l[i][j];
                 for (int k = 0; k < j; k++) {
-                    s -= a[i][k] * a[j][k];
+                    s -= l[i][k] * l[j][k];
                 }
-                a[i][j] = s / l;
+                l[i][j] = s / root;
             }
         }
+    }
+
+    /** The solution x of A x = b. */
+    double[] solve(double[] b) {
+        int n = b.length;
         double[] x = new double[n];
         for (int i = 0; i < n; i++) { // L y = b
             double s = dead[i] ? 0 : b[i];
             for (int k = 0; k < i && !dead[i]; k++) {
-                s -= a[i][k] * x[k];
+                s -= l[i][k] * x[k];
             }
-            x[i] = s / a[i][i];
+            x[i] = s / l[i][i];
         }
         for (int i = n - 1; i >= 0; i--) { // Lᵀ x = y
             double s = x[i];
             for (int k = i + 1; k < n && !dead[i]; k++) {
-                s -= a[k][i] * x[k];
+                s -= l[k][i] * x[k];
             }
-            x[i] = dead[i] ? 0 : s / a[i][i];
+            x[i] = dead[i] ? 0 : s / l[i][i];
         }
         return x;
     }

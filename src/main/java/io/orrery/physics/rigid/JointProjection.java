@@ -187,7 +187,7 @@ final class JointProjection<L extends Link, J extends Joint<L>> {
             Pose frame = joint.parent() == null ? joint.inParent() : placed.get(joint.parent()).compose(joint.inParent());
             placed.put(joint.child(), placed(joint, frame, q, turn, placed));
         }
-        VelocityProjection<L, J> end = new VelocityProjection<>(active, placed, moving);
+        VelocityProjection<L, J> end = new VelocityProjection<>(active, placed, moving, false);
         for (L link : moving) {
             Vec3[] v = end.velocityOf(link, next);
             mover.move(link, placed.get(link), v[0], v[1]);

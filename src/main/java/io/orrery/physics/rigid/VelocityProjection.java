@@ -27,9 +27,10 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
     private final Map<J, Integer> firstDof = new LinkedHashMap<>();
     private final Map<L, J> parentJoint = new LinkedHashMap<>();
     private final Map<L, Pose> poses;
+    private final int dofs;
     private final List<J> joints;
-    /** JᵀMJ, the joint-space mass matrix. */
-    private final double[][] mass;
+    /** JᵀMJ, the joint-space mass matrix, factorised; null when only velocities are asked for. */
+    private final Cholesky mass;
 
     /**
      * @param joints the joints that hold a moving child, every parent's joint before its children's
@@ -37,6 +38,13 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
      * @param moving the links that move
      */
     VelocityProjection(List<J> joints, Map<L, Pose> poses, Iterable<L> moving) {
+        this(joints, poses, moving, true);
+    }
+
+    /**
+     * @param withMass false when only {@link #velocityOf} will be asked: the mass matrix is not built
+     */
+    VelocityProjection(List<J> joints, Map<L, Pose> poses, Iterable<L> moving, boolean withMass) {
         this.poses = poses;
         this.joints = joints;
         int dofs = 0;
@@ -59,23 +67,29 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
         for (L link : moving) {
             columns.put(link, columnsOf(link, poses.get(link).position(), roots));
         }
-        mass = new double[dofs][dofs];
+        this.dofs = dofs;
+        if (!withMass) {
+            mass = null;
+            return;
+        }
+        double[][] a = new double[dofs][dofs];
         for (Map.Entry<L, List<Column>> entry : columns.entrySet()) {
             L link = entry.getKey();
             List<Column> cols = entry.getValue();
             for (Column col : cols) {
                 Vec3 iAngular = inertiaTimes(link, poses.get(link), col.angular());
                 for (Column other : cols) {
-                    mass[other.dof()][col.dof()] += link.mass() * col.linear().dot(other.linear())
+                    a[other.dof()][col.dof()] += link.mass() * col.linear().dot(other.linear())
                             + other.angular().dot(iAngular);
                 }
             }
         }
+        mass = new Cholesky(a);
     }
 
     /** The speeds nearest the links' velocities ({@code [linear, angular]} of each moving link): u of (JᵀMJ) u = JᵀM v. */
     double[] project(Map<L, Vec3[]> velocities) {
-        double[] b = new double[mass.length];
+        double[] b = new double[dofs];
         for (Map.Entry<L, Vec3[]> entry : velocities.entrySet()) {
             L link = entry.getKey();
             List<Column> cols = columns.get(link);
@@ -148,7 +162,7 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
             motion.put(child, new Vec3[] {cw, calpha, cacc});
             forces.put(child, new Vec3[] {cacc.times(child.mass()), inertiaTimes(child, poses.get(child), calpha)});
         }
-        double[] b = new double[mass.length];
+        double[] b = new double[dofs];
         for (Map.Entry<L, Vec3[]> entry : forces.entrySet()) {
             List<Column> cols = columns.get(entry.getKey());
             if (cols == null) {
@@ -177,12 +191,12 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
 
     /** The number of coordinates. */
     int dofs() {
-        return mass.length;
+        return dofs;
     }
 
     /** How every coordinate's speed answers a unit impulse on coordinate {@code dof}: column {@code dof} of (JᵀMJ)⁻¹. */
     double[] response(int dof) {
-        double[] unit = new double[mass.length];
+        double[] unit = new double[dofs];
         unit[dof] = 1;
         return solve(unit);
     }
@@ -199,11 +213,7 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
     }
 
     private double[] solve(double[] b) {
-        double[][] a = new double[mass.length][];
-        for (int i = 0; i < mass.length; i++) {
-            a[i] = mass[i].clone();
-        }
-        return Cholesky.solve(a, b);
+        return mass.solve(b);
     }
 
     private static int dofsOf(Joint<?> joint) {
