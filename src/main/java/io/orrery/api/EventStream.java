@@ -6,6 +6,8 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.event.EventBus;
 import io.orrery.plugin.StartProgress;
 import io.orrery.builtin.PosePublisherPlugin;
+import io.orrery.runner.ControlEvent;
+import io.orrery.runner.ResetSignal;
 import io.orrery.runner.RunListener;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
@@ -191,12 +193,12 @@ final class EventStream implements DisposableBean {
                 }
             }
             case Events.RESET -> {
-                if (payload instanceof SimulationRunner.ResetSignal r) {
+                if (payload instanceof ResetSignal r) {
                     broadcast("reset", r);
                 }
             }
             case Events.CONTROL -> {
-                if (payload instanceof SimulationRunner.ControlEvent c) {
+                if (payload instanceof ControlEvent c) {
                     broadcast("control", c);
                 }
             }
