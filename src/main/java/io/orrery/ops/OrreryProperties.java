@@ -238,9 +238,9 @@ public record OrreryProperties(
      *
      * @param engine {@code jbullet} (pure Java, the default) or {@code bullet} (native Bullet 3 through
      *     Libbulletjme)
-     * @param articulation how models' links are held to their joints: {@code projected} (the default: after every
-     *     step the links are put exactly where their joints' coordinates say, and servos, damping, friction and
-     *     limits act in joint space) or {@code constraints} (the engine's constraints alone)
+     * @param articulation how models' links are held to their joints: {@code constraints} (the default: the
+     *     engine's constraints alone) or {@code projected} (after every step the links are put exactly where their
+     *     joints' coordinates say, and servos, damping, friction and limits are finished in joint space)
      */
     public record PhysicsProperties(@DefaultValue("jbullet") String engine,
             @DefaultValue(Articulation.DEFAULT_ID) String articulation) {

@@ -162,7 +162,7 @@ class JointSimulationTests {
         sim.step(n);
         // JBullet's damping is implicit, each step v ← v / (1 + b·dt/I); Bullet's own row is explicit,
         // v ← v·(1 − b·dt/I) (a motor row whose bound is b·|v| at the start of the step), so after 1 s it is 0.4 %
-        // lower: 0.5403 against 0.5424 rad/s. The projected articulation (the default, engine.create()) finishes the
+        // lower: 0.5403 against 0.5424 rad/s. The projected articulation (when it is the default, engine.create()) finishes the
         // damping in joint space, implicitly, on both engines. Over n steps either is exp(-b·t/I) to within
         // n·(b·dt/I)²/2 = 0.2 % relative, on opposite sides.
         double x = b * DT / I;

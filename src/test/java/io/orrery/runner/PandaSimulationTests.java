@@ -3,9 +3,11 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.orrery.physics.Articulation;
 import io.orrery.physics.Engine;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
+import io.orrery.physics.Physics;
 import io.orrery.topic.msgs.Header;
 import java.nio.file.Path;
 import java.util.Map;
@@ -20,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * src/test/resources/worlds/panda.sdf sets up: it holds the pose its controllers' initial targets give against
  * gravity, and a joint commanded on its {@code cmd_pos} topic goes there.
  *
- * <p>On both engines, in the default {@code projected} articulation: the controllers' servos act on the whole arm's
+ * <p>On both engines, in the {@code projected} articulation ({@code orrery.physics.articulation=projected}): the controllers' servos act on the whole arm's
  * joint-space inertia, so each reaches the velocity its controller commands and the arm holds to 7.5e-8 rad and
  * 7.5e-5 rad/s on either engine (ArticulationBenchmark). With plain constraints {@code jbullet} does not settle:
  * 4 s in, joints are up to 1e-2 rad off their targets and still moving at up to 1 rad/s (50 solver iterations: 4.3e-3
@@ -38,7 +40,7 @@ class PandaSimulationTests {
     SimulationRunner runner;
 
     void start(Engine engine) throws InterruptedException {
-        runner = RobotWorlds.startPaused(engine, WORLD);
+        runner = RobotWorlds.startPaused(new Physics(engine, Articulation.PROJECTED).create(), WORLD);
     }
 
     @AfterEach
