@@ -308,6 +308,9 @@ final class EventStream implements DisposableBean {
 
     /** The cap on connected clients is reached. */
     static final class TooManyClientsException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         TooManyClientsException(int max) {
             super(max + " event-stream clients are connected, the most orrery.api.max-event-clients allows;"
                     + " try again later");
