@@ -72,7 +72,7 @@ final class MultiBodyProbe {
                 float k = body.angularDamping();
                 bar.addTorque(new Vector3f(inertia.x * v * (k + k * Math.abs(v)), 0, 0));
             }
-            float torque = (float) Math.max(-10, Math.min(10, inertia.x * (5 - v) / DT));
+            float torque = Math.max(-10, Math.min(10, inertia.x * (5 - v) / DT));
             bar.addJointTorque(0, torque);
             space.update(DT, 0);
             if (i >= 100) {
