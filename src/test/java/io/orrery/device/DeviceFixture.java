@@ -1,8 +1,9 @@
 package io.orrery.device;
 
-import io.orrery.plugin.builtin.BuiltinDevices;
+import com.google.protobuf.Message;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.plugin.builtin.BuiltinDevices;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
@@ -43,7 +44,7 @@ final class DeviceFixture implements AutoCloseable {
     }
 
     /** Every message published on {@code topic} from now on. */
-    <T> List<T> record(String topic, Class<T> type) {
+    <T extends Message> List<T> record(String topic, Class<T> type) {
         List<T> messages = new ArrayList<>();
         bus.subscribe(topic, type, "test", messages::add);
         return messages;

@@ -58,7 +58,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
         this.world = world;
         this.discovery = new UdpDiscovery(env, processUuid, properties.maxPeers());
         try {
-            this.data = new DataPlane(env.host().getHostAddress(), properties, catalog::encode, this);
+            this.data = new DataPlane(env.host().getHostAddress(), properties, this);
         } catch (RuntimeException e) {
             discovery.close();
             throw e;
