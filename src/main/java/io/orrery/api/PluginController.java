@@ -1,7 +1,7 @@
 package io.orrery.api;
 
 import io.orrery.plugin.PluginCommand;
-import io.orrery.plugin.PluginHost;
+import io.orrery.plugin.internal.PluginHost;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;

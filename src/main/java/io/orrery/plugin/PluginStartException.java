@@ -7,7 +7,7 @@ public class PluginStartException extends RuntimeException {
 
     private final List<PluginStatus> failures;
 
-    PluginStartException(String message, List<PluginStatus> failures) {
+    public PluginStartException(String message, List<PluginStatus> failures) {
         super(message);
         this.failures = List.copyOf(failures);
     }

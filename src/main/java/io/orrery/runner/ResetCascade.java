@@ -2,7 +2,7 @@ package io.orrery.runner;
 
 import io.orrery.event.EventSink;
 import io.orrery.event.Events;
-import io.orrery.plugin.PluginError;
+import io.orrery.plugin.internal.PluginError;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.system.SystemException;
 import io.orrery.system.UpdateInfo;

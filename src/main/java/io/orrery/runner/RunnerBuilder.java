@@ -99,7 +99,7 @@ public final class RunnerBuilder {
 
     /**
      * Hosts ({@code host} or {@code host:port}) that plugins of a spawned model or of a world loaded on request may
-     * connect to; none by default (see {@link io.orrery.plugin.PluginEndpoints}).
+     * connect to; none by default (see {@link io.orrery.plugin.internal.PluginEndpoints}).
      */
     public RunnerBuilder allowedPluginEndpoints(List<String> hosts) {
         this.allowedPluginEndpoints = List.copyOf(hosts);

@@ -1,5 +1,9 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.PluginEndpointRefusedException;
+import io.orrery.plugin.PluginFactory;
+import io.orrery.plugin.PluginRegistry;
 import io.orrery.world.PluginSpec;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -17,7 +21,7 @@ import java.util.Optional;
 public final class PluginEndpoints {
 
     /** The property listing the hosts plugins from requests may connect to. */
-    public static final String PROPERTY = "orrery.allowed-plugin-endpoints";
+    public static final String PROPERTY = PluginEndpointRefusedException.PROPERTY;
 
     private final PluginRegistry registry;
     private final List<Host> allowed;

@@ -1,5 +1,7 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.internal.PluginError;
+import io.orrery.plugin.PluginState;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,6 +1,17 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 import io.orrery.event.EventSink;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginCommand;
+import io.orrery.plugin.internal.PluginError;
+import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.PluginOwner;
+import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.PluginStartException;
+import io.orrery.plugin.PluginState;
+import io.orrery.plugin.PluginStatus;
+import io.orrery.plugin.StartProgress;
 import io.orrery.world.PluginSpec;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,13 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 import io.orrery.event.EventSink;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginApi;
+import io.orrery.plugin.PluginFactory;
+import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.PluginState;
+import io.orrery.plugin.PluginStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,9 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.internal.PluginError;
+import io.orrery.plugin.PluginState;
+import io.orrery.plugin.PluginStatus;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

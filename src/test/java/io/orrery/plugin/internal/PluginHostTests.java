@@ -1,12 +1,29 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.orrery.plugin.CollectingSink;
+import io.orrery.plugin.FakeWorldAccess;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginApi;
 import io.orrery.plugin.PluginEvent.Paused;
 import io.orrery.plugin.PluginEvent.SimulationStarted;
-import io.orrery.plugin.PluginStartEvent.AllStarted;
-import io.orrery.plugin.PluginStartEvent.ProgressChanged;
+import io.orrery.plugin.PluginOwner;
+import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.PluginStartException;
+import io.orrery.plugin.PluginState;
+import io.orrery.plugin.PluginStatus;
+import io.orrery.plugin.StartProgress;
+import io.orrery.plugin.WorldSnapshot;
+import io.orrery.plugin.internal.PluginError;
+import io.orrery.plugin.internal.PluginHost;
+import io.orrery.plugin.internal.PluginHostOptions;
+import io.orrery.plugin.internal.PluginLifecycleListener;
+import io.orrery.plugin.internal.PluginStartEvent.AllStarted;
+import io.orrery.plugin.internal.PluginStartEvent.ProgressChanged;
+import io.orrery.plugin.internal.PluginStartEvent;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;

@@ -1,10 +1,15 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.PluginEndpointRefusedException;
+import io.orrery.plugin.PluginOwner;
+import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.builtin.BuiltinPlugins;
 import io.orrery.plugin.builtin.LifecycleBridgePlugin;
+import io.orrery.plugin.internal.PluginEndpoints;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
 import java.util.List;

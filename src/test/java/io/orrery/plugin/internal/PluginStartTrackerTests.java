@@ -1,10 +1,13 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.orrery.plugin.PluginStartEvent.AllStarted;
-import io.orrery.plugin.PluginStartEvent.ProgressChanged;
+import io.orrery.plugin.StartProgress;
+import io.orrery.plugin.internal.PluginStartEvent.AllStarted;
+import io.orrery.plugin.internal.PluginStartEvent.ProgressChanged;
+import io.orrery.plugin.internal.PluginStartEvent;
+import io.orrery.plugin.internal.PluginStartTracker;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,7 +1,11 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 import io.orrery.event.EventSink;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.PluginContext;
+import io.orrery.plugin.PluginOwner;
+import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.PluginSpec;
 import java.util.concurrent.CompletableFuture;

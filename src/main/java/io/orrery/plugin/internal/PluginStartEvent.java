@@ -1,4 +1,4 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 /** What the {@link PluginStartTracker} raises. */
 public sealed interface PluginStartEvent {

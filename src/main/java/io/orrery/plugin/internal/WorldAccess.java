@@ -1,6 +1,7 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;

@@ -1,5 +1,10 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginApi;
+import io.orrery.plugin.PluginCommand;
+import io.orrery.plugin.PluginContext;
+import io.orrery.plugin.PluginEvent;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

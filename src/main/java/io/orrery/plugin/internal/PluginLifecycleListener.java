@@ -1,4 +1,7 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
+
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginStatus;
 
 /**
  * Hears plugins come and go, so the system manager can run the ones that implement phase interfaces. Called

@@ -1,5 +1,6 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.StartProgress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,6 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.PluginState;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;

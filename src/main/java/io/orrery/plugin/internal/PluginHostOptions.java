@@ -1,5 +1,6 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.PluginStatus;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
 /**
  * Hears the {@link PluginStartTracker}'s events, in order, on the thread that caused them (a start thread or

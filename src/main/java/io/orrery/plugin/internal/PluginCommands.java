@@ -1,5 +1,6 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.PluginCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

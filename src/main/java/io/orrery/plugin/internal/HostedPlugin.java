@@ -1,5 +1,10 @@
-package io.orrery.plugin;
+package io.orrery.plugin.internal;
 
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginContext;
+import io.orrery.plugin.PluginState;
+import io.orrery.plugin.PluginStatus;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
