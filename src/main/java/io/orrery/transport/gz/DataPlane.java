@@ -344,6 +344,7 @@ final class DataPlane implements AutoCloseable {
     private void serviceRequest(List<byte[]> f) {
         if (f.size() != 9) {
             droppedIn.incrementAndGet();
+            log.debug("gz-transport: a request of {} frames was dropped (a request has 9)", f.size());
             return;
         }
         Request r = new Request(text(f.get(1)), text(f.get(2)), text(f.get(3)), text(f.get(4)), text(f.get(5)),
@@ -395,11 +396,22 @@ final class DataPlane implements AutoCloseable {
                     boolean done;
                     try {
                         done = send(out, r);
+                        if (done) {
+                            log.debug("gz-transport {}: answer to request {} sent", r.request().topic(),
+                                    r.request().requestUuid());
+                        }
                     } catch (ZMQException e) {
-                        log.debug("gz-transport: a reply to {} failed: {}", endpoint, e.toString());
+                        log.info("gz-transport {}: the answer to request {} failed: {}", r.request().topic(),
+                                r.request().requestUuid(), e.toString());
                         done = true;
                     }
-                    if (done || System.nanoTime() - r.deadline() > 0) {
+                    if (!done && System.nanoTime() - r.deadline() > 0) {
+                        log.info("gz-transport {}: the answer to request {} was dropped: the requester at {} did"
+                                + " not take a connection within {} s", r.request().topic(),
+                                r.request().requestUuid(), endpoint, REPLY_DEADLINE_NANOS / 1_000_000_000L);
+                        done = true;
+                    }
+                    if (done) {
                         it.remove();
                     }
                 }
