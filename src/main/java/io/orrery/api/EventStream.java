@@ -6,7 +6,7 @@ import io.orrery.event.Events;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.StartProgress;
-import io.orrery.plugin.builtin.PosePublisherPlugin;
+import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.runner.RunListener;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;

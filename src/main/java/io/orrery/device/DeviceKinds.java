@@ -2,7 +2,7 @@ package io.orrery.device;
 
 /**
  * The kinds of device a world's sensors can be, by the sensor's {@code type}: Orrery's own are registered in
- * {@code io.orrery.plugin.builtin}, so this package never names them.
+ * {@code io.orrery.builtin}, so this package never names them.
  */
 @FunctionalInterface
 public interface DeviceKinds {

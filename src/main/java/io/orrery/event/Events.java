@@ -3,7 +3,7 @@ package io.orrery.event;
 /** The names of the events the runner emits itself; plugins emit theirs under names of their own. */
 public final class Events {
 
-    /** A trigger fired: an {@code io.orrery.trigger.FiredTrigger}. */
+    /** A trigger fired: the trigger package's {@code FiredTrigger}. */
     public static final String TRIGGER = "trigger";
 
     /** A reset or a reload begins: the runner's {@code ResetSignal}. */

@@ -15,6 +15,6 @@
  * the runner runs between steps, and emit events. A plugin that opens connections says where
  * ({@link io.orrery.plugin.PluginFactory#endpoints}), so that one a request brought and that would connect to a host
  * the operator did not allow is refused. The host that does all this is {@code plugin.internal}; Orrery's own
- * plugins are in {@code plugin.builtin}. Plain Java.
+ * plugins are in {@code io.orrery.builtin}. Plain Java.
  */
 package io.orrery.plugin;

@@ -25,10 +25,10 @@ import java.util.OptionalLong;
 final class Lockstep {
 
     private final RunState state;
-    private final RunLoop loop;
+    private final RunCommands loop;
     private final EventSink events;
 
-    Lockstep(RunState state, RunLoop loop, EventSink events) {
+    Lockstep(RunState state, RunCommands loop, EventSink events) {
         this.state = state;
         this.loop = loop;
         this.events = events;
@@ -38,7 +38,7 @@ final class Lockstep {
     ControlHandle acquire(ControlHandle handle) {
         ControlHandle held = state.controller;
         if (held != null) {
-            throw new ControlHeldException("acquire", held.holder(), state.currentState(), Mode.HELD_COMMANDS);
+            throw new ControlHeldException("acquire", held.holder(), state.currentState(), RunState.HELD_COMMANDS);
         }
         loop.holdForController();
         state.controller = handle;
@@ -67,7 +67,7 @@ final class Lockstep {
         }
         if (expected.isPresent() && !expected.get().equals(held.holder())) {
             throw new ControlHeldException("release '" + expected.get() + "'", held.holder(),
-                    state.currentState(), Mode.HELD_COMMANDS);
+                    state.currentState(), RunState.HELD_COMMANDS);
         }
         release(held, "released by an operator");
         return Optional.of(held.holder());
@@ -118,7 +118,7 @@ final class Lockstep {
             observations.put(topic, s.topics.latest(topic).orElse(null));
         }
         List<ModelState> states = new ArrayList<>(models.size());
-        if (state.mode != Mode.DONE) { // a stop inside the batch closed the world: its models are gone
+        if (!state.ended()) { // a stop inside the batch closed the world: its models are gone
             for (String model : models) {
                 states.add(s.physics.model(model).orElseThrow(() -> new UnknownModelException(model)));
             }

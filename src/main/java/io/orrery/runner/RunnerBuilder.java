@@ -4,8 +4,6 @@ import io.orrery.device.DeviceKinds;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.event.EventSink;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinDevices;
-import io.orrery.plugin.builtin.BuiltinSystems;
 import io.orrery.system.WorldSystem;
 import java.nio.file.Path;
 import java.util.List;

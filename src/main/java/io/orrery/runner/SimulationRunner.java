@@ -1,6 +1,7 @@
 package io.orrery.runner;
 
 import com.google.protobuf.Message;
+import io.orrery.lifecycle.SimCommand;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
@@ -59,8 +60,8 @@ public final class SimulationRunner {
     /** How long a reader off the runner thread waits for a snapshot before it is told the runner is busy. */
     static final long SNAPSHOT_TIMEOUT_SECONDS = 10;
 
-    private static final Set<Mode> LIVE = EnumSet.of(Mode.RUNNING, Mode.PAUSED);
-    private static final Set<Mode> ANY = EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED);
+    private static final Set<SimState> LIVE = Command.LIVE;
+    private static final Set<SimState> ANY = Command.ANY;
 
     private final WorldLoader loader;
     private final MonotonicClock clock;
@@ -70,7 +71,8 @@ public final class SimulationRunner {
     private final SnapshotPublisher snapshots = new SnapshotPublisher();
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
     private final CompletableFuture<RunResult> finished = new CompletableFuture<>();
-    private final RunLoop loop;
+    private final StepLoop stepLoop;
+    private final RunCommands loop;
     private final Lockstep lockstep;
     private final String engine;
     /** How long an answer waits for the plugins of the models a command brought in to start. */
@@ -102,8 +104,10 @@ public final class SimulationRunner {
                 topicDriver());
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
-        this.loop = new RunLoop(state, commands, lifecycle, cascade, loading, loader, b.settings, clock, triggers,
-                snapshots, runTo, ending, this::status);
+        this.stepLoop = new StepLoop(state, commands, lifecycle, loading, b.settings, clock, snapshots, runTo, ending,
+                this::status);
+        this.loop = new RunCommands(state, lifecycle, cascade, loading, stepLoop, runTo, ending, snapshots, clock,
+                this::status);
         this.lockstep = new Lockstep(state, loop, b.events);
         lifecycle.bind(loop.triggerActions());
     }
@@ -123,10 +127,10 @@ public final class SimulationRunner {
         if (state.thread != null) {
             throw new IllegalStateException("the runner has already been started");
         }
-        Thread t = new Thread(loop::run, "orrery-runner");
+        Thread t = new Thread(stepLoop::run, "orrery-runner");
         // The last net: the loop ends every run it can; should ending it fail too, the death is named, never silent
         t.setUncaughtExceptionHandler((thread, e) -> {
-            state.message = "the runner thread died: " + ResetCascade.describe(e);
+            state.died("the runner thread died: " + ResetCascade.describe(e));
             log.error("The runner thread died without an outcome: {}", ResetCascade.describe(e), e);
             finished.completeExceptionally(e);
         });
@@ -149,12 +153,12 @@ public final class SimulationRunner {
 
     /** Pauses at the end of the current step; inside a step batch, ends the batch there. */
     public CompletableFuture<SimulationStatus> pause() {
-        return post("pause", EnumSet.of(Mode.RUNNING), Command.Kind.INTERRUPT, unlessHeld("pause", loop::pause));
+        return post(SimCommand.PAUSE, Command.Kind.INTERRUPT, unlessHeld("pause", loop::pause));
     }
 
     /** Resumes a paused simulation, with no jump in pacing. */
     public CompletableFuture<SimulationStatus> resume() {
-        return post("resume", EnumSet.of(Mode.PAUSED), unlessHeld("resume", loop::resume));
+        return post(SimCommand.RESUME, unlessHeld("resume", loop::resume));
     }
 
     /**
@@ -162,7 +166,7 @@ public final class SimulationRunner {
      * loads); it disconnects and the world is closed.
      */
     public CompletableFuture<SimulationStatus> stop() {
-        return post("stop", ANY, Command.Kind.INTERRUPT, () -> {
+        return post(SimCommand.STOP, Command.Kind.INTERRUPT, () -> {
             state.requestStop(io.orrery.lifecycle.Outcome.STOPPED);
             return status();
         });
@@ -177,7 +181,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new CommandRefusedException("reset (a reset is already under way)",
                     SimState.RESET, Set.of()));
         }
-        return joining("reset", LIVE, unlessHeld("reset", loop::resetWorld));
+        return joining(SimCommand.RESET, unlessHeld("reset", loop::resetWorld));
     }
 
     /**
@@ -199,7 +203,7 @@ public final class SimulationRunner {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return post("reload", LIVE, unlessHeld("reload", () -> loop.reload(spec, target)));
+        return post(SimCommand.RELOAD, unlessHeld("reload", () -> loop.reload(spec, target)));
     }
 
     /** True when both name one file (after links); a file that cannot be read is no one's. */
@@ -221,7 +225,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new IllegalArgumentException("count must be at least 1, got "
                     + count));
         }
-        return post("step", EnumSet.of(Mode.PAUSED), unlessHeld("step", () -> loop.runSteps(count)));
+        return post(SimCommand.STEP, unlessHeld("step", () -> loop.runSteps(count)));
     }
 
     /**
@@ -230,7 +234,7 @@ public final class SimulationRunner {
      * StepEnd. Unknown topics or models fail it before anything is published.
      */
     public CompletableFuture<StepResult> step(StepRequest request) {
-        return post("step", EnumSet.of(Mode.PAUSED), unlessHeld("step", () -> lockstep.step(request)));
+        return post(SimCommand.STEP, unlessHeld("step", () -> lockstep.step(request)));
     }
 
     /**
@@ -261,7 +265,7 @@ public final class SimulationRunner {
      */
     public CompletableFuture<ControlHandle> acquireControl(String holder) {
         ControlHandle handle = new ControlHandle(holder, this);
-        return post("acquire", LIVE, () -> lockstep.acquire(handle));
+        return post("acquire", LIVE, Command.Kind.ORDINARY, () -> lockstep.acquire(handle));
     }
 
     /** Who holds the simulation, if anyone. */
@@ -304,7 +308,7 @@ public final class SimulationRunner {
      */
     <T> CompletableFuture<T> postForHolder(ControlHandle handle, String name, long steps, boolean joins,
             Function<Lockstep, T> action) {
-        Set<Mode> allowed = steps > 0 ? EnumSet.of(Mode.PAUSED) : LIVE;
+        Set<SimState> allowed = steps > 0 ? Command.statesAccepting(SimCommand.STEP) : LIVE;
         Supplier<T> command = () -> {
             if (state.controller != handle) {
                 throw new CommandRefusedException(name + " (this controller no longer holds the simulation)",
@@ -312,7 +316,7 @@ public final class SimulationRunner {
             }
             return action.apply(lockstep);
         };
-        return joins ? joining(name, allowed, command) : post(name, allowed, command);
+        return joins ? joining(name, allowed, command) : post(name, allowed, Command.Kind.ORDINARY, command);
     }
 
     /** {@code action}, refused on the runner thread while a controller holds the simulation. */
@@ -320,7 +324,7 @@ public final class SimulationRunner {
         return () -> {
             ControlHandle h = state.controller;
             if (h != null) {
-                throw new ControlHeldException(name, h.holder(), state.currentState(), Mode.HELD_COMMANDS);
+                throw new ControlHeldException(name, h.holder(), state.currentState(), RunState.HELD_COMMANDS);
             }
             return action.get();
         };
@@ -329,7 +333,7 @@ public final class SimulationRunner {
     /** Runs until sim time reaches {@code targetNanos}, then pauses; completes when it has. */
     public CompletableFuture<SimulationStatus> runTo(long targetNanos) {
         CompletableFuture<SimulationStatus> done = new CompletableFuture<>();
-        return post("run-to", LIVE, unlessHeld("run-to", () -> {
+        return post(SimCommand.RUN_TO, unlessHeld("run-to", () -> {
             loop.runTo(targetNanos, done);
             return null;
         })).thenCompose(ignored -> done);
@@ -341,7 +345,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     "real-time factor must be a finite number at least 0, got " + factor));
         }
-        return post("real-time-factor", LIVE, unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
+        return post(SimCommand.REAL_TIME_FACTOR, unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
     }
 
     // ---------------------------------------------------------------- world edits
@@ -365,13 +369,13 @@ public final class SimulationRunner {
         } catch (PluginEndpointRefusedException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return joining("spawn", LIVE, unlessHeld("spawn",
+        return joining(SimCommand.SPAWN, unlessHeld("spawn",
                 () -> loop.edited(state.session.edits.spawn(model, snippet))));
     }
 
     /** Removes a model; its plugins end. */
     public CompletableFuture<Void> remove(String model) {
-        return post("remove", LIVE, unlessHeld("remove", () -> {
+        return post(SimCommand.REMOVE, unlessHeld("remove", () -> {
             state.session.edits.remove(model);
             return loop.edited(null);
         }));
@@ -379,13 +383,13 @@ public final class SimulationRunner {
 
     /** Teleports a model: pose set and transforms synced at once. */
     public CompletableFuture<ModelState> teleport(String model, Pose pose) {
-        return post("teleport", LIVE, unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model,
+        return post(SimCommand.TELEPORT, unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model,
                 pose))));
     }
 
     /** Makes a model static or dynamic. */
     public CompletableFuture<ModelState> setStatic(String model, boolean isStatic) {
-        return post("set-static", LIVE, unlessHeld("set-static",
+        return post(SimCommand.SET_STATIC, unlessHeld("set-static",
                 () -> loop.edited(state.session.edits.setStatic(model, isStatic))));
     }
 
@@ -400,7 +404,7 @@ public final class SimulationRunner {
     /** Runs {@code action} on the world of {@code owner}, refused once that world is no longer the loaded one. */
     private <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action,
             Supplier<WorldSession> owner) {
-        return post(name, ANY, () -> {
+        return post(name, ANY, Command.Kind.ORDINARY, () -> {
             WorldSession s = state.session;
             if (s == null) {
                 throw new IllegalStateException("the world is not built yet");
@@ -438,7 +442,7 @@ public final class SimulationRunner {
         ControlHandle held = state.controller;
         if (held != null) { // refused at once, so the caller hears it; checked again where it is applied
             return CompletableFuture.failedFuture(new ControlHeldException("publish", held.holder(),
-                    state.currentState(), Mode.HELD_COMMANDS));
+                    state.currentState(), RunState.HELD_COMMANDS));
         }
         try {
             s.topics.check(topic, message); // fails at once for a topic or type that cannot be published
@@ -447,7 +451,7 @@ public final class SimulationRunner {
         }
         // Applied on the runner thread, where the bus delivers at once: refused while a controller holds the
         // simulation, dropped when the world it was meant for has been unloaded since.
-        return post("publish", LIVE, unlessHeld("publish", () -> {
+        return post("publish", LIVE, Command.Kind.ORDINARY, unlessHeld("publish", () -> {
             if (state.session == s) {
                 s.topics.publish(topic, message);
             }
@@ -596,19 +600,16 @@ public final class SimulationRunner {
 
     /** The commands accepted in the current state. */
     public Set<String> allowedCommands() {
-        if (state.controller != null && (state.mode == Mode.PAUSED || state.mode == Mode.RUNNING)) {
-            return Mode.HELD_COMMANDS;
-        }
-        return state.mode.allowedCommands();
+        return state.allowedCommands();
     }
 
     /** A snapshot of the simulation's state, safe from any thread. */
     public SimulationStatus status() {
         WorldSession s = state.session;
-        return new SimulationStatus(currentState(), state.phase, Optional.ofNullable(state.outcome),
-                Optional.ofNullable(state.message), s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(),
+        return new SimulationStatus(currentState(), currentState(), Optional.ofNullable(state.outcome()),
+                Optional.ofNullable(state.message()), s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(),
                 s == null ? 0 : s.stepNanos, s == null ? 0 : s.targetFactor(),
-                s == null ? 0 : s.statistics.snapshot().achievedFactorWindow(), state.mode == Mode.PAUSED,
+                s == null ? 0 : s.statistics.snapshot().achievedFactorWindow(), state.paused(),
                 worldName(), state.worldFile, engine, controller());
     }
 
@@ -623,9 +624,9 @@ public final class SimulationRunner {
         return state.currentState();
     }
 
-    /** The loop's current phase. */
+    /** The loop's current phase: the lifecycle state, or while stepping, the phase of the step. */
     public SimState phase() {
-        return state.phase;
+        return state.currentState();
     }
 
     private Optional<String> worldName() {
@@ -633,8 +634,12 @@ public final class SimulationRunner {
         return s == null ? Optional.empty() : Optional.of(s.name());
     }
 
-    private <T> CompletableFuture<T> post(String name, Set<Mode> allowedIn, Supplier<T> action) {
-        return post(name, allowedIn, Command.Kind.ORDINARY, action);
+    private <T> CompletableFuture<T> post(SimCommand command, Supplier<T> action) {
+        return post(command, Command.Kind.ORDINARY, action);
+    }
+
+    private <T> CompletableFuture<T> post(SimCommand command, Command.Kind kind, Supplier<T> action) {
+        return commands.post(Command.of(command, kind, action)).future;
     }
 
     /**
@@ -643,8 +648,12 @@ public final class SimulationRunner {
      * subscribe to is there when the caller hears back. The loop, for its part, steps them only once their plugin
      * systems are bound.
      */
-    private <T> CompletableFuture<T> joining(String name, Set<Mode> allowedIn, Supplier<T> action) {
-        return post(name, allowedIn, () -> {
+    private <T> CompletableFuture<T> joining(SimCommand command, Supplier<T> action) {
+        return joining(command.displayName(), Command.statesAccepting(command), action);
+    }
+
+    private <T> CompletableFuture<T> joining(String name, Set<SimState> acceptedIn, Supplier<T> action) {
+        return post(name, acceptedIn, Command.Kind.ORDINARY, () -> {
             T result = action.get();
             return state.session.modelPluginsSettled()
                     .completeOnTimeout(null, pluginStartTimeoutNanos, TimeUnit.NANOSECONDS)
@@ -652,8 +661,9 @@ public final class SimulationRunner {
         }).thenCompose(answer -> answer);
     }
 
-    private <T> CompletableFuture<T> post(String name, Set<Mode> allowedIn, Command.Kind kind, Supplier<T> action) {
-        return commands.post(new Command<>(name, allowedIn, kind, action)).future;
+    private <T> CompletableFuture<T> post(String name, Set<SimState> acceptedIn, Command.Kind kind,
+            Supplier<T> action) {
+        return commands.post(new Command<>(name, acceptedIn, kind, action)).future;
     }
 
     /**
@@ -696,7 +706,7 @@ public final class SimulationRunner {
                 if (inRound.isPresent()) {
                     return inRound.get();
                 }
-                return post("publish", LIVE, () -> {
+                return post("publish", LIVE, Command.Kind.ORDINARY, () -> {
                     delivery.run();
                     return null;
                 });

@@ -49,6 +49,7 @@ final class WorldLoading {
     private final Supplier<List<SystemRegistration>> systems;
     private final List<WorldSystem> worldSystems;
     private final DeviceKinds deviceKinds;
+    private final WorldLoader loader;
     private final PluginRegistry pluginRegistry;
     private final PluginSettings pluginSettings;
     private final RunnerSettings settings;
@@ -67,6 +68,7 @@ final class WorldLoading {
         this.commands = commands;
         this.cascade = cascade;
         this.engine = b.engine;
+        this.loader = b.loader;
         this.systems = b.systems;
         this.worldSystems = b.worldSystems;
         this.deviceKinds = b.deviceKinds;
@@ -79,6 +81,11 @@ final class WorldLoading {
         this.worldAccess = worldAccess;
         this.topicDriver = topicDriver;
         this.seed = b.seed;
+    }
+
+    /** Reads the world in {@code file} and builds its session: the first world the runner loads. */
+    WorldSession openFirst(Path file) {
+        return open(loader.load(file), file);
     }
 
     /**

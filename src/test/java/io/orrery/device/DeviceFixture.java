@@ -1,9 +1,9 @@
 package io.orrery.device;
 
 import com.google.protobuf.Message;
+import io.orrery.builtin.BuiltinDevices;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.plugin.builtin.BuiltinDevices;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;

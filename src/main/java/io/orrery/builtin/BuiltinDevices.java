@@ -1,4 +1,4 @@
-package io.orrery.plugin.builtin;
+package io.orrery.builtin;
 
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;

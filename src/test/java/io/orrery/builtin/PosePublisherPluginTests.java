@@ -1,8 +1,9 @@
-package io.orrery.plugin.builtin;
+package io.orrery.builtin;
 
-import static io.orrery.plugin.builtin.BuiltinTestSupport.spec;
+import static io.orrery.builtin.BuiltinTestSupport.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.orrery.builtin.BuiltinPlugins;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.Twist;
 import io.orrery.plugin.CollectingSink;
@@ -16,8 +17,8 @@ import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.plugin.builtin.PosePublisherPlugin.ModelPose;
-import io.orrery.plugin.builtin.PosePublisherPlugin.Poses;
+import io.orrery.builtin.PosePublisherPlugin.ModelPose;
+import io.orrery.builtin.PosePublisherPlugin.Poses;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import java.time.Duration;

@@ -1,11 +1,13 @@
-package io.orrery.plugin.builtin;
+package io.orrery.builtin;
 
-import static io.orrery.plugin.builtin.BuiltinTestSupport.spec;
+import static io.orrery.builtin.BuiltinTestSupport.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.LifecycleBridgePlugin;
 import io.orrery.plugin.CollectingSink;
 import io.orrery.plugin.FakeWorldAccess;
 import io.orrery.plugin.OwnedPluginSpec;
@@ -16,7 +18,7 @@ import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.plugin.builtin.LifecycleBridgePlugin.Stats;
+import io.orrery.builtin.LifecycleBridgePlugin.Stats;
 import io.orrery.world.PluginSpec;
 import java.io.IOException;
 import java.net.InetSocketAddress;

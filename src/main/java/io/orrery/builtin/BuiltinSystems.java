@@ -1,4 +1,4 @@
-package io.orrery.plugin.builtin;
+package io.orrery.builtin;
 
 import io.orrery.system.WorldSystem;
 import io.orrery.system.scenebroadcaster.SceneBroadcaster;
