@@ -79,6 +79,16 @@ class SceneBroadcasterSimulationTests {
                 .isLessThanOrEqualTo((int) Math.ceil(seconds * SceneBroadcaster.STATS_HERTZ) + 1);
         WorldStatistics last = root.get(root.size() - 1);
         assertThat(last.getIterations()).isEqualTo(300);
+        // gz sim's factor: this iteration's sim time over its wall time, from the messages' own times
+        for (int i = 1; i < root.size(); i++) {
+            WorldStatistics before = root.get(i - 1);
+            WorldStatistics now = root.get(i);
+            long wall = Messages.nanos(now.getRealTime()) - Messages.nanos(before.getRealTime());
+            long sim = Messages.nanos(now.getSimTime()) - Messages.nanos(before.getSimTime());
+            assertThat(now.getRealTimeFactor()).as("iteration %d", now.getIterations())
+                    .isCloseTo(wall > 0 ? (double) sim / wall : 0, within(1e-12));
+        }
+        assertThat(root).anySatisfy(s -> assertThat(s.getRealTimeFactor()).isPositive());
         assertThat(last.getModelCount()).isEqualTo(2);
         assertThat(Messages.nanos(last.getStepSize())).isIn(0L, 1_000_000L); // 0 in a paused cycle, as dt is
     }

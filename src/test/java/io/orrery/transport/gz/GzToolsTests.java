@@ -76,7 +76,7 @@ class GzToolsTests {
         String odometry = tool(PARTITION, TOPIC, "-e", "-t", "/model/vehicle_blue/odometry", "-n", "1").output();
         assertThat(odometry).contains("pose {", "twist {", "value: \"vehicle_blue/odom\"");
         String stats = tool(PARTITION, TOPIC, "-e", "-t", W + "/stats", "-n", "1").output();
-        assertThat(stats).contains("sim_time {", "real_time {", "step_size {");
+        assertThat(stats).contains("sim_time {", "real_time {", "step_size {", "real_time_factor: ");
         assertThat(number(stats, "iterations")).isPositive();
     }
 
