@@ -7,6 +7,8 @@ import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.StartProgress;
 import io.orrery.builtin.PosePublisherPlugin;
+import io.orrery.runner.ControlEvent;
+import io.orrery.runner.ResetSignal;
 import io.orrery.runner.RunListener;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
@@ -192,12 +194,12 @@ final class EventStream implements DisposableBean {
                 }
             }
             case Events.RESET -> {
-                if (payload instanceof SimulationRunner.ResetSignal r) {
+                if (payload instanceof ResetSignal r) {
                     broadcast("reset", r);
                 }
             }
             case Events.CONTROL -> {
-                if (payload instanceof SimulationRunner.ControlEvent c) {
+                if (payload instanceof ControlEvent c) {
                     broadcast("control", c);
                 }
             }
@@ -307,6 +309,9 @@ final class EventStream implements DisposableBean {
 
     /** The cap on connected clients is reached. */
     static final class TooManyClientsException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         TooManyClientsException(int max) {
             super(max + " event-stream clients are connected, the most orrery.api.max-event-clients allows;"
                     + " try again later");

@@ -43,6 +43,9 @@ final class MessageJson {
     }
 
     private static final class MessageSerializer extends StdSerializer<Message> {
+
+        private static final long serialVersionUID = 1L;
+
         MessageSerializer() {
             super(Message.class);
         }

@@ -12,7 +12,6 @@ import io.orrery.topic.msgs.MessageTypes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -58,8 +57,7 @@ final class MessageReader {
     private static void checkMessage(JsonNode node, Descriptor d, String path, Class<?> message) {
         Map<String, FieldDescriptor> fields = FIELDS.computeIfAbsent(d, MessageReader::fieldsOf);
         Set<FieldDescriptor> given = new HashSet<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             String where = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
             FieldDescriptor f = fields.get(e.getKey());
             if (f == null) {
@@ -234,6 +232,9 @@ final class MessageReader {
 
     /** A message body that does not fit its topic's type: 400 naming the field. */
     static final class BadMessageException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
         private final String field;
         private final String type;
 

@@ -102,6 +102,9 @@ class ModelController {
 
     /** A model name already in the world. */
     static final class ModelExistsException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         private final String model;
 
         ModelExistsException(String model) {

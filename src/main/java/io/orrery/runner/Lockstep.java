@@ -42,7 +42,7 @@ final class Lockstep {
         }
         loop.holdForController();
         state.controller = handle;
-        events.emit(Events.CONTROL, new SimulationRunner.ControlEvent("acquired", handle.holder(),
+        events.emit(Events.CONTROL, new ControlEvent("acquired", handle.holder(),
                 "acquired"));
         return handle;
     }
@@ -51,7 +51,7 @@ final class Lockstep {
     void release(ControlHandle handle, String reason) {
         if (state.controller == handle) {
             state.controller = null;
-            events.emit(Events.CONTROL, new SimulationRunner.ControlEvent("released",
+            events.emit(Events.CONTROL, new ControlEvent("released",
                     handle.holder(), reason));
         }
     }

@@ -56,7 +56,7 @@ final class ResetCascade {
         WorldEdits.Undone undone = new WorldEdits.Undone(List.of(), List.of());
         try {
             bridges.emit(Events.RESET,
-                    new SimulationRunner.ResetSignal(session.name(), session.simTimeNanos() / 1e9));
+                    new ResetSignal(session.name(), session.simTimeNanos() / 1e9));
             if (resetWorld) {
                 session.topics.reset(); // a new episode: nothing published in the last one is delivered or kept
                 undone = session.edits.undo();

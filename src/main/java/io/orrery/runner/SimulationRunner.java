@@ -67,6 +67,7 @@ public final class SimulationRunner {
     private final MonotonicClock clock;
     private final RunState state;
     private final CommandQueue commands;
+    private final CommandPosts posts;
     private final TriggerRegistry triggers = new TriggerRegistry();
     private final SnapshotPublisher snapshots = new SnapshotPublisher();
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
@@ -75,15 +76,12 @@ public final class SimulationRunner {
     private final RunCommands loop;
     private final Lockstep lockstep;
     private final String engine;
-    /** How long an answer waits for the plugins of the models a command brought in to start. */
-    private final long pluginStartTimeoutNanos;
     private final Path operatorsWorld;
     private final PluginEndpoints endpoints;
 
     SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
         this.commands = new CommandQueue(b.maxPendingCommands);
-        this.pluginStartTimeoutNanos = b.pluginSettings.startTimeout().toNanos();
         this.engine = b.engine.name();
         this.clock = b.clock;
         this.state = new RunState(b.worldFile);
@@ -100,8 +98,9 @@ public final class SimulationRunner {
         OutputGate output = new OutputGate(b.events);
         Lifecycle lifecycle = new Lifecycle(state, triggers, b.events, clock);
         ResetCascade cascade = new ResetCascade(state, output, b.events, snapshots, clock);
-        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output, this::worldAccess,
-                topicDriver());
+        this.posts = new CommandPosts(commands, state, b.pluginSettings.startTimeout().toNanos());
+        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output,
+                (owner, topics) -> RunnerSeams.worldAccess(this, owner, topics), RunnerSeams.topicDriver(state, posts));
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
         this.stepLoop = new StepLoop(state, commands, lifecycle, loading, b.settings, clock, snapshots, runTo, ending,
@@ -153,12 +152,12 @@ public final class SimulationRunner {
 
     /** Pauses at the end of the current step; inside a step batch, ends the batch there. */
     public CompletableFuture<SimulationStatus> pause() {
-        return post(SimCommand.PAUSE, Command.Kind.INTERRUPT, unlessHeld("pause", loop::pause));
+        return posts.post(SimCommand.PAUSE, Command.Kind.INTERRUPT, posts.unlessHeld("pause", loop::pause));
     }
 
     /** Resumes a paused simulation, with no jump in pacing. */
     public CompletableFuture<SimulationStatus> resume() {
-        return post(SimCommand.RESUME, unlessHeld("resume", loop::resume));
+        return posts.post(SimCommand.RESUME, posts.unlessHeld("resume", loop::resume));
     }
 
     /**
@@ -166,7 +165,7 @@ public final class SimulationRunner {
      * loads); it disconnects and the world is closed.
      */
     public CompletableFuture<SimulationStatus> stop() {
-        return post(SimCommand.STOP, Command.Kind.INTERRUPT, () -> {
+        return posts.post(SimCommand.STOP, Command.Kind.INTERRUPT, () -> {
             state.requestStop(io.orrery.lifecycle.Outcome.STOPPED);
             return status();
         });
@@ -181,7 +180,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new CommandRefusedException("reset (a reset is already under way)",
                     SimState.RESET, Set.of()));
         }
-        return joining(SimCommand.RESET, unlessHeld("reset", loop::resetWorld));
+        return posts.joining(SimCommand.RESET, posts.unlessHeld("reset", loop::resetWorld));
     }
 
     /**
@@ -203,7 +202,7 @@ public final class SimulationRunner {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return post(SimCommand.RELOAD, unlessHeld("reload", () -> loop.reload(spec, target)));
+        return posts.post(SimCommand.RELOAD, posts.unlessHeld("reload", () -> loop.reload(spec, target)));
     }
 
     /** True when both name one file (after links); a file that cannot be read is no one's. */
@@ -225,7 +224,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new IllegalArgumentException("count must be at least 1, got "
                     + count));
         }
-        return post(SimCommand.STEP, unlessHeld("step", () -> loop.runSteps(count)));
+        return posts.post(SimCommand.STEP, posts.unlessHeld("step", () -> loop.runSteps(count)));
     }
 
     /**
@@ -234,7 +233,7 @@ public final class SimulationRunner {
      * StepEnd. Unknown topics or models fail it before anything is published.
      */
     public CompletableFuture<StepResult> step(StepRequest request) {
-        return post(SimCommand.STEP, unlessHeld("step", () -> lockstep.step(request)));
+        return posts.post(SimCommand.STEP, posts.unlessHeld("step", () -> lockstep.step(request)));
     }
 
     /**
@@ -265,7 +264,7 @@ public final class SimulationRunner {
      */
     public CompletableFuture<ControlHandle> acquireControl(String holder) {
         ControlHandle handle = new ControlHandle(holder, this);
-        return post("acquire", LIVE, Command.Kind.ORDINARY, () -> lockstep.acquire(handle));
+        return posts.post("acquire", LIVE, Command.Kind.ORDINARY, () -> lockstep.acquire(handle));
     }
 
     /** Who holds the simulation, if anyone. */
@@ -279,10 +278,10 @@ public final class SimulationRunner {
             return CompletableFuture.completedFuture(null);
         }
         // never refused for room: a closing connection's hold must always be let go
-        return commands.post(new Command<Void>("release", ANY, Command.Kind.ORDINARY, false, () -> {
+        return posts.postUnbounded("release", ANY, () -> {
             lockstep.release(handle, reason);
             return null;
-        })).future;
+        });
     }
 
     /** True while {@code handle} holds the simulation. */
@@ -298,8 +297,7 @@ public final class SimulationRunner {
      * empty when nobody held the simulation. Never refused for room.
      */
     public CompletableFuture<Optional<String>> releaseController(Optional<String> holder) {
-        return commands.post(new Command<>("release", ANY, Command.Kind.ORDINARY, false,
-                () -> lockstep.forceRelease(holder))).future;
+        return posts.postUnbounded("release", ANY, () -> lockstep.forceRelease(holder));
     }
 
     /**
@@ -316,24 +314,13 @@ public final class SimulationRunner {
             }
             return action.apply(lockstep);
         };
-        return joins ? joining(name, allowed, command) : post(name, allowed, Command.Kind.ORDINARY, command);
-    }
-
-    /** {@code action}, refused on the runner thread while a controller holds the simulation. */
-    private <T> Supplier<T> unlessHeld(String name, Supplier<T> action) {
-        return () -> {
-            ControlHandle h = state.controller;
-            if (h != null) {
-                throw new ControlHeldException(name, h.holder(), state.currentState(), RunState.HELD_COMMANDS);
-            }
-            return action.get();
-        };
+        return joins ? posts.joining(name, allowed, command) : posts.post(name, allowed, Command.Kind.ORDINARY, command);
     }
 
     /** Runs until sim time reaches {@code targetNanos}, then pauses; completes when it has. */
     public CompletableFuture<SimulationStatus> runTo(long targetNanos) {
         CompletableFuture<SimulationStatus> done = new CompletableFuture<>();
-        return post(SimCommand.RUN_TO, unlessHeld("run-to", () -> {
+        return posts.post(SimCommand.RUN_TO, posts.unlessHeld("run-to", () -> {
             loop.runTo(targetNanos, done);
             return null;
         })).thenCompose(ignored -> done);
@@ -345,7 +332,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     "real-time factor must be a finite number at least 0, got " + factor));
         }
-        return post(SimCommand.REAL_TIME_FACTOR, unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
+        return posts.post(SimCommand.REAL_TIME_FACTOR, posts.unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
     }
 
     // ---------------------------------------------------------------- world edits
@@ -369,13 +356,13 @@ public final class SimulationRunner {
         } catch (PluginEndpointRefusedException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return joining(SimCommand.SPAWN, unlessHeld("spawn",
+        return posts.joining(SimCommand.SPAWN, posts.unlessHeld("spawn",
                 () -> loop.edited(state.session.edits.spawn(model, snippet))));
     }
 
     /** Removes a model; its plugins end. */
     public CompletableFuture<Void> remove(String model) {
-        return post(SimCommand.REMOVE, unlessHeld("remove", () -> {
+        return posts.post(SimCommand.REMOVE, posts.unlessHeld("remove", () -> {
             state.session.edits.remove(model);
             return loop.edited(null);
         }));
@@ -383,13 +370,13 @@ public final class SimulationRunner {
 
     /** Teleports a model: pose set and transforms synced at once. */
     public CompletableFuture<ModelState> teleport(String model, Pose pose) {
-        return post(SimCommand.TELEPORT, unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model,
+        return posts.post(SimCommand.TELEPORT, posts.unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model,
                 pose))));
     }
 
     /** Makes a model static or dynamic. */
     public CompletableFuture<ModelState> setStatic(String model, boolean isStatic) {
-        return post(SimCommand.SET_STATIC, unlessHeld("set-static",
+        return posts.post(SimCommand.SET_STATIC, posts.unlessHeld("set-static",
                 () -> loop.edited(state.session.edits.setStatic(model, isStatic))));
     }
 
@@ -402,9 +389,9 @@ public final class SimulationRunner {
     }
 
     /** Runs {@code action} on the world of {@code owner}, refused once that world is no longer the loaded one. */
-    private <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action,
+    <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action,
             Supplier<WorldSession> owner) {
-        return post(name, ANY, Command.Kind.ORDINARY, () -> {
+        return posts.post(name, ANY, Command.Kind.ORDINARY, () -> {
             WorldSession s = state.session;
             if (s == null) {
                 throw new IllegalStateException("the world is not built yet");
@@ -451,7 +438,7 @@ public final class SimulationRunner {
         }
         // Applied on the runner thread, where the bus delivers at once: refused while a controller holds the
         // simulation, dropped when the world it was meant for has been unloaded since.
-        return post("publish", LIVE, Command.Kind.ORDINARY, unlessHeld("publish", () -> {
+        return posts.post("publish", LIVE, Command.Kind.ORDINARY, posts.unlessHeld("publish", () -> {
             if (state.session == s) {
                 s.topics.publish(topic, message);
             }
@@ -470,35 +457,7 @@ public final class SimulationRunner {
      * models spawned since the load with their snippets, removed ones absent. Served inside step batches too.
      */
     public CompletableFuture<SavedWorld> captureForSave() {
-        return post("save", LIVE, Command.Kind.READ, () -> state.session.edits.capture());
-    }
-
-    /**
-     * A world to write back to SDF.
-     *
-     * @param loaded the world as loaded (its document is the base)
-     * @param state its state now
-     */
-    public record SavedWorld(WorldSpec loaded, WorldState state) {
-    }
-
-    /**
-     * A controller's hold changed.
-     *
-     * @param event {@code acquired} or {@code released}
-     * @param holder who held it, as it named itself
-     * @param reason why it was released: by its holder, its connection closed or went silent, by an operator
-     */
-    public record ControlEvent(String event, String holder, String reason) {
-    }
-
-    /**
-     * The reset signal external bridges receive when a reset begins.
-     *
-     * @param world the world's name
-     * @param simTime the sim time it was reset from, in seconds
-     */
-    public record ResetSignal(String world, double simTime) {
+        return posts.post("save", LIVE, Command.Kind.READ, () -> state.session.edits.capture());
     }
 
     /**
@@ -522,7 +481,7 @@ public final class SimulationRunner {
         if (current.isPresent()) {
             return current.get();
         }
-        CompletableFuture<WorldSnapshot> taken = post("snapshot", ANY, Command.Kind.READ, loop::takeSnapshot);
+        CompletableFuture<WorldSnapshot> taken = posts.post("snapshot", ANY, Command.Kind.READ, loop::takeSnapshot);
         try {
             return taken.get(SNAPSHOT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -632,85 +591,5 @@ public final class SimulationRunner {
     private Optional<String> worldName() {
         WorldSession s = state.session;
         return s == null ? Optional.empty() : Optional.of(s.name());
-    }
-
-    private <T> CompletableFuture<T> post(SimCommand command, Supplier<T> action) {
-        return post(command, Command.Kind.ORDINARY, action);
-    }
-
-    private <T> CompletableFuture<T> post(SimCommand command, Command.Kind kind, Supplier<T> action) {
-        return commands.post(Command.of(command, kind, action)).future;
-    }
-
-    /**
-     * A command that may bring models into the world (a spawn, a reset that restores removed ones): its answer waits,
-     * off the runner thread, until their plugins have started (at most the plugin start timeout), so what they
-     * subscribe to is there when the caller hears back. The loop, for its part, steps them only once their plugin
-     * systems are bound.
-     */
-    private <T> CompletableFuture<T> joining(SimCommand command, Supplier<T> action) {
-        return joining(command.displayName(), Command.statesAccepting(command), action);
-    }
-
-    private <T> CompletableFuture<T> joining(String name, Set<SimState> acceptedIn, Supplier<T> action) {
-        return post(name, acceptedIn, Command.Kind.ORDINARY, () -> {
-            T result = action.get();
-            return state.session.modelPluginsSettled()
-                    .completeOnTimeout(null, pluginStartTimeoutNanos, TimeUnit.NANOSECONDS)
-                    .thenApply(settled -> result);
-        }).thenCompose(answer -> answer);
-    }
-
-    private <T> CompletableFuture<T> post(String name, Set<SimState> acceptedIn, Command.Kind kind,
-            Supplier<T> action) {
-        return commands.post(new Command<>(name, acceptedIn, kind, action)).future;
-    }
-
-    /**
-     * What one session's plugins reach: their own world (what they submit once it is unloaded is refused, never
-     * applied to the next) and their own bus (so they never publish into the next world).
-     */
-    private WorldAccess worldAccess(Supplier<WorldSession> owner, TopicBus topics) {
-        return new WorldAccess() {
-            @Override
-            public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
-                return SimulationRunner.this.submit(name, action, owner);
-            }
-
-            @Override
-            public WorldSnapshot snapshot() {
-                return SimulationRunner.this.snapshot();
-            }
-
-            @Override
-            public TopicBus topics() {
-                return topics;
-            }
-        };
-    }
-
-    /** The runner drives every world's topic bus: messages from other threads come as publish commands. */
-    private BusDriver topicDriver() {
-        return new BusDriver() {
-            @Override
-            public boolean onDrivingThread() {
-                return state.onRunnerThread();
-            }
-
-            @Override
-            public CompletableFuture<Void> later(Runnable delivery) {
-                // From a PostUpdate system on a pool thread: delivered in this step, in the serial mode's order.
-                WorldSession s = state.session;
-                Optional<CompletableFuture<Void>> inRound = s == null ? Optional.empty()
-                        : s.systems.afterPostUpdateRound(delivery);
-                if (inRound.isPresent()) {
-                    return inRound.get();
-                }
-                return post("publish", LIVE, Command.Kind.ORDINARY, () -> {
-                    delivery.run();
-                    return null;
-                });
-            }
-        };
     }
 }

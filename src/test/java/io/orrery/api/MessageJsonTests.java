@@ -10,7 +10,6 @@ import com.gz.msgs.EntityProtos.Entity;
 import com.gz.msgs.LaserScanProtos.LaserScan;
 import com.gz.msgs.WorldStatsProtos.WorldStatistics;
 import io.orrery.topic.msgs.Messages;
-import java.util.Iterator;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -93,8 +92,7 @@ class MessageJsonTests {
             return node;
         }
         ObjectNode out = ((ObjectNode) node).objectNode();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             JsonNode v = e.getValue();
             boolean isDefault = v.isNumber() && v.doubleValue() == 0 || v.isBoolean() && !v.booleanValue()
                     || v.isTextual() && (v.asText().isEmpty() || v.asText().equals("0") || v.asText().equals("NONE"))

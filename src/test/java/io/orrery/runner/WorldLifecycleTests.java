@@ -262,7 +262,7 @@ class WorldLifecycleTests {
         runner.step(700).get(10, TimeUnit.SECONDS);
         var before = runner.snapshot();
 
-        SimulationRunner.SavedWorld saved = runner.captureForSave().get(10, TimeUnit.SECONDS);
+        SavedWorld saved = runner.captureForSave().get(10, TimeUnit.SECONDS);
         WorldSaver saver = new WorldSaver(dir);
         Path target = saver.resolveForSave(Path.of("saved/run1.sdf"));
         saver.save(new SdfWriter().write(saved.loaded(), saved.state(), target), Path.of("saved/run1.sdf"),

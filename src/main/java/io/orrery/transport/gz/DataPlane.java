@@ -137,7 +137,7 @@ final class DataPlane implements AutoCloseable {
                 replier.recv(0);
             }
         } finally {
-            context.destroySocket(probe);
+            probe.close();
         }
     }
 
@@ -165,7 +165,7 @@ final class DataPlane implements AutoCloseable {
             }
             out.disconnect(endpoint);
         } finally {
-            context.destroySocket(probe);
+            probe.close();
         }
     }
 
@@ -423,7 +423,7 @@ final class DataPlane implements AutoCloseable {
                 log.warn("gz-transport replier: {}", e.toString(), e);
             }
         } finally {
-            context.destroySocket(out);
+            out.close();
         }
     }
 
