@@ -3,12 +3,12 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.DoubleProtos;
 import io.orrery.physics.Articulation;
 import io.orrery.physics.Engine;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.Physics;
-import io.orrery.topic.msgs.Header;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -92,7 +92,7 @@ class PandaSimulationTests {
         start(engine);
         step(4000);
         runner.publish("/model/panda/joint/panda_joint2/0/cmd_pos",
-                new io.orrery.topic.msgs.Double(Header.NONE, 0.5)).get(20, TimeUnit.SECONDS);
+                DoubleProtos.Double.newBuilder().setData(0.5).build()).get(20, TimeUnit.SECONDS);
         step(3000);
         assertThat(joint("panda_joint2").position()).as(engine + ": panda_joint2 rad").isCloseTo(0.5, within(1e-3));
         TARGETS.forEach((name, target) -> {

@@ -1,5 +1,9 @@
 package io.orrery.system.jointstatepublisher;
 
+import com.gz.msgs.AxisProtos.Axis;
+import com.gz.msgs.JointProtos.Joint;
+import com.gz.msgs.ModelProtos.Model;
+import com.gz.msgs.PoseProtos.Pose;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
@@ -14,11 +18,7 @@ import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.joints.JointSystemSetup;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Axis;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Joint;
-import io.orrery.topic.msgs.Model;
-import io.orrery.topic.msgs.Pose;
+import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -106,7 +106,8 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
         for (String name : published) {
             state.get().joint(name).ifPresent(j -> joints.add(message(j)));
         }
-        publisher.publish(new Model(Header.at(info.simTimeNanos()), model, 0, joints, pose(state.get())));
+        publisher.publish(Model.newBuilder().setHeader(Messages.header(info.simTimeNanos())).setName(model)
+                .addAllJoint(joints).setPose(pose(state.get())).build());
     }
 
     @Override
@@ -132,11 +133,12 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
     }
 
     private static Joint message(JointState joint) {
-        return new Joint(joint.name(), 0, new Axis(joint.position(), joint.velocity(), joint.effort()));
+        return Joint.newBuilder().setName(joint.name()).setAxis1(Axis.newBuilder().setPosition(joint.position())
+                .setVelocity(joint.velocity()).setForce(joint.effort())).build();
     }
 
     private static Pose pose(ModelState state) {
-        return Pose.of(GazeboMessages.vector(state.pose().position()),
-                GazeboMessages.quaternion(state.pose().rotation()));
+        return Pose.newBuilder().setPosition(GazeboMessages.vector(state.pose().position()))
+                .setOrientation(GazeboMessages.quaternion(state.pose().rotation())).build();
     }
 }
