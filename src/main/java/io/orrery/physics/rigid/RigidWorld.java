@@ -137,6 +137,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName(),
                 staticCarriers());
         Model<L, J> model = built.model();
+        for (J joint : model.joints()) {
+            joint.meet(model.joints());
+        }
         addBodies(model);
         addJoints(model);
         models.put(top.name(), model);
@@ -251,6 +254,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             joint.beforeStep(dt);
         }
         stepWorld(dt);
+        for (J joint : joints) {
+            joint.couple(dt);
+        }
         for (J joint : joints) {
             if (joint.afterStep(dt)) {
                 joint.child().changed();
@@ -449,7 +455,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         return body;
     }
 
-    /** The joint, which must move along an axis (revolute, continuous or prismatic). */
+    /** The joint, which must move along one axis (revolute, continuous, prismatic or screw). */
     private J actuated(String model, String name) {
         J joint = require(model).joint(name);
         if (joint == null) {
@@ -458,7 +464,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         if (!joint.isActuated()) {
             throw new IllegalArgumentException("model '" + model + "' joint '" + name + "' is "
                     + joint.spec().type().name().toLowerCase(Locale.ROOT)
-                    + "; only revolute, continuous and prismatic joints take commands");
+                    + "; only revolute, continuous, prismatic and screw joints take commands");
         }
         return joint;
     }
