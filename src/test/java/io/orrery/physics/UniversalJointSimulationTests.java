@@ -302,4 +302,26 @@ class UniversalJointSimulationTests {
             assertThat(lock[0]).isLessThan(2e-5);
         }
     }
+
+    /**
+     * A world's {@code <state>} that gives the cross's two angles without link poses puts the bob there: turned by
+     * 0.4 rad about X and then 7.5 rad (more than a turn) about its own Y, and the joint reports both, the second
+     * unwrapped (to 1e-6: float32 poses).
+     */
+    @ParameterizedTest
+    @MethodSource("cases")
+    void aSavedStateSetsBothAngles(Engine engine, String type) throws Exception {
+        try (SimulationFixture sim = load(engine, type, t -> t.replace("</world>", "<state world_name='universal'>"
+                + "<model name='gimbal'><joint name='cross'><angle axis='0'>0.4</angle><angle axis='1'>7.5</angle>"
+                + "</joint></model></state></world>"))) {
+            JointState j = cross(sim.world());
+            assertThat(j.position()).isCloseTo(0.4, within(1e-6));
+            assertThat(j.axis2().position()).isCloseTo(7.5, within(1e-6));
+            Pose expected = new Pose(CROSS, io.orrery.world.Quat.fromAxisAngle(new Vec3(1, 0, 0), 0.4)
+                    .times(io.orrery.world.Quat.fromAxisAngle(UNIT_Y, 7.5))).compose(new Pose(new Vec3(0, 0, -L),
+                    io.orrery.world.Quat.IDENTITY));
+            assertThat(bob(sim.world()).position().minus(expected.position()).length()).isLessThan(1e-6);
+            assertThat(bob(sim.world()).rotation().angleTo(expected.rotation())).isLessThan(1e-6);
+        }
+    }
 }

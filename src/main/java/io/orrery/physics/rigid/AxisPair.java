@@ -144,6 +144,12 @@ public final class AxisPair {
         return reference;
     }
 
+    /** The angles set (a reset, or a saved state): the references for unwrapping the next readings. */
+    void reset(double first, double second) {
+        angle1 = first;
+        angle2 = second;
+    }
+
     /** After a step: the new references for unwrapping. */
     void track() {
         double a = position1();

@@ -40,6 +40,20 @@ final class JointReset {
     }
 
     /**
+     * Sets a universal or revolute2 joint's two angles: the child turned by {@code first} about the first axis, then
+     * by {@code second} about the second (as {@link AxisPair} reads them), both rates zeroed.
+     */
+    static <L extends Link, J extends Joint<L>> void applyCross(Model<L, J> model, J joint, double first,
+            double second, BiConsumer<L, Pose> place) {
+        AxisPair axes = joint.axes();
+        Vec3 ownSpin = axes.axis1().times(axes.velocity1()).plus(axes.axis2().times(axes.velocity2()));
+        Quat turn = Quat.fromAxisAngle(Vec3.UNIT_Z, first).times(Quat.fromAxisAngle(
+                JointFrame.secondAxis(joint.spec()), second));
+        move(model, joint, new Pose(Vec3.ZERO, turn), ownSpin, Vec3.ZERO, place);
+        axes.reset(first, second);
+    }
+
+    /**
      * Moves the child to {@code motion} in the parent's joint frame, and its subtree with it; takes the joint's own
      * spin and slide (world, the slide at the joint's origin) out of every moved body's velocity.
      */

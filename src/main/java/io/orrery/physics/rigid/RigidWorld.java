@@ -8,6 +8,7 @@ import io.orrery.physics.RayHit;
 import io.orrery.physics.Twist;
 import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
+import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.StateSpec;
@@ -153,7 +154,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
      * Puts the models where the world's {@code <state>} says they were. A model with link states gets every listed
      * link's pose and velocity (moved to the centre of mass), and its joints' positions only set how many turns they
      * have made (the links already say where they stand); one without is put at its state's pose, then each joint at
-     * its position as {@link #resetJointPosition} does.
+     * its position as {@link #resetJointPosition} does (a universal or revolute2 joint at both its angles; a
+     * gearbox's angles follow its gears' and only count its turns).
      */
     private void startFrom(StateSpec state) {
         for (StateSpec.Model saved : state.models()) {
@@ -167,6 +169,17 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                     J joint = model.joint(j.name());
                     if (joint != null && joint.isActuated()) {
                         JointReset.apply(model, joint, j.position(), this::place);
+                    } else if (joint != null && (joint.spec().type() == JointType.UNIVERSAL
+                            || joint.spec().type() == JointType.REVOLUTE2)) {
+                        JointReset.applyCross(model, joint, j.position(), j.hasSecondAxis() ? j.position2() : 0,
+                                this::place);
+                    }
+                }
+                for (StateSpec.Joint j : saved.joints()) {
+                    J joint = model.joint(j.name());
+                    if (joint != null && joint.axes() != null && j.hasSecondAxis()) {
+                        // a gearbox's angles follow its gears', set above: these only count its turns
+                        joint.axes().reset(j.position(), j.position2());
                     }
                 }
                 continue;
@@ -188,6 +201,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                 J joint = model.joint(j.name());
                 if (joint != null && joint.isActuated()) {
                     joint.resetPosition(j.position());
+                } else if (joint != null && joint.axes() != null && j.hasSecondAxis()) {
+                    joint.axes().reset(j.position(), j.position2());
                 }
             }
             model.changed(); // placed outside a step: the engine reports no motion for it

@@ -148,4 +148,24 @@ class JointTypesSdfTests {
             assertThat(b.gearboxReference()).isEqualTo(a.gearboxReference());
         }
     }
+
+    @Test
+    void aStateGivesAUniversalJointBothAnglesAndARevoluteOne() throws Exception {
+        String world = """
+                <sdf version='1.11'><world name='w'><model name='m'><link name='a'/><link name='b'/>
+                  <joint name='u' type='universal'><parent>a</parent><child>b</child></joint>
+                  <joint name='h' type='revolute'><parent>world</parent><child>a</child></joint></model>
+                  <state world_name='w'><model name='m'>
+                    <joint name='u'><angle axis='0'>0.4</angle><angle axis='1'>7.5</angle></joint>%s
+                  </model></state></world></sdf>""";
+        Path file = Files.writeString(dir.resolve("state.sdf"), world.formatted(
+                "<joint name='h'><angle axis='0'>-2</angle></joint>"));
+        io.orrery.world.StateSpec.Model m = reader.read(file).state().orElseThrow().models().get(0);
+        assertThat(m.joints()).containsExactly(new io.orrery.world.StateSpec.Joint("u", 0.4, 7.5),
+                new io.orrery.world.StateSpec.Joint("h", -2));
+        Path bad = Files.writeString(dir.resolve("bad.sdf"), world.formatted(
+                "<joint name='h'><angle axis='1'>-2</angle></joint>"));
+        assertThatThrownBy(() -> reader.read(bad)).isInstanceOf(SdfException.class)
+                .hasMessageContaining("a revolute joint has one axis, 0");
+    }
 }
