@@ -159,6 +159,16 @@ final class JointReader {
         String referenceLink = "";
         if (type == JointType.GEARBOX) {
             referenceLink = gearboxReference(j, reference, where, name, graph, scope);
+            // a gearbox holds no motion of its own (its gears' joints do): its axes' limits and dynamics do nothing
+            for (String axisName : List.of("axis", "axis2")) {
+                for (Element a : j.getChildren(axisName)) {
+                    for (Element c : a.getChildren()) {
+                        if (c.getQualifiedName().equals("limit") || c.getQualifiedName().equals("dynamics")) {
+                            ignored.add(c, where);
+                        }
+                    }
+                }
+            }
         }
         return Optional.of(new JointSpec(name, type, parentName, childLink, pose, axis, limits, dynamics, axis2,
                 pitch, gearboxRatio, referenceLink));

@@ -109,17 +109,25 @@ class JointTypesSdfTests {
     }
 
     @Test
-    void anotherTypesElementsAreListedAsNotSimulated() throws Exception {
+    void whatAJointTypeDoesNotUseIsListedAsNotSimulated() throws Exception {
         Path file = Files.writeString(dir.resolve("w.sdf"), """
-                <sdf version='1.11'><world name='w'><model name='m'><link name='a'/><link name='b'/>
+                <sdf version='1.11'><world name='w'><model name='m'><link name='a'/><link name='b'/><link name='c'/>
                   <joint name='j' type='revolute'><parent>a</parent><child>b</child>
                     <axis2><xyz>0 1 0</xyz></axis2>
                     <thread_pitch>3</thread_pitch>
                     <gearbox_ratio>2</gearbox_ratio>
+                  </joint>
+                  <joint name='g' type='gearbox'><parent>b</parent><child>c</child>
+                    <gearbox_reference_body>a</gearbox_reference_body>
+                    <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis>
+                    <axis2><xyz>0 0 1</xyz><dynamics><damping>0.1</damping></dynamics></axis2>
                   </joint></model></world></sdf>""");
         WorldSpec world = reader.read(file);
         assertThat(world.ignored()).extracting(IgnoredElement::element)
-                .contains("axis2", "thread_pitch", "gearbox_ratio");
+                .containsExactly("axis2", "thread_pitch", "gearbox_ratio", "limit", "dynamics");
+        // a gearbox holds no motion of its own: its axes' limits and dynamics are listed, not dropped
+        assertThat(world.ignored()).filteredOn(i -> i.where().contains("joint 'g'")).extracting(IgnoredElement::line)
+                .containsExactly(9, 10);
     }
 
     @Test
