@@ -21,7 +21,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The dashboard draws meshes and heightmaps as their triangles, a large mesh as a coarser copy, and the model panel
  * lists what each collision became: a world of a heightmap terrain, a static step mesh and a moving sphere mesh of
- * 49,500 triangles, made for the test.
+ * 49,500 triangles, made for the test. A bob hangs off a universal joint: the model panel shows both its angles, and
+ * its link's {@code <velocity_decay>}, which Orrery does not simulate, is in the "Not simulated" panel.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.status-log-interval=0s", "orrery.start-paused=true"})
@@ -63,6 +64,10 @@ class DashboardMeshBrowserTests {
                       <model name="ball"><pose>0 0 1 0 0 0</pose><link name="body"><inertial><mass>1</mass></inertial>
                         <collision name="shell"><geometry><mesh><uri>sphere.stl</uri></mesh></geometry></collision>
                       </link></model>
+                      <model name="gimbal"><pose>-3 0 2 0 0 0</pose><link name="bob"><inertial><mass>1</mass></inertial>
+                        <velocity_decay><linear>0.1</linear></velocity_decay></link>
+                        <joint name="cross" type="universal"><parent>world</parent><child>bob</child>
+                        <pose>0.3 0.2 1 0 0 0</pose></joint></model>
                     </world></sdf>""");
             return world;
         } catch (IOException e) {
@@ -112,6 +117,39 @@ class DashboardMeshBrowserTests {
         assertThat(cells[0] + " " + cells[1] + " " + cells[2]).isEqualTo("body/shell convex_hull 1");
         assertThat(Integer.parseInt(cells[3])).isBetween(500, 1024);
         assertThat(cells[4]).isEqualTo("0");
+    }
+
+    /** The "Not simulated" panel shows what GET /api/world lists: the element, where it is, its line (file:line). */
+    @Test
+    void theNotSimulatedPanelListsWhatTheWorldHoldsButOrreryDoesNotSimulate() {
+        JsonNode unsupported = page.api("GET", "/api/world", null).get("unsupported");
+        assertThat(unsupported).hasSize(1);
+        JsonNode decay = unsupported.get(0);
+        assertThat(decay.get("element").asText()).isEqualTo("velocity_decay");
+        page.waitFor(() -> BROWSER.driver().findElement(By.cssSelector("[data-testid=unsupported-panel]"))
+                .isDisplayed());
+        assertThat(page.text("unsupported-count")).isEqualTo("1");
+        var row = BROWSER.driver().findElement(By.cssSelector("[data-testid=unsupported] tbody tr"));
+        assertThat(row.getText()).isEqualTo("<velocity_decay> model 'gimbal' link 'bob' " + decay.get("line").asInt());
+        assertThat(decay.get("file").asText()).endsWith("mesh_world.sdf");
+        assertThat(row.getAttribute("title")).isEqualTo(decay.get("file").asText() + ":" + decay.get("line").asInt());
+    }
+
+    /** A universal joint's row shows both its angles and both rates, first / second, as the API gives them. */
+    @Test
+    void aUniversalJointsRowShowsBothAxes() {
+        page.api("POST", "/api/simulation/step?count=200", null);
+        JsonNode cross = page.api("GET", "/api/models/gimbal", null).get("joints").get(0);
+        String position = String.format(java.util.Locale.ROOT, "%.3f / %.3f", cross.get("position").asDouble(),
+                cross.get("axis2").get("position").asDouble());
+        assertThat(position).doesNotContain("0.000"); // the bob hangs off the vertical: both angles move
+        BROWSER.driver().findElement(By.cssSelector("[data-testid=models] li[data-model='gimbal']")).click();
+        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("[data-testid=model-joints]"
+                + " tr[data-joint='cross']")).isEmpty());
+        page.waitFor(() -> BROWSER.driver().findElement(By.cssSelector("[data-testid=model-joints]"
+                + " tr[data-joint='cross']")).getText().equals("cross universal " + position + " "
+                + String.format(java.util.Locale.ROOT, "%.3f / %.3f", cross.get("velocity").asDouble(),
+                        cross.get("axis2").get("velocity").asDouble())));
     }
 
     /** Pixels of a lit magenta: red well above green, blue between. */
