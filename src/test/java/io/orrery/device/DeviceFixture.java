@@ -1,5 +1,6 @@
 package io.orrery.device;
 
+import io.orrery.builtin.BuiltinDevices;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.system.UpdateInfo;
@@ -32,7 +33,7 @@ final class DeviceFixture implements AutoCloseable {
         this.spec = spec;
         this.world = new JBulletPhysicsEngine().build(spec);
         this.bus = new TopicBus(BusDriver.callingThread());
-        this.devices = Devices.build(spec, bus, seed);
+        this.devices = Devices.build(spec, bus, seed, BuiltinDevices.KINDS);
         this.stepNanos = Math.round(spec.physics().maxStepSize() * 1e9);
         devices.reset(world); // as the reset cascade at load
     }

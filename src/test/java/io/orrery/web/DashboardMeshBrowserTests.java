@@ -132,7 +132,7 @@ class DashboardMeshBrowserTests {
         var row = BROWSER.driver().findElement(By.cssSelector("[data-testid=unsupported] tbody tr"));
         assertThat(row.getText()).isEqualTo("<velocity_decay> model 'gimbal' link 'bob' " + decay.get("line").asInt());
         assertThat(decay.get("file").asText()).endsWith("mesh_world.sdf");
-        assertThat(row.getAttribute("title")).isEqualTo(decay.get("file").asText() + ":" + decay.get("line").asInt());
+        assertThat(row.getDomAttribute("title")).isEqualTo(decay.get("file").asText() + ":" + decay.get("line").asInt());
     }
 
     /** A universal joint's row shows both its angles and both rates, first / second, as the API gives them. */

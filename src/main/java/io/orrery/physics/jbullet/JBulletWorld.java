@@ -12,6 +12,7 @@ import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
 import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSolver;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.Transform;
+import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
@@ -42,8 +43,11 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     /** The static body that stands for {@code world} in joints; never added to the dynamics world. */
     private RigidBody worldAnchor;
 
-    JBulletWorld(WorldSpec spec) {
-        super(spec, true); // MovingBody reports every body that moved, woke or fell asleep
+    private final int iterations;
+
+    JBulletWorld(WorldSpec spec, Articulation articulation, int iterations) {
+        super(spec, true, articulation); // MovingBody reports every body that moved, woke or fell asleep
+        this.iterations = iterations;
         populate();
     }
 
@@ -61,6 +65,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         solver = new SequentialImpulseConstraintSolver();
         dynamics = new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
+        dynamics.getSolverInfo().numIterations = iterations;
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
     }
 
@@ -231,6 +236,18 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         body.updateInertiaTensor();
         body.clearForces();
         body.activate(true);
+        dynamics.updateSingleAabb(body);
+    }
+
+    /** As {@link #place}, but the body stays as awake or asleep as it is, and keeps its forces. */
+    @Override
+    protected void moveQuietly(LinkBody link, Pose comWorld, Vec3 linear, Vec3 angular) {
+        Transform t = Convert.transform(comWorld);
+        RigidBody body = link.body;
+        body.setWorldTransform(t);
+        body.setInterpolationWorldTransform(t);
+        body.updateInertiaTensor();
+        link.setVelocity(linear, angular);
         dynamics.updateSingleAabb(body);
     }
 

@@ -50,6 +50,10 @@ public abstract class Joint<L extends Link> {
     private double effort2;
     /** What couplings' corrections added to this joint's velocity servo after the step (N·m·s or N·s). */
     private double servoCorrection;
+    /** True while the projected articulation finishes the joint's drive in joint space. */
+    private boolean articulated;
+    /** The effort the joint-space drive applied in the last step (servo, friction, damping). */
+    private double articulatedEffort;
 
     /**
      * @param frame the joint's name, links and frames, as {@link ModelBuilder} found them
@@ -86,6 +90,32 @@ public abstract class Joint<L extends Link> {
     /** The effort (N·m) the rows applied along axis 0 or 1 of a universal or revolute2 joint in the last step. */
     protected double axisEffort(int axis, double dt) {
         return 0;
+    }
+
+    /**
+     * The impulses (N·m·s or N·s, along the axis, on the child) the drive's servo, friction and damping rows applied
+     * in the last step, in that order: where the projected articulation's joint-space rows start from, so that
+     * together they apply each row's bound once.
+     */
+    protected abstract double[] driveImpulses();
+
+    /** True while the projected articulation drives the joint. */
+    public final boolean isArticulated() {
+        return articulated;
+    }
+
+    final void setArticulated(boolean articulated) {
+        this.articulated = articulated;
+    }
+
+    /** The effort the joint-space drive applied in the step just taken, so far. */
+    final double articulatedEffort() {
+        return articulatedEffort;
+    }
+
+    /** The effort the joint-space drive applied in the step just taken. */
+    final void setArticulatedEffort(double effort) {
+        this.articulatedEffort = effort;
     }
 
     /** True for the joints that move along one axis and take commands: revolute, continuous, prismatic, screw. */
@@ -324,7 +354,8 @@ public abstract class Joint<L extends Link> {
             pair.track();
         }
         if (actuated) {
-            double applied = added ? commandedForce() + driveEffort(dt) + servoCorrection / dt : 0;
+            double applied = added ? commandedForce() + (articulated ? articulatedEffort : driveEffort(dt))
+                    + servoCorrection / dt : 0;
             changed = Double.compare(applied, effort) != 0;
             effort = applied;
             position = currentPosition();

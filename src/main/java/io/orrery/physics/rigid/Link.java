@@ -119,7 +119,7 @@ public abstract class Link {
         return (float) plan.mass();
     }
 
-    /** The principal moments of inertia (kg·m²) along the body frame's axes, used whenever the body is dynamic. */
+    /** The principal moments of inertia (kg·m²) along the centre-of-mass frame's axes, used while dynamic. */
     public final Vec3 principalInertia() {
         return plan.principalInertia();
     }
