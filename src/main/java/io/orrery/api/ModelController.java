@@ -1,5 +1,6 @@
 package io.orrery.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.orrery.physics.ArticulationState;
 import io.orrery.physics.JointState;
@@ -152,14 +153,22 @@ class ModelController {
     }
 
     /**
-     * A joint along its axis: position in rad or m (unwrapped for continuous joints), velocity in rad/s or m/s,
-     * effort in N·m or N (what it applied in the last step); type as SDF spells it.
+     * A joint along its axis: position in rad or m (unwrapped), velocity in rad/s or m/s, effort in N·m or N (what it
+     * applied in the last step); type as SDF spells it. Universal, revolute2 and gearbox joints add {@code axis2},
+     * the same along their second axis (a gearbox's first axis is its parent's turn against the reference body, its
+     * second its child's).
      */
-    record JointJson(String name, String type, double position, double velocity, double effort) {
+    record JointJson(String name, String type, double position, double velocity, double effort,
+            @JsonInclude(JsonInclude.Include.NON_NULL) AxisJson axis2) {
         static JointJson of(JointState j) {
             return new JointJson(j.name(), j.type().name().toLowerCase(Locale.ROOT), j.position(), j.velocity(),
-                    j.effort());
+                    j.effort(), j.axis2() == null ? null : new AxisJson(j.axis2().position(), j.axis2().velocity(),
+                            j.axis2().effort()));
         }
+    }
+
+    /** A joint's state along its second axis: rad, rad/s, N·m. */
+    record AxisJson(double position, double velocity, double effort) {
     }
 
     /**

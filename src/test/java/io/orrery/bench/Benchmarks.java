@@ -69,6 +69,9 @@ import java.util.concurrent.TimeUnit;
  * {@link ArticulationBenchmark}.</li>
  * <li>{@code shapes} (only when named): Gazebo's 3k_shapes.sdf on both engines side by side, a fresh process per
  * run: the warm-up until the bodies sleep, the steps after it and a snapshot's cost, see {@link ShapesBenchmark}.</li>
+ * <li>{@code robots} (only when named): the shared robot worlds (TurtleBot 3 Burger, Panda) on both engines, a fresh
+ * process per run: mesh load time (cold, fresh loader, cache hit), build time and steps per second through the
+ * Orrery loop, see {@link RobotsBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -76,7 +79,7 @@ public final class Benchmarks {
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
     public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
             "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes",
-            ArticulationBenchmark.NAME);
+            ArticulationBenchmark.NAME, RobotsBenchmark.NAME);
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -152,6 +155,9 @@ public final class Benchmarks {
         }
         if (which.contains("shapes")) {
             ShapesBenchmark.run();
+        }
+        if (which.contains(RobotsBenchmark.NAME)) {
+            RobotsBenchmark.run();
         }
     }
 

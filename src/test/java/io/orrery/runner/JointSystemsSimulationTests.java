@@ -206,7 +206,47 @@ class JointSystemsSimulationTests {
         assertThat(last.getJoint(1).getAxis1().getPosition()).isEqualTo(j1.position());
         assertThat(last.getJoint(1).getAxis1().getVelocity()).isEqualTo(j1.velocity());
         assertThat(last.getJoint(1).getAxis1().getForce()).isEqualTo(j1.effort());
+        assertThat(last.getJoint(1).hasAxis2()).as("a revolute joint has one axis").isFalse();
         assertThat(j1.velocity()).isCloseTo(5.0, within(1e-6));
+    }
+
+    /**
+     * A universal joint's two angles (worlds/universal.sdf, its bob kicked about both axes) go out as gz.msgs.Joint's
+     * axis1 and axis2, as gz-sim's JointStatePublisher fills them from a joint's two positions.
+     */
+    @Test
+    void theJointStatePublisherPublishesBothAxesOfAUniversalJoint() throws Exception {
+        String text = Files.readString(Path.of("src/test/resources/worlds/universal.sdf"));
+        Path world = fixture.dir.resolve("universal-" + System.nanoTime() + ".sdf");
+        Files.writeString(world, text.replace("</joint>", "</joint><plugin filename=\"gz-sim-joint-state-publisher-"
+                + "system\" name=\"gz::sim::systems::JointStatePublisher\"/>"));
+        // a kick about both axes in the first step: 0.2 and 0.3 rad/s about the cross, 1 m above the bob
+        boolean[] kicked = {false};
+        fixture.system((io.orrery.system.PreUpdate) (info, w) -> {
+            if (!info.paused() && !kicked[0]) {
+                kicked[0] = true;
+                w.setLinkVelocity("gimbal", "bob", new io.orrery.physics.Twist(
+                        new io.orrery.world.Vec3(-0.3, 0.2, 0), new io.orrery.world.Vec3(0.2, 0.3, 0)));
+            }
+        });
+        SimulationRunner runner = startPaused(world);
+        List<Model> messages = Collections.synchronizedList(new ArrayList<>());
+        runner.topics().orElseThrow().subscribe("/world/universal/model/gimbal/joint_state", Model.class, "test",
+                messages::add);
+        step(runner, 200);
+
+        Model last = messages.get(messages.size() - 1);
+        JointState cross = runner.snapshot().model("gimbal").orElseThrow().joint("cross").orElseThrow();
+        assertThat(cross.axis2()).isNotNull();
+        assertThat(cross.position()).isNotZero();
+        assertThat(cross.axis2().position()).isNotZero();
+        assertThat(last.getJointCount()).isEqualTo(1);
+        assertThat(last.getJoint(0).getAxis1().getPosition()).isEqualTo(cross.position());
+        assertThat(last.getJoint(0).getAxis1().getVelocity()).isEqualTo(cross.velocity());
+        assertThat(last.getJoint(0).hasAxis2()).isTrue();
+        assertThat(last.getJoint(0).getAxis2().getPosition()).isEqualTo(cross.axis2().position());
+        assertThat(last.getJoint(0).getAxis2().getVelocity()).isEqualTo(cross.axis2().velocity());
+        assertThat(last.getJoint(0).getAxis2().getForce()).isEqualTo(cross.axis2().effort());
     }
 
     @Test

@@ -99,17 +99,29 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void addConstraints(JointConstraint joint) {
+        if (joint.constraint == null) {
+            return; // a gearbox: its coupling acts between steps
+        }
         space.addJoint(joint.constraint);
         if (joint.drive != null) {
             joint.drive.addTo(space);
+        }
+        if (joint.motors != null) {
+            joint.motors.addTo(space);
         }
     }
 
     @Override
     protected void removeConstraints(JointConstraint joint) {
+        if (joint.constraint == null) {
+            return;
+        }
         space.removeJoint(joint.constraint);
         if (joint.drive != null) {
             joint.drive.removeFrom(space);
+        }
+        if (joint.motors != null) {
+            joint.motors.removeFrom(space);
         }
     }
 

@@ -114,6 +114,11 @@ final class JointDrive {
         return !Double.isNaN(speed) || friction != null || damping != null;
     }
 
+    /** The size of the effort (N·m or N) the velocity servo alone applied in the last step of {@code dt} s. */
+    double servoEffort(double dt, boolean servoOn) {
+        return servoOn ? Math.abs(servo.getAppliedImpulse()) / dt : 0;
+    }
+
     /** The effort (N·m or N) the rows applied in the last step of {@code dt} seconds, along the joint's axis. */
     double effort(double dt, boolean servoOn) {
         double impulse = (servoOn ? servo.getAppliedImpulse() : 0)

@@ -197,19 +197,31 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void addConstraints(JointConstraint joint) {
+        if (joint.constraint == null) {
+            return; // a gearbox: its coupling acts between steps
+        }
         // true: the two jointed bodies do not collide with each other.
         dynamics.addConstraint(joint.constraint, true);
         if (joint.drive != null) {
             // Solved after the joint's own constraint; the pair's collisions are already off.
             dynamics.addConstraint(joint.drive, false);
         }
+        if (joint.rows != null) {
+            dynamics.addConstraint(joint.rows, false);
+        }
     }
 
     @Override
     protected void removeConstraints(JointConstraint joint) {
+        if (joint.constraint == null) {
+            return;
+        }
         dynamics.removeConstraint(joint.constraint);
         if (joint.drive != null) {
             dynamics.removeConstraint(joint.drive);
+        }
+        if (joint.rows != null) {
+            dynamics.removeConstraint(joint.rows);
         }
     }
 

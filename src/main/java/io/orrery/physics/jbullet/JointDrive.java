@@ -64,6 +64,11 @@ final class JointDrive extends TypedConstraint {
         return frictionBound > 0 || Double.isFinite(dampingCompliance) || !Double.isNaN(servoTarget);
     }
 
+    /** The effort the velocity servo alone applied in the last step of {@code dt} seconds. */
+    double servoEffort(double dt) {
+        return servoImpulse / dt;
+    }
+
     /** The effort the rows applied in the last step of {@code dt} seconds. */
     double effort(double dt) {
         return (frictionImpulse + dampingImpulse + servoImpulse) / dt;

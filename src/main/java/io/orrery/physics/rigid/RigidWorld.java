@@ -10,6 +10,7 @@ import io.orrery.physics.RayHit;
 import io.orrery.physics.Twist;
 import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
+import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.StateSpec;
@@ -153,6 +154,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName(),
                 staticCarriers());
         Model<L, J> model = built.model();
+        for (J joint : model.joints()) {
+            joint.meet(model.joints());
+        }
         addBodies(model);
         addJoints(model);
         models.put(top.name(), model);
@@ -177,7 +181,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
      * Puts the models where the world's {@code <state>} says they were. A model with link states gets every listed
      * link's pose and velocity (moved to the centre of mass), and its joints' positions only set how many turns they
      * have made (the links already say where they stand); one without is put at its state's pose, then each joint at
-     * its position as {@link #resetJointPosition} does.
+     * its position as {@link #resetJointPosition} does (a universal or revolute2 joint at both its angles; a
+     * gearbox's angles follow its gears' and only count its turns).
      */
     private void startFrom(StateSpec state) {
         for (StateSpec.Model saved : state.models()) {
@@ -191,6 +196,17 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                     J joint = model.joint(j.name());
                     if (joint != null && joint.isActuated()) {
                         JointReset.apply(model, joint, j.position(), this::place);
+                    } else if (joint != null && (joint.spec().type() == JointType.UNIVERSAL
+                            || joint.spec().type() == JointType.REVOLUTE2)) {
+                        JointReset.applyCross(model, joint, j.position(), j.hasSecondAxis() ? j.position2() : 0,
+                                this::place);
+                    }
+                }
+                for (StateSpec.Joint j : saved.joints()) {
+                    J joint = model.joint(j.name());
+                    if (joint != null && joint.axes() != null && j.hasSecondAxis()) {
+                        // a gearbox's angles follow its gears', set above: these only count its turns
+                        joint.axes().reset(j.position(), j.position2());
                     }
                 }
                 continue;
@@ -212,6 +228,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                 J joint = model.joint(j.name());
                 if (joint != null && joint.isActuated()) {
                     joint.resetPosition(j.position());
+                } else if (joint != null && joint.axes() != null && j.hasSecondAxis()) {
+                    joint.axes().reset(j.position(), j.position2());
                 }
             }
             model.changed(); // placed outside a step: the engine reports no motion for it
@@ -284,6 +302,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         stepWorld(dt);
         for (JointProjection<L, J> projection : projections.values()) {
             projection.apply(this::moveQuietly, dt);
+        }
+        for (J joint : joints) {
+            joint.couple(dt);
         }
         for (J joint : joints) {
             if (joint.afterStep(dt)) {
@@ -484,7 +505,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         return body;
     }
 
-    /** The joint, which must move along an axis (revolute, continuous or prismatic). */
+    /** The joint, which must move along one axis (revolute, continuous, prismatic or screw). */
     private J actuated(String model, String name) {
         J joint = require(model).joint(name);
         if (joint == null) {
@@ -493,7 +514,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         if (!joint.isActuated()) {
             throw new IllegalArgumentException("model '" + model + "' joint '" + name + "' is "
                     + joint.spec().type().name().toLowerCase(Locale.ROOT)
-                    + "; only revolute, continuous and prismatic joints take commands");
+                    + "; only revolute, continuous, prismatic and screw joints take commands");
         }
         return joint;
     }

@@ -30,9 +30,10 @@ import org.slf4j.Logger;
 /**
  * Gazebo's JointStatePublisher: after every step, publishes the model's pose and its joints' position, velocity
  * and effort as {@code gz.msgs.Model} on {@code <topic>} (default {@code /world/<world>/model/<model>/joint_state}),
- * stamped with the sim time. The joints are those named by {@code <joint_name>}, else every joint of the model
- * itself (not of its nested models, as in Gazebo). Orrery's {@code <update_rate>} (Hz of sim time) thins the
- * messages out; without it every step publishes, as in Gazebo.
+ * stamped with the sim time; a joint with a second axis (universal, revolute2, gearbox) fills {@code axis2} too, as
+ * gz-sim does from a joint's second position. The joints are those named by {@code <joint_name>}, else every joint
+ * of the model itself (not of its nested models, as in Gazebo). Orrery's {@code <update_rate>} (Hz of sim time)
+ * thins the messages out; without it every step publishes, as in Gazebo.
  *
  * <pre>{@code
  * <plugin filename="gz-sim-joint-state-publisher-system" name="gz::sim::systems::JointStatePublisher">
@@ -133,8 +134,14 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
     }
 
     private static Joint message(JointState joint) {
-        return Joint.newBuilder().setName(joint.name()).setAxis1(Axis.newBuilder().setPosition(joint.position())
-                .setVelocity(joint.velocity()).setForce(joint.effort())).build();
+        Joint.Builder message = Joint.newBuilder().setName(joint.name()).setAxis1(Axis.newBuilder()
+                .setPosition(joint.position()).setVelocity(joint.velocity()).setForce(joint.effort()));
+        JointState.Axis second = joint.axis2();
+        if (second != null) {
+            message.setAxis2(Axis.newBuilder().setPosition(second.position()).setVelocity(second.velocity())
+                    .setForce(second.effort()));
+        }
+        return message.build();
     }
 
     private static Pose pose(ModelState state) {
