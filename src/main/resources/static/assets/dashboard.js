@@ -294,7 +294,10 @@
       joints.tBodies[0].replaceChildren(...m.joints.map(j => {
         const tr = document.createElement('tr');
         tr.dataset.joint = j.name;
-        for (const v of [j.name, j.type, fmt(j.position), fmt(j.velocity)]) {
+        // a joint with a second axis (universal, revolute2, gearbox) shows both: first / second
+        const both = (a, b) => j.axis2 ? fmt(a) + ' / ' + fmt(b) : fmt(a);
+        for (const v of [j.name, j.type, both(j.position, j.axis2 && j.axis2.position),
+            both(j.velocity, j.axis2 && j.axis2.velocity)]) {
           const td = document.createElement('td');
           td.textContent = v;
           tr.append(td);

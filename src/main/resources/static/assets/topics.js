@@ -55,9 +55,10 @@ function createTopics(list, view) {
     return out;
   }
 
+  // protobuf's JSON writes 64-bit integers (a stamp's sec) as strings
   function stamp(message) {
     const s = message && message.header && message.header.stamp;
-    return s ? 't = ' + ((s.sec || 0) + (s.nsec || 0) / 1e9).toFixed(3) + ' s' : '';
+    return s ? 't = ' + (Number(s.sec || 0) + Number(s.nsec || 0) / 1e9).toFixed(3) + ' s' : '';
   }
 
   // which way gz-transport carries the topic: a gz publisher drives it (in), a gz subscriber listens (out)

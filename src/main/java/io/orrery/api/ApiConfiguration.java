@@ -1,8 +1,9 @@
 package io.orrery.api;
 
+import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.orrery.ops.BeforeGracefulShutdown;
 import io.orrery.event.EventBus;
+import io.orrery.ops.BeforeGracefulShutdown;
 import io.orrery.ops.OrreryProperties;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.world.WorldSaver;
@@ -19,7 +20,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * Wires the HTTP API: the worlds directory's saver, the topic message reader, the event stream, the origin, token
+ * Wires the HTTP API: the worlds directory's saver, the topic messages' JSON, the event stream, the origin, token
  * and body-limit filters, the OpenAPI info.
  */
 @Configuration(proxyBeanMethods = false)
@@ -38,8 +39,14 @@ class ApiConfiguration {
     }
 
     @Bean
-    MessageReader messageReader(ObjectMapper mapper) {
-        return new MessageReader(mapper);
+    MessageReader messageReader() {
+        return new MessageReader();
+    }
+
+    /** Topic messages in every JSON the server writes are protobuf's JSON mapping of them. */
+    @Bean
+    Module protobufJsonModule() {
+        return MessageJson.module();
     }
 
     @Bean

@@ -1,9 +1,10 @@
 package io.orrery.api;
 
+import com.google.protobuf.Message;
+import io.orrery.event.EventBus;
 import io.orrery.event.Events;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
-import io.orrery.event.EventBus;
 import io.orrery.plugin.StartProgress;
 import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.runner.ControlEvent;
@@ -308,6 +309,9 @@ final class EventStream implements DisposableBean {
 
     /** The cap on connected clients is reached. */
     static final class TooManyClientsException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         TooManyClientsException(int max) {
             super(max + " event-stream clients are connected, the most orrery.api.max-event-clients allows;"
                     + " try again later");
@@ -418,9 +422,9 @@ final class EventStream implements DisposableBean {
      *
      * @param topic the topic's name
      * @param type its message type, such as {@code gz.msgs.Odometry}
-     * @param message the message, with protobuf's JSON names
+     * @param message the message, written as {@link MessageJson} prints it
      */
-    record TopicEvent(String topic, String type, Object message) {
+    record TopicEvent(String topic, String type, Message message) {
     }
 
     /** One model's pose. */

@@ -2,8 +2,9 @@ package io.orrery.api;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orrery.runner.StepResult;
+import com.google.protobuf.Message;
 import io.orrery.runner.StepRequest;
+import io.orrery.runner.StepResult;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.TopicNames;
@@ -79,14 +80,13 @@ final class LockstepJson {
         return out;
     }
 
-    private Map<String, Object> messages(JsonNode publish, TopicBus bus) {
+    private Map<String, Message> messages(JsonNode publish, TopicBus bus) {
         if (publish == null || publish.isNull()) {
             return Map.of();
         }
         requireObject(publish, "'publish'");
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = publish.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
+        Map<String, Message> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : publish.properties()) {
             String topic = TopicNames.normalize(e.getKey());
             out.put(topic, reader.read(e.getValue(), bus.requireSubscribed(topic)));
         }
@@ -115,7 +115,7 @@ final class LockstepJson {
      * A topic's latest message: when it was delivered (sim seconds), its place in the bus's order, its type and the
      * message itself.
      */
-    record ObservationJson(double simTime, long sequence, String type, Object message) {
+    record ObservationJson(double simTime, long sequence, String type, Message message) {
         static ObservationJson of(TopicMessage m) {
             return m == null ? null : new ObservationJson(m.simTimeNanos() / 1e9, m.sequence(), m.type(),
                     m.message());

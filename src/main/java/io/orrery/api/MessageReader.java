@@ -1,164 +1,240 @@
 package io.orrery.api;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumDescriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.util.JsonFormat;
 import io.orrery.topic.msgs.MessageTypes;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
-import java.lang.reflect.Type;
-import java.util.Arrays;
-import java.util.Iterator;
-import java.util.List;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
- * Reads a message record from JSON as {@code gz topic --json-output} writes it (protobuf's lowerCamelCase names)
- * or with the {@code .proto} snake_case names. A field the record does not have, or a value that does not fit,
- * is refused naming the field, and so is a number that is not finite. Fields left out take protobuf's defaults.
+ * Reads a topic message from JSON with protobuf's JSON mapping ({@link JsonFormat}, as {@code gz topic} reads and
+ * writes it): field names in lowerCamelCase or as the {@code .proto} spells them (snake_case), 64-bit integers as
+ * numbers or strings, enums by name or number, a field left out or null taking protobuf's default. Before protobuf
+ * parses it, the JSON is checked against the message's fields so that a refusal names the field: an unknown or
+ * repeated field, a value of the wrong kind, and a number that is not finite ({@code "NaN"}, {@code "Infinity"} and
+ * {@code 1e999}, which protobuf's JSON allows and which would turn the bodies a command drives into NaN).
  */
 final class MessageReader {
 
-    /** Each record's components by name: looked up for every field of every message a controller publishes. */
-    private static final ClassValue<Map<String, RecordComponent>> COMPONENTS = new ClassValue<>() {
-        @Override
-        protected Map<String, RecordComponent> computeValue(Class<?> type) {
-            return Arrays.stream(type.getRecordComponents())
-                    .collect(Collectors.toUnmodifiableMap(RecordComponent::getName, c -> c));
-        }
-    };
+    private static final JsonFormat.Parser PARSER = JsonFormat.parser();
+    private static final BigInteger MAX_UINT32 = BigInteger.valueOf(0xFFFF_FFFFL);
+    private static final BigInteger MAX_UINT64 = new BigInteger("FFFFFFFFFFFFFFFF", 16);
+    private static final BigDecimal MAX_DOUBLE = new BigDecimal(Double.MAX_VALUE);
 
-    private final ClassValue<ObjectReader> readers;
-
-    MessageReader(ObjectMapper mapper) {
-        this.readers = new ClassValue<>() {
-            @Override
-            protected ObjectReader computeValue(Class<?> type) {
-                return mapper.readerFor(type)
-                        .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                        .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
-            }
-        };
-    }
+    /** Each message's fields by both their JSON and their {@code .proto} names. */
+    private static final Map<Descriptor, Map<String, FieldDescriptor>> FIELDS = new ConcurrentHashMap<>();
 
     /** The message of {@code type} that {@code json} describes. */
-    <T> T read(JsonNode json, Class<T> type) {
-        JsonNode named = convert(json, type, "", type);
+    <T extends Message> T read(JsonNode json, Class<T> type) {
+        Descriptor d = MessageTypes.descriptorOf(type);
+        if (json == null || !json.isObject()) {
+            throw new BadMessageException("", type, "the message must be a JSON object (" + d.getFullName() + ")");
+        }
+        checkMessage(json, d, "", type);
+        Message.Builder b = MessageTypes.defaultInstance(type).newBuilderForType();
         try {
-            return readers.get(type).readValue(named);
-        } catch (JsonMappingException e) {
-            String field = path(e.getPath());
-            throw new BadMessageException(field, type, "field '" + field + "' does not fit "
-                    + MessageTypes.nameOf(type) + ": " + e.getOriginalMessage());
-        } catch (java.io.IOException e) {
-            throw new BadMessageException("", type, "the message does not fit " + MessageTypes.nameOf(type) + ": "
+            PARSER.merge(json.toString(), b);
+        } catch (InvalidProtocolBufferException e) {
+            throw new BadMessageException("", type, "the message does not fit " + d.getFullName() + ": "
                     + e.getMessage());
         }
+        return type.cast(b.build());
     }
 
-    /** The node with every object's field names in lowerCamelCase, checked against the records they fill. */
-    private static JsonNode convert(JsonNode node, Type type, String path, Class<?> message) {
-        if (type instanceof Class<?> c && c.isRecord()) {
-            if (!node.isObject()) {
-                throw new BadMessageException(path, message, (path.isEmpty() ? "the message" : "field '" + path + "'")
-                        + " must be a JSON object (" + MessageTypes.nameOf(c) + ")");
+    private static void checkMessage(JsonNode node, Descriptor d, String path, Class<?> message) {
+        Map<String, FieldDescriptor> fields = FIELDS.computeIfAbsent(d, MessageReader::fieldsOf);
+        Set<FieldDescriptor> given = new HashSet<>();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            String where = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+            FieldDescriptor f = fields.get(e.getKey());
+            if (f == null) {
+                throw new BadMessageException(where, message, "unknown field '" + where + "' in "
+                        + MessageTypes.nameOf(message) + "; " + d.getFullName() + " has "
+                        + d.getFields().stream().map(FieldDescriptor::getJsonName).collect(Collectors.joining(", ")));
             }
-            return convertRecord((ObjectNode) node, c, path, message);
-        }
-        if (type instanceof ParameterizedType p && p.getRawType() == List.class && node.isArray()) {
-            ArrayNode out = ((ArrayNode) node).arrayNode();
-            for (int i = 0; i < node.size(); i++) {
-                out.add(convert(node.get(i), p.getActualTypeArguments()[0], path + "[" + i + "]", message));
+            if (!given.add(f)) {
+                throw new BadMessageException(where, message, "field '" + where + "' is given twice");
             }
-            return out;
+            checkField(e.getValue(), f, where, message);
         }
-        if (isFloatingPoint(type) && !finite(node)) {
-            // protobuf's JSON allows "NaN" and "Infinity", and 1e999 reads as infinity: a command carrying one
-            // would turn the bodies it drives into NaN
-            throw new BadMessageException(path, message, "field '" + path + "' must be a finite number, got "
-                    + node);
-        }
-        return node; // other scalars: Jackson checks them
     }
 
-    private static boolean isFloatingPoint(Type type) {
-        return type == double.class || type == java.lang.Double.class || type == float.class
-                || type == Float.class;
+    private static void checkField(JsonNode value, FieldDescriptor f, String path, Class<?> message) {
+        if (value.isNull() || f.isMapField()) {
+            return; // null is the default; a map (none in the bus's messages) is left to protobuf
+        }
+        if (f.isRepeated()) {
+            if (!value.isArray()) {
+                throw new BadMessageException(path, message, "field '" + path + "' must be a JSON array");
+            }
+            for (int i = 0; i < value.size(); i++) {
+                if (!value.get(i).isNull()) {
+                    checkValue(value.get(i), f, path + "[" + i + "]", message);
+                }
+            }
+            return;
+        }
+        checkValue(value, f, path, message);
     }
 
-    /** False for a number, or a string Jackson would read as one, that is not finite. */
-    private static boolean finite(JsonNode node) {
-        if (node.isNumber()) {
-            return Double.isFinite(node.doubleValue());
-        }
-        if (node.isTextual()) {
-            try {
-                return Double.isFinite(Double.parseDouble(node.textValue().strip()));
-            } catch (NumberFormatException notANumber) {
-                return true; // not a number at all: Jackson refuses it naming the field
+    private static void checkValue(JsonNode value, FieldDescriptor f, String path, Class<?> message) {
+        switch (f.getJavaType()) {
+            case MESSAGE -> {
+                Descriptor type = f.getMessageType();
+                if (type.getFullName().startsWith("google.protobuf.")) {
+                    return; // a well-known type has a JSON form of its own: protobuf checks it
+                }
+                if (!value.isObject()) {
+                    throw bad(path, message, "must be a JSON object (" + type.getFullName() + ")", value);
+                }
+                checkMessage(value, type, path, message);
+            }
+            case DOUBLE, FLOAT -> checkFloatingPoint(value, f.getJavaType() == FieldDescriptor.JavaType.FLOAT, path,
+                    message);
+            case INT, LONG -> checkInteger(value, f.getType(), path, message);
+            case BOOLEAN -> {
+                if (!value.isBoolean() && !(value.isTextual()
+                        && (value.textValue().equals("true") || value.textValue().equals("false")))) {
+                    throw bad(path, message, "must be true or false", value);
+                }
+            }
+            case STRING -> {
+                if (!value.isValueNode()) {
+                    throw bad(path, message, "must be a string", value);
+                }
+            }
+            case ENUM -> checkEnum(value, f.getEnumType(), path, message);
+            default -> {
+                // bytes: protobuf checks its base64
             }
         }
-        return true;
     }
 
-    private static ObjectNode convertRecord(ObjectNode node, Class<?> type, String path, Class<?> message) {
-        Map<String, RecordComponent> components = COMPONENTS.get(type);
-        ObjectNode out = node.objectNode();
-        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> f = fields.next();
-            String field = path.isEmpty() ? f.getKey() : path + "." + f.getKey();
-            RecordComponent c = components.get(lowerCamel(f.getKey()));
-            if (c == null) {
-                throw new BadMessageException(field, message, "unknown field '" + field + "' in "
-                        + MessageTypes.nameOf(message) + "; " + MessageTypes.nameOf(type) + " has "
-                        + String.join(", ", components.keySet().stream().sorted().toList()));
+    private static void checkFloatingPoint(JsonNode value, boolean isFloat, String path, Class<?> message) {
+        BigDecimal number;
+        if (value.isNumber()) {
+            if (!Double.isFinite(value.doubleValue())) {
+                throw notFinite(path, message, value);
             }
-            if (out.has(c.getName())) {
-                throw new BadMessageException(field, message, "field '" + field + "' is given twice");
+            number = value.decimalValue();
+        } else if (value.isTextual()) {
+            String text = value.textValue();
+            if (text.equals("NaN") || text.equals("Infinity") || text.equals("-Infinity")) {
+                throw notFinite(path, message, value);
             }
-            out.set(c.getName(), convert(f.getValue(), c.getGenericType(), field, message));
+            number = decimal(text).orElseThrow(() -> bad(path, message, "must be a number", value));
+        } else {
+            throw bad(path, message, "must be a number", value);
         }
-        return out;
+        if (number.abs().compareTo(MAX_DOUBLE) > 0) {
+            throw notFinite(path, message, value); // 1e999: protobuf refuses it as out of range
+        }
+        if (isFloat && Math.abs(number.doubleValue()) > Float.MAX_VALUE) {
+            throw bad(path, message, "must be a number within a float's range", value);
+        }
     }
 
-    /** {@code vertical_angle_min} → {@code verticalAngleMin}; a lowerCamelCase name stays as it is. */
-    static String lowerCamel(String name) {
-        if (name.indexOf('_') < 0) {
-            return name;
-        }
-        StringBuilder b = new StringBuilder(name.length());
-        boolean upper = false;
-        for (char ch : name.toCharArray()) {
-            if (ch == '_' && b.length() > 0) {
-                upper = true;
-            } else {
-                b.append(upper ? Character.toUpperCase(ch) : ch);
-                upper = false;
+    private static void checkInteger(JsonNode value, FieldDescriptor.Type type, String path, Class<?> message) {
+        BigInteger min;
+        BigInteger max;
+        switch (type) {
+            case UINT32, FIXED32 -> {
+                min = BigInteger.ZERO;
+                max = MAX_UINT32;
+            }
+            case UINT64, FIXED64 -> {
+                min = BigInteger.ZERO;
+                max = MAX_UINT64;
+            }
+            case INT64, SINT64, SFIXED64 -> {
+                min = BigInteger.valueOf(Long.MIN_VALUE);
+                max = BigInteger.valueOf(Long.MAX_VALUE);
+            }
+            default -> {
+                min = BigInteger.valueOf(Integer.MIN_VALUE);
+                max = BigInteger.valueOf(Integer.MAX_VALUE);
             }
         }
-        return b.toString();
+        String range = "must be a whole number from " + min + " to " + max;
+        if (!value.isNumber() && !value.isTextual()) {
+            throw bad(path, message, range, value);
+        }
+        BigInteger n;
+        try {
+            n = decimal(value.asText()).orElseThrow(ArithmeticException::new).toBigIntegerExact();
+        } catch (ArithmeticException notWhole) {
+            throw bad(path, message, range, value);
+        }
+        if (n.compareTo(min) < 0 || n.compareTo(max) > 0) {
+            throw bad(path, message, range, value);
+        }
     }
 
-    private static String path(List<JsonMappingException.Reference> refs) {
-        StringBuilder b = new StringBuilder();
-        for (JsonMappingException.Reference r : refs) {
-            if (r.getFieldName() != null) {
-                b.append(b.length() == 0 ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                b.append('[').append(r.getIndex()).append(']');
-            }
+    private static void checkEnum(JsonNode value, EnumDescriptor type, String path, Class<?> message) {
+        if (value.isTextual() && type.findValueByName(value.textValue()) != null) {
+            return;
         }
-        return b.toString();
+        boolean number = value.isIntegralNumber() && value.canConvertToInt()
+                || value.isTextual() && decimal(value.textValue()).map(MessageReader::isInt).orElse(false);
+        if (!number) {
+            throw bad(path, message, "must be one of " + type.getValues().stream().map(EnumValueDescriptor::getName)
+                    .collect(Collectors.joining(", ")) + " (or its number)", value);
+        }
+    }
+
+    private static boolean isInt(BigDecimal d) {
+        try {
+            d.intValueExact();
+            return true;
+        } catch (ArithmeticException e) {
+            return false;
+        }
+    }
+
+    /** The number {@code text} spells as protobuf's JSON parser reads it: no spaces, an exponent allowed. */
+    private static Optional<BigDecimal> decimal(String text) {
+        try {
+            return Optional.of(new BigDecimal(text));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Map<String, FieldDescriptor> fieldsOf(Descriptor d) {
+        Map<String, FieldDescriptor> byName = new LinkedHashMap<>();
+        for (FieldDescriptor f : d.getFields()) {
+            byName.put(f.getJsonName(), f);
+            byName.put(f.getName(), f);
+        }
+        return Map.copyOf(byName);
+    }
+
+    private static BadMessageException notFinite(String path, Class<?> message, JsonNode value) {
+        return bad(path, message, "must be a finite number", value);
+    }
+
+    private static BadMessageException bad(String path, Class<?> message, String rule, JsonNode value) {
+        return new BadMessageException(path, message, "field '" + path + "' " + rule + ", got " + value);
     }
 
     /** A message body that does not fit its topic's type: 400 naming the field. */
     static final class BadMessageException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
         private final String field;
         private final String type;
 

@@ -1,6 +1,8 @@
 package io.orrery.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.orrery.physics.ArticulationState;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
@@ -102,6 +104,9 @@ class ModelController {
 
     /** A model name already in the world. */
     static final class ModelExistsException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         private final String model;
 
         ModelExistsException(String model) {
@@ -148,22 +153,42 @@ class ModelController {
     }
 
     /**
-     * A joint along its axis: position in rad or m (unwrapped for continuous joints), velocity in rad/s or m/s,
-     * effort in N·m or N (what it applied in the last step); type as SDF spells it.
+     * A joint along its axis: position in rad or m (unwrapped), velocity in rad/s or m/s, effort in N·m or N (what it
+     * applied in the last step); type as SDF spells it. Universal, revolute2 and gearbox joints add {@code axis2},
+     * the same along their second axis (a gearbox's first axis is its parent's turn against the reference body, its
+     * second its child's).
      */
-    record JointJson(String name, String type, double position, double velocity, double effort) {
+    record JointJson(String name, String type, double position, double velocity, double effort,
+            @JsonInclude(JsonInclude.Include.NON_NULL) AxisJson axis2) {
         static JointJson of(JointState j) {
             return new JointJson(j.name(), j.type().name().toLowerCase(Locale.ROOT), j.position(), j.velocity(),
-                    j.effort());
+                    j.effort(), j.axis2() == null ? null : new AxisJson(j.axis2().position(), j.axis2().velocity(),
+                            j.axis2().effort()));
         }
     }
 
-    /** A model with its velocity, links and joints. */
+    /** A joint's state along its second axis: rad, rad/s, N·m. */
+    record AxisJson(double position, double velocity, double effort) {
+    }
+
+    /**
+     * How a model's joints are held ({@code orrery.physics.articulation}): the mode asked for, the mode it runs in,
+     * and why it fell back to constraints (a loop of joints, a joint type the mode lacks), null when it did not.
+     */
+    record ArticulationJson(String requested, String mode, String fallback) {
+        static ArticulationJson of(ArticulationState a) {
+            return new ArticulationJson(a.requested().id(), a.mode().id(), a.fallback().orElse(null));
+        }
+    }
+
+    /** A model with its velocity, links, joints and articulation. */
     record ModelJson(String name, PoseJson pose, TwistJson velocity,
-            @JsonProperty("static") boolean isStatic, List<LinkJson> links, List<JointJson> joints) {
+            @JsonProperty("static") boolean isStatic, List<LinkJson> links, List<JointJson> joints,
+            ArticulationJson articulation) {
         static ModelJson of(ModelState m) {
             return new ModelJson(m.name(), PoseJson.of(m.pose()), TwistJson.of(m.velocity()), m.isStatic(),
-                    m.links().stream().map(LinkJson::of).toList(), m.joints().stream().map(JointJson::of).toList());
+                    m.links().stream().map(LinkJson::of).toList(), m.joints().stream().map(JointJson::of).toList(),
+                    ArticulationJson.of(m.articulation()));
         }
     }
 }

@@ -81,6 +81,9 @@ class PluginController {
 
     /** A plugin command that threw. */
     static final class PluginCommandException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         PluginCommandException(String command, Exception cause) {
             super("plugin command '" + command + "' failed: " + (cause.getMessage() == null ? cause.toString()
                     : cause.getMessage()), cause);

@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.Message;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicInfo;
@@ -20,7 +21,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The world's topics: list them, read a topic's latest message, publish one. A topic's name is the rest of the
  * path: {@code /api/topics/model/vehicle_blue/odometry} is {@code /model/vehicle_blue/odometry}. Messages are
- * JSON with protobuf's JSON names; a publish is accepted (202) and applied at the next StepEnd.
+ * protobuf's JSON mapping of them ({@link MessageJson}, {@link MessageReader}); a publish is accepted (202) and
+ * applied at the next StepEnd.
  */
 @RestController
 @RequestMapping("/api/topics")
@@ -42,7 +44,7 @@ class TopicController {
 
     /** The topic's latest message; 204 when there is none yet, 404 for a topic nobody uses. */
     @GetMapping("/{*name}")
-    ResponseEntity<Object> latest(@PathVariable String name) {
+    ResponseEntity<Message> latest(@PathVariable String name) {
         String topic = TopicNames.normalize(name);
         TopicBus bus = bus();
         bus.require(topic);
@@ -58,7 +60,7 @@ class TopicController {
     ResponseEntity<Void> publish(@PathVariable String name, @RequestBody JsonNode body) {
         String topic = TopicNames.normalize(name);
         TopicBus bus = bus();
-        Object message = reader.read(body, bus.requireSubscribed(topic));
+        Message message = reader.read(body, bus.requireSubscribed(topic));
         CompletableFuture<Void> applied = runner.publish(topic, message);
         if (applied.isCompletedExceptionally()) {
             RunnerCalls.await("publish on " + topic, applied); // refused at once: the run has ended

@@ -1,12 +1,14 @@
 package io.orrery.device;
 
+import com.google.protobuf.Message;
+import com.gz.msgs.HeaderProtos.Header;
+import com.gz.msgs.QuaternionProtos.Quaternion;
+import com.gz.msgs.Vector3dProtos.Vector3d;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Quaternion;
-import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Quat;
 import io.orrery.world.SdfElement;
 import io.orrery.world.Vec3;
@@ -105,7 +107,7 @@ public abstract class Device {
     }
 
     /** Advertises the device's topic. */
-    protected final <T> Publisher<T> advertise(Class<T> type) {
+    protected final <T extends Message> Publisher<T> advertise(Class<T> type) {
         Publisher<T> p = context.topics().advertise(topic(), type, mount.scopedName());
         publishers.add(p);
         return p;
@@ -118,8 +120,7 @@ public abstract class Device {
 
     /** A header stamped with {@code info}'s sim time, its {@code frame_id} the sensor's scoped name. */
     protected final Header header(UpdateInfo info) {
-        return new Header(Header.at(info.simTimeNanos()).stamp(),
-                List.of(new Header.Entry("frame_id", List.of(mount.scopedName()))));
+        return Messages.header(info.simTimeNanos(), mount.scopedName(), null);
     }
 
     /** The element path {@code names} under the sensor element, if all present. */
@@ -144,11 +145,11 @@ public abstract class Device {
     }
 
     protected static Vector3d vector(Vec3 v) {
-        return new Vector3d(v.x(), v.y(), v.z());
+        return Messages.vector(v.x(), v.y(), v.z());
     }
 
     protected static Quaternion quaternion(Quat q) {
-        return new Quaternion(q.x(), q.y(), q.z(), q.w());
+        return Messages.quaternion(q.x(), q.y(), q.z(), q.w());
     }
 
     /** The velocity of a point fixed to the link, world frame. */

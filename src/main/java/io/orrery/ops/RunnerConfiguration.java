@@ -44,7 +44,8 @@ class RunnerConfiguration {
 
     @Bean
     PhysicsEngine physicsEngine(OrreryProperties properties) {
-        return PhysicsEngines.named(properties.physics().engine());
+        return PhysicsEngines.named(properties.physics().engine(),
+                io.orrery.physics.Articulation.named(properties.physics().articulation()));
     }
 
     @Bean

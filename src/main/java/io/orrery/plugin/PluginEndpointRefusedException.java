@@ -5,6 +5,8 @@ package io.orrery.plugin;
  */
 public final class PluginEndpointRefusedException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     /** The property that lists the hosts plugins from requests may connect to. */
     public static final String PROPERTY = "orrery.allowed-plugin-endpoints";
 

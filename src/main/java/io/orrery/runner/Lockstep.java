@@ -1,9 +1,10 @@
 package io.orrery.runner;
 
+import com.google.protobuf.Message;
+import io.orrery.event.EventSink;
 import io.orrery.event.Events;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
-import io.orrery.event.EventSink;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
@@ -125,12 +126,12 @@ final class Lockstep {
         return new StepResult(status, Collections.unmodifiableMap(observations), List.copyOf(states));
     }
 
-    private static void checkPublishable(TopicBus bus, Map<String, Object> messages) {
-        for (Map.Entry<String, Object> e : messages.entrySet()) {
+    private static void checkPublishable(TopicBus bus, Map<String, Message> messages) {
+        for (Map.Entry<String, Message> e : messages.entrySet()) {
             Class<?> type = bus.requireSubscribed(e.getKey());
             if (!type.isInstance(e.getValue())) {
                 throw new IllegalArgumentException("topic '" + TopicNames.normalize(e.getKey()) + "' carries "
-                        + MessageTypes.nameOf(type) + ", not " + e.getValue().getClass().getSimpleName());
+                        + MessageTypes.nameOf(type) + ", not " + MessageTypes.nameOf(e.getValue().getClass()));
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.orrery.runner;
 
+import com.google.protobuf.Message;
 import io.orrery.lifecycle.SimCommand;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
@@ -413,7 +414,7 @@ public final class SimulationRunner {
      * simulation refuses it ({@link ControlHeldException}). Fails at once for an unknown topic
      * ({@link io.orrery.topic.UnknownTopicException}) or a message of another type (IllegalArgumentException).
      */
-    public CompletableFuture<Void> publish(String topic, Object message) {
+    public CompletableFuture<Void> publish(String topic, Message message) {
         WorldSession s = state.session;
         if (s == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("no world is loaded yet"));

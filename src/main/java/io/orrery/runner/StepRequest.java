@@ -1,5 +1,6 @@
 package io.orrery.runner;
 
+import com.google.protobuf.Message;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,11 +12,11 @@ import java.util.Objects;
  * PreUpdate, in the order given), {@code count} steps, then what it observes, taken at the last step's StepEnd.
  *
  * @param count steps to run, at least 1
- * @param publish topic to message (a message record of the topic's type), delivered in this order
+ * @param publish topic to message (a message of the topic's type), delivered in this order
  * @param observe topics whose latest message the result carries
  * @param models models whose pose, velocity and joints the result carries
  */
-public record StepRequest(long count, Map<String, Object> publish, List<String> observe, List<String> models) {
+public record StepRequest(long count, Map<String, Message> publish, List<String> observe, List<String> models) {
 
     public StepRequest {
         if (count < 1) {

@@ -108,7 +108,8 @@ final class WorldEdits {
                 l.velocity().linear(), l.velocity().angular())).toList();
         // the joints with a position along an axis; fixed and ball joints have none
         List<StateSpec.Joint> joints = m.joints().stream().filter(j -> j.type() != JointType.FIXED
-                && j.type() != JointType.BALL).map(j -> new StateSpec.Joint(j.name(), j.position())).toList();
+                && j.type() != JointType.BALL).map(j -> new StateSpec.Joint(j.name(), j.position(),
+                        j.axis2() == null ? Double.NaN : j.axis2().position())).toList();
         return new StateSpec.Model(m.name(), Optional.of(m.pose()), links, joints);
     }
 

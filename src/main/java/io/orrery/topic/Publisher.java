@@ -1,5 +1,6 @@
 package io.orrery.topic;
 
+import com.google.protobuf.Message;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -7,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * @param <T> the message type
  */
-public final class Publisher<T> {
+public final class Publisher<T extends Message> {
 
     private final TopicBus bus;
     private final String topic;

@@ -1,5 +1,6 @@
 package io.orrery.topic;
 
+import com.google.protobuf.Message;
 import java.util.function.Consumer;
 
 /** A subscriber to a topic: its callback is called on the bus's driving thread for every message, in order. */
@@ -8,9 +9,9 @@ public final class Subscription {
     private final TopicBus bus;
     private final String topic;
     private final String owner;
-    private final Consumer<Object> callback;
+    private final Consumer<Message> callback;
 
-    Subscription(TopicBus bus, String topic, String owner, Consumer<Object> callback) {
+    Subscription(TopicBus bus, String topic, String owner, Consumer<Message> callback) {
         this.bus = bus;
         this.topic = topic;
         this.owner = owner;
@@ -27,7 +28,7 @@ public final class Subscription {
         return owner;
     }
 
-    void deliver(Object message) {
+    void deliver(Message message) {
         callback.accept(message);
     }
 

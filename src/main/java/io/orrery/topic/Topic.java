@@ -1,5 +1,6 @@
 package io.orrery.topic;
 
+import com.google.protobuf.Message;
 import io.orrery.topic.msgs.MessageTypes;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,13 +10,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class Topic {
 
     final String name;
-    final Class<?> type;
+    final Class<? extends Message> type;
     final String typeName;
     final List<Publisher<?>> publishers = new CopyOnWriteArrayList<>();
     final List<Subscription> subscribers = new CopyOnWriteArrayList<>();
     volatile TopicMessage latest;
 
-    Topic(String name, Class<?> type) {
+    Topic(String name, Class<? extends Message> type) {
         this.name = name;
         this.type = type;
         this.typeName = MessageTypes.nameOf(type);
@@ -26,7 +27,7 @@ final class Topic {
     }
 
     /** @throws IllegalArgumentException when {@code message} is not of this topic's type */
-    void check(Object message) {
+    void check(Message message) {
         if (message == null) {
             throw new IllegalArgumentException("topic '" + name + "': a message must not be null");
         }

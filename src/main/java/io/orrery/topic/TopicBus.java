@@ -1,5 +1,6 @@
 package io.orrery.topic;
 
+import com.google.protobuf.Message;
 import io.orrery.topic.msgs.MessageTypes;
 import java.util.ArrayDeque;
 import java.util.Comparator;
@@ -15,8 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One world's in-process topic bus, after gz-transport: typed topics with Gazebo's names, advertised and
- * subscribed to by owners (a plugin's or system's name), each keeping its latest message.
+ * One world's in-process topic bus, after gz-transport: typed topics with Gazebo's names carrying protobuf messages
+ * (gz-msgs', generated into {@code com.gz.msgs}), advertised and subscribed to by owners (a plugin's or system's
+ * name), each keeping its latest message. Messages are immutable, so one instance reaches every subscriber.
  *
  * <p>Threads: the bus is driven by one thread (the runner's, through a {@link BusDriver}). Subscribers are
  * called on it only. A message published on it (by a system) is delivered at once, in order: one published
@@ -63,7 +65,7 @@ public final class TopicBus implements AutoCloseable {
      * @param owner who publishes, as {@code GET /api/topics} lists it
      * @throws IllegalArgumentException for a bad name, or a topic that carries another type
      */
-    public <T> Publisher<T> advertise(String topic, Class<T> type, String owner) {
+    public <T extends Message> Publisher<T> advertise(String topic, Class<T> type, String owner) {
         Topic t = register(topic, type);
         Publisher<T> p = new Publisher<>(this, t.name, Objects.requireNonNull(owner, "owner"));
         t.publishers.add(p);
@@ -77,7 +79,8 @@ public final class TopicBus implements AutoCloseable {
      * @param owner who subscribes, as {@code GET /api/topics} lists it
      * @throws IllegalArgumentException for a bad name, or a topic that carries another type
      */
-    public <T> Subscription subscribe(String topic, Class<T> type, String owner, Consumer<? super T> callback) {
+    public <T extends Message> Subscription subscribe(String topic, Class<T> type, String owner,
+            Consumer<? super T> callback) {
         Objects.requireNonNull(callback, "callback");
         Topic t = register(topic, type);
         Subscription s = new Subscription(this, t.name, Objects.requireNonNull(owner, "owner"),
@@ -94,7 +97,7 @@ public final class TopicBus implements AutoCloseable {
      * @throws UnknownTopicException when nobody has advertised or subscribed to the topic
      * @throws IllegalArgumentException for a bad name, or a message of another type than the topic's
      */
-    public CompletableFuture<Void> publish(String topic, Object message) {
+    public CompletableFuture<Void> publish(String topic, Message message) {
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
         if (t == null) {
@@ -123,7 +126,7 @@ public final class TopicBus implements AutoCloseable {
      * @throws UnknownTopicException when nobody has advertised or subscribed to the topic
      * @throws IllegalArgumentException for a bad name, or a message of another type than the topic's
      */
-    public void check(String topic, Object message) {
+    public void check(String topic, Message message) {
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
         if (t == null) {
@@ -144,7 +147,7 @@ public final class TopicBus implements AutoCloseable {
      *
      * @throws UnknownTopicException naming the topics there are, when nobody has advertised or subscribed to it
      */
-    public Class<?> require(String topic) {
+    public Class<? extends Message> require(String topic) {
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
         if (t == null) {
@@ -159,7 +162,7 @@ public final class TopicBus implements AutoCloseable {
      *
      * @throws UnknownTopicException naming the topics with subscribers, when nothing subscribes to it
      */
-    public Class<?> requireSubscribed(String topic) {
+    public Class<? extends Message> requireSubscribed(String topic) {
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
         if (t == null || t.subscribers.isEmpty()) {
@@ -181,7 +184,7 @@ public final class TopicBus implements AutoCloseable {
     }
 
     /** The message class of {@code topic}, if anybody has advertised or subscribed to it. */
-    public Optional<Class<?>> messageType(String topic) {
+    public Optional<Class<? extends Message>> messageType(String topic) {
         return Optional.ofNullable(topics.get(TopicNames.normalize(topic))).map(t -> t.type);
     }
 
@@ -235,7 +238,7 @@ public final class TopicBus implements AutoCloseable {
         }
     }
 
-    private synchronized Topic register(String topic, Class<?> type) {
+    private synchronized Topic register(String topic, Class<? extends Message> type) {
         Objects.requireNonNull(type, "type");
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
@@ -254,7 +257,7 @@ public final class TopicBus implements AutoCloseable {
     }
 
     /** Driving thread: the message becomes the topic's latest and reaches its subscribers, after the round's. */
-    private void deliver(Topic t, Object message) {
+    private void deliver(Topic t, Message message) {
         round.add(() -> {
             t.latest = new TopicMessage(t.name, t.typeName, message, ++sequence, simTime.getAsLong());
             for (Subscription s : t.subscribers) {

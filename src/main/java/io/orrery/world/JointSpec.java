@@ -1,5 +1,7 @@
 package io.orrery.world;
 
+import java.util.Optional;
+
 /**
  * A {@code <joint>} between two links of one model.
  *
@@ -12,12 +14,30 @@ package io.orrery.world;
  * @param axis {@code <axis><xyz>} in the joint frame, unit length (ignored for fixed and ball)
  * @param limits {@code <axis><limit>}
  * @param dynamics {@code <axis><dynamics>}
+ * @param axis2 {@code <axis2>}, for universal, revolute2 and gearbox joints (empty for the others)
+ * @param screwThreadPitch a screw's advance along its axis per turn, m/rev, positive for a right-handed thread
+ *     (SDF 1.10's {@code <screw_thread_pitch>}; from the older {@code <thread_pitch>} t as -2π/t); 1 by default
+ * @param gearboxRatio a gearbox's {@code <gearbox_ratio>} r: θ2 = -r·θ1; 1 by default
+ * @param gearboxReference a gearbox's {@code <gearbox_reference_body>}, a link scoped as {@code parent} is, or
+ *     {@code world}; empty for the other types
  */
 public record JointSpec(String name, JointType type, String parent, String child, Pose pose, Vec3 axis,
-        JointLimits limits, JointDynamics dynamics) {
+        JointLimits limits, JointDynamics dynamics, Optional<SecondAxis> axis2, double screwThreadPitch,
+        double gearboxRatio, String gearboxReference) {
 
     /** The parent name that means the world frame. */
     public static final String WORLD = "world";
+
+    public JointSpec {
+        axis2 = axis2 == null ? Optional.empty() : axis2;
+        gearboxReference = gearboxReference == null ? "" : gearboxReference;
+    }
+
+    /** A joint of one axis (or none): SDF's defaults for the other types' parameters. */
+    public JointSpec(String name, JointType type, String parent, String child, Pose pose, Vec3 axis,
+            JointLimits limits, JointDynamics dynamics) {
+        this(name, type, parent, child, pose, axis, limits, dynamics, Optional.empty(), 1, 1, "");
+    }
 
     /** A joint without {@code <dynamics>}: no damping, no friction. */
     public JointSpec(String name, JointType type, String parent, String child, Pose pose, Vec3 axis,
@@ -25,21 +45,25 @@ public record JointSpec(String name, JointType type, String parent, String child
         this(name, type, parent, child, pose, axis, limits, JointDynamics.NONE);
     }
 
-    /**
-     * SDF's joint types. Universal, revolute2, screw and gearbox are read (their first axis, limits and dynamics)
-     * but no engine of Orrery's simulates them yet: a world holding one is refused when its physics is built, naming
-     * the joint and the engine, rather than the joint being dropped.
-     */
+    /** SDF's joint types; every one is simulated on both engines. */
     public enum JointType {
         REVOLUTE, PRISMATIC, FIXED, BALL, CONTINUOUS, UNIVERSAL, REVOLUTE2, SCREW, GEARBOX;
 
-        /** True for the types the engines simulate. */
-        public boolean isSimulated() {
-            return switch (this) {
-                case REVOLUTE, PRISMATIC, FIXED, BALL, CONTINUOUS -> true;
-                case UNIVERSAL, REVOLUTE2, SCREW, GEARBOX -> false;
-            };
+        /** True for the types that have an {@code <axis2>}: universal, revolute2 and gearbox. */
+        public boolean hasSecondAxis() {
+            return this == UNIVERSAL || this == REVOLUTE2 || this == GEARBOX;
         }
+    }
+
+    /**
+     * {@code <axis2>}: the second axis of a universal or revolute2 joint (carried by the child; the first is carried
+     * by the parent), or the axis of a gearbox's child.
+     *
+     * @param xyz the axis in the joint frame, unit length
+     * @param limits its {@code <limit>}
+     * @param dynamics its {@code <dynamics>}
+     */
+    public record SecondAxis(Vec3 xyz, JointLimits limits, JointDynamics dynamics) {
     }
 
     /**

@@ -74,19 +74,31 @@ public record StateSpec(long simTimeNanos, long iterations, List<Model> models) 
     }
 
     /**
-     * One joint's position along its axis: rad (unwrapped, it may pass ±π) or m.
+     * One joint's position along its axis: rad (unwrapped, it may pass ±π) or m; and along its second axis for a
+     * universal, revolute2 or gearbox joint.
      *
      * @param name the joint's scoped name
-     * @param position its position
+     * @param position its position ({@code <angle axis="0">})
+     * @param position2 its second axis's ({@code <angle axis="1">}), NaN for a joint of one axis
      */
-    public record Joint(String name, double position) {
+    public record Joint(String name, double position, double position2) {
 
         public Joint {
             Objects.requireNonNull(name, "name");
-            if (!Double.isFinite(position)) {
-                throw new IllegalArgumentException("joint '" + name + "': the position must be finite, got "
-                        + position);
+            if (!Double.isFinite(position) || Double.isInfinite(position2)) {
+                throw new IllegalArgumentException("joint '" + name + "': the positions must be finite, got "
+                        + position + (Double.isNaN(position2) ? "" : " and " + position2));
             }
+        }
+
+        /** A joint of one axis. */
+        public Joint(String name, double position) {
+            this(name, position, Double.NaN);
+        }
+
+        /** True when the state gives the second axis's position. */
+        public boolean hasSecondAxis() {
+            return !Double.isNaN(position2);
         }
     }
 

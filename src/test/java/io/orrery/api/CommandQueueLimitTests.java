@@ -3,6 +3,7 @@ package io.orrery.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.gz.msgs.DoubleProtos;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
@@ -10,7 +11,6 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
-import io.orrery.topic.msgs.Double;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -121,9 +121,9 @@ class CommandQueueLimitTests extends ApiTestSupport {
 
         @Override
         public void start(PluginContext context) {
-            context.topics().subscribe(TOPIC, Double.class, context.qualifiedName(), d -> {
+            context.topics().subscribe(TOPIC, DoubleProtos.Double.class, context.qualifiedName(), d -> {
                 RECEIVED.incrementAndGet();
-                LAST.set((int) d.data());
+                LAST.set((int) d.getData());
             });
         }
 

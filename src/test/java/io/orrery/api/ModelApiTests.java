@@ -240,6 +240,48 @@ class ModelApiTests extends ApiTestSupport {
         assertThat(get("/api/models/ball").json().get("joints")).isEmpty();
     }
 
+    /**
+     * A bob hanging off a universal joint's cross, 0.3 m out along both X and Y of the point below it: gravity swings
+     * it about both axes, and the joint shows both angles (its second as {@code axis2}); a joint of one axis has no
+     * {@code axis2}.
+     */
+    static final String GIMBAL = """
+            <model name="gimbal">
+              <pose>0 -3 2 0 0 0</pose>
+              <link name="bob">
+                <inertial><mass>1</mass></inertial>
+                <collision name="c"><geometry><sphere><radius>0.05</radius></sphere></geometry></collision>
+              </link>
+              <joint name="cross" type="universal">
+                <pose>-0.3 -0.3 1 0 0 0</pose>
+                <parent>world</parent>
+                <child>bob</child>
+                <axis><xyz>1 0 0</xyz></axis>
+                <axis2><xyz>0 1 0</xyz></axis2>
+              </joint>
+            </model>
+            """;
+
+    @Test
+    void aUniversalJointShowsBothItsAngles() {
+        Response spawned = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(GIMBAL)));
+        assertThat(spawned.status()).isEqualTo(201);
+        post("/api/simulation/step?count=100");
+        JsonNode cross = get("/api/models/gimbal").json().get("joints").get(0);
+        assertThat(cross.get("type").asText()).isEqualTo("universal");
+        // the bob swings back under the cross, towards -y (a negative turn about X) and -x (a positive turn about Y)
+        assertThat(cross.get("position").asDouble()).isNegative();
+        assertThat(cross.get("velocity").asDouble()).isNegative();
+        assertThat(cross.get("axis2").get("position").asDouble()).isPositive();
+        assertThat(cross.get("axis2").get("velocity").asDouble()).isPositive();
+        assertThat(cross.get("axis2").get("effort").asDouble()).isZero(); // no damping or friction
+
+        send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(SWING)));
+        assertThat(get("/api/models/swing").json().get("joints").get(0).has("axis2")).isFalse();
+    }
+
     @Test
     void resetRestoresTheLoadedModels() {
         send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")

@@ -66,6 +66,11 @@ class TopicApiTests extends ApiTestSupport {
         assertThat(altimeter.get("verticalVelocity").asDouble()).isEqualTo(-1);
         assertThat(altimeter.at("/header/stamp/sec").asLong()).isEqualTo(3);
         assertThat(altimeter.has("vertical_position")).isFalse();
+        // protobuf's JSON, as gz topic --json-output prints it: an int64 is a string
+        assertThat(altimeter.at("/header/stamp/sec").isTextual()).isTrue();
+        // and, unlike gz topic, a field at its default is written out
+        assertThat(altimeter.get("verticalReference").isNumber()).isTrue();
+        assertThat(altimeter.at("/header/data").isArray()).isTrue();
     }
 
     @Test

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.topic.msgs.MessageTypes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +30,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * Topic messages (the JSON of gz.msgs messages) fuzzed through the real application's publish route: the body is
- * read by {@link MessageReader} into the topic's message record and queued for the runner, whose subscribers (a
+ * read by {@link MessageReader} into the topic's message and queued for the runner, whose subscribers (a
  * test plugin on a topic of every type, Gazebo's VelocityControl on the rover) take it at the next StepEnd. Every
  * answer is 202, or 4xx as a problem detail; never a 5xx; reading the topic back is never a 5xx either, and the
  * runner keeps running. Regression inputs in
@@ -118,7 +117,7 @@ class TopicMessagesFuzzTests {
 
     private static List<String> topics() {
         List<String> topics = new ArrayList<>();
-        MessageTypes.names().forEach(name -> topics.add(EveryTypePlugin.topicOf(name)));
+        EveryTypePlugin.TYPES.forEach(type -> topics.add(EveryTypePlugin.topicOf(type)));
         topics.add("/model/rover/cmd_vel");
         topics.add("/model/rover/odometry");
         topics.add("/no/such/topic");

@@ -1,5 +1,10 @@
 package io.orrery.api;
 
+import com.gz.msgs.AltimeterProtos.Altimeter;
+import com.gz.msgs.DoubleProtos;
+import com.gz.msgs.OdometryProtos.Odometry;
+import com.gz.msgs.PoseProtos.Pose;
+import com.gz.msgs.TwistProtos.Twist;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
@@ -9,13 +14,7 @@ import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.msgs.Altimeter;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Odometry;
-import io.orrery.topic.msgs.Pose;
-import io.orrery.topic.msgs.Quaternion;
-import io.orrery.topic.msgs.Twist;
-import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.Messages;
 
 /**
  * A test plugin on the topic bus: relays {@code /test/cmd_vel} (gz.msgs.Twist) to {@code /test/odometry}
@@ -25,7 +24,7 @@ import io.orrery.topic.msgs.Vector3d;
 @OrreryPlugin(filename = "orrery-test-topics")
 class TopicPlugin implements Plugin, PreUpdate, Reset {
 
-    private Publisher<io.orrery.topic.msgs.Double> clock;
+    private Publisher<DoubleProtos.Double> clock;
     private long simTimeNanos; // runner thread
 
     @Override
@@ -37,20 +36,22 @@ class TopicPlugin implements Plugin, PreUpdate, Reset {
         TopicBus bus = context.topics();
         String me = context.qualifiedName();
         Publisher<Odometry> odometry = bus.advertise("/test/odometry", Odometry.class, me);
-        Publisher<io.orrery.topic.msgs.Double> height = bus.advertise("/test/height",
-                io.orrery.topic.msgs.Double.class, me);
-        clock = bus.advertise("/test/clock", io.orrery.topic.msgs.Double.class, me);
-        bus.subscribe("/test/cmd_vel", Twist.class, me, twist -> odometry.publish(new Odometry(
-                Header.at(simTimeNanos), Pose.of(Vector3d.ZERO, Quaternion.IDENTITY), twist)));
-        bus.subscribe("/test/altimeter", Altimeter.class, me, a -> height.publish(
-                new io.orrery.topic.msgs.Double(Header.at(simTimeNanos), a.verticalPosition())));
+        Publisher<DoubleProtos.Double> height = bus.advertise("/test/height", DoubleProtos.Double.class, me);
+        clock = bus.advertise("/test/clock", DoubleProtos.Double.class, me);
+        bus.subscribe("/test/cmd_vel", Twist.class, me, twist -> odometry.publish(Odometry.newBuilder()
+                .setHeader(Messages.header(simTimeNanos))
+                .setPose(Pose.newBuilder().setPosition(Messages.vector(0, 0, 0)).setOrientation(Messages.IDENTITY))
+                .setTwist(twist).build()));
+        bus.subscribe("/test/altimeter", Altimeter.class, me, a -> height.publish(DoubleProtos.Double.newBuilder()
+                .setHeader(Messages.header(simTimeNanos)).setData(a.getVerticalPosition()).build()));
     }
 
     @Override
     public void preUpdate(UpdateInfo info, PhysicsWorld world) {
         simTimeNanos = info.simTimeNanos();
         if (!info.paused() && clock != null) {
-            clock.publish(new io.orrery.topic.msgs.Double(Header.at(simTimeNanos), info.simTimeSeconds()));
+            clock.publish(DoubleProtos.Double.newBuilder().setHeader(Messages.header(simTimeNanos))
+                    .setData(info.simTimeSeconds()).build());
         }
     }
 

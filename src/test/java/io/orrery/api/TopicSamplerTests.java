@@ -2,6 +2,7 @@ package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.gz.msgs.DoubleProtos;
 import io.orrery.topic.TopicMessage;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,7 +22,8 @@ class TopicSamplerTests {
     }
 
     private void publish(String topic, long sequence) {
-        latest.put(topic, new TopicMessage(topic, "gz.msgs.Double", sequence, sequence, 0));
+        latest.put(topic, new TopicMessage(topic, "gz.msgs.Double",
+                DoubleProtos.Double.newBuilder().setData(sequence).build(), sequence, 0));
     }
 
     @Test

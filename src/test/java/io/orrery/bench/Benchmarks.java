@@ -64,10 +64,16 @@ import java.util.concurrent.TimeUnit;
  * {@code ../shared/anchors}, outside the repository.</li>
  * <li>{@code meshes} (only when named): reading a 99,500-triangle mesh, a cache hit, and building it as a hull and
  * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
+ * <li>{@code articulation} (only when named): issue 24's articulation candidates (constraints, stiff constraints,
+ * the projected mode, Bullet's multibody) on a rotor servo, a hanging chain, a double pendulum and the Panda, see
+ * {@link ArticulationBenchmark}.</li>
  * <li>{@code shapes} (only when named): Gazebo's 3k_shapes.sdf on both engines side by side, a fresh process per
  * run: the warm-up until the bodies sleep, the steps after it and a snapshot's cost, see {@link ShapesBenchmark}.</li>
  * <li>{@code reset-save} (only when named): a world of 10,000 bodies reset and saved as the API does it, see
  * {@link ResetSaveBenchmark}.</li>
+ * <li>{@code robots} (only when named): the shared robot worlds (TurtleBot 3 Burger, Panda) on both engines, a fresh
+ * process per run: mesh load time (cold, fresh loader, cache hit), build time and steps per second through the
+ * Orrery loop, see {@link RobotsBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -75,7 +81,7 @@ public final class Benchmarks {
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
     public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
             "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes",
-            "reset-save");
+            ArticulationBenchmark.NAME, RobotsBenchmark.NAME, "reset-save");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -143,6 +149,9 @@ public final class Benchmarks {
         if (which.contains("reset-save")) {
             ResetSaveBenchmark.run();
         }
+        if (which.contains(ArticulationBenchmark.NAME)) {
+            ArticulationBenchmark.run();
+        }
         if (which.contains("engines")) {
             EngineBenchmark.run();
         }
@@ -151,6 +160,9 @@ public final class Benchmarks {
         }
         if (which.contains("shapes")) {
             ShapesBenchmark.run();
+        }
+        if (which.contains(RobotsBenchmark.NAME)) {
+            RobotsBenchmark.run();
         }
     }
 

@@ -53,7 +53,6 @@ final class EngineBenchmark {
     private EngineBenchmark() {
     }
 
-    /** One run's figures, from its {@code RESULT} line. */
     /** One run's figures: wall-clock steps/s (the anchor's measure) and steps per second of the stepping CPU. */
     private record Run(double stepsPerSecond, double stepsPerCpuSecond, double meanHeight, double readyMillis) {
     }

@@ -20,17 +20,20 @@ import java.util.regex.Pattern;
 
 /**
  * gz-transport: Orrery on diff_drive.sdf at factor 0 (as fast as it steps) inside a network namespace of its own,
- * with Debian's ign-transport 11 tools beside it (see GzToolsTests). (1) The step loop's cost (the runner's mean
- * cycle time over 20 s) with the node off, on with no gz subscriber, and on with {@code -e} subscribers on
- * {@code /clock} (every iteration) and {@code /world/diff_drive/pose/info} (60 a second). (2) Messages a second and
- * latency from Orrery's publisher to an {@code ign-transport-topic -e -t /clock} subscriber over 10 s: each Clock
- * carries the wall-clock time it was built at ({@code system}), compared with when its printout reached this process
- * (through {@code stdbuf -oL}, so it includes the tool's parsing and printing).
+ * with Debian's ign-transport 11 tools beside it (see GzToolsTests). (1) The step loop's cost: two servers side by
+ * side for 20 s, one with the node off and one with it on (with no gz subscriber, or with {@code -e} subscribers on
+ * {@code /clock}, every iteration, and {@code /world/diff_drive/pose/info}, 60 a second), so that both see the same
+ * load; the runner thread's CPU per step of each, from /proc, and their ratio, in rounds that alternate which server
+ * starts first. (2) Messages a second and latency from Orrery's publisher to an {@code ign-transport-topic -e -t
+ * /clock} subscriber over 10 s: each Clock carries the wall-clock time it was built at ({@code system}), compared
+ * with when its printout reached this process (through {@code stdbuf -oL}, so it includes the tool's parsing and
+ * printing).
  */
 final class GzTransportBenchmark {
 
     private static final String TOPIC = "/usr/libexec/ignition/transport11/ign-transport-topic";
     private static final String PARTITION = "bench";
+    private static final long MEASURE_SECONDS = 20;
 
     private GzTransportBenchmark() {
     }
@@ -38,41 +41,72 @@ final class GzTransportBenchmark {
     static void run() throws Exception {
         Path dir = Files.createTempDirectory("orrery-gz-bench");
         try (NetNamespace ns = NetNamespace.create()) {
-            System.out.println("gz-transport: diff_drive.sdf at factor 0, in a network namespace, ign-transport 11");
-            for (String variant : List.of("off", "on", "on + subscribers", "off", "on")) { // alternated: load noise
-                loopCost(ns, dir, variant);
+            System.out.println("gz-transport: diff_drive.sdf at factor 0, in a network namespace, ign-transport 11;"
+                    + " each round two servers side by side for " + MEASURE_SECONDS + " s");
+            Map<String, List<Double>> ratios = new java.util.LinkedHashMap<>();
+            int round = 0;
+            for (String on : List.of("on", "on + subscribers", "on", "on + subscribers", "on", "on + subscribers")) {
+                boolean offFirst = round++ % 4 < 2; // alternated: the second server starts into a busier machine
+                ratios.computeIfAbsent(on, k -> new ArrayList<>()).add(sideBySide(ns, dir, on, offFirst));
             }
+            ratios.forEach((variant, r) -> {
+                List<Double> sorted = r.stream().sorted().toList();
+                System.out.printf(Locale.ROOT, "  runner CPU a step, transport %s / off: median %.2f over %d rounds"
+                        + " (%s)%n", variant, sorted.get(sorted.size() / 2), sorted.size(), sorted.stream()
+                        .map(x -> String.format(Locale.ROOT, "%.2f", x)).toList());
+            });
             throughput(ns, dir);
         }
     }
 
-    private static void loopCost(NetNamespace ns, Path dir, String variant) throws Exception {
-        Path d = Files.createDirectories(dir.resolve(variant.replace(' ', '_').replace("+", "") + System.nanoTime()));
-        GzServer s = GzServer.start(ns, d, PARTITION, List.of("--orrery.real-time-factor=0"), !variant.equals("off"));
+    /** One round: a server with the node off and one with it {@code on}, measured over the same 20 s. */
+    private static double sideBySide(NetNamespace ns, Path dir, String on, boolean offFirst) throws Exception {
+        Path d = Files.createDirectories(dir.resolve("round" + System.nanoTime()));
+        String partition = PARTITION + "-" + d.getFileName(); // a subscriber of one round never sees the next
+        List<String> order = offFirst ? List.of("off", on) : List.of(on, "off");
+        Map<String, GzServer> servers = new java.util.LinkedHashMap<>();
+        List<Process> echoes = new ArrayList<>();
         try {
-            if (variant.contains("subscribers")) {
+            for (String variant : order) {
+                Path vd = Files.createDirectories(d.resolve(variant.replace(' ', '_').replace("+", "")));
+                servers.put(variant, GzServer.start(ns, vd, partition, List.of("--orrery.real-time-factor=0"),
+                        !variant.equals("off")));
+            }
+            if (on.contains("subscribers")) {
                 for (String topic : List.of("/clock", "/world/diff_drive/pose/info")) {
-                    ns.start(List.of(TOPIC, "-e", "-t", topic, "-d", "60"), GzServer.env(PARTITION),
-                            d.resolve("echo" + topic.replace('/', '_') + ".log"));
+                    echoes.add(ns.start(List.of(TOPIC, "-e", "-t", topic, "-d", "60"), GzServer.env(partition),
+                            d.resolve("echo" + topic.replace('/', '_') + ".log")));
                 }
             }
             Thread.sleep(8000); // JIT warm-up, subscribers registered
-            JsonNode a = statistics(ns, s);
-            Map<String, Long> cpuA = threadCpu(s.pid());
-            Thread.sleep(20000);
-            JsonNode b = statistics(ns, s);
-            Map<String, Long> cpuB = threadCpu(s.pid());
-            long n = b.get("steps").asLong() - a.get("steps").asLong();
-            long cycles = b.at("/cycleSeconds/count").asLong() - a.at("/cycleSeconds/count").asLong();
-            double total = b.at("/cycleSeconds/mean").asDouble() * b.at("/cycleSeconds/count").asLong()
-                    - a.at("/cycleSeconds/mean").asDouble() * a.at("/cycleSeconds/count").asLong();
-            double runnerCpu = (cpuB.getOrDefault("runner", 0L) - cpuA.getOrDefault("runner", 0L)) / (double) TICKS;
-            double nodeCpu = (cpuB.getOrDefault("node", 0L) - cpuA.getOrDefault("node", 0L)) / (double) TICKS;
-            System.out.printf(Locale.ROOT, "  loop, transport %-17s %7d steps in 20 s: %6.1f us a step (wall),"
-                    + " runner thread %5.1f us of CPU a step; the node's threads %5.2f s of CPU (%.1f%% of a core)%n",
-                    variant, n, total / cycles * 1e6, runnerCpu / n * 1e6, nodeCpu, nodeCpu / 20 * 100);
+            Map<String, JsonNode> statsA = new java.util.HashMap<>();
+            Map<String, Map<String, Long>> cpuA = new java.util.HashMap<>();
+            for (var e : servers.entrySet()) {
+                statsA.put(e.getKey(), statistics(ns, e.getValue()));
+                cpuA.put(e.getKey(), threadCpu(e.getValue().pid()));
+            }
+            Thread.sleep(MEASURE_SECONDS * 1000);
+            Map<String, Double> perStep = new java.util.HashMap<>();
+            for (var e : servers.entrySet()) {
+                JsonNode b = statistics(ns, e.getValue());
+                Map<String, Long> cpuB = threadCpu(e.getValue().pid());
+                JsonNode a = statsA.get(e.getKey());
+                long n = b.get("steps").asLong() - a.get("steps").asLong();
+                double runnerCpu = (cpuB.getOrDefault("runner", 0L) - cpuA.get(e.getKey()).getOrDefault("runner", 0L))
+                        / (double) TICKS;
+                double nodeCpu = (cpuB.getOrDefault("node", 0L) - cpuA.get(e.getKey()).getOrDefault("node", 0L))
+                        / (double) TICKS;
+                perStep.put(e.getKey(), runnerCpu / n * 1e6);
+                System.out.printf(Locale.ROOT, "  transport %-17s %7d steps: runner thread %6.1f us of CPU a step;"
+                        + " the node's threads %5.2f s of CPU (%.1f%% of a core)%n", e.getKey(), n,
+                        runnerCpu / n * 1e6, nodeCpu, nodeCpu / MEASURE_SECONDS * 100);
+            }
+            return perStep.get(on) / perStep.get("off");
         } finally {
-            s.stop();
+            echoes.forEach(Process::destroy);
+            for (GzServer s : servers.values()) {
+                s.stop();
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.gz.msgs.DoubleProtos;
 import io.orrery.api.ControlClient;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
@@ -15,7 +16,6 @@ import io.orrery.system.PostUpdate;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Double;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,14 +119,14 @@ class ParallelPostUpdateTests {
     static final class SnapshotProbe implements Plugin, PostUpdate, Stateless {
 
         private PluginContext context;
-        private Publisher<Double> iteration;
-        private Publisher<Double> armX;
+        private Publisher<DoubleProtos.Double> iteration;
+        private Publisher<DoubleProtos.Double> armX;
 
         @Override
         public void awake(PluginContext ctx) {
             context = ctx;
-            iteration = ctx.topics().advertise(SNAPSHOT_ITERATION, Double.class, ctx.qualifiedName());
-            armX = ctx.topics().advertise(SNAPSHOT_ARM_X, Double.class, ctx.qualifiedName());
+            iteration = ctx.topics().advertise(SNAPSHOT_ITERATION, DoubleProtos.Double.class, ctx.qualifiedName());
+            armX = ctx.topics().advertise(SNAPSHOT_ARM_X, DoubleProtos.Double.class, ctx.qualifiedName());
         }
 
         @Override
@@ -139,9 +139,9 @@ class ParallelPostUpdateTests {
                 return;
             }
             WorldSnapshot snapshot = context.snapshot();
-            iteration.publish(new Double(null, snapshot.iteration()));
-            armX.publish(new Double(null, snapshot.model("pendulum").flatMap(m -> m.link("arm"))
-                    .map(LinkState::pose).orElseThrow().x()));
+            iteration.publish(DoubleProtos.Double.newBuilder().setData(snapshot.iteration()).build());
+            armX.publish(DoubleProtos.Double.newBuilder().setData(snapshot.model("pendulum")
+                    .flatMap(m -> m.link("arm")).map(LinkState::pose).orElseThrow().x()).build());
         }
     }
 

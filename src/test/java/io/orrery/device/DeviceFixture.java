@@ -1,5 +1,6 @@
 package io.orrery.device;
 
+import com.google.protobuf.Message;
 import io.orrery.builtin.BuiltinDevices;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -43,7 +44,7 @@ final class DeviceFixture implements AutoCloseable {
     }
 
     /** Every message published on {@code topic} from now on. */
-    <T> List<T> record(String topic, Class<T> type) {
+    <T extends Message> List<T> record(String topic, Class<T> type) {
         List<T> messages = new ArrayList<>();
         bus.subscribe(topic, type, "test", messages::add);
         return messages;

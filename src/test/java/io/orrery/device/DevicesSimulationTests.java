@@ -3,10 +3,11 @@ package io.orrery.device;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.orrery.topic.msgs.Altimeter;
-import io.orrery.topic.msgs.Contacts;
-import io.orrery.topic.msgs.IMU;
-import io.orrery.topic.msgs.LaserScan;
+import com.gz.msgs.AltimeterProtos.Altimeter;
+import com.gz.msgs.ContactsProtos.Contacts;
+import com.gz.msgs.IMUProtos.IMU;
+import com.gz.msgs.LaserScanProtos.LaserScan;
+import io.orrery.topic.msgs.Messages;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
@@ -39,20 +40,20 @@ class DevicesSimulationTests {
         List<IMU> falling = f.record(FALLING + "imu/imu", IMU.class);
         f.step(500);
         assertThat(resting).hasSize(500); // update rate 0: every step
-        double worst = resting.stream().mapToDouble(m -> Math.abs(m.linearAcceleration().z() - 9.8)).max()
+        double worst = resting.stream().mapToDouble(m -> Math.abs(m.getLinearAcceleration().getZ() - 9.8)).max()
                 .orElseThrow();
         // At rest JBullet's contact solver takes back each step's gravity increment of the velocity; what remains is
         // its resting jitter: the worst of these 500 readings was 1.4e-3 m/s² off (a velocity jitter of 1.4e-6 m/s
         // over a 1 ms step); the bound leaves a factor of 7.
         assertThat(worst).as("worst deviation from +9.8 m/s² at rest").isLessThan(0.01);
-        double mean = resting.stream().mapToDouble(m -> m.linearAcceleration().z()).average().orElseThrow();
+        double mean = resting.stream().mapToDouble(m -> m.getLinearAcceleration().getZ()).average().orElseThrow();
         assertThat(mean).isCloseTo(9.8, within(0.01));
-        assertThat(resting.get(0).linearAcceleration().x()).isCloseTo(0, within(0.1));
-        assertThat(resting.get(0).orientation().w()).isCloseTo(1, within(1e-6));
+        assertThat(resting.get(0).getLinearAcceleration().getX()).isCloseTo(0, within(0.1));
+        assertThat(resting.get(0).getOrientation().getW()).isCloseTo(1, within(1e-6));
         // free fall: the velocity changes by g·dt each step, up to JBullet's float rounding: one ulp of a velocity
         // below 16 m/s is under 2e-6 m/s, 2e-3 m/s² over a 1 ms step
-        assertThat(falling).allSatisfy(m -> assertThat(m.linearAcceleration().z()).isCloseTo(0, within(2e-3)));
-        assertThat(falling.get(0).entityName()).isEqualTo("falling::body::imu");
+        assertThat(falling).allSatisfy(m -> assertThat(m.getLinearAcceleration().getZ()).isCloseTo(0, within(2e-3)));
+        assertThat(falling.get(0).getEntityName()).isEqualTo("falling::body::imu");
     }
 
     @Test
@@ -62,13 +63,13 @@ class DevicesSimulationTests {
         // 10 Hz as gz-sensors: the first sample at the first step (1 ms), then at 0.1 s, 0.2 s ... 1.0 s
         assertThat(scans).hasSize(11);
         LaserScan scan = scans.get(scans.size() - 1);
-        assertThat(scan.count()).isEqualTo(3);
-        assertThat(scan.angleStep()).isCloseTo(Math.PI / 2, within(1e-12));
+        assertThat(scan.getCount()).isEqualTo(3);
+        assertThat(scan.getAngleStep()).isCloseTo(Math.PI / 2, within(1e-12));
         // the wall's face is at x = 4.5; JBullet casts in float, so the hit is exact to float precision
-        assertThat(scan.ranges().get(1)).isCloseTo(4.5, within(1e-5));
-        assertThat(scan.ranges().get(0)).isEqualTo(Double.POSITIVE_INFINITY);
-        assertThat(scan.ranges().get(2)).isEqualTo(Double.POSITIVE_INFINITY);
-        assertThat(scan.header().stamp().sec() * 1_000_000_000L + scan.header().stamp().nsec())
+        assertThat(scan.getRanges(1)).isCloseTo(4.5, within(1e-5));
+        assertThat(scan.getRanges(0)).isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(scan.getRanges(2)).isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(Messages.nanos(scan.getHeader().getStamp()))
                 .isEqualTo(1_000_000_000L);
     }
 
@@ -78,11 +79,11 @@ class DevicesSimulationTests {
         List<Contacts> contacts = f.record(RESTING + "bumper/contact", Contacts.class);
         f.step(10);
         assertThat(contacts).hasSize(10);
-        assertThat(contacts.get(9).contact()).singleElement().satisfies(c -> {
-            assertThat(c.collision1().name()).isEqualTo("resting::body::box");
-            assertThat(c.collision2().name()).isEqualTo("ground::link::plane");
-            assertThat(c.position()).isNotEmpty().allSatisfy(p -> assertThat(p.z()).isCloseTo(0, within(0.01)));
-            assertThat(c.normal()).allSatisfy(n -> assertThat(n.z()).isCloseTo(1, within(1e-3)));
+        assertThat(contacts.get(9).getContactList()).singleElement().satisfies(c -> {
+            assertThat(c.getCollision1().getName()).isEqualTo("resting::body::box");
+            assertThat(c.getCollision2().getName()).isEqualTo("ground::link::plane");
+            assertThat(c.getPositionList()).isNotEmpty().allSatisfy(p -> assertThat(p.getZ()).isCloseTo(0, within(0.01)));
+            assertThat(c.getNormalList()).allSatisfy(n -> assertThat(n.getZ()).isCloseTo(1, within(1e-3)));
         });
         // the falling box touches nothing: its link has no contact sensor, and nothing else publishes
         assertThat(f.bus.latest(FALLING + "bumper/contact")).isEmpty();
@@ -95,12 +96,12 @@ class DevicesSimulationTests {
         f.step(1000);
         Altimeter last = falling.get(falling.size() - 1);
         // one second of free fall from rest, integrated by JBullet's semi-implicit Euler: v = g t, z = -g t (t + dt) / 2
-        assertThat(last.verticalReference()).isCloseTo(50, within(1e-5));
-        assertThat(last.verticalVelocity()).isCloseTo(-9.8, within(1e-3));
-        assertThat(last.verticalPosition()).isCloseTo(-9.8 * 1.0 * 1.001 / 2, within(1e-3));
+        assertThat(last.getVerticalReference()).isCloseTo(50, within(1e-5));
+        assertThat(last.getVerticalVelocity()).isCloseTo(-9.8, within(1e-3));
+        assertThat(last.getVerticalPosition()).isCloseTo(-9.8 * 1.0 * 1.001 / 2, within(1e-3));
         assertThat(resting).hasSize(101); // 100 Hz: at 1 ms, then 10 ms, 20 ms ... 1 s
-        assertThat(resting.get(100).verticalReference()).isCloseTo(0.25, within(1e-6));
-        assertThat(resting.get(100).verticalPosition()).isCloseTo(0, within(0.01));
+        assertThat(resting.get(100).getVerticalReference()).isCloseTo(0.25, within(1e-6));
+        assertThat(resting.get(100).getVerticalPosition()).isCloseTo(0, within(0.01));
     }
 
     @Test
@@ -108,7 +109,7 @@ class DevicesSimulationTests {
         List<Altimeter> noisy = f.record("noisy_altimeter", Altimeter.class);
         List<Altimeter> exact = f.record(RESTING + "altimeter/altimeter", Altimeter.class);
         f.step(4000);
-        double[] errors = IntStream.range(0, noisy.size()).mapToDouble(i -> noisy.get(i).verticalPosition()).toArray();
+        double[] errors = IntStream.range(0, noisy.size()).mapToDouble(i -> noisy.get(i).getVerticalPosition()).toArray();
         // the box moves by well under 1 mm once settled, so the reading is the noise; n = 4000 samples
         double mean = java.util.Arrays.stream(errors).average().orElseThrow();
         double sd = Math.sqrt(java.util.Arrays.stream(errors).map(e -> (e - mean) * (e - mean)).sum()
@@ -123,9 +124,9 @@ class DevicesSimulationTests {
             List<Altimeter> b = other.record("noisy_altimeter", Altimeter.class);
             same.step(100);
             other.step(100);
-            assertThat(a).extracting(Altimeter::verticalPosition)
-                    .containsExactlyElementsOf(noisy.subList(0, 100).stream().map(Altimeter::verticalPosition).toList());
-            assertThat(b.get(0).verticalPosition()).isNotEqualTo(a.get(0).verticalPosition());
+            assertThat(a).extracting(Altimeter::getVerticalPosition)
+                    .containsExactlyElementsOf(noisy.subList(0, 100).stream().map(Altimeter::getVerticalPosition).toList());
+            assertThat(b.get(0).getVerticalPosition()).isNotEqualTo(a.get(0).getVerticalPosition());
         }
     }
 
@@ -133,12 +134,12 @@ class DevicesSimulationTests {
     void aResetStartsANewEpisodeThatRepeatsTheFirst() {
         List<Altimeter> noisy = f.record("noisy_altimeter", Altimeter.class);
         f.step(50);
-        List<Double> first = noisy.stream().map(Altimeter::verticalPosition).toList();
+        List<Double> first = noisy.stream().map(Altimeter::getVerticalPosition).toList();
         f.reset();
         assertThat(f.bus.latest("noisy_altimeter")).as("nothing from before the reset is served").isEmpty();
         noisy.clear();
         f.step(50);
-        assertThat(noisy).extracting(Altimeter::verticalPosition).containsExactlyElementsOf(first);
-        assertThat(noisy.get(0).header().stamp().nsec()).isEqualTo(1_000_000);
+        assertThat(noisy).extracting(Altimeter::getVerticalPosition).containsExactlyElementsOf(first);
+        assertThat(noisy.get(0).getHeader().getStamp().getNsec()).isEqualTo(1_000_000);
     }
 }

@@ -3,7 +3,7 @@ package io.orrery.device;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.orrery.topic.msgs.Magnetometer;
+import com.gz.msgs.MagnetometerProtos.Magnetometer;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
 import java.util.List;
@@ -29,9 +29,9 @@ class MagnetometerFieldSimulationTests {
                     .rotate(new Vec3(0.94, 0.76, -0.12));
             for (Magnetometer m : readings) {
                 // the link's orientation is held in float32 (6e-8 rad) and the field is 1.2 T: 1e-6 T covers it
-                assertThat(m.fieldTesla().x()).isCloseTo(expected.x(), within(1e-6));
-                assertThat(m.fieldTesla().y()).isCloseTo(expected.y(), within(1e-6));
-                assertThat(m.fieldTesla().z()).isCloseTo(expected.z(), within(1e-6));
+                assertThat(m.getFieldTesla().getX()).isCloseTo(expected.x(), within(1e-6));
+                assertThat(m.getFieldTesla().getY()).isCloseTo(expected.y(), within(1e-6));
+                assertThat(m.getFieldTesla().getZ()).isCloseTo(expected.z(), within(1e-6));
             }
         }
     }

@@ -69,6 +69,15 @@ class OrreryPropertiesTests {
     }
 
     @Test
+    void unsupportedIsWarnByDefaultOrFail() {
+        context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).sdf().unsupported()).isEqualTo("warn"));
+        context.withPropertyValues("orrery.sdf.unsupported=FAIL").run(ctx -> assertThat(
+                ctx.getBean(OrreryProperties.class).sdf().unsupported()).isEqualTo("fail"));
+        context.withPropertyValues("orrery.sdf.unsupported=ignore").run(ctx -> assertThat(ctx).getFailure()
+                .rootCause().hasMessageContaining("orrery.sdf.unsupported must be warn or fail, got 'ignore'"));
+    }
+
+    @Test
     void meshLimitsHaveDefaultsBindAndAreChecked() {
         context.run(ctx -> assertThat(ctx.getBean(OrreryProperties.class).meshLimits())
                 .isEqualTo(io.orrery.world.mesh.MeshLimits.DEFAULT));

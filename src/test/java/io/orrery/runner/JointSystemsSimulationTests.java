@@ -3,15 +3,14 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.DoubleProtos;
+import com.gz.msgs.ModelProtos.Model;
 import io.orrery.physics.JointState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
-import io.orrery.topic.msgs.Double;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Model;
 import io.orrery.world.sdf.GzSimWorlds;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -199,15 +198,55 @@ class JointSystemsSimulationTests {
 
         assertThat(messages).hasSize(100);
         Model last = messages.get(99);
-        assertThat(last.header().stamp().sec()).isZero();
-        assertThat(last.header().stamp().nsec()).isEqualTo(100_000_000);
-        assertThat(last.name()).isEqualTo("joint_controller_demo");
-        assertThat(last.joint()).extracting(j -> j.name()).containsExactly("world_fixed", "j1");
+        assertThat(last.getHeader().getStamp().getSec()).isZero();
+        assertThat(last.getHeader().getStamp().getNsec()).isEqualTo(100_000_000);
+        assertThat(last.getName()).isEqualTo("joint_controller_demo");
+        assertThat(last.getJointList()).extracting(j -> j.getName()).containsExactly("world_fixed", "j1");
         JointState j1 = runner.snapshot().model("joint_controller_demo").orElseThrow().joint("j1").orElseThrow();
-        assertThat(last.joint().get(1).axis1().position()).isEqualTo(j1.position());
-        assertThat(last.joint().get(1).axis1().velocity()).isEqualTo(j1.velocity());
-        assertThat(last.joint().get(1).axis1().force()).isEqualTo(j1.effort());
+        assertThat(last.getJoint(1).getAxis1().getPosition()).isEqualTo(j1.position());
+        assertThat(last.getJoint(1).getAxis1().getVelocity()).isEqualTo(j1.velocity());
+        assertThat(last.getJoint(1).getAxis1().getForce()).isEqualTo(j1.effort());
+        assertThat(last.getJoint(1).hasAxis2()).as("a revolute joint has one axis").isFalse();
         assertThat(j1.velocity()).isCloseTo(5.0, within(1e-6));
+    }
+
+    /**
+     * A universal joint's two angles (worlds/universal.sdf, its bob kicked about both axes) go out as gz.msgs.Joint's
+     * axis1 and axis2, as gz-sim's JointStatePublisher fills them from a joint's two positions.
+     */
+    @Test
+    void theJointStatePublisherPublishesBothAxesOfAUniversalJoint() throws Exception {
+        String text = Files.readString(Path.of("src/test/resources/worlds/universal.sdf"));
+        Path world = fixture.dir.resolve("universal-" + System.nanoTime() + ".sdf");
+        Files.writeString(world, text.replace("</joint>", "</joint><plugin filename=\"gz-sim-joint-state-publisher-"
+                + "system\" name=\"gz::sim::systems::JointStatePublisher\"/>"));
+        // a kick about both axes in the first step: 0.2 and 0.3 rad/s about the cross, 1 m above the bob
+        boolean[] kicked = {false};
+        fixture.system((io.orrery.system.PreUpdate) (info, w) -> {
+            if (!info.paused() && !kicked[0]) {
+                kicked[0] = true;
+                w.setLinkVelocity("gimbal", "bob", new io.orrery.physics.Twist(
+                        new io.orrery.world.Vec3(-0.3, 0.2, 0), new io.orrery.world.Vec3(0.2, 0.3, 0)));
+            }
+        });
+        SimulationRunner runner = startPaused(world);
+        List<Model> messages = Collections.synchronizedList(new ArrayList<>());
+        runner.topics().orElseThrow().subscribe("/world/universal/model/gimbal/joint_state", Model.class, "test",
+                messages::add);
+        step(runner, 200);
+
+        Model last = messages.get(messages.size() - 1);
+        JointState cross = runner.snapshot().model("gimbal").orElseThrow().joint("cross").orElseThrow();
+        assertThat(cross.axis2()).isNotNull();
+        assertThat(cross.position()).isNotZero();
+        assertThat(cross.axis2().position()).isNotZero();
+        assertThat(last.getJointCount()).isEqualTo(1);
+        assertThat(last.getJoint(0).getAxis1().getPosition()).isEqualTo(cross.position());
+        assertThat(last.getJoint(0).getAxis1().getVelocity()).isEqualTo(cross.velocity());
+        assertThat(last.getJoint(0).hasAxis2()).isTrue();
+        assertThat(last.getJoint(0).getAxis2().getPosition()).isEqualTo(cross.axis2().position());
+        assertThat(last.getJoint(0).getAxis2().getVelocity()).isEqualTo(cross.axis2().velocity());
+        assertThat(last.getJoint(0).getAxis2().getForce()).isEqualTo(cross.axis2().effort());
     }
 
     @Test
@@ -224,8 +263,8 @@ class JointSystemsSimulationTests {
         step(runner, 100);
 
         assertThat(messages).hasSize(10);
-        assertThat(messages).allSatisfy(m -> assertThat(m.joint()).extracting(j -> j.name()).containsExactly("j1"));
-        assertThat(messages.get(1).header().stamp().nsec()).isEqualTo(11_000_000);
+        assertThat(messages).allSatisfy(m -> assertThat(m.getJointList()).extracting(j -> j.getName()).containsExactly("j1"));
+        assertThat(messages.get(1).getHeader().getStamp().getNsec()).isEqualTo(11_000_000);
     }
 
     // ---------------------------------------------------------------- reset
@@ -301,7 +340,7 @@ class JointSystemsSimulationTests {
     }
 
     private static void publish(SimulationRunner runner, String topic, double value) throws Exception {
-        runner.publish(topic, new Double(Header.NONE, value)).get(20, TimeUnit.SECONDS);
+        runner.publish(topic, DoubleProtos.Double.newBuilder().setData(value).build()).get(20, TimeUnit.SECONDS);
     }
 
     /** The joint's state after every step, with the sim time. */

@@ -3,15 +3,15 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import com.gz.msgs.OdometryProtos.Odometry;
+import com.gz.msgs.TwistProtos.Twist;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.system.GazeboSystemRunner;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.UnknownTopicException;
-import io.orrery.topic.msgs.Odometry;
-import io.orrery.topic.msgs.Twist;
-import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.Messages;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -72,8 +72,8 @@ class LockstepTests {
         assertThat(result.status().simTimeNanos()).isEqualTo(2500 * STEP);
         assertThat(odom.simTimeNanos()).isEqualTo(2_000_000_000L);
         Odometry message = (Odometry) odom.message();
-        assertThat(message.header().stamp().sec()).isEqualTo(2);
-        assertThat(message.twist().linear().x()).isPositive();
+        assertThat(message.getHeader().getStamp().getSec()).isEqualTo(2);
+        assertThat(message.getTwist().getLinear().getX()).isPositive();
         assertThat(result.models()).extracting(ModelState::name).containsExactly("vehicle_blue");
     }
 
@@ -116,7 +116,7 @@ class LockstepTests {
         Throwable model = catchThrowable(() -> get(runner.step(new StepRequest(10, Map.of(CMD, forward(1)),
                 List.of(), List.of("no_such_model")))));
         Throwable unsubscribed = catchThrowable(() -> get(runner.step(new StepRequest(10,
-                Map.of(ODOM, new Odometry(null, null, null)), List.of(), List.of()))));
+                Map.of(ODOM, Odometry.getDefaultInstance()), List.of(), List.of()))));
 
         assertThat(topic).isInstanceOf(UnknownTopicException.class).hasMessageContaining("/no/such/topic");
         assertThat(model).isInstanceOf(UnknownModelException.class).hasMessageContaining("no_such_model");
@@ -147,7 +147,7 @@ class LockstepTests {
     }
 
     static Twist forward(double speed) {
-        return new Twist(null, new Vector3d(speed, 0, 0), Vector3d.ZERO);
+        return Twist.newBuilder().setLinear(Messages.vector(speed, 0, 0)).build();
     }
 
     static <T> T get(CompletableFuture<T> f) throws Exception {

@@ -25,8 +25,14 @@ final class RobotWorlds {
 
     /** A started runner on {@code world}, paused before its first step. */
     static SimulationRunner startPaused(Engine engine, Path world) throws InterruptedException {
+        return startPaused(engine.create(), world);
+    }
+
+    /** A started runner on {@code world} with this physics engine, paused before its first step. */
+    static SimulationRunner startPaused(io.orrery.physics.PhysicsEngine engine, Path world)
+            throws InterruptedException {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine.create())
+        SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine)
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
                 .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)

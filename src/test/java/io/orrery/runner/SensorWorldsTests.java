@@ -3,14 +3,15 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.AltimeterProtos.Altimeter;
+import com.gz.msgs.BoolProtos;
+import com.gz.msgs.IMUProtos.IMU;
+import com.gz.msgs.LaserScanProtos.LaserScan;
+import com.gz.msgs.MagnetometerProtos.Magnetometer;
+import com.gz.msgs.TimeProtos.Time;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
-import io.orrery.topic.msgs.Altimeter;
-import io.orrery.topic.msgs.Boolean;
-import io.orrery.topic.msgs.IMU;
-import io.orrery.topic.msgs.LaserScan;
-import io.orrery.topic.msgs.Magnetometer;
-import io.orrery.topic.msgs.Time;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.sdf.GzSimWorlds;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -34,10 +35,10 @@ class SensorWorldsTests {
         TopicBus bus = runner.topics().orElseThrow();
         IMU imu = (IMU) bus.latest("/imu").orElseThrow().message();
         // the box falls from 3 m: in free fall the IMU reads about nothing
-        assertThat(imu.linearAcceleration().z()).isCloseTo(0, within(0.01));
+        assertThat(imu.getLinearAcceleration().getZ()).isCloseTo(0, within(0.01));
         Altimeter altimeter = (Altimeter) bus.latest("/altimeter").orElseThrow().message();
-        assertThat(altimeter.verticalReference()).isCloseTo(3.05, within(1e-6));
-        assertThat(((Magnetometer) bus.latest("/magnetometer").orElseThrow().message()).fieldTesla().z())
+        assertThat(altimeter.getVerticalReference()).isCloseTo(3.05, within(1e-6));
+        assertThat(((Magnetometer) bus.latest("/magnetometer").orElseThrow().message()).getFieldTesla().getZ())
                 .isCloseTo(-42.3884e-6, within(0.5)); // noise of stddev 0.1 T, as the world asks
     }
 
@@ -46,10 +47,10 @@ class SensorWorldsTests {
         SimulationRunner runner = fixture.startPaused(world("cpu_lidar_sensor.sdf"));
         runner.step(1).get(20, TimeUnit.SECONDS);
         LaserScan scan = (LaserScan) runner.topics().orElseThrow().latest("/cpu_lidar").orElseThrow().message();
-        assertThat(scan.ranges()).hasSize(640);
+        assertThat(scan.getRangesList()).hasSize(640);
         // straight ahead (the middle ray, 0.005 rad off) is box_front's face at x = 2.5; the sensor is at x = 0.05
-        assertThat(scan.ranges().get(320)).isCloseTo(2.45, within(1e-3));
-        assertThat(scan.ranges()).contains(Double.POSITIVE_INFINITY);
+        assertThat(scan.getRanges(320)).isCloseTo(2.45, within(1e-3));
+        assertThat(scan.getRangesList()).contains(Double.POSITIVE_INFINITY);
     }
 
     @Test
@@ -60,7 +61,7 @@ class SensorWorldsTests {
         assertThat(bus.latest("/white_touches_only_green/touched")).as("not yet 3 s of touching").isEmpty();
         runner.step(3000).get(60, TimeUnit.SECONDS);
         TopicMessage touched = bus.latest("/white_touches_only_green/touched").orElseThrow();
-        assertThat(((Boolean) touched.message()).data()).isTrue();
+        assertThat(((BoolProtos.Boolean) touched.message()).getData()).isTrue();
         assertThat(bus.latest("/world/touch/model/white_box/link/link/sensor/white_box_sensor/contact")).isPresent();
     }
 
@@ -74,7 +75,7 @@ class SensorWorldsTests {
         assertThat(bus.latest("/imu")).isEmpty();
         assertThat(bus.latest("/altimeter")).isEmpty();
         runner.step(10).get(20, TimeUnit.SECONDS);
-        Time stamp = ((IMU) bus.latest("/imu").orElseThrow().message()).header().stamp();
-        assertThat(stamp.sec() * 1_000_000_000L + stamp.nsec()).isEqualTo(10_000_000L);
+        Time stamp = ((IMU) bus.latest("/imu").orElseThrow().message()).getHeader().getStamp();
+        assertThat(Messages.nanos(stamp)).isEqualTo(10_000_000L);
     }
 }

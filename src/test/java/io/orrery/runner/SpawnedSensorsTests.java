@@ -2,9 +2,9 @@ package io.orrery.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.gz.msgs.IMUProtos.IMU;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicInfo;
-import io.orrery.topic.msgs.IMU;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -36,7 +36,7 @@ class SpawnedSensorsTests {
         IMU sample = (IMU) bus.latest("/probe/imu").orElseThrow().message();
         // At 100 Hz from sim time 0 (gz-sensors' rule: the first step, then every 10 ms of sim time): the 50th step,
         // at 50 ms, is the last sample.
-        assertThat(sample.header().stamp().nsec()).isEqualTo(50_000_000);
+        assertThat(sample.getHeader().getStamp().getNsec()).isEqualTo(50_000_000);
         assertThat(bus.topic("/probe/imu")).map(TopicInfo::publishers).hasValueSatisfying(p -> assertThat(p)
                 .containsExactly("probe::body::imu"));
 

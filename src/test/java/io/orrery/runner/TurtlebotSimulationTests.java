@@ -3,11 +3,10 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.TwistProtos.Twist;
 import io.orrery.physics.Engine;
 import io.orrery.physics.ModelState;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Twist;
-import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.Messages;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -82,7 +81,7 @@ class TurtlebotSimulationTests {
         start(engine);
         step(500);
         ModelState before = burger();
-        runner.publish("/cmd_vel", new Twist(Header.NONE, new Vector3d(0.2, 0, 0), Vector3d.ZERO))
+        runner.publish("/cmd_vel", Twist.newBuilder().setLinear(Messages.vector(0.2, 0, 0)).build())
                 .get(20, TimeUnit.SECONDS);
         step(5000);
         ModelState after = burger();
@@ -106,7 +105,7 @@ class TurtlebotSimulationTests {
         start(engine);
         step(500);
         double before = burger().pose().yaw();
-        runner.publish("/cmd_vel", new Twist(Header.NONE, Vector3d.ZERO, new Vector3d(0, 0, 0.5)))
+        runner.publish("/cmd_vel", Twist.newBuilder().setAngular(Messages.vector(0, 0, 0.5)).build())
                 .get(20, TimeUnit.SECONDS);
         step(5000);
         double turned = unwrap(burger().pose().yaw() - before);

@@ -2,6 +2,7 @@ package io.orrery.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.Message;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -105,7 +106,7 @@ public final class GazeboSystemRunner implements AfterEachCallback {
     }
 
     /** Publishes on the world's bus and waits until the subscribers have it (at the next StepEnd). */
-    public void publish(String topic, Object message) throws Exception {
+    public void publish(String topic, Message message) throws Exception {
         runner.publish(topic, message).get(30, TimeUnit.SECONDS);
     }
 

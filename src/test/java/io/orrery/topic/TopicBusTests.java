@@ -3,9 +3,10 @@ package io.orrery.topic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Twist;
-import io.orrery.topic.msgs.Vector3d;
+import com.gz.msgs.DoubleProtos;
+import com.gz.msgs.OdometryProtos.Odometry;
+import com.gz.msgs.TwistProtos.Twist;
+import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,17 +20,18 @@ class TopicBusTests {
     private final TopicBus bus = new TopicBus(driver);
 
     private static Twist twist(double x) {
-        return new Twist(Header.at(0), new Vector3d(x, 0, 0), Vector3d.ZERO);
+        return Twist.newBuilder().setHeader(Messages.header(0)).setLinear(Messages.vector(x, 0, 0))
+                .setAngular(Messages.vector(0, 0, 0)).build();
     }
 
-    private static io.orrery.topic.msgs.Double number(double d) {
-        return new io.orrery.topic.msgs.Double(Header.at(0), d);
+    private static DoubleProtos.Double number(double d) {
+        return DoubleProtos.Double.newBuilder().setHeader(Messages.header(0)).setData(d).build();
     }
 
     @Test
     void onTheDrivingThreadSubscribersGetEveryMessageAtOnceInOrder() {
         List<Double> got = new ArrayList<>();
-        bus.subscribe("/cmd_vel", Twist.class, "a", t -> got.add(t.linear().x()));
+        bus.subscribe("/cmd_vel", Twist.class, "a", t -> got.add(t.getLinear().getX()));
         Publisher<Twist> p = bus.advertise("/cmd_vel", Twist.class, "b");
 
         assertThat(p.publish(twist(1))).isCompleted();
@@ -43,13 +45,13 @@ class TopicBusTests {
     @Test
     void aMessagePublishedFromACallbackComesAfterTheCurrentOneHasReachedEverySubscriber() {
         List<String> log = new ArrayList<>();
-        bus.advertise("/out", io.orrery.topic.msgs.Double.class, "relay");
+        bus.advertise("/out", DoubleProtos.Double.class, "relay");
         bus.subscribe("/in", Twist.class, "relay", t -> {
-            log.add("relay got " + t.linear().x());
-            bus.publish("/out", number(t.linear().x() * 10));
+            log.add("relay got " + t.getLinear().getX());
+            bus.publish("/out", number(t.getLinear().getX() * 10));
         });
-        bus.subscribe("/in", Twist.class, "second", t -> log.add("second got " + t.linear().x()));
-        bus.subscribe("/out", io.orrery.topic.msgs.Double.class, "sink", d -> log.add("sink got " + d.data()));
+        bus.subscribe("/in", Twist.class, "second", t -> log.add("second got " + t.getLinear().getX()));
+        bus.subscribe("/out", DoubleProtos.Double.class, "sink", d -> log.add("sink got " + d.getData()));
 
         bus.publish("/in", twist(1));
 
@@ -62,7 +64,7 @@ class TopicBusTests {
         List<Double> got = new CopyOnWriteArrayList<>();
         bus.subscribe("/cmd_vel", Twist.class, "a", t -> {
             callbackThreads.add(Thread.currentThread());
-            got.add(t.linear().x());
+            got.add(t.getLinear().getX());
         });
         Publisher<Twist> p = bus.advertise("/cmd_vel", Twist.class, "plugin");
 
@@ -90,7 +92,7 @@ class TopicBusTests {
     @Test
     void aResetClearsTheLatestMessagesAndDropsWhatWasNotYetDelivered() throws Exception {
         List<Double> got = new ArrayList<>();
-        bus.subscribe("/cmd_vel", Twist.class, "a", t -> got.add(t.linear().x()));
+        bus.subscribe("/cmd_vel", Twist.class, "a", t -> got.add(t.getLinear().getX()));
         bus.publish("/cmd_vel", twist(1));
         Thread other = new Thread(() -> bus.publish("/cmd_vel", twist(2)));
         other.start();
@@ -110,7 +112,7 @@ class TopicBusTests {
     @Test
     void aClosedBusDeliversNothingMoreAndAnotherBusIsIndependent() {
         List<Double> got = new ArrayList<>();
-        bus.subscribe("/cmd_vel", Twist.class, "a", t -> got.add(t.linear().x()));
+        bus.subscribe("/cmd_vel", Twist.class, "a", t -> got.add(t.getLinear().getX()));
         Thread other = new Thread(() -> bus.publish("/cmd_vel", twist(1)));
         other.start();
         try {
@@ -131,7 +133,7 @@ class TopicBusTests {
 
     @Test
     void topicsListTypesPublishersAndSubscribersAndReleaseWithdrawsAnOwner() {
-        bus.advertise("/model/vehicle_blue/odometry", io.orrery.topic.msgs.Odometry.class, "diff_drive");
+        bus.advertise("/model/vehicle_blue/odometry", Odometry.class, "diff_drive");
         bus.subscribe("model/vehicle_blue/cmd_vel", Twist.class, "diff_drive", t -> { });
         bus.advertise("/model/vehicle_blue/cmd_vel", Twist.class, "keyboard");
         bus.advertise("/model/vehicle_blue/cmd_vel", Twist.class, "keyboard");
@@ -153,7 +155,7 @@ class TopicBusTests {
         bus.subscribe("/cmd_vel", Twist.class, "bad", t -> {
             throw new IllegalStateException("boom");
         });
-        bus.subscribe("/cmd_vel", Twist.class, "good", t -> got.add(t.linear().x()));
+        bus.subscribe("/cmd_vel", Twist.class, "good", t -> got.add(t.getLinear().getX()));
 
         bus.publish("/cmd_vel", twist(1));
 
@@ -163,7 +165,7 @@ class TopicBusTests {
     @Test
     void wrongTypesAndUnknownTopicsAreRefusedNamingThem() {
         bus.subscribe("/cmd_vel", Twist.class, "a", t -> { });
-        assertThatThrownBy(() -> bus.advertise("/cmd_vel", io.orrery.topic.msgs.Double.class, "b"))
+        assertThatThrownBy(() -> bus.advertise("/cmd_vel", DoubleProtos.Double.class, "b"))
                 .hasMessageContaining("'/cmd_vel' carries gz.msgs.Twist, not gz.msgs.Double");
         assertThatThrownBy(() -> bus.publish("/cmd_vel", number(1)))
                 .hasMessageContaining("'/cmd_vel' carries gz.msgs.Twist, not gz.msgs.Double");

@@ -21,7 +21,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The dashboard draws meshes and heightmaps as their triangles, a large mesh as a coarser copy, and the model panel
  * lists what each collision became: a world of a heightmap terrain, a static step mesh and a moving sphere mesh of
- * 49,500 triangles, made for the test.
+ * 49,500 triangles, made for the test. A bob hangs off a universal joint: the model panel shows both its angles, and
+ * its link's {@code <velocity_decay>}, which Orrery does not simulate, is in the "Not simulated" panel.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.status-log-interval=0s", "orrery.start-paused=true"})
@@ -63,6 +64,10 @@ class DashboardMeshBrowserTests {
                       <model name="ball"><pose>0 0 1 0 0 0</pose><link name="body"><inertial><mass>1</mass></inertial>
                         <collision name="shell"><geometry><mesh><uri>sphere.stl</uri></mesh></geometry></collision>
                       </link></model>
+                      <model name="gimbal"><pose>-3 0 2 0 0 0</pose><link name="bob"><inertial><mass>1</mass></inertial>
+                        <velocity_decay><linear>0.1</linear></velocity_decay></link>
+                        <joint name="cross" type="universal"><parent>world</parent><child>bob</child>
+                        <pose>0.3 0.2 1 0 0 0</pose></joint></model>
                     </world></sdf>""");
             return world;
         } catch (IOException e) {
@@ -93,8 +98,15 @@ class DashboardMeshBrowserTests {
         // 8 × 8 heightmap cells of 2 triangles, 12 of the slab, the ball's coarse copy
         assertThat(stat("meshTriangles")).isEqualTo(128 + 12 + ballTriangles);
         assertThat(stat("instances")).as("no marker boxes").isZero();
-        // the moving mesh is drawn in its colour (DYNAMIC.other, a magenta lit by the scene's lights)
-        assertThat(magentaPixels(page.viewSnapshot())).isGreaterThan(1000);
+        // the moving mesh is drawn in its colour (DYNAMIC.other, a magenta lit by the scene's lights), as large as the
+        // ball's silhouette from the user camera: a disc whose pixel count scales with the canvas, which the page's
+        // layout sizes (fonts differ between machines). Its lit part passes the colour test: 61% of the disc here.
+        JsonNode at = page.api("GET", "/api/models/ball", null).get("pose"); // where it is (another test may step)
+        BufferedImage view = page.viewSnapshot();
+        double disc = ballSilhouettePixels(view.getHeight(), Math.sqrt(Math.pow(at.get("x").asDouble(), 2)
+                + Math.pow(at.get("y").asDouble() + 6, 2) + Math.pow(at.get("z").asDouble() - 4, 2)));
+        assertThat(magentaPixels(view)).as("magenta pixels of a %.0f-pixel silhouette", disc)
+                .isBetween((int) (0.5 * disc), (int) disc);
         page.screenshot("meshes");
         assertThat(page.consoleErrors()).isEmpty();
     }
@@ -112,6 +124,50 @@ class DashboardMeshBrowserTests {
         assertThat(cells[0] + " " + cells[1] + " " + cells[2]).isEqualTo("body/shell convex_hull 1");
         assertThat(Integer.parseInt(cells[3])).isBetween(500, 1024);
         assertThat(cells[4]).isEqualTo("0");
+    }
+
+    /**
+     * The area in pixels of the ball's silhouette on a canvas {@code height} pixels tall: a sphere of radius 0.5,
+     * {@code distance} metres from the gui camera at (0, -6, 4), through the view's 50° vertical field of view. At
+     * its start, (0, 0, 1), the ball is 0.09 rad off the camera's axis, which stretches the disc by under 1%.
+     */
+    private static double ballSilhouettePixels(int height, double distance) {
+        double focal = height / 2.0 / Math.tan(Math.toRadians(50) / 2);
+        double radius = focal * Math.tan(Math.asin(0.5 / distance));
+        return Math.PI * radius * radius;
+    }
+
+    /** The "Not simulated" panel shows what GET /api/world lists: the element, where it is, its line (file:line). */
+    @Test
+    void theNotSimulatedPanelListsWhatTheWorldHoldsButOrreryDoesNotSimulate() {
+        JsonNode unsupported = page.api("GET", "/api/world", null).get("unsupported");
+        assertThat(unsupported).hasSize(1);
+        JsonNode decay = unsupported.get(0);
+        assertThat(decay.get("element").asText()).isEqualTo("velocity_decay");
+        page.waitFor(() -> BROWSER.driver().findElement(By.cssSelector("[data-testid=unsupported-panel]"))
+                .isDisplayed());
+        assertThat(page.text("unsupported-count")).isEqualTo("1");
+        var row = BROWSER.driver().findElement(By.cssSelector("[data-testid=unsupported] tbody tr"));
+        assertThat(row.getText()).isEqualTo("<velocity_decay> model 'gimbal' link 'bob' " + decay.get("line").asInt());
+        assertThat(decay.get("file").asText()).endsWith("mesh_world.sdf");
+        assertThat(row.getDomAttribute("title")).isEqualTo(decay.get("file").asText() + ":" + decay.get("line").asInt());
+    }
+
+    /** A universal joint's row shows both its angles and both rates, first / second, as the API gives them. */
+    @Test
+    void aUniversalJointsRowShowsBothAxes() {
+        page.api("POST", "/api/simulation/step?count=200", null);
+        JsonNode cross = page.api("GET", "/api/models/gimbal", null).get("joints").get(0);
+        String position = String.format(java.util.Locale.ROOT, "%.3f / %.3f", cross.get("position").asDouble(),
+                cross.get("axis2").get("position").asDouble());
+        assertThat(position).doesNotContain("0.000"); // the bob hangs off the vertical: both angles move
+        BROWSER.driver().findElement(By.cssSelector("[data-testid=models] li[data-model='gimbal']")).click();
+        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("[data-testid=model-joints]"
+                + " tr[data-joint='cross']")).isEmpty());
+        page.waitFor(() -> BROWSER.driver().findElement(By.cssSelector("[data-testid=model-joints]"
+                + " tr[data-joint='cross']")).getText().equals("cross universal " + position + " "
+                + String.format(java.util.Locale.ROOT, "%.3f / %.3f", cross.get("velocity").asDouble(),
+                        cross.get("axis2").get("velocity").asDouble())));
     }
 
     /** Pixels of a lit magenta: red well above green, blue between. */

@@ -1,5 +1,6 @@
 package io.orrery.device.altimeter;
 
+import com.gz.msgs.AltimeterProtos.Altimeter;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -8,7 +9,6 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Altimeter;
 import io.orrery.world.Vec3;
 import java.util.Optional;
 
@@ -43,8 +43,10 @@ public final class AltimeterDevice extends Device {
         if (Double.isNaN(reference)) {
             reference = at.z();
         }
-        publisher.publish(new Altimeter(header(info), position.apply(at.z() - reference),
-                velocity.apply(pointVelocity(link, at).z()), reference));
+        publisher.publish(Altimeter.newBuilder().setHeader(header(info))
+                .setVerticalPosition(position.apply(at.z() - reference))
+                .setVerticalVelocity(velocity.apply(pointVelocity(link, at).z())).setVerticalReference(reference)
+                .build());
     }
 
     @Override

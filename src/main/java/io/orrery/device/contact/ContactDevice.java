@@ -1,5 +1,8 @@
 package io.orrery.device.contact;
 
+import com.gz.msgs.ContactProtos.Contact;
+import com.gz.msgs.ContactsProtos.Contacts;
+import com.gz.msgs.EntityProtos.Entity;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -8,10 +11,6 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Contact;
-import io.orrery.topic.msgs.Contacts;
-import io.orrery.topic.msgs.Entity;
-import io.orrery.topic.msgs.Vector3d;
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
@@ -63,20 +62,16 @@ public final class ContactDevice extends Device {
         }
         List<Contact> contacts = new ArrayList<>(byOther.size());
         byOther.forEach((other, list) -> {
-            List<Vector3d> positions = new ArrayList<>(list.size());
-            List<Vector3d> normals = new ArrayList<>(list.size());
-            List<Double> depths = new ArrayList<>(list.size());
-            for (ContactPoint p : list) {
-                positions.add(vector(p.position()));
-                normals.add(vector(p.normal()));
-                depths.add(p.depth());
-            }
             String otherName = otherNames.computeIfAbsent(other,
                     k -> collisionName(list.get(0).otherModel(), list.get(0).otherLink()));
-            contacts.add(new Contact(new Entity(0, ownCollision), new Entity(0, otherName), positions, normals,
-                    depths));
+            Contact.Builder c = Contact.newBuilder().setCollision1(Entity.newBuilder().setName(ownCollision))
+                    .setCollision2(Entity.newBuilder().setName(otherName));
+            for (ContactPoint p : list) {
+                c.addPosition(vector(p.position())).addNormal(vector(p.normal())).addDepth(p.depth());
+            }
+            contacts.add(c.build());
         });
-        publisher.publish(new Contacts(header(info), contacts));
+        publisher.publish(Contacts.newBuilder().setHeader(header(info)).addAllContact(contacts).build());
     }
 
     /** {@code model::link::collision} when the link has exactly one collision, else {@code model::link}. */

@@ -1,5 +1,6 @@
 package io.orrery.device.imu;
 
+import com.gz.msgs.IMUProtos.IMU;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -8,7 +9,6 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.IMU;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
@@ -61,8 +61,9 @@ public final class ImuDevice extends Device {
         Quat toSensor = pose.rotation().conjugate();
         Vec3 specific = toSensor.rotate(acceleration.minus(gravity));
         Vec3 rate = toSensor.rotate(link.velocity().angular());
-        publisher.publish(new IMU(header(info), mount().scopedName(), quaternion(pose.rotation()),
-                vector(apply(angular, rate)), vector(apply(linear, specific))));
+        publisher.publish(IMU.newBuilder().setHeader(header(info)).setEntityName(mount().scopedName())
+                .setOrientation(quaternion(pose.rotation())).setAngularVelocity(vector(apply(angular, rate)))
+                .setLinearAcceleration(vector(apply(linear, specific))).build());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.orrery.device.lidar;
 
+import com.gz.msgs.LaserScanProtos.LaserScan;
+import com.gz.msgs.PoseProtos.Pose;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -9,11 +11,7 @@ import io.orrery.physics.RayHit;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.LaserScan;
-import io.orrery.topic.msgs.Pose;
 import io.orrery.world.Vec3;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -91,7 +89,12 @@ public final class LidarDevice extends Device {
     protected void sample(UpdateInfo info, WorldView world, LinkState link) {
         io.orrery.world.Pose pose = mount().worldPose(link.pose());
         Vec3 origin = pose.position();
-        Double[] ranges = new Double[directions.length];
+        LaserScan.Builder scan = LaserScan.newBuilder().setHeader(header(info)).setFrame(mount().scopedName())
+                .setWorldPose(Pose.newBuilder().setName(mount().scopedName()).setPosition(vector(origin))
+                        .setOrientation(quaternion(pose.rotation())))
+                .setAngleMin(hMin).setAngleMax(hMax).setAngleStep(hStep).setRangeMin(rangeMin).setRangeMax(rangeMax)
+                .setCount(horizontal).setVerticalAngleMin(vMin).setVerticalAngleMax(vMax).setVerticalAngleStep(vStep)
+                .setVerticalCount(vertical);
         for (int i = 0; i < directions.length; i++) {
             Vec3 d = pose.rotation().rotate(directions[i]);
             Optional<RayHit> hit = world.rayCast(origin.plus(d.times(rangeMin)), origin.plus(d.times(rangeMax)));
@@ -99,13 +102,9 @@ public final class LidarDevice extends Device {
             if (Double.isFinite(range) && noise.isOn()) {
                 range = Math.min(rangeMax, Math.max(rangeMin, noise.apply(range)));
             }
-            ranges[i] = range;
+            scan.addRanges(range).addIntensities(0);
         }
-        Double[] intensities = new Double[directions.length];
-        Arrays.fill(intensities, 0.0);
-        Pose worldPose = new Pose(null, mount().scopedName(), 0, vector(origin), quaternion(pose.rotation()));
-        publisher.publish(new LaserScan(header(info), mount().scopedName(), worldPose, hMin, hMax, hStep, rangeMin,
-                rangeMax, horizontal, vMin, vMax, vStep, vertical, List.of(ranges), List.of(intensities)));
+        publisher.publish(scan.build());
     }
 
     private int samples(String axis, int fallback) {

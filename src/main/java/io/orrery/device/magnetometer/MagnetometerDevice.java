@@ -1,5 +1,6 @@
 package io.orrery.device.magnetometer;
 
+import com.gz.msgs.MagnetometerProtos.Magnetometer;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -8,7 +9,6 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Magnetometer;
 import io.orrery.world.Vec3;
 
 /**
@@ -41,7 +41,8 @@ public final class MagnetometerDevice extends Device {
     @Override
     protected void sample(UpdateInfo info, WorldView world, LinkState link) {
         Vec3 f = mount().worldPose(link.pose()).rotation().conjugate().rotate(field);
-        publisher.publish(new Magnetometer(header(info),
-                vector(new Vec3(noise[0].apply(f.x()), noise[1].apply(f.y()), noise[2].apply(f.z())))));
+        publisher.publish(Magnetometer.newBuilder().setHeader(header(info))
+                .setFieldTesla(vector(new Vec3(noise[0].apply(f.x()), noise[1].apply(f.y()), noise[2].apply(f.z()))))
+                .build());
     }
 }

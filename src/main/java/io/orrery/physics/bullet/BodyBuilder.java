@@ -10,6 +10,7 @@ import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.LinkShape;
 import io.orrery.world.InertialSpec;
+import io.orrery.world.JointSpec;
 import io.orrery.world.Pose;
 
 /**
@@ -87,6 +88,12 @@ final class BodyBuilder {
         JointDrive drive = Joint.isActuated(joint.spec().type())
                 ? new JointDrive(joint.spec(), parent, joint.inParent(), child, joint.inChild())
                 : null;
-        return new JointConstraint(joint, constraint, drive, split);
+        AxisMotors motors = null;
+        JointSpec.JointType type = joint.spec().type();
+        if (type == JointSpec.JointType.UNIVERSAL || type == JointSpec.JointType.REVOLUTE2) {
+            motors = new AxisMotors(joint.spec(), parent, joint.inParent(), child, joint.inChild());
+            motors = motors.any() ? motors : null;
+        }
+        return new JointConstraint(joint, constraint, drive, motors, split);
     }
 }

@@ -1,5 +1,6 @@
 package io.orrery.physics.bullet;
 
+import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
@@ -26,8 +27,11 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     private MixingSpace space;
     private final StepSplit split = new StepSplit();
 
-    BulletWorld(WorldSpec spec) {
-        super(spec);
+    private final int iterations;
+
+    BulletWorld(WorldSpec spec, Articulation articulation, int iterations) {
+        super(spec, false, articulation);
+        this.iterations = iterations;
         populate();
     }
 
@@ -40,6 +44,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected void createWorld(WorldSpec spec) {
         space = new MixingSpace();
         space.setGravity(Convert.vector(spec.gravity()));
+        space.getSolverInfo().setNumIterations(iterations);
     }
 
     @Override
@@ -94,17 +99,29 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void addConstraints(JointConstraint joint) {
+        if (joint.constraint == null) {
+            return; // a gearbox: its coupling acts between steps
+        }
         space.addJoint(joint.constraint);
         if (joint.drive != null) {
             joint.drive.addTo(space);
+        }
+        if (joint.motors != null) {
+            joint.motors.addTo(space);
         }
     }
 
     @Override
     protected void removeConstraints(JointConstraint joint) {
+        if (joint.constraint == null) {
+            return;
+        }
         space.removeJoint(joint.constraint);
         if (joint.drive != null) {
             joint.drive.removeFrom(space);
+        }
+        if (joint.motors != null) {
+            joint.motors.removeFrom(space);
         }
     }
 
@@ -117,6 +134,14 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             link.body.clearForces();
             link.body.activate(true);
         }
+    }
+
+    /** As {@link #place}, but the body stays as awake or asleep as it is, and keeps its forces. */
+    @Override
+    protected void moveQuietly(LinkBody link, Pose comWorld, Vec3 linear, Vec3 angular) {
+        link.body.setPhysicsLocation(Convert.vector(comWorld.position()));
+        link.body.setPhysicsRotation(Convert.quaternion(comWorld.rotation()));
+        link.setVelocity(linear, angular);
     }
 
     @Override

@@ -98,9 +98,25 @@ final class JointDrive {
         }
     }
 
+    /**
+     * The servo's, friction's and damping's impulses in the last step (the last part of a split step), along the
+     * axis on the child.
+     */
+    double[] impulses(boolean servoOn) {
+        // on the child: the negation of what Bullet reports (see effort)
+        return new double[] {servoOn ? -servo.getAppliedImpulse() : 0,
+                friction != null ? -friction.getAppliedImpulse() : 0,
+                damping != null ? -damping.getAppliedImpulse() : 0};
+    }
+
     /** True when a row acts in the next step. */
     boolean isActive(double speed) {
         return !Double.isNaN(speed) || friction != null || damping != null;
+    }
+
+    /** The size of the effort (N·m or N) the velocity servo alone applied in the last step of {@code dt} s. */
+    double servoEffort(double dt, boolean servoOn) {
+        return servoOn ? Math.abs(servo.getAppliedImpulse()) / dt : 0;
     }
 
     /** The effort (N·m or N) the rows applied in the last step of {@code dt} seconds, along the joint's axis. */
@@ -108,8 +124,10 @@ final class JointDrive {
         double impulse = (servoOn ? servo.getAppliedImpulse() : 0)
                 + (friction != null ? friction.getAppliedImpulse() : 0)
                 + (damping != null ? damping.getAppliedImpulse() : 0);
-        // Bullet's rows act on body B (the child) against the axis sign for rotations.
-        return (rotational ? -impulse : impulse) / dt;
+        // Bullet's rows report the impulse on body A (the parent), as their targets are body A's speed relative to
+        // body B: the child's is its negation, for rotations and translations alike (a prismatic servo speeding its
+        // child along the axis read -100 N before 2026-11-27).
+        return -impulse / dt;
     }
 
     void addTo(PhysicsSpace space) {

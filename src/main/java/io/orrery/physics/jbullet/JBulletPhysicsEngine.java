@@ -1,5 +1,6 @@
 package io.orrery.physics.jbullet;
 
+import io.orrery.physics.Articulation;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.world.WorldSpec;
@@ -10,9 +11,42 @@ import io.orrery.world.WorldSpec;
  */
 public final class JBulletPhysicsEngine implements PhysicsEngine {
 
+    /** Bullet's default number of solver iterations per step. */
+    public static final int DEFAULT_ITERATIONS = 10;
+
+    private final Articulation articulation;
+    private final int iterations;
+
+    /** An engine in the default articulation mode ({@link Articulation#DEFAULT}). */
+    public JBulletPhysicsEngine() {
+        this(Articulation.DEFAULT);
+    }
+
+    /** An engine whose models' joints are held as {@code articulation} says. */
+    public JBulletPhysicsEngine(Articulation articulation) {
+        this(articulation, DEFAULT_ITERATIONS);
+    }
+
+    /**
+     * An engine whose solver runs {@code iterations} per step (the articulation benchmark's stiff-constraints
+     * candidate; {@value #DEFAULT_ITERATIONS} otherwise).
+     */
+    public JBulletPhysicsEngine(Articulation articulation, int iterations) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("expected at least 1 solver iteration, got " + iterations);
+        }
+        this.articulation = java.util.Objects.requireNonNull(articulation, "articulation");
+        this.iterations = iterations;
+    }
+
     @Override
     public PhysicsWorld build(WorldSpec world) {
-        return new JBulletWorld(world);
+        return new JBulletWorld(world, articulation, iterations);
+    }
+
+    /** How this engine's worlds hold their models' links to their joints. */
+    public Articulation articulation() {
+        return articulation;
     }
 
     @Override

@@ -11,6 +11,7 @@ import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
 import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSolver;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.Transform;
+import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
@@ -41,8 +42,11 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     /** The static body that stands for {@code world} in joints; never added to the dynamics world. */
     private RigidBody worldAnchor;
 
-    JBulletWorld(WorldSpec spec) {
-        super(spec, true); // MovingBody reports every body that moved, woke or fell asleep
+    private final int iterations;
+
+    JBulletWorld(WorldSpec spec, Articulation articulation, int iterations) {
+        super(spec, true, articulation); // MovingBody reports every body that moved, woke or fell asleep
+        this.iterations = iterations;
         populate();
     }
 
@@ -60,6 +64,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         solver = new SequentialImpulseConstraintSolver();
         dynamics = new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
+        dynamics.getSolverInfo().numIterations = iterations;
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
     }
 
@@ -192,19 +197,31 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void addConstraints(JointConstraint joint) {
+        if (joint.constraint == null) {
+            return; // a gearbox: its coupling acts between steps
+        }
         // true: the two jointed bodies do not collide with each other.
         dynamics.addConstraint(joint.constraint, true);
         if (joint.drive != null) {
             // Solved after the joint's own constraint; the pair's collisions are already off.
             dynamics.addConstraint(joint.drive, false);
         }
+        if (joint.rows != null) {
+            dynamics.addConstraint(joint.rows, false);
+        }
     }
 
     @Override
     protected void removeConstraints(JointConstraint joint) {
+        if (joint.constraint == null) {
+            return;
+        }
         dynamics.removeConstraint(joint.constraint);
         if (joint.drive != null) {
             dynamics.removeConstraint(joint.drive);
+        }
+        if (joint.rows != null) {
+            dynamics.removeConstraint(joint.rows);
         }
     }
 
@@ -219,6 +236,18 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         body.updateInertiaTensor();
         body.clearForces();
         body.activate(true);
+        dynamics.updateSingleAabb(body);
+    }
+
+    /** As {@link #place}, but the body stays as awake or asleep as it is, and keeps its forces. */
+    @Override
+    protected void moveQuietly(LinkBody link, Pose comWorld, Vec3 linear, Vec3 angular) {
+        Transform t = Convert.transform(comWorld);
+        RigidBody body = link.body;
+        body.setWorldTransform(t);
+        body.setInterpolationWorldTransform(t);
+        body.updateInertiaTensor();
+        link.setVelocity(linear, angular);
         dynamics.updateSingleAabb(body);
     }
 

@@ -20,7 +20,7 @@ final class JointDrive extends TypedConstraint {
 
     /** This step's settings, from {@link #prepare}. */
     private double frictionBound;
-    private double dampingCompliance;
+    private double dampingCompliance = Double.POSITIVE_INFINITY;
     private double servoTarget = Double.NaN;
     private double servoBound;
 
@@ -54,9 +54,19 @@ final class JointDrive extends TypedConstraint {
         servoImpulse = 0;
     }
 
+    /** The servo's, friction's and damping's impulses in the last step, along the axis on the child. */
+    double[] impulses() {
+        return new double[] {servoImpulse, frictionImpulse, dampingImpulse};
+    }
+
     /** True when some row will act in the next step. */
     boolean isActive() {
         return frictionBound > 0 || Double.isFinite(dampingCompliance) || !Double.isNaN(servoTarget);
+    }
+
+    /** The effort the velocity servo alone applied in the last step of {@code dt} seconds. */
+    double servoEffort(double dt) {
+        return servoImpulse / dt;
     }
 
     /** The effort the rows applied in the last step of {@code dt} seconds. */

@@ -15,7 +15,9 @@ import javax.vecmath.Vector3f;
 
 /**
  * Turns a joint into a JBullet constraint, in the joint frame {@link io.orrery.physics.rigid.JointFrame} gives: the
- * axis along Z for a hinge, X for a slider.
+ * axis along Z for a hinge or a screw, X for a slider. A universal or revolute2 joint is a point-to-point constraint
+ * here and {@link AxisRows} holds its rotation; a screw is a slider free to turn, whose advance the joint's coupling
+ * ties to its turn; a gearbox has no constraint of its own (its coupling is all of it).
  */
 final class JointFactory {
 
@@ -28,8 +30,12 @@ final class JointFactory {
     private JointFactory() {
     }
 
+    /** Turns a frame whose Z is the axis into one whose X is: a slider's axis is its frame's X. */
+    private static final Pose Z_TO_X = new Pose(io.orrery.world.Vec3.ZERO,
+            io.orrery.world.Quat.fromAxisAngle(new io.orrery.world.Vec3(0, 1, 0), -Math.PI / 2));
+
     /**
-     * Creates the constraint.
+     * Creates the constraint; null for a gearbox.
      *
      * @param where the joint, for messages
      * @param joint the joint
@@ -76,8 +82,22 @@ final class JointFactory {
                 fixed.setAngularUpperLimit(new Vector3f(LOCK_EPSILON, LOCK_EPSILON, LOCK_EPSILON));
                 return fixed;
             }
-            case BALL -> {
+            case BALL, UNIVERSAL, REVOLUTE2 -> {
                 return new Point2PointConstraint(parentBody, childBody, inA.origin, inB.origin);
+            }
+            case SCREW -> {
+                SliderConstraint slider = new SliderConstraint(parentBody, childBody,
+                        Convert.transform(inParent.compose(Z_TO_X)), Convert.transform(inChild.compose(Z_TO_X)),
+                        true);
+                // lower above upper: free to turn and to slide (the coupling ties the two and holds the limits)
+                slider.setLowerAngLimit(1);
+                slider.setUpperAngLimit(-1);
+                slider.setLowerLinLimit(1);
+                slider.setUpperLinLimit(-1);
+                return slider;
+            }
+            case GEARBOX -> {
+                return null;
             }
             default -> throw new IllegalArgumentException(where + ": unknown joint type " + joint.type());
         }

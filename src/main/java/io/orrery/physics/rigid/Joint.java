@@ -6,15 +6,17 @@ import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
+import java.util.List;
 
 /**
  * A joint between two links ({@code parent} null for the world) and what is commanded for its next step. An engine
- * subclass holds the constraint and the drive that acts along the axis (revolute, continuous and prismatic joints
- * only); it is in the engine's world only while one of its bodies can move.
+ * subclass holds the constraint and the drive that acts along the axis (revolute, continuous, prismatic and screw
+ * joints), or along both axes of a universal or revolute2 joint; it is in the engine's world only while one of its
+ * bodies can move. A screw's advance and a gearbox's ratio are a {@link Coupling}, the same on both engines.
  *
  * <p>Positions are measured here from the two bodies' frames, not from an engine's hinge angle: the relative
- * rotation's twist about the axis for a hinge, the offset along the axis for a slider. The joint's zero is the
- * configuration it was built in.
+ * rotation's twist about the axis for a hinge or a screw, the offset along the axis for a slider, the two angles of
+ * {@link AxisPair} for the joints with a second axis. The joint's zero is the configuration it was built in.
  *
  * @param <L> the engine's link type
  */
@@ -29,6 +31,10 @@ public abstract class Joint<L extends Link> {
     private final Vec3 localAxis;
     private final boolean actuated;
     private final boolean prismatic;
+    /** The two angles of a universal, revolute2 or gearbox joint; null for the others. */
+    private final AxisPair pair;
+    /** A screw's or gearbox's coupling row; null for the others. */
+    private final Coupling coupling;
 
     /** True while the constraint is in the engine's world. */
     private boolean added;
@@ -38,8 +44,16 @@ public abstract class Joint<L extends Link> {
     private double velocityCommand = Double.NaN;
     /** The unwrapped position after the last step (or reset), the reference for unwrapping the next reading. */
     private double position;
-    /** The effort applied in the last step. */
+    /** The effort applied in the last step (along the first axis). */
     private double effort;
+    /** The effort applied along the second axis in the last step. */
+    private double effort2;
+    /** What couplings' corrections added to this joint's velocity servo after the step (N·m·s or N·s). */
+    private double servoCorrection;
+    /** True while the projected articulation finishes the joint's drive in joint space. */
+    private boolean articulated;
+    /** The effort the joint-space drive applied in the last step (servo, friction, damping). */
+    private double articulatedEffort;
 
     /**
      * @param frame the joint's name, links and frames, as {@link ModelBuilder} found them
@@ -54,6 +68,8 @@ public abstract class Joint<L extends Link> {
         this.localAxis = JointFrame.localAxis(spec.type());
         this.actuated = isActuated(spec.type());
         this.prismatic = spec.type() == JointType.PRISMATIC;
+        this.pair = spec.type().hasSecondAxis() ? new AxisPair(this, frame.reference()) : null;
+        this.coupling = Coupling.of(this, pair);
     }
 
     /** Sets the drive's rows for the next step of {@code dt} seconds from the joint's dynamics and commands. */
@@ -62,11 +78,51 @@ public abstract class Joint<L extends Link> {
     /** The effort (N·m or N) the drive applied along the axis in the last step of {@code dt} seconds. */
     protected abstract double driveEffort(double dt);
 
-    /** True for the joints that move along an axis: revolute, continuous and prismatic. */
+    /** The size of the effort (N·m or N) the velocity servo alone applied in the last step; 0 by default. */
+    protected double servoEffort(double dt) {
+        return 0;
+    }
+
+    /** Sets a universal or revolute2 joint's rows along its two axes for the next step; none by default. */
+    protected void prepareAxes(double dt) {
+    }
+
+    /** The effort (N·m) the rows applied along axis 0 or 1 of a universal or revolute2 joint in the last step. */
+    protected double axisEffort(int axis, double dt) {
+        return 0;
+    }
+
+    /**
+     * The impulses (N·m·s or N·s, along the axis, on the child) the drive's servo, friction and damping rows applied
+     * in the last step, in that order: where the projected articulation's joint-space rows start from, so that
+     * together they apply each row's bound once.
+     */
+    protected abstract double[] driveImpulses();
+
+    /** True while the projected articulation drives the joint. */
+    public final boolean isArticulated() {
+        return articulated;
+    }
+
+    final void setArticulated(boolean articulated) {
+        this.articulated = articulated;
+    }
+
+    /** The effort the joint-space drive applied in the step just taken, so far. */
+    final double articulatedEffort() {
+        return articulatedEffort;
+    }
+
+    /** The effort the joint-space drive applied in the step just taken. */
+    final void setArticulatedEffort(double effort) {
+        this.articulatedEffort = effort;
+    }
+
+    /** True for the joints that move along one axis and take commands: revolute, continuous, prismatic, screw. */
     public static boolean isActuated(JointType type) {
         return switch (type) {
-            case REVOLUTE, CONTINUOUS, PRISMATIC -> true;
-            case FIXED, BALL, UNIVERSAL, REVOLUTE2, SCREW, GEARBOX -> false;
+            case REVOLUTE, CONTINUOUS, PRISMATIC, SCREW -> true;
+            case FIXED, BALL, UNIVERSAL, REVOLUTE2, GEARBOX -> false;
         };
     }
 
@@ -102,13 +158,23 @@ public abstract class Joint<L extends Link> {
         return localAxis;
     }
 
-    /** True for revolute, continuous and prismatic joints: the ones with a drive, that take commands. */
+    /** True for revolute, continuous, prismatic and screw joints: the ones with a drive, that take commands. */
     public final boolean isActuated() {
         return actuated;
     }
 
     public final boolean isPrismatic() {
         return prismatic;
+    }
+
+    /** The two angles of a universal, revolute2 or gearbox joint, else null. */
+    public final AxisPair axes() {
+        return pair;
+    }
+
+    /** A screw's advance along its axis per radian of turn (m/rad, pitch/2π); 0 for the other joints. */
+    public final double lead() {
+        return spec.type() == JointType.SCREW ? spec.screwThreadPitch() / (2 * Math.PI) : 0;
     }
 
     /** True while the joint's constraints are in the engine's world. */
@@ -164,6 +230,12 @@ public abstract class Joint<L extends Link> {
         return position + wrap(angle - position);
     }
 
+    /** The child's offset from the parent's joint frame along the axis (a slider's position, a screw's advance). */
+    public final double slide() {
+        Pose a = parentFrame();
+        return childFrame().position().minus(a.position()).dot(a.rotation().rotate(localAxis));
+    }
+
     /** The child's velocity relative to the parent along the axis. */
     public final double velocity() {
         if (!actuated) {
@@ -179,6 +251,10 @@ public abstract class Joint<L extends Link> {
     }
 
     public final JointState state() {
+        if (pair != null) {
+            return new JointState(name, spec.type(), pair.position1(), pair.velocity1(), effort,
+                    new JointState.Axis(pair.position2(), pair.velocity2(), effort2));
+        }
         return new JointState(name, spec.type(), currentPosition(), velocity(), effort);
     }
 
@@ -196,7 +272,16 @@ public abstract class Joint<L extends Link> {
 
     /** Sets the drive for the step and applies the force command (the engines clear forces after a step). */
     final void beforeStep(double dt) {
-        if (!actuated || !added) {
+        if (!added) {
+            return;
+        }
+        if (coupling != null) {
+            coupling.beforeStep(dt);
+        }
+        if (pair != null) {
+            prepareAxes(dt);
+        }
+        if (!actuated) {
             return;
         }
         prepareDrive(dt);
@@ -226,19 +311,58 @@ public abstract class Joint<L extends Link> {
     }
 
     /**
+     * Lets the joint's coupling (a screw's or gearbox's) correct the bodies after a step, before any joint records
+     * the step and clears its commands: the coupling holds the commanded speeds of the drives it meets.
+     */
+    final void couple(double dt) {
+        if (coupling != null && added) {
+            coupling.afterStep(dt);
+        }
+    }
+
+    /** Gives the coupling the model's joints: those whose velocity servos act on its bodies are solved with it. */
+    final void meet(List<? extends Joint<?>> joints) {
+        if (coupling != null) {
+            coupling.meet(joints);
+        }
+    }
+
+    /** The velocity servo's effort budget left after the step of {@code dt} s (N·m·s or N·s; infinite if none). */
+    final double servoBudget(double dt) {
+        double limit = spec.limits().effort();
+        return limit < 0 ? Double.POSITIVE_INFINITY : Math.max(0, (limit - servoEffort(dt)) * dt - Math.abs(
+                servoCorrection));
+    }
+
+    /** A coupling's correction used {@code impulse} of this joint's servo. */
+    final void correctedBy(double impulse) {
+        servoCorrection += impulse;
+    }
+
+    /**
      * Records what the joint applied, tracks its position for unwrapping, and clears its commands. Returns true when
      * the effort it reports changed.
      */
     final boolean afterStep(double dt) {
         boolean changed = false;
+        if (pair != null) {
+            double first = added ? axisEffort(0, dt) : 0;
+            double second = added ? axisEffort(1, dt) : 0;
+            changed = Double.compare(first, effort) != 0 || Double.compare(second, effort2) != 0;
+            effort = first;
+            effort2 = second;
+            pair.track();
+        }
         if (actuated) {
-            double applied = added ? commandedForce() + driveEffort(dt) : 0;
+            double applied = added ? commandedForce() + (articulated ? articulatedEffort : driveEffort(dt))
+                    + servoCorrection / dt : 0;
             changed = Double.compare(applied, effort) != 0;
             effort = applied;
             position = currentPosition();
         }
         force = 0;
         velocityCommand = Double.NaN;
+        servoCorrection = 0;
         return changed;
     }
 

@@ -163,13 +163,6 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
         for (JointSpec joint : model.joints()) {
             String name = prefix + joint.name();
             String where = "model '" + top.name() + "' joint '" + name + "'";
-            if (!joint.type().isSimulated()) {
-                // refused, never dropped: its child would fall away from the model
-                throw new IllegalArgumentException(where + ": joint type " + joint.type().name()
-                        .toLowerCase(java.util.Locale.ROOT) + " is not simulated by the " + engine + " engine (it"
-                        + " simulates revolute, continuous, prismatic, fixed and ball joints); the world is refused"
-                        + " rather than the joint dropped");
-            }
             L child = byName.get(prefix + joint.child());
             boolean toWorld = JointSpec.WORLD.equals(joint.parent());
             L parent = toWorld ? null : byName.get(prefix + joint.parent());
@@ -185,7 +178,16 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
             Pose frame = JointFrame.frame(where, joint, child.linkPose());
             Pose inParent = toWorld ? frame : parent.comPose().inverse().compose(frame);
             Pose inChild = child.comPose().inverse().compose(frame);
-            joints.add(makeJoint.apply(new JointFrame.Placed<>(where, name, joint, parent, child, inParent, inChild)));
+            L reference = null;
+            if (joint.type() == JointSpec.JointType.GEARBOX && !JointSpec.WORLD.equals(joint.gearboxReference())) {
+                reference = byName.get(prefix + joint.gearboxReference());
+                if (reference == null) {
+                    throw new IllegalArgumentException(where + ": gearbox_reference_body '"
+                            + joint.gearboxReference() + "' is not a link of the model");
+                }
+            }
+            joints.add(makeJoint.apply(new JointFrame.Placed<>(where, name, joint, parent, child, inParent, inChild,
+                    reference)));
         }
         for (ModelSpec nested : model.models()) {
             buildJoints(nested, prefix + nested.name() + "::");

@@ -1,5 +1,7 @@
 package io.orrery.physics.rigid;
 
+import io.orrery.physics.Articulation;
+import io.orrery.physics.ArticulationState;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
@@ -8,6 +10,7 @@ import io.orrery.physics.RayHit;
 import io.orrery.physics.Twist;
 import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
+import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.StateSpec;
@@ -45,18 +48,23 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     private final List<J> joints = new ArrayList<>();
     private int bodyCount;
     private boolean closed;
+    /** Each projected model's projection (the {@code projected} articulation mode). */
+    private final Map<Model<L, J>, JointProjection<L, J>> projections = new LinkedHashMap<>();
+    private final Articulation articulation;
 
     /** A world whose engine does not report which bodies moved: every read of the world reads every body. */
     protected RigidWorld(WorldSpec spec) {
-        this(spec, false);
+        this(spec, false, Articulation.CONSTRAINTS);
     }
 
     /**
      * @param reportsMotion true when the engine calls {@link Link#changed()} for every body that moved, woke or fell
      *     asleep in a step: reading the world then reads only the models that changed
+     * @param articulation how models' links are held to their joints ({@code orrery.physics.articulation})
      */
-    protected RigidWorld(WorldSpec spec, boolean reportsMotion) {
+    protected RigidWorld(WorldSpec spec, boolean reportsMotion, Articulation articulation) {
         this.spec = spec;
+        this.articulation = articulation;
         this.states = new ModelStates<>(reportsMotion);
     }
 
@@ -103,6 +111,15 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     /** Teleports a body to a centre-of-mass pose: its transforms and broadphase box, at once. */
     protected abstract void place(L link, Pose comWorld);
 
+    /**
+     * Puts a body at a centre-of-mass pose with a velocity, between steps, without waking it or clearing its forces
+     * more than a step does: the articulation's projection of its links onto their joints.
+     */
+    protected void moveQuietly(L link, Pose comWorld, Vec3 linear, Vec3 angular) {
+        place(link, comWorld);
+        link.setVelocity(linear, angular);
+    }
+
     /** The engine's closest hit of a checked, finite ray. */
     protected abstract Optional<RayHit> castRay(Vec3 from, Vec3 to);
 
@@ -137,9 +154,23 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName(),
                 staticCarriers());
         Model<L, J> model = built.model();
+        for (J joint : model.joints()) {
+            joint.meet(model.joints());
+        }
         addBodies(model);
         addJoints(model);
         models.put(top.name(), model);
+        if (articulation == Articulation.PROJECTED) {
+            JointProjection<L, J> projection = JointProjection.of(model);
+            if (projection.fallback() == null) {
+                projections.put(model, projection);
+                model.setArticulation(ArticulationState.as(articulation));
+            } else {
+                model.setArticulation(ArticulationState.fellBack(articulation, projection.fallback()));
+                LOG.log(Level.INFO, "{0}: model ''{1}'' keeps plain constraints: {2}", spec.source(), top.name(),
+                        projection.fallback());
+            }
+        }
         states.add(model);
         joints.addAll(model.joints());
         bodyCount += model.links().size();
@@ -150,7 +181,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
      * Puts the models where the world's {@code <state>} says they were. A model with link states gets every listed
      * link's pose and velocity (moved to the centre of mass), and its joints' positions only set how many turns they
      * have made (the links already say where they stand); one without is put at its state's pose, then each joint at
-     * its position as {@link #resetJointPosition} does.
+     * its position as {@link #resetJointPosition} does (a universal or revolute2 joint at both its angles; a
+     * gearbox's angles follow its gears' and only count its turns).
      */
     private void startFrom(StateSpec state) {
         for (StateSpec.Model saved : state.models()) {
@@ -164,6 +196,17 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                     J joint = model.joint(j.name());
                     if (joint != null && joint.isActuated()) {
                         JointReset.apply(model, joint, j.position(), this::place);
+                    } else if (joint != null && (joint.spec().type() == JointType.UNIVERSAL
+                            || joint.spec().type() == JointType.REVOLUTE2)) {
+                        JointReset.applyCross(model, joint, j.position(), j.hasSecondAxis() ? j.position2() : 0,
+                                this::place);
+                    }
+                }
+                for (StateSpec.Joint j : saved.joints()) {
+                    J joint = model.joint(j.name());
+                    if (joint != null && joint.axes() != null && j.hasSecondAxis()) {
+                        // a gearbox's angles follow its gears', set above: these only count its turns
+                        joint.axes().reset(j.position(), j.position2());
                     }
                 }
                 continue;
@@ -185,6 +228,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                 J joint = model.joint(j.name());
                 if (joint != null && joint.isActuated()) {
                     joint.resetPosition(j.position());
+                } else if (joint != null && joint.axes() != null && j.hasSecondAxis()) {
+                    joint.axes().reset(j.position(), j.position2());
                 }
             }
             model.changed(); // placed outside a step: the engine reports no motion for it
@@ -197,6 +242,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         destroyWorld(models.values());
         models.clear();
+        projections.clear();
         states.clear();
         joints.clear();
         bodyCount = 0;
@@ -250,7 +296,16 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         for (J joint : joints) {
             joint.beforeStep(dt);
         }
+        for (JointProjection<L, J> projection : projections.values()) {
+            projection.capture();
+        }
         stepWorld(dt);
+        for (JointProjection<L, J> projection : projections.values()) {
+            projection.apply(this::moveQuietly, dt);
+        }
+        for (J joint : joints) {
+            joint.couple(dt);
+        }
         for (J joint : joints) {
             if (joint.afterStep(dt)) {
                 joint.child().changed();
@@ -358,6 +413,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         bodyCount -= model.links().size();
         models.remove(name);
+        projections.remove(model);
         states.remove(model);
         Set<J> gone = Collections.newSetFromMap(new IdentityHashMap<>());
         gone.addAll(model.joints());
@@ -449,7 +505,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         return body;
     }
 
-    /** The joint, which must move along an axis (revolute, continuous or prismatic). */
+    /** The joint, which must move along one axis (revolute, continuous, prismatic or screw). */
     private J actuated(String model, String name) {
         J joint = require(model).joint(name);
         if (joint == null) {
@@ -458,7 +514,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         if (!joint.isActuated()) {
             throw new IllegalArgumentException("model '" + model + "' joint '" + name + "' is "
                     + joint.spec().type().name().toLowerCase(Locale.ROOT)
-                    + "; only revolute, continuous and prismatic joints take commands");
+                    + "; only revolute, continuous, prismatic and screw joints take commands");
         }
         return joint;
     }

@@ -1,5 +1,13 @@
 package io.orrery.system.diffdrive;
 
+import com.gz.msgs.BoolProtos;
+import com.gz.msgs.HeaderProtos.Header;
+import com.gz.msgs.OdometryProtos.Odometry;
+import com.gz.msgs.PoseProtos.Pose;
+import com.gz.msgs.PoseVProtos.Pose_V;
+import com.gz.msgs.QuaternionProtos.Quaternion;
+import com.gz.msgs.TwistProtos.Twist;
+import com.gz.msgs.Vector3dProtos.Vector3d;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
@@ -17,12 +25,7 @@ import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Odometry;
-import io.orrery.topic.msgs.Pose;
-import io.orrery.topic.msgs.Pose_V;
-import io.orrery.topic.msgs.Twist;
-import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -98,7 +101,7 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         odomPublisher = bus.advertise(odomTopic, Odometry.class, owner);
         tfPublisher = bus.advertise(tfTopic, Pose_V.class, owner);
         bus.subscribe(cmdTopic, Twist.class, owner, this::onCmdVel);
-        bus.subscribe(GazeboTopics.ofModel(model, "enable"), io.orrery.topic.msgs.Boolean.class, owner, this::onEnable);
+        bus.subscribe(GazeboTopics.ofModel(model, "enable"), BoolProtos.Boolean.class, owner, this::onEnable);
         ctx.logger().info("DiffDrive subscribing to twist messages on [{}]", cmdTopic);
     }
 
@@ -128,13 +131,13 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
 
     private void onCmdVel(Twist twist) {
         if (enabled) {
-            targetLinear = twist.linear().x();
-            targetAngular = twist.angular().z();
+            targetLinear = twist.getLinear().getX();
+            targetAngular = twist.getAngular().getZ();
         }
     }
 
-    private void onEnable(io.orrery.topic.msgs.Boolean flag) {
-        enabled = flag.data();
+    private void onEnable(BoolProtos.Boolean flag) {
+        enabled = flag.getData();
         if (!enabled) {
             targetLinear = 0;
             targetAngular = 0;
@@ -227,13 +230,16 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
                 : world.model(model).flatMap(m -> m.links().stream().findFirst()).map(LinkState::name)
                         .map(link -> model + "/" + link).orElse(null);
         Header header = GazeboMessages.header(simNanos, frameId, child);
-        Vector3d position = new Vector3d(odometry.x(), odometry.y(), 0);
-        var orientation = GazeboMessages.yaw(odometry.heading());
-        Odometry odom = new Odometry(header, Pose.of(position, orientation),
-                new Twist(null, new Vector3d(odometry.linearSpeed(), 0, 0),
-                        new Vector3d(0, 0, odometry.angularSpeed())));
+        Vector3d position = Messages.vector(odometry.x(), odometry.y(), 0);
+        Quaternion orientation = GazeboMessages.yaw(odometry.heading());
+        Odometry odom = Odometry.newBuilder().setHeader(header)
+                .setPose(Pose.newBuilder().setPosition(position).setOrientation(orientation))
+                .setTwist(Twist.newBuilder().setLinear(Messages.vector(odometry.linearSpeed(), 0, 0))
+                        .setAngular(Messages.vector(0, 0, odometry.angularSpeed())))
+                .build();
         odomPublisher.publish(odom);
-        tfPublisher.publish(new Pose_V(null, List.of(new Pose(header, "", 0, position, orientation))));
+        tfPublisher.publish(Pose_V.newBuilder().addPose(Pose.newBuilder().setHeader(header).setPosition(position)
+                .setOrientation(orientation)).build());
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.orrery.system.joints;
 
+import com.gz.msgs.DoubleProtos;
 import io.orrery.plugin.PluginContext;
-import io.orrery.topic.msgs.Double;
 import org.slf4j.Logger;
 
 /**
@@ -28,7 +28,7 @@ final class DoubleCommand {
 
     /** Subscribes under the plugin's name (the host withdraws it when the plugin ends). */
     void subscribe(PluginContext context) {
-        context.topics().subscribe(topic, Double.class, context.qualifiedName(), this::receive);
+        context.topics().subscribe(topic, DoubleProtos.Double.class, context.qualifiedName(), this::receive);
         log.info("{} commands on {}", what, topic);
     }
 
@@ -42,11 +42,11 @@ final class DoubleCommand {
         value = initial;
     }
 
-    private void receive(Double message) {
-        if (java.lang.Double.isFinite(message.data())) {
-            value = message.data();
+    private void receive(DoubleProtos.Double message) {
+        if (Double.isFinite(message.getData())) {
+            value = message.getData();
         } else {
-            log.warn("ignored a {} command on {} that is not a finite number: {}", what, topic, message.data());
+            log.warn("ignored a {} command on {} that is not a finite number: {}", what, topic, message.getData());
         }
     }
 }

@@ -1,5 +1,9 @@
 package io.orrery.system.jointstatepublisher;
 
+import com.gz.msgs.AxisProtos.Axis;
+import com.gz.msgs.JointProtos.Joint;
+import com.gz.msgs.ModelProtos.Model;
+import com.gz.msgs.PoseProtos.Pose;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
@@ -14,11 +18,7 @@ import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.joints.JointSystemSetup;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Axis;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Joint;
-import io.orrery.topic.msgs.Model;
-import io.orrery.topic.msgs.Pose;
+import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -30,9 +30,10 @@ import org.slf4j.Logger;
 /**
  * Gazebo's JointStatePublisher: after every step, publishes the model's pose and its joints' position, velocity
  * and effort as {@code gz.msgs.Model} on {@code <topic>} (default {@code /world/<world>/model/<model>/joint_state}),
- * stamped with the sim time. The joints are those named by {@code <joint_name>}, else every joint of the model
- * itself (not of its nested models, as in Gazebo). Orrery's {@code <update_rate>} (Hz of sim time) thins the
- * messages out; without it every step publishes, as in Gazebo.
+ * stamped with the sim time; a joint with a second axis (universal, revolute2, gearbox) fills {@code axis2} too, as
+ * gz-sim does from a joint's second position. The joints are those named by {@code <joint_name>}, else every joint
+ * of the model itself (not of its nested models, as in Gazebo). Orrery's {@code <update_rate>} (Hz of sim time)
+ * thins the messages out; without it every step publishes, as in Gazebo.
  *
  * <pre>{@code
  * <plugin filename="gz-sim-joint-state-publisher-system" name="gz::sim::systems::JointStatePublisher">
@@ -106,7 +107,8 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
         for (String name : published) {
             state.get().joint(name).ifPresent(j -> joints.add(message(j)));
         }
-        publisher.publish(new Model(Header.at(info.simTimeNanos()), model, 0, joints, pose(state.get())));
+        publisher.publish(Model.newBuilder().setHeader(Messages.header(info.simTimeNanos())).setName(model)
+                .addAllJoint(joints).setPose(pose(state.get())).build());
     }
 
     @Override
@@ -132,11 +134,18 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
     }
 
     private static Joint message(JointState joint) {
-        return new Joint(joint.name(), 0, new Axis(joint.position(), joint.velocity(), joint.effort()));
+        Joint.Builder message = Joint.newBuilder().setName(joint.name()).setAxis1(Axis.newBuilder()
+                .setPosition(joint.position()).setVelocity(joint.velocity()).setForce(joint.effort()));
+        JointState.Axis second = joint.axis2();
+        if (second != null) {
+            message.setAxis2(Axis.newBuilder().setPosition(second.position()).setVelocity(second.velocity())
+                    .setForce(second.effort()));
+        }
+        return message.build();
     }
 
     private static Pose pose(ModelState state) {
-        return Pose.of(GazeboMessages.vector(state.pose().position()),
-                GazeboMessages.quaternion(state.pose().rotation()));
+        return Pose.newBuilder().setPosition(GazeboMessages.vector(state.pose().position()))
+                .setOrientation(GazeboMessages.quaternion(state.pose().rotation())).build();
     }
 }

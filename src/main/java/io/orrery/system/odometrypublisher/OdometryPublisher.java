@@ -1,5 +1,10 @@
 package io.orrery.system.odometrypublisher;
 
+import com.gz.msgs.HeaderProtos.Header;
+import com.gz.msgs.OdometryProtos.Odometry;
+import com.gz.msgs.PoseVProtos.Pose_V;
+import com.gz.msgs.TwistProtos.Twist;
+import com.gz.msgs.Vector3dProtos.Vector3d;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
@@ -15,15 +20,10 @@ import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Odometry;
-import io.orrery.topic.msgs.Pose_V;
-import io.orrery.topic.msgs.Twist;
-import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -129,8 +129,8 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
             linearMean[0].push((Math.cos(yaw) * displacement.x() + Math.sin(yaw) * displacement.y()) / dt);
             linearMean[1].push((Math.cos(yaw) * displacement.y() - Math.sin(yaw) * displacement.x()) / dt);
             angularMean[2].push(angularBody.z());
-            linear = new Vector3d(linearMean[0].mean() + noise(), linearMean[1].mean() + noise(), noise());
-            angular = new Vector3d(noise(), noise(), angularMean[2].mean() + noise());
+            linear = Messages.vector(linearMean[0].mean() + noise(), linearMean[1].mean() + noise(), noise());
+            angular = Messages.vector(noise(), noise(), angularMean[2].mean() + noise());
         } else {
             Vec3 linearBody = pose.rotation().conjugate().rotate(displacement).times(1 / dt);
             linearMean[0].push(linearBody.x());
@@ -139,9 +139,9 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
             angularMean[0].push(angularBody.x());
             angularMean[1].push(angularBody.y());
             angularMean[2].push(angularBody.z());
-            linear = new Vector3d(linearMean[0].mean() + noise(), linearMean[1].mean() + noise(),
+            linear = Messages.vector(linearMean[0].mean() + noise(), linearMean[1].mean() + noise(),
                     linearMean[2].mean() + noise());
-            angular = new Vector3d(angularMean[0].mean() + noise(), angularMean[1].mean() + noise(),
+            angular = Messages.vector(angularMean[0].mean() + noise(), angularMean[1].mean() + noise(),
                     angularMean[2].mean() + noise());
         }
         lastPose = pose;
@@ -152,12 +152,12 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
         }
         throttle.published(info.simTimeNanos());
         Header header = GazeboMessages.header(info.simTimeNanos(), odomFrame, baseFrame);
-        Vector3d position = new Vector3d(pose.x(), pose.y(), dimensions == 3 ? pose.z() : 0);
-        io.orrery.topic.msgs.Pose odomPose = new io.orrery.topic.msgs.Pose(null, "", 0, position,
-                GazeboMessages.quaternion(pose.rotation()));
-        odomPublisher.publish(new Odometry(header, odomPose, new Twist(null, linear, angular)));
-        tfPublisher.publish(new Pose_V(null, List.of(new io.orrery.topic.msgs.Pose(header, "", 0, position,
-                odomPose.orientation()))));
+        Vector3d position = Messages.vector(pose.x(), pose.y(), dimensions == 3 ? pose.z() : 0);
+        com.gz.msgs.PoseProtos.Pose odomPose = com.gz.msgs.PoseProtos.Pose.newBuilder().setPosition(position)
+                .setOrientation(GazeboMessages.quaternion(pose.rotation())).build();
+        odomPublisher.publish(Odometry.newBuilder().setHeader(header).setPose(odomPose)
+                .setTwist(Twist.newBuilder().setLinear(linear).setAngular(angular)).build());
+        tfPublisher.publish(Pose_V.newBuilder().addPose(odomPose.toBuilder().setHeader(header)).build());
     }
 
     /** The body-frame angular velocity that turns {@code last} into {@code current} in {@code dt} seconds. */

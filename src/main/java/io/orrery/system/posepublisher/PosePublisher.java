@@ -1,5 +1,8 @@
 package io.orrery.system.posepublisher;
 
+import com.google.protobuf.Message;
+import com.gz.msgs.PoseProtos.Pose;
+import com.gz.msgs.PoseVProtos.Pose_V;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
@@ -15,8 +18,6 @@ import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
-import io.orrery.topic.msgs.Pose;
-import io.orrery.topic.msgs.Pose_V;
 import io.orrery.world.JointSpec.JointType;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,8 +54,8 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
     private boolean staticPublisher;
     private SimTimeThrottle throttle;
     private SimTimeThrottle staticThrottle;
-    private Publisher<Object> posePublisher;
-    private Publisher<Object> staticPublisherTopic;
+    private Publisher<Message> posePublisher;
+    private Publisher<Message> staticPublisherTopic;
 
     private List<Entry> entries;
 
@@ -153,7 +154,7 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
     }
 
     /** Publishes the entries that are {@code dynamic} (all when null). */
-    private void publish(Publisher<Object> publisher, ModelState state, long now, Boolean dynamic) {
+    private void publish(Publisher<Message> publisher, ModelState state, long now, Boolean dynamic) {
         io.orrery.world.Pose modelInv = state.pose().inverse();
         List<Pose> poses = new ArrayList<>();
         for (Entry e : entries) {
@@ -178,7 +179,7 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
             }
         }
         if (poseVector) {
-            publisher.publish(new Pose_V(null, poses));
+            publisher.publish(Pose_V.newBuilder().addAllPose(poses).build());
         }
     }
 

@@ -1,5 +1,11 @@
 package io.orrery.system.scenebroadcaster;
 
+import com.gz.msgs.ClockProtos.Clock;
+import com.gz.msgs.HeaderProtos.Header;
+import com.gz.msgs.PoseProtos.Pose;
+import com.gz.msgs.PoseVProtos.Pose_V;
+import com.gz.msgs.TimeProtos.Time;
+import com.gz.msgs.WorldStatsProtos.WorldStatistics;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
@@ -11,14 +17,7 @@ import io.orrery.system.UpdateInfo;
 import io.orrery.system.gazebo.GazeboEntities;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.msgs.Clock;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Pose;
-import io.orrery.topic.msgs.Pose_V;
-import io.orrery.topic.msgs.Quaternion;
-import io.orrery.topic.msgs.Time;
-import io.orrery.topic.msgs.Vector3d;
-import io.orrery.topic.msgs.WorldStatistics;
+import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -107,8 +106,8 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
 
     private static Clock clock(UpdateInfo info) {
         java.time.Instant now = java.time.Instant.now();
-        return new Clock(Header.NONE, new Time(now.getEpochSecond(), now.getNano()),
-                Time.ofNanos(info.realTimeNanos()), Time.ofNanos(info.simTimeNanos()));
+        return Clock.newBuilder().setSystem(Time.newBuilder().setSec(now.getEpochSecond()).setNsec(now.getNano()))
+                .setReal(Messages.time(info.realTimeNanos())).setSim(Messages.time(info.simTimeNanos())).build();
     }
 
     private WorldStatistics statistics(UpdateInfo info, WorldView view) {
@@ -118,15 +117,17 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
             factor = (double) (info.simTimeNanos() - previous.simTimeNanos())
                     / (info.realTimeNanos() - previous.realTimeNanos());
         }
-        return new WorldStatistics(Header.at(info.simTimeNanos()), Time.ofNanos(info.simTimeNanos()), Time.ZERO,
-                Time.ofNanos(info.realTimeNanos()), info.paused(), info.iterations(), view.modelNames().size(),
-                Math.max(0, factor), Time.ofNanos(info.dtNanos()), false);
+        return WorldStatistics.newBuilder().setHeader(Messages.header(info.simTimeNanos()))
+                .setSimTime(Messages.time(info.simTimeNanos())).setPauseTime(Messages.time(0))
+                .setRealTime(Messages.time(info.realTimeNanos())).setPaused(info.paused())
+                .setIterations(info.iterations()).setModelCount(view.modelNames().size())
+                .setRealTimeFactor(Math.max(0, factor)).setStepSize(Messages.time(info.dtNanos())).build();
     }
 
     private void publishPoses(UpdateInfo info, WorldView view, boolean all, boolean dynamic) {
         List<Pose> every = new ArrayList<>();
         List<Pose> moving = new ArrayList<>();
-        Header stamp = Header.at(info.simTimeNanos());
+        Header stamp = Messages.header(info.simTimeNanos());
         for (String name : view.modelNames()) {
             ModelState m = view.model(name).orElse(null);
             if (m == null) {
@@ -145,16 +146,18 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
             }
         }
         if (all) {
-            poses.publish(new Pose_V(stamp, every));
+            poses.publish(Pose_V.newBuilder().setHeader(stamp).addAllPose(every).build());
         }
         if (dynamic) {
-            dynamicPoses.publish(new Pose_V(stamp, moving));
+            dynamicPoses.publish(Pose_V.newBuilder().setHeader(stamp).addAllPose(moving).build());
         }
     }
 
     private static Pose pose(String name, long id, io.orrery.world.Pose p) {
-        return new Pose(Header.NONE, name, id, new Vector3d(p.x(), p.y(), p.z()),
-                new Quaternion(p.rotation().x(), p.rotation().y(), p.rotation().z(), p.rotation().w()));
+        return Pose.newBuilder().setName(name).setId((int) id).setPosition(Messages.vector(p.x(), p.y(), p.z()))
+                .setOrientation(Messages.quaternion(p.rotation().x(), p.rotation().y(), p.rotation().z(),
+                        p.rotation().w()))
+                .build();
     }
 
     /** A reset starts the throttles and the factor afresh; the first iteration after it publishes. */

@@ -1,5 +1,6 @@
 package io.orrery.system.touchplugin;
 
+import com.gz.msgs.BoolProtos;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
@@ -12,8 +13,7 @@ import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.msgs.Boolean;
-import io.orrery.topic.msgs.Header;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.SdfElement;
 import java.util.Optional;
 
@@ -34,7 +34,7 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
     private String target;
     private long timeNanos;
     private boolean enabledAtStart;
-    private Publisher<Boolean> touched;
+    private Publisher<BoolProtos.Boolean> touched;
     private volatile boolean enabled;
     private long touchStart = -1;
 
@@ -63,8 +63,8 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
         enabledAtStart = parameter(context, "enabled").map(v -> v.equals("true") || v.equals("1")).orElse(false);
         enabled = enabledAtStart;
         TopicBus topics = context.topics();
-        touched = topics.advertise("/" + namespace + "/touched", Boolean.class, context.qualifiedName());
-        topics.subscribe("/" + namespace + "/enable", Boolean.class, context.qualifiedName(), this::enable);
+        touched = topics.advertise("/" + namespace + "/touched", BoolProtos.Boolean.class, context.qualifiedName());
+        topics.subscribe("/" + namespace + "/enable", BoolProtos.Boolean.class, context.qualifiedName(), this::enable);
     }
 
     @Override
@@ -84,7 +84,8 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
             touchStart = info.simTimeNanos();
         }
         if (info.simTimeNanos() - touchStart > timeNanos) {
-            touched.publish(new Boolean(Header.at(info.simTimeNanos()), true));
+            touched.publish(BoolProtos.Boolean.newBuilder().setHeader(Messages.header(info.simTimeNanos()))
+                    .setData(true).build());
             enabled = false; // single use, as in Gazebo
         }
     }
@@ -95,11 +96,11 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
         touchStart = -1;
     }
 
-    private void enable(Boolean request) {
-        if (request.data()) {
+    private void enable(BoolProtos.Boolean request) {
+        if (request.getData()) {
             touchStart = -1;
         }
-        enabled = request.data();
+        enabled = request.getData();
     }
 
     private boolean touching(WorldView world) {

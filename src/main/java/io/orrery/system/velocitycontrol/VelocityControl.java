@@ -1,5 +1,7 @@
 package io.orrery.system.velocitycontrol;
 
+import com.gz.msgs.TwistProtos;
+import com.gz.msgs.Vector3dProtos.Vector3d;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
@@ -14,7 +16,6 @@ import io.orrery.system.UpdateInfo;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.msgs.Vector3d;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
 import java.util.LinkedHashMap;
@@ -70,17 +71,17 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
 
         TopicBus bus = ctx.topics();
         String owner = ctx.qualifiedName();
-        bus.subscribe(topic, io.orrery.topic.msgs.Twist.class, owner, t -> {
+        bus.subscribe(topic, TwistProtos.Twist.class, owner, t -> {
             if (withinReach(t, topic)) {
-                targetLinear = vec(t.linear());
-                targetAngular = vec(t.angular());
+                targetLinear = vec(t.getLinear());
+                targetAngular = vec(t.getAngular());
             }
         });
         for (String link : linkNames) {
             String linkTopic = GazeboTopics.ofModel(model, "link/" + link + "/cmd_vel");
-            bus.subscribe(linkTopic, io.orrery.topic.msgs.Twist.class, owner, t -> {
+            bus.subscribe(linkTopic, TwistProtos.Twist.class, owner, t -> {
                 if (withinReach(t, linkTopic)) {
-                    received.put(link, new Twist(vec(t.linear()), vec(t.angular())));
+                    received.put(link, new Twist(vec(t.getLinear()), vec(t.getAngular())));
                 }
             });
         }
@@ -170,9 +171,9 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
      * Gazebo passes any number on; here 1e300 m/s made the engine's own checks fail and aborted the run (found by
      * fuzzing), so a command beyond reach is logged and ignored, and the model keeps the last one.
      */
-    private boolean withinReach(io.orrery.topic.msgs.Twist t, String topic) {
-        double[] values = {t.linear().x(), t.linear().y(), t.linear().z(), t.angular().x(), t.angular().y(),
-                t.angular().z()};
+    private boolean withinReach(TwistProtos.Twist t, String topic) {
+        double[] values = {t.getLinear().getX(), t.getLinear().getY(), t.getLinear().getZ(), t.getAngular().getX(),
+            t.getAngular().getY(), t.getAngular().getZ()};
         for (double v : values) {
             if (!(Math.abs(v) <= MAX_COMMAND)) {
                 if (!warnedBeyondReach) { // once: a client repeating it must not flood the log
@@ -187,6 +188,6 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
     }
 
     private static Vec3 vec(Vector3d v) {
-        return new Vec3(v.x(), v.y(), v.z());
+        return new Vec3(v.getX(), v.getY(), v.getZ());
     }
 }

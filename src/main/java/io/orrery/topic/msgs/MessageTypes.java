@@ -1,43 +1,36 @@
 package io.orrery.topic.msgs;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Internal;
+import com.google.protobuf.Message;
 
-/** The gz.msgs names of the message records, both ways; another class is named by its Java name. */
+/** The names of the bus's message types: a protobuf message's full name, such as {@code gz.msgs.Twist}. */
 public final class MessageTypes {
 
-    private static final Map<String, Class<?>> BY_NAME = new LinkedHashMap<>();
-    private static final Map<Class<?>, String> BY_CLASS = new LinkedHashMap<>();
-
-    static {
-        for (Class<?> c : new Class<?>[] {Altimeter.class, Boolean.class, Clock.class, Contacts.class, Double.class,
-                Header.class, IMU.class, LaserScan.class, Magnetometer.class, Model.class, Odometry.class, Pose.class,
-                Pose_V.class, Quaternion.class, Time.class, Twist.class, Vector3d.class, WorldStatistics.class,
-                Wrench.class}) {
-            String name = "gz.msgs." + c.getSimpleName();
-            BY_NAME.put(name, c);
-            BY_CLASS.put(c, name);
+    private static final ClassValue<String> NAMES = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            return Message.class.isAssignableFrom(type)
+                    ? defaultInstance(type.asSubclass(Message.class)).getDescriptorForType().getFullName()
+                    : type.getName();
         }
-    }
+    };
 
     private MessageTypes() {
     }
 
-    /** The type's name: {@code gz.msgs.Twist} for {@link Twist}, the class name for other classes. */
+    /** The type's name: {@code gz.msgs.Twist} for {@code TwistProtos.Twist}, the class name for another class. */
     public static String nameOf(Class<?> type) {
-        String name = BY_CLASS.get(type);
-        return name != null ? name : type.getName();
+        return NAMES.get(type);
     }
 
-    /** The record of a gz.msgs name, such as {@code gz.msgs.IMU}. */
-    public static Optional<Class<?>> byName(String name) {
-        return Optional.ofNullable(BY_NAME.get(name));
+    /** The message type's descriptor: its fields, for reading JSON against it. */
+    public static Descriptor descriptorOf(Class<? extends Message> type) {
+        return defaultInstance(type).getDescriptorForType();
     }
 
-    /** Every gz.msgs name Orrery has a record for. */
-    public static Set<String> names() {
-        return BY_NAME.keySet();
+    /** The message type's default instance, whose builder and parser make new ones. */
+    public static <T extends Message> T defaultInstance(Class<T> type) {
+        return Internal.getDefaultInstance(type);
     }
 }

@@ -1,5 +1,6 @@
 package io.orrery.transport.gz;
 
+import com.google.protobuf.Message;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -14,7 +15,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,7 +60,7 @@ final class DataPlane implements AutoCloseable {
             String requestType, String responseType) {
     }
 
-    private record Outgoing(String topic, Object message, String type) {
+    private record Outgoing(String topic, Message message, String type) {
     }
 
     private record Reply(Request request, byte[] data, boolean ok, long deadline) {
@@ -76,7 +76,6 @@ final class DataPlane implements AutoCloseable {
     private final BlockingQueue<Outgoing> outgoing;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final ConcurrentLinkedQueue<Runnable> receiverTasks = new ConcurrentLinkedQueue<>();
-    private final Function<Object, byte[]> encoder;
     private final Inbound inbound;
     private final long maxFrame;
     private final AtomicLong droppedOut = new AtomicLong();
@@ -85,8 +84,7 @@ final class DataPlane implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean closing;
 
-    DataPlane(String host, GzTransportProperties p, Function<Object, byte[]> encoder, Inbound inbound) {
-        this.encoder = encoder;
+    DataPlane(String host, GzTransportProperties p, Inbound inbound) {
         this.inbound = inbound;
         this.maxFrame = p.maxMessageSize().toBytes();
         this.outgoing = new ArrayBlockingQueue<>(p.sendQueue());
@@ -139,7 +137,7 @@ final class DataPlane implements AutoCloseable {
                 replier.recv(0);
             }
         } finally {
-            context.destroySocket(probe);
+            probe.close();
         }
     }
 
@@ -167,7 +165,7 @@ final class DataPlane implements AutoCloseable {
             }
             out.disconnect(endpoint);
         } finally {
-            context.destroySocket(probe);
+            probe.close();
         }
     }
 
@@ -204,7 +202,7 @@ final class DataPlane implements AutoCloseable {
     }
 
     /** Queues a message to publish; false (and counted) when the queue is full. Any thread, never blocks. */
-    boolean publish(String qualifiedTopic, Object message, String type) {
+    boolean publish(String qualifiedTopic, Message message, String type) {
         if (outgoing.offer(new Outgoing(qualifiedTopic, message, type))) {
             return true;
         }
@@ -257,7 +255,7 @@ final class DataPlane implements AutoCloseable {
                 continue;
             }
             try {
-                byte[] data = encoder.apply(o.message());
+                byte[] data = o.message().toByteArray();
                 pub.sendMore(o.topic().getBytes(StandardCharsets.UTF_8));
                 pub.sendMore(pubAddress.getBytes(StandardCharsets.UTF_8));
                 pub.sendMore(data);
@@ -346,6 +344,7 @@ final class DataPlane implements AutoCloseable {
     private void serviceRequest(List<byte[]> f) {
         if (f.size() != 9) {
             droppedIn.incrementAndGet();
+            log.debug("gz-transport: a request of {} frames was dropped (a request has 9)", f.size());
             return;
         }
         Request r = new Request(text(f.get(1)), text(f.get(2)), text(f.get(3)), text(f.get(4)), text(f.get(5)),
@@ -397,11 +396,22 @@ final class DataPlane implements AutoCloseable {
                     boolean done;
                     try {
                         done = send(out, r);
+                        if (done) {
+                            log.debug("gz-transport {}: answer to request {} sent", r.request().topic(),
+                                    r.request().requestUuid());
+                        }
                     } catch (ZMQException e) {
-                        log.debug("gz-transport: a reply to {} failed: {}", endpoint, e.toString());
+                        log.info("gz-transport {}: the answer to request {} failed: {}", r.request().topic(),
+                                r.request().requestUuid(), e.toString());
                         done = true;
                     }
-                    if (done || System.nanoTime() - r.deadline() > 0) {
+                    if (!done && System.nanoTime() - r.deadline() > 0) {
+                        log.info("gz-transport {}: the answer to request {} was dropped: the requester at {} did"
+                                + " not take a connection within {} s", r.request().topic(),
+                                r.request().requestUuid(), endpoint, REPLY_DEADLINE_NANOS / 1_000_000_000L);
+                        done = true;
+                    }
+                    if (done) {
                         it.remove();
                     }
                 }
@@ -413,7 +423,7 @@ final class DataPlane implements AutoCloseable {
                 log.warn("gz-transport replier: {}", e.toString(), e);
             }
         } finally {
-            context.destroySocket(out);
+            out.close();
         }
     }
 

@@ -58,7 +58,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
         this.world = world;
         this.discovery = new UdpDiscovery(env, processUuid, properties.maxPeers());
         try {
-            this.data = new DataPlane(env.host().getHostAddress(), properties, catalog::encode, this);
+            this.data = new DataPlane(env.host().getHostAddress(), properties, this);
         } catch (RuntimeException e) {
             discovery.close();
             throw e;
@@ -205,8 +205,12 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
         WorldServices.Service s = services.get(r.topic());
         if (s == null || !MessageCatalog.sameType(r.requestType(), s.request())
                 || !MessageCatalog.sameType(r.responseType(), s.response())) {
-            return; // not ours, as gz-transport ignores a request it has no replier for
+            // not ours, as gz-transport ignores a request it has no replier for
+            log.debug("gz-transport {}: request {} ({} -> {}) not taken: no such service here", r.topic(),
+                    r.requestUuid(), r.requestType(), r.responseType());
+            return;
         }
+        log.debug("gz-transport {}: request {} from {}", s.name(), r.requestUuid(), r.replyTo());
         if (calls.incrementAndGet() > properties.maxServiceCalls()) {
             calls.decrementAndGet();
             log.info("gz-transport {}: refused: {} calls are waiting already (orrery.transport.max-service-calls)",

@@ -1,6 +1,5 @@
 package io.orrery.transport.gz;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.world.WorldSaver;
 import io.orrery.world.sdf.SdfReader;
@@ -27,7 +26,7 @@ class GzTransportConfiguration {
 
     @Bean
     GzTransportLifecycle gzTransport(GzTransportProperties properties, SimulationRunner runner, SdfReader reader,
-            WorldSaver saver, ObjectMapper mapper, @Value("${orrery.api.token:}") String token) {
+            WorldSaver saver, @Value("${orrery.api.token:}") String token) {
         boolean tokenSet = !token.isBlank();
         boolean control = !tokenSet || properties.allowControl();
         if (!control) {
@@ -36,7 +35,7 @@ class GzTransportConfiguration {
                     + "=true offers them");
         }
         return new GzTransportLifecycle(() -> {
-            MessageCatalog catalog = new MessageCatalog(properties.typePrefix(), mapper);
+            MessageCatalog catalog = new MessageCatalog(properties.typePrefix());
             try {
                 return new GzNode(GzEnvironment.fromSystem(), properties, catalog, runner,
                         new WorldServices(runner, reader, saver, control), control);

@@ -1,33 +1,18 @@
 package io.orrery.transport.gz;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.Descriptors.FileDescriptor;
-import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
-import com.google.protobuf.util.JsonFormat;
-import com.gz.msgs.ClockProtos;
-import com.gz.msgs.OdometryProtos;
-import com.gz.msgs.SceneProtos;
-import com.gz.msgs.WorldStatsProtos;
 import io.orrery.topic.msgs.MessageTypes;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * gz-msgs' messages by name, and the bus's message records to and from their protobuf bytes. A record goes through
- * its JSON, which already is protobuf's JSON mapping of the message (field for field, lowerCamelCase names), so one
- * conversion serves every type: the record's JSON is parsed into the message, and a message's JSON is read into the
- * record. Inbound messages with a number that is not finite are refused, as the HTTP API refuses them.
+ * gz-msgs' type names on the wire, and inbound bytes as the bus's messages. The bus carries the generated gz.msgs
+ * classes themselves, so a message goes out as its own protobuf bytes and comes in parsed by its own parser; an
+ * inbound message with a number that is not finite is refused, as the HTTP API refuses it.
  *
  * <p>On the wire a type is named {@code gz.msgs.X} or {@code ignition.msgs.X} ({@code orrery.transport.message-types});
  * inbound, both are accepted.
@@ -37,53 +22,16 @@ final class MessageCatalog {
     static final String GZ = "gz.msgs.";
     static final String IGNITION = "ignition.msgs.";
 
-    private final Map<String, Descriptor> byName = new HashMap<>();
     private final String prefix;
-    private final ObjectMapper mapper;
-    private final JsonFormat.Parser parser = JsonFormat.parser().ignoringUnknownFields();
-    private final JsonFormat.Printer printer = JsonFormat.printer().omittingInsignificantWhitespace();
 
-    MessageCatalog(String prefix, ObjectMapper mapper) {
+    MessageCatalog(String prefix) {
         this.prefix = prefix;
-        this.mapper = mapper;
-        // Every message of these files and of everything they import (Scene reaches most of gz-msgs' geometry).
-        Deque<FileDescriptor> todo = new ArrayDeque<>(List.of(ClockProtos.getDescriptor(),
-                WorldStatsProtos.getDescriptor(), OdometryProtos.getDescriptor(), SceneProtos.getDescriptor()));
-        for (Class<?> c : roots()) {
-            todo.add(fileOf(c));
-        }
-        Set<FileDescriptor> seen = new HashSet<>();
-        while (!todo.isEmpty()) {
-            FileDescriptor f = todo.pop();
-            if (seen.add(f)) {
-                f.getMessageTypes().forEach(d -> byName.put(d.getFullName(), d));
-                todo.addAll(f.getDependencies());
-            }
-        }
     }
 
-    private static List<Class<?>> roots() {
-        return List.of(com.gz.msgs.AltimeterProtos.class, com.gz.msgs.BoolProtos.class,
-                com.gz.msgs.ContactsProtos.class, com.gz.msgs.DoubleProtos.class, com.gz.msgs.IMUProtos.class,
-                com.gz.msgs.LaserScanProtos.class, com.gz.msgs.MagnetometerProtos.class,
-                com.gz.msgs.PoseVProtos.class, com.gz.msgs.TwistProtos.class, com.gz.msgs.WrenchProtos.class);
-    }
-
-    private static FileDescriptor fileOf(Class<?> outer) {
-        try {
-            return (FileDescriptor) outer.getMethod("getDescriptor").invoke(null);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(outer + " is not a generated protobuf class", e);
-        }
-    }
-
-    /** The name a record's type has on the wire, if gz-msgs has that message. */
-    Optional<String> wireName(Class<?> recordType) {
-        String name = MessageTypes.nameOf(recordType);
-        if (!name.startsWith(GZ) || !byName.containsKey(name)) {
-            return Optional.empty();
-        }
-        return Optional.of(prefix + name.substring(GZ.length()));
+    /** The name a bus type has on the wire, if it is a gz-msgs message. */
+    Optional<String> wireName(Class<? extends Message> type) {
+        String name = MessageTypes.nameOf(type);
+        return name.startsWith(GZ) ? Optional.of(prefix + name.substring(GZ.length())) : Optional.empty();
     }
 
     /** The name of a generated message on the wire. */
@@ -107,46 +55,25 @@ final class MessageCatalog {
         return canonical(wireType).map(descriptor.getFullName()::equals).orElse(false);
     }
 
-    /** True when {@code wireType} names the record type under either prefix. */
-    static boolean sameType(String wireType, Class<?> recordType) {
-        return canonical(wireType).map(MessageTypes.nameOf(recordType)::equals).orElse(false);
-    }
-
-    /** The record as protobuf bytes. */
-    byte[] encode(Object record) {
-        Descriptor d = byName.get(MessageTypes.nameOf(record.getClass()));
-        if (d == null) {
-            throw new IllegalArgumentException(MessageTypes.nameOf(record.getClass()) + " is not a gz-msgs message");
-        }
-        try {
-            DynamicMessage.Builder b = DynamicMessage.newBuilder(d);
-            parser.merge(mapper.writeValueAsString(record), b);
-            return b.build().toByteArray();
-        } catch (JsonProcessingException | InvalidProtocolBufferException e) {
-            throw new IllegalStateException("cannot encode " + d.getFullName() + ": " + e.getMessage(), e);
-        }
+    /** True when {@code wireType} names the bus type under either prefix. */
+    static boolean sameType(String wireType, Class<? extends Message> type) {
+        return canonical(wireType).map(MessageTypes.nameOf(type)::equals).orElse(false);
     }
 
     /**
-     * The record of {@code type} that the protobuf bytes hold.
+     * The message of {@code type} that the protobuf bytes hold.
      *
-     * @throws BadMessageException when they do not parse, hold a number that is not finite, or do not fit the record
+     * @throws BadMessageException when they do not parse or hold a number that is not finite
      */
-    <T> T decode(byte[] bytes, Class<T> type) {
-        Descriptor d = byName.get(MessageTypes.nameOf(type));
-        if (d == null) {
-            throw new BadMessageException(MessageTypes.nameOf(type) + " is not a gz-msgs message");
-        }
+    static <T extends Message> T decode(byte[] bytes, Class<T> type) {
+        Message m;
         try {
-            DynamicMessage m = DynamicMessage.parseFrom(d, bytes);
-            requireFinite(m, d.getName());
-            return mapper.readValue(printer.print(m), type);
+            m = MessageTypes.defaultInstance(type).getParserForType().parseFrom(bytes);
         } catch (InvalidProtocolBufferException e) {
-            throw new BadMessageException("the bytes are not a " + d.getFullName() + ": " + e.getMessage());
-        } catch (JsonProcessingException | RuntimeException e) {
-            throw new BadMessageException("the " + d.getFullName() + " does not fit Orrery's message: "
-                    + e.getMessage());
+            throw new BadMessageException("the bytes are not a " + MessageTypes.nameOf(type) + ": " + e.getMessage());
         }
+        requireFinite(m, m.getDescriptorForType().getName());
+        return type.cast(m);
     }
 
     /** Rejects NaN and infinities anywhere in the message, naming the field. */
@@ -156,7 +83,7 @@ final class MessageCatalog {
             String where = path + "." + f.getName();
             List<?> values = f.isRepeated() ? (List<?>) e.getValue() : List.of(e.getValue());
             for (Object v : values) {
-                boolean nonFinite = v instanceof java.lang.Double d && !java.lang.Double.isFinite(d)
+                boolean nonFinite = v instanceof Double d && !Double.isFinite(d)
                         || v instanceof Float f2 && !Float.isFinite(f2);
                 if (nonFinite) {
                     throw new BadMessageException("field '" + where + "' is not a finite number: " + v);
@@ -170,6 +97,9 @@ final class MessageCatalog {
 
     /** A message from a peer that Orrery cannot take; the message says why. */
     static final class BadMessageException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         BadMessageException(String message) {
             super(message);
         }

@@ -1,5 +1,6 @@
 package io.orrery.transport.gz;
 
+import com.google.protobuf.Message;
 import com.gz.msgs.DiscoveryProtos.Discovery;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.MessagePublisher;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.Scope;
@@ -38,7 +39,7 @@ final class TopicBridge {
     /** The bridge's name on the bus, as a publisher and a subscriber. */
     static final String OWNER = "gz-transport";
 
-    private record Advertised(Class<?> type, String wireType) {
+    private record Advertised(Class<? extends Message> type, String wireType) {
     }
 
     private final SimulationRunner runner;
@@ -57,7 +58,7 @@ final class TopicBridge {
     /** Topics taken from gz-transport, read by the receiving thread. */
     private final Map<String, Inbound> inbound = new ConcurrentHashMap<>();
     /** Messages this bridge posted, so they are not sent back out (identity, not equality). */
-    private final Set<Object> injected =
+    private final Set<Message> injected =
             Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
 
     TopicBridge(SimulationRunner runner, MessageCatalog catalog, GzNames names, UdpDiscovery discovery, DataPlane data,
@@ -97,7 +98,7 @@ final class TopicBridge {
         for (TopicInfo t : now.values()) {
             boolean published = t.publishers().stream().anyMatch(o -> !o.equals(OWNER));
             boolean subscribed = t.subscribers().stream().anyMatch(o -> !o.equals(OWNER));
-            Optional<Class<?>> type = bus.messageType(t.name());
+            Optional<Class<? extends Message>> type = bus.messageType(t.name());
             Optional<String> wire = type.flatMap(catalog::wireName);
             if (wire.isEmpty() || GzNames.topicProblem(t.name()) != null) {
                 continue;
@@ -167,7 +168,7 @@ final class TopicBridge {
     }
 
     /** Runner thread: hands a bus message to the publishing thread, unless this bridge posted it. */
-    private void send(String qualified, Object message, String wireType) {
+    private void send(String qualified, Message message, String wireType) {
         if (!injected.remove(message)) {
             data.publish(qualified, message, wireType);
         }
@@ -278,20 +279,20 @@ final class TopicBridge {
         if (in == null || !MessageCatalog.sameType(wireType, in.type)) {
             return;
         }
-        in.deliver(catalog.decode(bytes, in.type));
+        in.deliver(MessageCatalog.decode(bytes, in.type));
     }
 
     /** One inbound topic: its type, its bus advertisement while gz publishers exist, the message waiting. */
     private final class Inbound {
         private final String topic;
-        private final Class<?> type;
-        private final AtomicReference<Object> waiting = new AtomicReference<>();
+        private final Class<? extends Message> type;
+        private final AtomicReference<Message> waiting = new AtomicReference<>();
         private final AtomicBoolean inFlight = new AtomicBoolean();
         private Publisher<?> onBus;
         private volatile boolean closed;
         private boolean warned;
 
-        Inbound(String topic, Class<?> type) {
+        Inbound(String topic, Class<? extends Message> type) {
             this.topic = topic;
             this.type = type;
         }
@@ -318,7 +319,7 @@ final class TopicBridge {
             withdrawFromBus();
         }
 
-        void deliver(Object message) {
+        void deliver(Message message) {
             waiting.set(message);
             if (inFlight.compareAndSet(false, true)) {
                 postNext();
@@ -326,7 +327,7 @@ final class TopicBridge {
         }
 
         private void postNext() {
-            Object m = waiting.getAndSet(null);
+            Message m = waiting.getAndSet(null);
             if (m == null || closed) {
                 inFlight.set(false);
                 if (!closed && waiting.get() != null && inFlight.compareAndSet(false, true)) {

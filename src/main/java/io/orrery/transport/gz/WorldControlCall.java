@@ -8,9 +8,11 @@ import java.util.function.Supplier;
 
 /**
  * A {@code gz.msgs.WorldControl} as gz sim applies it, turned into runner commands posted one after the other: a
- * reset ({@code all} or {@code time_only}, both a full reset in gz sim 8), then the pause state the request names
+ * reset ({@code all} or {@code time_only}, both a full reset in gz sim 8; the world is paused for it, as gz sim
+ * rewinds inside one iteration), then the pause state the request names
  * ({@code pause: false} resumes a paused world, as in gz sim), then, while paused, {@code multi_step} steps (or one for
- * {@code step}), then a run to {@code run_to_sim_time}. Each command is refused as over HTTP, with the same words.
+ * {@code step}); or, with {@code run_to_sim_time} (and {@code pause: false}), a run to it, which resumes the world
+ * and arms the target in one command. Each command is refused as over HTTP, with the same words.
  * What gz sim also does not support ({@code model_only}, {@code seed}) is refused, never dropped silently.
  */
 final class WorldControlCall {
@@ -49,16 +51,21 @@ final class WorldControlCall {
         }
         CompletableFuture<?> chain = CompletableFuture.completedFuture(null);
         if (reset) {
+            // paused first, so that nothing steps between the reset and what the request asks after it
+            chain = then(chain, () -> pauseState(true));
             chain = then(chain, runner::reset);
         }
         boolean pause = c.getPause();
-        chain = then(chain, () -> pauseState(pause));
-        if (pause && steps > 0) {
-            chain = then(chain, () -> runner.step(steps));
-        }
-        if (target >= 0 && !pause) {
+        if (target >= 0) {
+            // gz sim takes pause: false and the target in one iteration; a run-to leaves the pause itself, in one
+            // command, where a resume first would let the free-running world pass a near target before it is armed
             long to = target;
             chain = then(chain, () -> runner.runTo(to));
+        } else {
+            chain = then(chain, () -> pauseState(pause));
+            if (pause && steps > 0) {
+                chain = then(chain, () -> runner.step(steps));
+            }
         }
         return chain.thenApply(x -> null);
     }

@@ -16,6 +16,7 @@ import io.orrery.world.JointSpec;
 import io.orrery.world.JointSpec.JointDynamics;
 import io.orrery.world.JointSpec.JointLimits;
 import io.orrery.world.JointSpec.JointType;
+import io.orrery.world.JointSpec.SecondAxis;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
 
@@ -31,7 +32,15 @@ final class JointReader {
         this.ignored = ignored;
     }
 
-    /** The joint; always present (types the engines do not simulate are refused when the physics is built). */
+    /**
+     * A universal or revolute2 joint's axes at least this far from parallel (the sine of the angle between them): a
+     * hundredth, about 0.6°. Nearer, the joint's two angles are no longer told apart.
+     */
+    private static final double MIN_AXES_SINE = 1e-2;
+    private static final Vec3 UNIT_X = new Vec3(1, 0, 0);
+    private static final Vec3 UNIT_Y = new Vec3(0, 1, 0);
+
+    /** The joint; always present. */
     Optional<JointSpec> joint(Element j, String modelWhere, FrameGraph graph, String modelName) {
         String name = Values.requiredAttribute(j, "name", modelWhere);
         String where = modelWhere + " joint '" + name + "'";
@@ -97,15 +106,14 @@ final class JointReader {
         Vec3 axis = Vec3.UNIT_Z;
         JointLimits limits = JointLimits.NONE;
         JointDynamics dynamics = JointDynamics.NONE;
+        Optional<SecondAxis> axis2 = Optional.empty();
+        Element screwPitch = null;
+        Element threadPitch = null;
+        Element ratio = null;
+        Element reference = null;
         for (Element c : j.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "parent", "child", "pose" -> {
-                }
-                // the other types' own elements: their joint is refused when the physics is built
-                case "axis2", "thread_pitch", "screw_thread_pitch", "gearbox_ratio", "gearbox_reference_body" -> {
-                    if (type.isSimulated()) {
-                        ignored.add(c, where);
-                    }
                 }
                 case "axis" -> {
                     Axis read = axis(c, where, name, jointInModel, graph, modelName);
@@ -113,14 +121,108 @@ final class JointReader {
                     limits = read.limits();
                     dynamics = read.dynamics();
                 }
+                case "axis2" -> {
+                    if (type.hasSecondAxis()) {
+                        Axis read = axis(c, where, name, jointInModel, graph, modelName);
+                        axis2 = Optional.of(new SecondAxis(read.xyz(), read.limits(), read.dynamics()));
+                    } else {
+                        ignored.add(c, where);
+                    }
+                }
+                // each type's own elements; listed as not simulated on the others, as libsdformat ignores them there
+                case "screw_thread_pitch" -> screwPitch = ownElement(c, type == JointType.SCREW, where);
+                case "thread_pitch" -> threadPitch = ownElement(c, type == JointType.SCREW, where);
+                case "gearbox_ratio" -> ratio = ownElement(c, type == JointType.GEARBOX, where);
+                case "gearbox_reference_body" -> reference = ownElement(c, type == JointType.GEARBOX, where);
                 default -> ignored.add(c, where);
             }
         }
         if (type == JointType.CONTINUOUS) {
             limits = JointLimits.NONE;
         }
-        return Optional.of(new JointSpec(name, type, parentName, childLink, pose, axis, limits,
-                dynamics));
+        boolean cross = type == JointType.UNIVERSAL || type == JointType.REVOLUTE2;
+        if (cross && j.getChild("axis") == null) {
+            axis = UNIT_X; // as Gazebo builds it (DART's UniversalJoint): X then Y when the SDF gives no axis
+        }
+        if (type.hasSecondAxis() && axis2.isEmpty()) {
+            axis2 = Optional.of(new SecondAxis(cross ? UNIT_Y : Vec3.UNIT_Z, JointLimits.NONE, JointDynamics.NONE));
+        }
+        if (cross && axis.cross(axis2.get().xyz()).length() < MIN_AXES_SINE) {
+            throw fail(j, where, "the <axis> and <axis2> of a " + typeName + " joint must not be parallel, got "
+                    + axis + " and " + axis2.get().xyz() + " (in the joint frame)");
+        }
+        double pitch = screwThreadPitch(screwPitch, threadPitch, where);
+        double gearboxRatio = ratio == null ? 1 : Values.number(ratio, where);
+        if (!Double.isFinite(gearboxRatio)) {
+            throw fail(ratio, where, "<gearbox_ratio> must be finite, got " + gearboxRatio);
+        }
+        String referenceLink = "";
+        if (type == JointType.GEARBOX) {
+            referenceLink = gearboxReference(j, reference, where, name, graph, scope);
+            // a gearbox holds no motion of its own (its gears' joints do): its axes' limits and dynamics do nothing
+            for (String axisName : List.of("axis", "axis2")) {
+                for (Element a : j.getChildren(axisName)) {
+                    for (Element c : a.getChildren()) {
+                        if (c.getQualifiedName().equals("limit") || c.getQualifiedName().equals("dynamics")) {
+                            ignored.add(c, where);
+                        }
+                    }
+                }
+            }
+        }
+        return Optional.of(new JointSpec(name, type, parentName, childLink, pose, axis, limits, dynamics, axis2,
+                pitch, gearboxRatio, referenceLink));
+    }
+
+    /** The element when it belongs to the joint's type; otherwise listed as not simulated, and null. */
+    private Element ownElement(Element c, boolean own, String where) {
+        if (own) {
+            return c;
+        }
+        ignored.add(c, where);
+        return null;
+    }
+
+    /**
+     * A screw's pitch in m/rev, right-handed positive, as libsdformat gives it: {@code <screw_thread_pitch>} when
+     * present, else {@code <thread_pitch>} t (gazebo-classic's rad/m, positive for a left-handed thread) as -2π/t,
+     * else 1.
+     */
+    private static double screwThreadPitch(Element screwPitch, Element threadPitch, String where) {
+        if (screwPitch != null) {
+            double pitch = Values.number(screwPitch, where);
+            if (!Double.isFinite(pitch)) {
+                throw fail(screwPitch, where, "<screw_thread_pitch> must be finite, got " + pitch);
+            }
+            return pitch;
+        }
+        if (threadPitch != null) {
+            double t = Values.number(threadPitch, where);
+            if (t == 0 || !Double.isFinite(t)) {
+                throw fail(threadPitch, where, "<thread_pitch> (rad/m) must be finite and not 0, got " + t);
+            }
+            return -2 * Math.PI / t;
+        }
+        return 1;
+    }
+
+    /** A gearbox's reference body: a link (or a frame attached to one) of the model, or the world. */
+    private static String gearboxReference(Element j, Element reference, String where, String jointName,
+            FrameGraph graph, String scope) {
+        if (reference == null || text(reference).isEmpty()) {
+            throw fail(reference == null ? j : reference, where, "a gearbox joint needs a <gearbox_reference_body>"
+                    + " (the link both its gears turn against)");
+        }
+        String name = text(reference);
+        if (name.equals(JointSpec.WORLD)) {
+            return JointSpec.WORLD;
+        }
+        if (!graph.contains(name)) {
+            throw fail(reference, where, "gearbox_reference_body with name[" + name + "] specified by joint with"
+                    + " name[" + jointName + "] not found in " + scope + ".");
+        }
+        return graph.attachedLink(name).orElseThrow(() -> fail(reference, where, "gearbox_reference_body ["
+                + name + "] is attached to no link"));
     }
 
     private static Element lastChild(Element parent, String name) {

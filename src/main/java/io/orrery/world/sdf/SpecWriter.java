@@ -233,27 +233,37 @@ final class SpecWriter {
         if (!joint.pose().equals(Pose.IDENTITY)) {
             j.addContent(pose(joint.pose()));
         }
-        if (Stream.of(JointType.REVOLUTE, JointType.PRISMATIC, JointType.CONTINUOUS).anyMatch(joint.type()::equals)) {
-            Element axis = new Element("axis").addContent(element("xyz", vec3(joint.axis())));
-            JointLimits limits = joint.limits();
-            if (!limits.equals(JointLimits.NONE)) {
-                axis.addContent(new Element("limit")
-                        .addContent(element("lower", number(limits.lower())))
-                        .addContent(element("upper", number(limits.upper())))
-                        .addContent(element("effort", number(limits.effort())))
-                        .addContent(element("velocity", number(limits.velocity()))));
-            }
-            JointDynamics dynamics = joint.dynamics();
-            if (!dynamics.equals(JointDynamics.NONE)) {
-                axis.addContent(new Element("dynamics")
-                        .addContent(element("damping", number(dynamics.damping())))
-                        .addContent(element("friction", number(dynamics.friction())))
-                        .addContent(element("spring_reference", number(dynamics.springReference())))
-                        .addContent(element("spring_stiffness", number(dynamics.springStiffness()))));
-            }
-            j.addContent(axis);
+        if (joint.type() != JointType.FIXED && joint.type() != JointType.BALL) {
+            j.addContent(axis("axis", joint.axis(), joint.limits(), joint.dynamics()));
+        }
+        joint.axis2().ifPresent(a -> j.addContent(axis("axis2", a.xyz(), a.limits(), a.dynamics())));
+        if (joint.type() == JointType.SCREW) {
+            j.addContent(element("screw_thread_pitch", number(joint.screwThreadPitch())));
+        }
+        if (joint.type() == JointType.GEARBOX) {
+            j.addContent(element("gearbox_ratio", number(joint.gearboxRatio())));
+            j.addContent(element("gearbox_reference_body", joint.gearboxReference()));
         }
         return j;
+    }
+
+    private static Element axis(String name, Vec3 xyz, JointLimits limits, JointDynamics dynamics) {
+        Element axis = new Element(name).addContent(element("xyz", vec3(xyz)));
+        if (!limits.equals(JointLimits.NONE)) {
+            axis.addContent(new Element("limit")
+                    .addContent(element("lower", number(limits.lower())))
+                    .addContent(element("upper", number(limits.upper())))
+                    .addContent(element("effort", number(limits.effort())))
+                    .addContent(element("velocity", number(limits.velocity()))));
+        }
+        if (!dynamics.equals(JointDynamics.NONE)) {
+            axis.addContent(new Element("dynamics")
+                    .addContent(element("damping", number(dynamics.damping())))
+                    .addContent(element("friction", number(dynamics.friction())))
+                    .addContent(element("spring_reference", number(dynamics.springReference())))
+                    .addContent(element("spring_stiffness", number(dynamics.springStiffness()))));
+        }
+        return axis;
     }
 
     private static Element plugin(PluginSpec plugin) {

@@ -132,26 +132,38 @@ final class StateReader {
     }
 
     private Optional<StateSpec.Joint> joint(Element e, JointSpec joint, String name, String where) {
-        Optional<StateSpec.Joint> position = Optional.empty();
+        Double[] angles = new Double[2];
+        int axes = joint.type().hasSecondAxis() ? 2 : 1;
         for (Element c : e.getChildren()) {
             if (!c.getQualifiedName().equals("angle")) {
                 ignored.add(c, where);
                 continue;
             }
             String axis = c.getAttributeValue("axis", "0").strip();
-            if (!axis.equals("0")) {
-                throw Values.fail(c, where, "<angle axis=\"" + axis + "\">: Orrery's joints have one axis, 0");
+            int index = axis.equals("0") ? 0 : axis.equals("1") ? 1 : -1;
+            if (index < 0 || index >= axes) {
+                throw Values.fail(c, where, "<angle axis=\"" + axis + "\">: a " + typeName(joint)
+                        + " joint has " + (axes == 2 ? "axes 0 and 1" : "one axis, 0"));
             }
             if (joint.type() == JointSpec.JointType.FIXED || joint.type() == JointSpec.JointType.BALL) {
-                throw Values.fail(c, where, "a " + joint.type().name().toLowerCase(java.util.Locale.ROOT)
-                        + " joint has no position along an axis");
+                throw Values.fail(c, where, "a " + typeName(joint) + " joint has no position along an axis");
             }
-            if (position.isPresent()) {
-                throw Values.fail(c, where, "axis 0's angle is given twice");
+            if (angles[index] != null) {
+                throw Values.fail(c, where, "axis " + index + "'s angle is given twice");
             }
-            position = Optional.of(new StateSpec.Joint(name, Values.numbers(c, 1, where)[0]));
+            angles[index] = Values.numbers(c, 1, where)[0];
         }
-        return position;
+        if (angles[0] == null) {
+            if (angles[1] != null) {
+                throw Values.fail(e, where, "axis 1's angle needs axis 0's");
+            }
+            return Optional.empty();
+        }
+        return Optional.of(new StateSpec.Joint(name, angles[0], angles[1] == null ? Double.NaN : angles[1]));
+    }
+
+    private static String typeName(JointSpec joint) {
+        return joint.type().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** An SDF time: seconds and nanoseconds, or seconds alone. */

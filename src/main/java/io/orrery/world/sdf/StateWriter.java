@@ -50,8 +50,12 @@ final class StateWriter {
                 nested.add(local.substring(0, local.indexOf("::")));
                 continue;
             }
-            parent.addContent(new Element("joint").setAttribute("name", local).addContent(
-                    new Element("angle").setAttribute("axis", "0").setText(number(joint.position()))));
+            Element j = new Element("joint").setAttribute("name", local).addContent(
+                    new Element("angle").setAttribute("axis", "0").setText(number(joint.position())));
+            if (joint.hasSecondAxis()) {
+                j.addContent(new Element("angle").setAttribute("axis", "1").setText(number(joint.position2())));
+            }
+            parent.addContent(j);
         }
         for (StateSpec.Link link : links) {
             String local = link.name().substring(prefix.length());

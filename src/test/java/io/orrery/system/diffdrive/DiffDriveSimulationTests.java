@@ -3,11 +3,12 @@ package io.orrery.system.diffdrive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.BoolProtos;
+import com.gz.msgs.OdometryProtos.Odometry;
+import com.gz.msgs.TwistProtos.Twist;
 import io.orrery.physics.ModelState;
 import io.orrery.system.GazeboSystemRunner;
-import io.orrery.topic.msgs.Odometry;
-import io.orrery.topic.msgs.Twist;
-import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
 import org.junit.jupiter.api.Test;
@@ -61,22 +62,22 @@ class DiffDriveSimulationTests {
         ModelState blue = sim.model("vehicle_blue");
         Odometry odom = sim.latest(ODOM, Odometry.class);
         Vec3 moved = axle(blue).minus(start);
-        double positionError = Math.hypot(odom.pose().position().x() - moved.x(),
-                odom.pose().position().y() - moved.y());
+        double positionError = Math.hypot(odom.getPose().getPosition().getX() - moved.x(),
+                odom.getPose().getPosition().getY() - moved.y());
         double headingError = wrap(yaw(odom) - blue.pose().yaw());
         System.out.printf("odometry: (%.4f, %.4f, %.4f) true (%.4f, %.4f, %.4f): position error %.4f m,"
-                + " heading error %.4f rad%n", odom.pose().position().x(), odom.pose().position().y(), yaw(odom),
+                + " heading error %.4f rad%n", odom.getPose().getPosition().getX(), odom.getPose().getPosition().getY(), yaw(odom),
                 moved.x(), moved.y(), blue.pose().yaw(), positionError, headingError);
 
-        assertThat(odom.header().stamp().sec()).isEqualTo(6);
-        assertThat(odom.header().stamp().nsec()).isZero();
-        assertThat(odom.header().data()).extracting(h -> h.key() + "=" + h.value().get(0))
+        assertThat(odom.getHeader().getStamp().getSec()).isEqualTo(6);
+        assertThat(odom.getHeader().getStamp().getNsec()).isZero();
+        assertThat(odom.getHeader().getDataList()).extracting(h -> h.getKey() + "=" + h.getValue(0))
                 .containsExactly("frame_id=vehicle_blue/odom", "child_frame_id=vehicle_blue/chassis");
         // Odometry counts wheel turns, so it misses exactly what the wheels slip (see the turn above): within 3×.
         assertThat(positionError).isCloseTo(0, within(0.02));
         assertThat(headingError).isCloseTo(0, within(0.015));
-        assertThat(odom.twist().linear().x()).isCloseTo(0.5, within(0.01));
-        assertThat(odom.twist().angular().z()).isCloseTo(0.5, within(0.01));
+        assertThat(odom.getTwist().getLinear().getX()).isCloseTo(0.5, within(0.01));
+        assertThat(odom.getTwist().getAngular().getZ()).isCloseTo(0.5, within(0.01));
         assertThat(sim.hasMessage("/model/vehicle_blue/tf")).isTrue();
     }
 
@@ -105,7 +106,7 @@ class DiffDriveSimulationTests {
         sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
         sim.publish(CMD, twist(0.5, 0));
         sim.step(2000);
-        sim.publish("/model/vehicle_blue/enable", new io.orrery.topic.msgs.Boolean(null, false));
+        sim.publish("/model/vehicle_blue/enable", BoolProtos.Boolean.newBuilder().setData(false).build());
         sim.step(1000); // braking at 1 m/s² from 0.5 m/s takes 0.5 s
         sim.publish(CMD, twist(0.5, 0)); // ignored while disabled
         sim.step(10);
@@ -116,7 +117,7 @@ class DiffDriveSimulationTests {
         assertThat(still.velocity().linear().length()).isCloseTo(0, within(0.005));
         assertThat(still.pose().position().minus(stopped).length()).isCloseTo(0, within(0.005));
 
-        sim.publish("/model/vehicle_blue/enable", new io.orrery.topic.msgs.Boolean(null, true));
+        sim.publish("/model/vehicle_blue/enable", BoolProtos.Boolean.newBuilder().setData(true).build());
         sim.publish(CMD, twist(0.5, 0));
         sim.step(1000);
         assertThat(sim.model("vehicle_blue").pose().x() - still.pose().x()).isGreaterThan(0.3);
@@ -138,13 +139,13 @@ class DiffDriveSimulationTests {
 
         ModelState blue = sim.model("vehicle_blue");
         Odometry odom = sim.latest(ODOM, Odometry.class);
-        assertThat(odom.header().stamp().sec()).isEqualTo(1);
+        assertThat(odom.getHeader().getStamp().getSec()).isEqualTo(1);
         // Nothing drives it: it settles where it was loaded (the caster ball rocks by less than a millimetre).
         assertThat(blue.pose().position().minus(start.position()).length()).isCloseTo(0, within(0.002));
-        assertThat(odom.pose().position().x()).isCloseTo(0, within(1e-3));
-        assertThat(odom.pose().position().y()).isCloseTo(0, within(1e-3));
+        assertThat(odom.getPose().getPosition().getX()).isCloseTo(0, within(1e-3));
+        assertThat(odom.getPose().getPosition().getY()).isCloseTo(0, within(1e-3));
         assertThat(yaw(odom)).isCloseTo(0, within(1e-3));
-        assertThat(odom.twist().linear().x()).isCloseTo(0, within(1e-3));
+        assertThat(odom.getTwist().getLinear().getX()).isCloseTo(0, within(1e-3));
     }
 
     @Test
@@ -173,12 +174,13 @@ class DiffDriveSimulationTests {
     }
 
     static double yaw(Odometry o) {
-        var q = o.pose().orientation();
-        return new io.orrery.world.Quat(q.w(), q.x(), q.y(), q.z()).toEuler().z();
+        var q = o.getPose().getOrientation();
+        return new io.orrery.world.Quat(q.getW(), q.getX(), q.getY(), q.getZ()).toEuler().z();
     }
 
     static Twist twist(double linear, double angular) {
-        return new Twist(null, new Vector3d(linear, 0, 0), new Vector3d(0, 0, angular));
+        return Twist.newBuilder().setLinear(Messages.vector(linear, 0, 0)).setAngular(Messages.vector(0, 0, angular))
+                .build();
     }
 
     static double wrap(double angle) {

@@ -3,11 +3,11 @@ package io.orrery.system.posepublisher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.HeaderProtos.Header;
+import com.gz.msgs.PoseProtos.Pose;
+import com.gz.msgs.PoseVProtos.Pose_V;
 import io.orrery.physics.ModelState;
 import io.orrery.system.GazeboSystemRunner;
-import io.orrery.topic.msgs.Header;
-import io.orrery.topic.msgs.Pose;
-import io.orrery.topic.msgs.Pose_V;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -34,25 +34,25 @@ class PosePublisherSimulationTests {
         sim.step(1); // the pendulum has swung for half a second
 
         ModelState truth = sim.model(MODEL);
-        assertThat(received).extracting(Pose::name).containsExactly(MODEL + "::base", MODEL + "::upper_link",
+        assertThat(received).extracting(Pose::getName).containsExactly(MODEL + "::base", MODEL + "::upper_link",
                 MODEL + "::lower_link");
         for (Pose p : received) {
-            String link = p.name().substring(MODEL.length() + 2);
+            String link = p.getName().substring(MODEL.length() + 2);
             io.orrery.world.Pose expected = truth.pose().inverse().compose(truth.link(link).orElseThrow().pose());
             // The message is computed from the same state the snapshot holds: equal to rounding.
-            assertThat(p.position().x()).isCloseTo(expected.x(), within(1e-9));
-            assertThat(p.position().y()).isCloseTo(expected.y(), within(1e-9));
-            assertThat(p.position().z()).isCloseTo(expected.z(), within(1e-9));
-            assertThat(p.orientation().w()).isCloseTo(expected.rotation().w(), within(1e-9));
-            assertThat(p.orientation().x()).isCloseTo(expected.rotation().x(), within(1e-9));
-            assertThat(frames(p.header())).containsExactly("frame_id=" + MODEL, "child_frame_id=" + p.name());
-            assertThat(p.header().stamp().nsec()).isEqualTo(500_000_000);
+            assertThat(p.getPosition().getX()).isCloseTo(expected.x(), within(1e-9));
+            assertThat(p.getPosition().getY()).isCloseTo(expected.y(), within(1e-9));
+            assertThat(p.getPosition().getZ()).isCloseTo(expected.z(), within(1e-9));
+            assertThat(p.getOrientation().getW()).isCloseTo(expected.rotation().w(), within(1e-9));
+            assertThat(p.getOrientation().getX()).isCloseTo(expected.rotation().x(), within(1e-9));
+            assertThat(frames(p.getHeader())).containsExactly("frame_id=" + MODEL, "child_frame_id=" + p.getName());
+            assertThat(p.getHeader().getStamp().getNsec()).isEqualTo(500_000_000);
         }
         // The upper link has swung away from where the file put it (0 0 2.1, roll -1.5708): the poses are live.
         Pose upper = received.get(1);
-        assertThat(upper.position().z()).isCloseTo(2.1, within(0.01));
-        assertThat(new io.orrery.world.Quat(upper.orientation().w(), upper.orientation().x(),
-                upper.orientation().y(), upper.orientation().z()).toEuler().x()).isNotCloseTo(-1.5708, within(0.01));
+        assertThat(upper.getPosition().getZ()).isCloseTo(2.1, within(0.01));
+        assertThat(new io.orrery.world.Quat(upper.getOrientation().getW(), upper.getOrientation().getX(),
+                upper.getOrientation().getY(), upper.getOrientation().getZ()).toEuler().x()).isNotCloseTo(-1.5708, within(0.01));
     }
 
     @Test
@@ -71,14 +71,14 @@ class PosePublisherSimulationTests {
         // 1 s at 100 Hz and 10 Hz: as in Gazebo, each time a whole period of sim time has passed since the last (or 0).
         assertThat(moving).hasSize(100);
         assertThat(fixed).hasSize(10);
-        assertThat(moving.get(0).pose()).extracting(Pose::name).containsExactly(MODEL + "::upper_link",
+        assertThat(moving.get(0).getPoseList()).extracting(Pose::getName).containsExactly(MODEL + "::upper_link",
                 MODEL + "::lower_link");
-        assertThat(fixed.get(0).pose()).extracting(Pose::name).containsExactly(MODEL, MODEL + "::base");
-        Pose model = fixed.get(fixed.size() - 1).pose().get(0);
-        assertThat(frames(model.header())).containsExactly("frame_id=pose_publisher", "child_frame_id=" + MODEL);
+        assertThat(fixed.get(0).getPoseList()).extracting(Pose::getName).containsExactly(MODEL, MODEL + "::base");
+        Pose model = fixed.get(fixed.size() - 1).getPose(0);
+        assertThat(frames(model.getHeader())).containsExactly("frame_id=pose_publisher", "child_frame_id=" + MODEL);
     }
 
     static List<String> frames(Header header) {
-        return header.data().stream().map(e -> e.key() + "=" + e.value().get(0)).toList();
+        return header.getDataList().stream().map(e -> e.getKey() + "=" + e.getValue(0)).toList();
     }
 }

@@ -3,14 +3,15 @@ package io.orrery.system.scenebroadcaster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.ClockProtos.Clock;
+import com.gz.msgs.PoseProtos.Pose;
+import com.gz.msgs.PoseVProtos.Pose_V;
+import com.gz.msgs.WorldStatsProtos.WorldStatistics;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.system.GazeboSystemRunner;
 import io.orrery.system.gazebo.GazeboEntities;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.msgs.Clock;
-import io.orrery.topic.msgs.Pose;
-import io.orrery.topic.msgs.Pose_V;
-import io.orrery.topic.msgs.WorldStatistics;
+import io.orrery.topic.msgs.Messages;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -52,10 +53,10 @@ class SceneBroadcasterSimulationTests {
         sim.step(5);
 
         // paused cycles publish too (at the sim time paused at); every step's sim time comes exactly once
-        List<Long> stepped = clocks.stream().map(c -> c.sim().toNanos()).filter(t -> t > 10_000_000).distinct()
+        List<Long> stepped = clocks.stream().map(c -> Messages.nanos(c.getSim())).filter(t -> t > 10_000_000).distinct()
                 .toList();
         assertThat(stepped).containsExactly(11_000_000L, 12_000_000L, 13_000_000L, 14_000_000L, 15_000_000L);
-        assertThat(root.stream().map(c -> c.sim().toNanos()).filter(t -> t > 10_000_000).distinct().toList())
+        assertThat(root.stream().map(c -> Messages.nanos(c.getSim())).filter(t -> t > 10_000_000).distinct().toList())
                 .isEqualTo(stepped);
     }
 
@@ -72,14 +73,24 @@ class SceneBroadcasterSimulationTests {
         int published = world.size();
         double seconds = (System.nanoTime() - start) / 1e9; // every one counted was published within it
 
-        assertThat(root.stream().filter(s -> !s.paused()).count()).isEqualTo(300);
+        assertThat(root.stream().filter(s -> !s.getPaused()).count()).isEqualTo(300);
         // 10 a second of wall time, the first one at once
         assertThat(published).isPositive()
                 .isLessThanOrEqualTo((int) Math.ceil(seconds * SceneBroadcaster.STATS_HERTZ) + 1);
         WorldStatistics last = root.get(root.size() - 1);
-        assertThat(last.iterations()).isEqualTo(300);
-        assertThat(last.modelCount()).isEqualTo(2);
-        assertThat(last.stepSize().toNanos()).isIn(0L, 1_000_000L); // 0 in a paused cycle, as dt is
+        assertThat(last.getIterations()).isEqualTo(300);
+        // gz sim's factor: this iteration's sim time over its wall time, from the messages' own times
+        for (int i = 1; i < root.size(); i++) {
+            WorldStatistics before = root.get(i - 1);
+            WorldStatistics now = root.get(i);
+            long wall = Messages.nanos(now.getRealTime()) - Messages.nanos(before.getRealTime());
+            long sim = Messages.nanos(now.getSimTime()) - Messages.nanos(before.getSimTime());
+            assertThat(now.getRealTimeFactor()).as("iteration %d", now.getIterations())
+                    .isCloseTo(wall > 0 ? (double) sim / wall : 0, within(1e-12));
+        }
+        assertThat(root).anySatisfy(s -> assertThat(s.getRealTimeFactor()).isPositive());
+        assertThat(last.getModelCount()).isEqualTo(2);
+        assertThat(Messages.nanos(last.getStepSize())).isIn(0L, 1_000_000L); // 0 in a paused cycle, as dt is
     }
 
     @Test
@@ -94,21 +105,21 @@ class SceneBroadcasterSimulationTests {
         sim.step(1);
 
         Pose_V poses = all.get(all.size() - 1);
-        assertThat(poses.pose()).extracting(Pose::name).containsExactlyInAnyOrder("ground", "g", "box", "body");
+        assertThat(poses.getPoseList()).extracting(Pose::getName).containsExactlyInAnyOrder("ground", "g", "box", "body");
         Pose box = named(poses, "box");
-        assertThat(box.id()).isEqualTo(GazeboEntities.id("box"));
-        assertThat(box.position().x()).isCloseTo(1, within(1e-9));
-        assertThat(box.position().y()).isCloseTo(2, within(1e-9));
+        assertThat(Integer.toUnsignedLong(box.getId())).isEqualTo(GazeboEntities.id("box"));
+        assertThat(box.getPosition().getX()).isCloseTo(1, within(1e-9));
+        assertThat(box.getPosition().getY()).isCloseTo(2, within(1e-9));
         // one 1 ms step of free fall from rest: 9.8e-6 m, far inside 1e-3
-        assertThat(box.position().z()).isCloseTo(3, within(1e-3));
+        assertThat(box.getPosition().getZ()).isCloseTo(3, within(1e-3));
         Pose body = named(poses, "body");
-        assertThat(body.id()).isEqualTo(GazeboEntities.id("box::body"));
-        assertThat(body.position().z()).isCloseTo(0.5, within(1e-9)); // in the model's frame, as gz sim gives it
-        assertThat(dynamic.get(dynamic.size() - 1).pose()).extracting(Pose::name)
+        assertThat(Integer.toUnsignedLong(body.getId())).isEqualTo(GazeboEntities.id("box::body"));
+        assertThat(body.getPosition().getZ()).isCloseTo(0.5, within(1e-9)); // in the model's frame, as gz sim gives it
+        assertThat(dynamic.get(dynamic.size() - 1).getPoseList()).extracting(Pose::getName)
                 .containsExactlyInAnyOrder("box", "body");
     }
 
     private static Pose named(Pose_V poses, String name) {
-        return poses.pose().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+        return poses.getPoseList().stream().filter(p -> p.getName().equals(name)).findFirst().orElseThrow();
     }
 }

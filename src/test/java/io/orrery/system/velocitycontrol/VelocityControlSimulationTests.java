@@ -3,10 +3,10 @@ package io.orrery.system.velocitycontrol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.TwistProtos.Twist;
 import io.orrery.physics.ModelState;
 import io.orrery.system.GazeboSystemRunner;
-import io.orrery.topic.msgs.Twist;
-import io.orrery.topic.msgs.Vector3d;
+import io.orrery.topic.msgs.Messages;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,8 +22,9 @@ class VelocityControlSimulationTests {
     @Test
     void aModelCommandInTheModelFrameDrivesACircleAndALinkCommandSpinsTheLink() throws Exception {
         sim.startPaused(WORLD);
-        sim.publish("/model/box/cmd_vel", new Twist(null, new Vector3d(1, 0, 0), new Vector3d(0, 0, 0.5)));
-        sim.publish("/model/spinner/link/body/cmd_vel", new Twist(null, null, new Vector3d(0, 0, 2)));
+        sim.publish("/model/box/cmd_vel", Twist.newBuilder().setLinear(Messages.vector(1, 0, 0))
+                .setAngular(Messages.vector(0, 0, 0.5)).build());
+        sim.publish("/model/spinner/link/body/cmd_vel", Twist.newBuilder().setAngular(Messages.vector(0, 0, 2)).build());
         sim.step(2000);
 
         // The command is taken up in the first step's PostUpdate and acts from the second step: 1.999 s of it.

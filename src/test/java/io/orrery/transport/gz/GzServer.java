@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * An Orrery server in its own JVM inside a {@link NetNamespace}, on a copy of Gazebo's diff_drive.sdf, with the
  * gz-transport node on in partition {@code partition}, on 127.0.0.1, naming types as {@code ignition.msgs.*} (the tools
- * here are ign-transport 11's). Its log is kept for the refusals it prints.
+ * here are ign-transport 11's). Its log is kept for the refusals it prints and for the service requests the node took
+ * (logged at debug), which tell a request lost inside a tool from one lost in Orrery.
  */
 public final class GzServer {
 
@@ -52,7 +53,8 @@ public final class GzServer {
                 "io.orrery.OrreryApplication", "--server.port=0", "--orrery.world=" + world,
                 "--orrery.worlds-dir=" + dir, "--orrery.transport.enabled=" + transport,
                 "--orrery.transport.message-types=ignition", "--orrery.status-log-interval=0s",
-                "--logging.level.io.orrery.transport=info"));
+                "--logging.level.io.orrery.transport=info", "--logging.level.io.orrery.transport.gz.GzNode=debug",
+                "--logging.level.io.orrery.transport.gz.DataPlane=debug"));
         command.addAll(extraArgs);
         Process p = ns.start(command, env(partition), log);
         GzServer server = new GzServer(p, log);
@@ -105,6 +107,17 @@ public final class GzServer {
 
     String log() throws IOException {
         return Files.readString(log, StandardCharsets.UTF_8);
+    }
+
+    /** The requests on {@code service} ({@code /world/diff_drive/control}) the node has taken or turned away. */
+    long requests(String service) throws IOException {
+        return log().lines().filter(l -> l.contains("gz-transport ") && l.contains(service + ": request ")).count();
+    }
+
+    /** The last few thousand characters of the log, for a failure's message. */
+    String logTail() throws IOException {
+        String l = log();
+        return l.substring(Math.max(0, l.length() - 6000));
     }
 
     /** The server's process id (nsenter runs java in its place). */

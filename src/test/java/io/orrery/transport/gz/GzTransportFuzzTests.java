@@ -3,7 +3,6 @@ package io.orrery.transport.gz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.gz.msgs.DiscoveryProtos.Discovery;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.MessagePublisher;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -119,7 +118,7 @@ class GzTransportFuzzTests {
                 runner.start();
                 GzTransportProperties p = new GzTransportProperties(true, true, "gz", DataSize.ofKilobytes(64), 100,
                         1000, 256, 10000, 64);
-                node = new GzNode(env, p, new MessageCatalog(p.typePrefix(), new ObjectMapper()), runner,
+                node = new GzNode(env, p, new MessageCatalog(p.typePrefix()), runner,
                         new WorldServices(runner, reader, new WorldSaver(dir), true), true);
                 node.start();
                 udp = new DatagramSocket(new InetSocketAddress(lo, 0));

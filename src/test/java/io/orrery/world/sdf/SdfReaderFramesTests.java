@@ -113,7 +113,7 @@ class SdfReaderFramesTests {
     }
 
     @Test
-    void jointTypesTheEnginesDoNotSimulateAreKeptNotDropped() {
+    void everySdfJointTypeIsReadAndAnUnknownOneRefused() {
         ModelSpec m = model("""
                 <model name="m"><link name="a"/><link name="b"/>
                   <joint name="u" type="revolute2"><parent>a</parent><child>b</child>

@@ -182,7 +182,7 @@ class SdfReaderTests {
     @Test
     void readsJoints() {
         ModelSpec robot = model("robot");
-        // the universal joint is kept (the physics refuses it, naming it and the engine)
+        // the universal joint too (its axes are Gazebo's defaults, X and Y: JointTypesSdfTests)
         assertThat(robot.joints()).extracting(JointSpec::name)
                 .containsExactly("shoulder", "rail", "axle", "swivel", "anchor", "gimbal", "to_gripper");
         JointSpec shoulder = joint(robot, "shoulder");
