@@ -144,14 +144,20 @@ class ControlSocket:
         return data
 
 
+class _NoDelayConnection(http.client.HTTPConnection):
+    """http.client's connection, with Nagle off on every socket it opens (Tomcat closes one every 100 requests)."""
+
+    def connect(self):
+        super().connect()
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
 class HttpStepper:
     """POST /api/simulation/step on one keep-alive connection; refused (409) while a controller holds the world."""
 
     def __init__(self, base="http://localhost:8080", token=None, timeout=30):
         u = urllib.parse.urlsplit(base)
-        self.conn = http.client.HTTPConnection(u.hostname, u.port or 80, timeout=timeout)
-        self.conn.connect()
-        self.conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.conn = _NoDelayConnection(u.hostname, u.port or 80, timeout=timeout)
         self.headers = {"Content-Type": "application/json"}
         if token:
             self.headers["Authorization"] = "Bearer " + token
