@@ -64,13 +64,16 @@ import java.util.concurrent.TimeUnit;
  * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
  * <li>{@code shapes} (only when named): Gazebo's 3k_shapes.sdf on both engines side by side, a fresh process per
  * run: the warm-up until the bodies sleep, the steps after it and a snapshot's cost, see {@link ShapesBenchmark}.</li>
+ * <li>{@code settle} (only when named): what each solver setting buys a box resting on the ground (its speeds and
+ * an IMU's error after landing) and costs per step, on both engines, see {@link SettleBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
 
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
     public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
-            "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes");
+            "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes",
+            "settle");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -143,6 +146,9 @@ public final class Benchmarks {
         }
         if (which.contains("shapes")) {
             ShapesBenchmark.run();
+        }
+        if (which.contains("settle")) {
+            SettleBenchmark.run();
         }
     }
 

@@ -2,6 +2,7 @@ package io.orrery.physics.bullet;
 
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.SolverSettings;
 import io.orrery.world.WorldSpec;
 
 /**
@@ -11,10 +12,26 @@ import io.orrery.world.WorldSpec;
  */
 public final class BulletPhysicsEngine implements PhysicsEngine {
 
+    private final SolverSettings solver;
+
+    /** An engine with Orrery's solver settings for Bullet ({@link BulletWorld#SOLVER}). */
+    public BulletPhysicsEngine() {
+        this(BulletWorld.SOLVER);
+    }
+
+    /** An engine whose worlds use these solver settings (for benchmarks that compare them). */
+    public BulletPhysicsEngine(SolverSettings solver) {
+        if (solver.jointIterations() != solver.iterations()) {
+            throw new IllegalArgumentException("Bullet solves joints in every iteration: joint iterations must be "
+                    + solver.iterations() + ", got " + solver.jointIterations());
+        }
+        this.solver = solver;
+    }
+
     @Override
     public PhysicsWorld build(WorldSpec world) {
         NativeBullet.load();
-        return new BulletWorld(world);
+        return new BulletWorld(world, solver);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.orrery.physics.bullet;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.SolverSettings;
 import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.Model;
@@ -21,13 +22,19 @@ import java.util.Optional;
  */
 final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
+    /** Orrery's solver settings for Bullet (docs/physics-engines.md says what each bought). */
+    static final SolverSettings SOLVER = SolverSettings.BULLET_DEFAULTS;
+
     /** Every body by its native id, for ray casts and contacts. */
     private final Map<Long, LinkBody> bodies = new HashMap<>();
     private MixingSpace space;
     private final StepSplit split = new StepSplit();
 
-    BulletWorld(WorldSpec spec) {
+    private final SolverSettings solverSettings;
+
+    BulletWorld(WorldSpec spec, SolverSettings solverSettings) {
         super(spec);
+        this.solverSettings = solverSettings;
         populate();
     }
 
@@ -38,7 +45,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void createWorld(WorldSpec spec) {
-        space = new MixingSpace();
+        space = new MixingSpace(solverSettings);
         space.setGravity(Convert.vector(spec.gravity()));
     }
 

@@ -9,12 +9,14 @@ import com.bulletphysics.collision.shapes.CompoundShape;
 import com.bulletphysics.dynamics.DiscreteDynamicsWorld;
 import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
-import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSolver;
+import com.bulletphysics.dynamics.constraintsolver.ContactSolverInfo;
+import com.bulletphysics.dynamics.constraintsolver.SolverMode;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.Transform;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.SolverSettings;
 import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.LinkShape;
@@ -34,16 +36,22 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     /** A shapeless body is in no collision group and collides with nothing. */
     private static final short NO_COLLISION = 0;
 
+    /** Orrery's solver settings for JBullet (docs/physics-engines.md says what each bought). */
+    static final SolverSettings SOLVER = SolverSettings.JBULLET_DEFAULTS;
+
     private DefaultCollisionConfiguration configuration;
     private CollisionDispatcher dispatcher;
     private DbvtBroadphase broadphase;
-    private SequentialImpulseConstraintSolver solver;
+    private JointsLastSolver solver;
     private DiscreteDynamicsWorld dynamics;
     /** The static body that stands for {@code world} in joints; never added to the dynamics world. */
     private RigidBody worldAnchor;
 
-    JBulletWorld(WorldSpec spec) {
+    private final SolverSettings solverSettings;
+
+    JBulletWorld(WorldSpec spec, SolverSettings solverSettings) {
         super(spec, true); // MovingBody reports every body that moved, woke or fell asleep
+        this.solverSettings = solverSettings;
         populate();
     }
 
@@ -58,9 +66,17 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         dispatcher = new CollisionDispatcher(configuration);
         BoxContacts.register(dispatcher);
         broadphase = new DbvtBroadphase();
-        solver = new SequentialImpulseConstraintSolver();
+        solver = new JointsLastSolver(solverSettings.jointIterations());
         dynamics = new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
+        ContactSolverInfo info = dynamics.getSolverInfo();
+        info.numIterations = solverSettings.iterations();
+        info.splitImpulse = solverSettings.splitImpulse();
+        info.splitImpulsePenetrationThreshold = (float) solverSettings.splitImpulseThreshold();
+        info.erp = (float) solverSettings.contactErp();
+        info.erp2 = (float) solverSettings.splitImpulseErp();
+        info.solverMode = solverSettings.randomOrder() ? info.solverMode | SolverMode.SOLVER_RANDMIZE_ORDER
+                : info.solverMode & ~SolverMode.SOLVER_RANDMIZE_ORDER;
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
     }
 
