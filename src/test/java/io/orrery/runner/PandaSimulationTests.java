@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * rad off their targets and still moving at up to 1 rad/s, and panda_joint2 commanded to 0.5 rad is at 0.23 after
  * 3 s with the other joints dragged 0.05 to 0.71 rad away (measured 2026-11-25). JBullet's constraints between
  * free bodies are not rigid enough for the arm's mass ratios: issue 24's articulation work, which these tests join
- * once it lands. The bounds are Gazebo's kind (1 mrad is 0.3 mm at the hand); bullet measured at most 2e-4 rad and
- * 5e-5 rad/s off.
+ * once it lands. The bounds are Gazebo's kind (1 mrad is 0.3 mm at the hand); bullet measured at most 1.0e-4 rad and
+ * 1.0e-4 rad/s off (2e-4 rad and 5e-5 rad/s with Bullet's own solver settings).
  */
 class PandaSimulationTests {
 
