@@ -1,7 +1,7 @@
 package io.orrery.device;
 
 import io.orrery.physics.PhysicsWorld;
-import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.physics.Engine;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
@@ -29,8 +29,12 @@ final class DeviceFixture implements AutoCloseable {
     }
 
     DeviceFixture(WorldSpec spec, long seed) {
+        this(spec, seed, Engine.JBULLET);
+    }
+
+    DeviceFixture(WorldSpec spec, long seed, Engine engine) {
         this.spec = spec;
-        this.world = new JBulletPhysicsEngine().build(spec);
+        this.world = engine.create().build(spec);
         this.bus = new TopicBus(BusDriver.callingThread());
         this.devices = Devices.build(spec, bus, seed);
         this.stepNanos = Math.round(spec.physics().maxStepSize() * 1e9);
@@ -39,6 +43,12 @@ final class DeviceFixture implements AutoCloseable {
 
     static DeviceFixture load(String name, long seed) {
         return new DeviceFixture(Path.of("src/test/resources/worlds", name + ".sdf"), seed);
+    }
+
+    /** Loads {@code src/test/resources/worlds/<name>.sdf} on the given engine. */
+    static DeviceFixture load(String name, long seed, Engine engine) {
+        return new DeviceFixture(new SdfReader(List.of()).read(Path.of("src/test/resources/worlds", name + ".sdf")),
+                seed, engine);
     }
 
     /** Every message published on {@code topic} from now on. */

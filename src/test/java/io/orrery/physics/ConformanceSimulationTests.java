@@ -16,8 +16,6 @@ import io.orrery.world.Quat;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import java.util.Optional;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The physics every engine must get right, each case run against JBullet and native Bullet. Tolerances come from
@@ -29,8 +27,7 @@ class ConformanceSimulationTests {
     private static final double G = 9.8;
     private static final double DT = 0.001;
 
-    @ParameterizedTest
-    @EnumSource(Engine.class)
+    @EveryEngine
     void aFreeBodyFallsAsZ0MinusGTSquaredOverTwo(Engine engine) {
         var ball = model("ball", Pose.translation(0, 0, 10), false, link("body", Pose.IDENTITY,
                 Optional.of(new InertialSpec(1, Pose.IDENTITY, Optional.empty())),
@@ -46,8 +43,7 @@ class ConformanceSimulationTests {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Engine.class)
+    @EveryEngine
     void aBoxAtRestOnAPlaneDriftsLessThanOneMillimetreInTenSeconds(Engine engine) {
         var box = model("box", Pose.translation(0, 0, 0.25), false,
                 boxLink("body", Pose.IDENTITY, 1, new Vec3(0.5, 0.5, 0.5), SurfaceSpec.DEFAULT));
@@ -58,8 +54,7 @@ class ConformanceSimulationTests {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Engine.class)
+    @EveryEngine
     void aBoxOnARampSlidesExactlyWhenTanThetaExceedsMu(Engine engine) {
         // tan 30° = 0.577: at μ 0.55 the box slides, at μ 0.60 static friction holds it.
         assertThat(rampTravel(engine, 0.55)).isGreaterThan(0.1);
@@ -84,8 +79,7 @@ class ConformanceSimulationTests {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Engine.class)
+    @EveryEngine
     void aBallWithRestitutionEReboundsToESquaredH(Engine engine) {
         double e = 0.6;
         var ball = model("ball", Pose.translation(0, 0, 1.1), false, link("body", Pose.IDENTITY,
@@ -113,8 +107,7 @@ class ConformanceSimulationTests {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Engine.class)
+    @EveryEngine
     void jointLimitsHoldAndAVelocityMotorReachesItsTarget(Engine engine) {
         try (var sim = SimulationFixture.load(engine, "wheels")) {
             // 1 N·m on I = 0.01 kg·m² against the ±0.5 rad limit: at most one step's travel past it on impact
@@ -134,8 +127,7 @@ class ConformanceSimulationTests {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Engine.class)
+    @EveryEngine
     void aFrictionlessPendulumsEnergyDoesNotGrowOverSixtySeconds(Engine engine) {
         try (var sim = SimulationFixture.load(engine, "pendulum")) {
             double e0 = energy(sim);

@@ -3,8 +3,6 @@ package io.orrery.physics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * No hidden rotation clamp (worlds/conformance/spin.sdf): a rotor on a hinge whose {@code <velocity>} limit is
@@ -15,8 +13,7 @@ class SpinSimulationTests {
 
     private static final double SPEED = 3000;
 
-    @ParameterizedTest
-    @EnumSource(Engine.class)
+    @EveryEngine
     void aJointSpinsAtItsVelocityLimitPastBulletsPerStepClamp(Engine engine) {
         try (var sim = SimulationFixture.load(engine, "conformance/spin")) {
             sim.onPreStep((w, i, t) -> w.setJointVelocityCommand("spinner", "axle", SPEED));

@@ -3,8 +3,6 @@ package io.orrery.physics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A link a fixed joint holds to the world stays where it is (worlds/conformance/fixed_base.sdf, after gz-physics'
@@ -13,8 +11,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class WorldFixedLinkSimulationTests {
 
-    @ParameterizedTest
-    @EnumSource(Engine.class)
+    @EveryEngine
     void aLinkFixedToTheWorldStaysPutUnderOverlappingShapesAndHoldsWhatLandsOnIt(Engine engine) {
         try (var sim = SimulationFixture.load(engine, "conformance/fixed_base")) {
             double worstMove = 0;
