@@ -73,7 +73,7 @@ public final class Benchmarks {
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
     public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
             "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes",
-            "settle");
+            "settle", "robots");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -149,6 +149,9 @@ public final class Benchmarks {
         }
         if (which.contains("settle")) {
             SettleBenchmark.run();
+        }
+        if (which.contains("robots")) {
+            RobotsBenchmark.run();
         }
     }
 
