@@ -2,7 +2,7 @@ package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.ops.BeforeGracefulShutdown;
-import io.orrery.ops.EventBus;
+import io.orrery.event.EventBus;
 import io.orrery.ops.OrreryProperties;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.world.WorldSaver;

@@ -1,10 +1,13 @@
 package io.orrery.api;
 
+import io.orrery.event.Events;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
-import io.orrery.ops.EventBus;
+import io.orrery.event.EventBus;
 import io.orrery.plugin.StartProgress;
-import io.orrery.plugin.builtin.PosePublisherPlugin;
+import io.orrery.builtin.PosePublisherPlugin;
+import io.orrery.runner.ControlEvent;
+import io.orrery.runner.ResetSignal;
 import io.orrery.runner.RunListener;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
@@ -178,24 +181,24 @@ final class EventStream implements DisposableBean {
             return;
         }
         switch (topic) {
-            case PosePublisherPlugin.TOPIC -> {
+            case PosePublisherPlugin.EVENT -> {
                 if (payload instanceof PosePublisherPlugin.Poses p) {
                     broadcast("poses", new PosesEvent(p.world(), p.iteration(), p.simTime(), p.models().stream()
                             .map(m -> new ModelPoseEvent(m.name(), PoseJson.of(m.pose()))).toList()));
                 }
             }
-            case SimulationRunner.TOPIC_TRIGGER -> {
+            case Events.TRIGGER -> {
                 if (payload instanceof FiredTrigger f) {
                     broadcast("trigger", TriggerController.FiredJson.of(f));
                 }
             }
-            case SimulationRunner.TOPIC_RESET -> {
-                if (payload instanceof SimulationRunner.ResetSignal r) {
+            case Events.RESET -> {
+                if (payload instanceof ResetSignal r) {
                     broadcast("reset", r);
                 }
             }
-            case SimulationRunner.TOPIC_CONTROL -> {
-                if (payload instanceof SimulationRunner.ControlEvent c) {
+            case Events.CONTROL -> {
+                if (payload instanceof ControlEvent c) {
                     broadcast("control", c);
                 }
             }
@@ -305,6 +308,9 @@ final class EventStream implements DisposableBean {
 
     /** The cap on connected clients is reached. */
     static final class TooManyClientsException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         TooManyClientsException(int max) {
             super(max + " event-stream clients are connected, the most orrery.api.max-event-clients allows;"
                     + " try again later");

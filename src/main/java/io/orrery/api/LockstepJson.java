@@ -85,8 +85,7 @@ final class LockstepJson {
         }
         requireObject(publish, "'publish'");
         Map<String, Object> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = publish.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : publish.properties()) {
             String topic = TopicNames.normalize(e.getKey());
             out.put(topic, reader.read(e.getValue(), bus.requireSubscribed(topic)));
         }

@@ -12,7 +12,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -109,9 +108,7 @@ final class MessageReader {
     private static ObjectNode convertRecord(ObjectNode node, Class<?> type, String path, Class<?> message) {
         Map<String, RecordComponent> components = COMPONENTS.get(type);
         ObjectNode out = node.objectNode();
-        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> f = fields.next();
+        for (Map.Entry<String, JsonNode> f : node.properties()) {
             String field = path.isEmpty() ? f.getKey() : path + "." + f.getKey();
             RecordComponent c = components.get(lowerCamel(f.getKey()));
             if (c == null) {
@@ -159,6 +156,9 @@ final class MessageReader {
 
     /** A message body that does not fit its topic's type: 400 naming the field. */
     static final class BadMessageException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
         private final String field;
         private final String type;
 

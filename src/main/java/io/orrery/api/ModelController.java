@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.orrery.physics.ArticulationState;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
@@ -102,6 +103,9 @@ class ModelController {
 
     /** A model name already in the world. */
     static final class ModelExistsException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         private final String model;
 
         ModelExistsException(String model) {
@@ -158,12 +162,24 @@ class ModelController {
         }
     }
 
-    /** A model with its velocity, links and joints. */
+    /**
+     * How a model's joints are held ({@code orrery.physics.articulation}): the mode asked for, the mode it runs in,
+     * and why it fell back to constraints (a loop of joints, a joint type the mode lacks), null when it did not.
+     */
+    record ArticulationJson(String requested, String mode, String fallback) {
+        static ArticulationJson of(ArticulationState a) {
+            return new ArticulationJson(a.requested().id(), a.mode().id(), a.fallback().orElse(null));
+        }
+    }
+
+    /** A model with its velocity, links, joints and articulation. */
     record ModelJson(String name, PoseJson pose, TwistJson velocity,
-            @JsonProperty("static") boolean isStatic, List<LinkJson> links, List<JointJson> joints) {
+            @JsonProperty("static") boolean isStatic, List<LinkJson> links, List<JointJson> joints,
+            ArticulationJson articulation) {
         static ModelJson of(ModelState m) {
             return new ModelJson(m.name(), PoseJson.of(m.pose()), TwistJson.of(m.velocity()), m.isStatic(),
-                    m.links().stream().map(LinkJson::of).toList(), m.joints().stream().map(JointJson::of).toList());
+                    m.links().stream().map(LinkJson::of).toList(), m.joints().stream().map(JointJson::of).toList(),
+                    ArticulationJson.of(m.articulation()));
         }
     }
 }

@@ -1,7 +1,7 @@
 package io.orrery.api;
 
 import io.orrery.plugin.PluginCommand;
-import io.orrery.plugin.PluginHost;
+import io.orrery.plugin.internal.PluginHost;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
@@ -81,6 +81,9 @@ class PluginController {
 
     /** A plugin command that threw. */
     static final class PluginCommandException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         PluginCommandException(String command, Exception cause) {
             super("plugin command '" + command + "' failed: " + (cause.getMessage() == null ? cause.toString()
                     : cause.getMessage()), cause);

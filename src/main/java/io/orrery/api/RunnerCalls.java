@@ -56,6 +56,9 @@ final class RunnerCalls {
 
     /** The runner did not apply a command in time; the command may still be applied later. */
     static final class RunnerTimeoutException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         private final Duration timeout;
 
         RunnerTimeoutException(String message, Duration timeout) {

@@ -57,6 +57,9 @@ class TriggerController {
 
     /** The runner holds as many triggers from the API as {@code orrery.api.max-triggers} allows: 409. */
     static final class TooManyTriggersException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         private final int max;
 
         TooManyTriggersException(int max) {

@@ -1,5 +1,6 @@
 package io.orrery.api;
 
+import io.orrery.runner.SavedWorld;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
 import io.orrery.world.IgnoredElement;
@@ -50,7 +51,7 @@ class WorldController {
     /** The world in its current state as SDF. */
     @GetMapping(value = "/sdf", produces = MediaType.APPLICATION_XML_VALUE)
     String sdf() {
-        SimulationRunner.SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
+        SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
         return writer.write(world.loaded(), world.state());
     }
 
@@ -63,7 +64,7 @@ class WorldController {
     SavedJson save(@RequestBody SaveRequest request) {
         Path target = relativePath(request == null ? null : request.path());
         saver.resolveForSave(target); // refused paths fail before the runner is asked
-        SimulationRunner.SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
+        SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
         Path file = saver.resolveForSave(target);
         String sdf = writer.write(world.loaded(), world.state(), file);
         SaveOptions options = new SaveOptions(Optional.ofNullable(world.loaded().source()),

@@ -1,10 +1,5 @@
 package io.orrery.device;
 
-import io.orrery.device.altimeter.AltimeterDevice;
-import io.orrery.device.contact.ContactDevice;
-import io.orrery.device.imu.ImuDevice;
-import io.orrery.device.lidar.LidarDevice;
-import io.orrery.device.magnetometer.MagnetometerDevice;
 import io.orrery.physics.WorldView;
 import io.orrery.system.NamedSystem;
 import io.orrery.system.PostUpdate;
@@ -43,6 +38,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
     private static final Logger log = LoggerFactory.getLogger(Devices.class);
 
     private final DeviceContext context;
+    private final DeviceKinds kinds;
     private final List<Device> devices;
     /** The devices that came with spawned models (by identity: a spawned model may reuse a loaded one's name). */
     private final Set<Device> spawned = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -51,19 +47,20 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
     /** The seed of this episode's noise: the run's, or the one the last reset was given. */
     private long episodeSeed;
 
-    private Devices(DeviceContext context, List<Device> devices) {
+    private Devices(DeviceContext context, DeviceKinds kinds, List<Device> devices) {
         this.context = context;
+        this.kinds = kinds;
         this.devices = new ArrayList<>(devices);
         this.episodeSeed = context.seed();
     }
 
     /**
-     * Builds a device for every simulated sensor of {@code world}'s models, advertising their topics on
-     * {@code topics}; noise streams are seeded from {@code seed}. Logs once that GPU lidars are computed on the CPU;
+     * Builds a device of one of {@code kinds} for every simulated sensor of {@code world}'s models, advertising their
+     * topics on {@code topics}; noise streams are seeded from {@code seed}. Logs once that GPU lidars are computed on the CPU;
      * a sensor whose settings are wrong is logged and left out.
      */
-    public static Devices build(WorldSpec world, TopicBus topics, long seed) {
-        Devices built = new Devices(new DeviceContext(world, topics, seed), List.of());
+    public static Devices build(WorldSpec world, TopicBus topics, long seed, DeviceKinds kinds) {
+        Devices built = new Devices(new DeviceContext(world, topics, seed), kinds, List.of());
         built.add(world.models());
         return built;
     }
@@ -98,7 +95,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         List<Device> added = new ArrayList<>();
         List<String> gpu = new ArrayList<>();
         for (ModelSpec model : models) {
-            collect(context.world().name(), model.name(), "", model, context, added, gpu);
+            collect(context.world().name(), model.name(), "", model, added, gpu);
         }
         if (!gpu.isEmpty()) {
             log.info("GPU lidar sensors are computed on the CPU by ray casts against the collision shapes: {}",
@@ -108,14 +105,14 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         return added;
     }
 
-    private static void collect(String worldName, String top, String prefix, ModelSpec model,
-            DeviceContext context, List<Device> out, List<String> gpu) {
+    private void collect(String worldName, String top, String prefix, ModelSpec model, List<Device> out,
+            List<String> gpu) {
         for (LinkSpec link : model.links()) {
             for (SensorSpec sensor : link.sensors()) {
                 Mount mount = new Mount(worldName, top, prefix + link.name(), sensor);
                 Device device;
                 try {
-                    device = create(mount, context);
+                    device = kinds.create(mount, context);
                 } catch (IllegalArgumentException e) {
                     // Gazebo's rule for a sensor it cannot load: the world runs on without it.
                     log.warn("Sensor '{}' ({}) is not simulated: {}", mount.scopedName(), sensor.type(),
@@ -131,20 +128,10 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
             }
         }
         for (ModelSpec nested : model.models()) {
-            collect(worldName, top, prefix + nested.name() + "::", nested, context, out, gpu);
+            collect(worldName, top, prefix + nested.name() + "::", nested, out, gpu);
         }
     }
 
-    private static Device create(Mount mount, DeviceContext context) {
-        return switch (mount.sensor().type()) {
-            case "imu" -> new ImuDevice(mount, context);
-            case "contact" -> new ContactDevice(mount, context);
-            case "lidar", "gpu_lidar", "ray", "gpu_ray" -> new LidarDevice(mount, context);
-            case "altimeter" -> new AltimeterDevice(mount, context);
-            case "magnetometer" -> new MagnetometerDevice(mount, context);
-            default -> null; // reported as not simulated when the world was read
-        };
-    }
 
     /** The devices, in load order (spawned ones last). */
     public List<Device> list() {

@@ -29,6 +29,28 @@ public interface SimulationMachine {
         return SimTransitions.allowed(state);
     }
 
+    /**
+     * The commands accepted in {@code state}, in the order a refusal lists them: empty except where the runner takes
+     * commands (CONNECT and RESET while a world loads, STEP_END while stepping, PAUSE).
+     */
+    static Set<SimCommand> acceptedCommands(SimState state) {
+        return SimTransitions.commands(state);
+    }
+
+    /**
+     * The events that lead from {@code from} to {@code to} along the fewest of Cloe's edges (StepBegin to Pause passes
+     * StepSimulator, StepController and StepEnd), never through Abort; empty when they are the same state.
+     *
+     * @throws IllegalStateException when no such walk exists
+     */
+    static List<SimEvent> path(SimState from, SimState to) {
+        List<SimEvent> path = SimTransitions.path(from, to);
+        if (path == null) {
+            throw new IllegalStateException("no way from " + from + " to " + to + " in the simulation machine");
+        }
+        return path;
+    }
+
     /** The current state. */
     SimState state();
 

@@ -6,9 +6,11 @@ import java.util.stream.Collectors;
 /** An event that is not allowed in the current state; the state has not changed. */
 public final class TransitionRefusedException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final SimEvent event;
     private final SimState state;
-    private final Set<SimEvent> allowed;
+    private final transient Set<SimEvent> allowed;
 
     public TransitionRefusedException(SimEvent event, SimState state, Set<SimEvent> allowed) {
         super(message(event, state, allowed));

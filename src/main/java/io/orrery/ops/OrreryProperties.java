@@ -1,6 +1,7 @@
 package io.orrery.ops;
 
-import io.orrery.plugin.PluginEndpoints;
+import io.orrery.physics.Articulation;
+import io.orrery.plugin.internal.PluginEndpoints;
 import io.orrery.trigger.TriggerAction;
 import io.orrery.world.mesh.MeshLimits;
 import io.orrery.world.sdf.SdfLimits;
@@ -237,14 +238,20 @@ public record OrreryProperties(
      *
      * @param engine {@code jbullet} (pure Java, the default) or {@code bullet} (native Bullet 3 through
      *     Libbulletjme)
+     * @param articulation how models' links are held to their joints: {@code constraints} (the default: the
+     *     engine's constraints alone) or {@code projected} (after every step the links are put exactly where their
+     *     joints' coordinates say, and servos, damping, friction and limits are finished in joint space)
      */
-    public record PhysicsProperties(@DefaultValue("jbullet") String engine) {
+    public record PhysicsProperties(@DefaultValue("jbullet") String engine,
+            @DefaultValue(Articulation.DEFAULT_ID) String articulation) {
 
         public PhysicsProperties {
             engine = engine == null ? "jbullet" : engine.trim().toLowerCase(java.util.Locale.ROOT);
             if (!PhysicsEngines.NAMES.contains(engine)) {
                 throw new IllegalArgumentException(PhysicsEngines.unknown(engine));
             }
+            articulation = Articulation.named(articulation == null ? Articulation.DEFAULT_ID
+                    : articulation).id();
         }
     }
 

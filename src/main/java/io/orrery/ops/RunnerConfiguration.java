@@ -1,7 +1,10 @@
 package io.orrery.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.event.EventBus;
 import io.orrery.physics.PhysicsEngine;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -41,7 +44,8 @@ class RunnerConfiguration {
 
     @Bean
     PhysicsEngine physicsEngine(OrreryProperties properties) {
-        return PhysicsEngines.named(properties.physics().engine());
+        return PhysicsEngines.named(properties.physics().engine(),
+                io.orrery.physics.Articulation.named(properties.physics().articulation()));
     }
 
     @Bean
@@ -56,6 +60,7 @@ class RunnerConfiguration {
                 .maxPendingCommands(properties.maxPendingCommands())
                 .allowedPluginEndpoints(properties.allowedPluginEndpoints())
                 .events(events)
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         // Listeners are told in the order they were added: the report is written before the exit code is chosen.
         Optional<RunReportWriter> report = properties.reportFile().map(file -> new RunReportWriter(mapper, file,

@@ -3,7 +3,7 @@ package io.orrery.ops;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinPlugins;
 import io.orrery.runner.SystemRegistration;
 import io.orrery.system.OrrerySystem;
 import io.orrery.system.PostUpdate;

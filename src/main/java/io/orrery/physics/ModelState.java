@@ -13,13 +13,21 @@ import java.util.Optional;
  * @param isStatic true when the model does not move
  * @param links every link of the model and its nested models
  * @param joints every joint of the model and its nested models
+ * @param articulation how its joints are held ({@code orrery.physics.articulation}), and why it fell back if it did
  */
 public record ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links,
-        List<JointState> joints) {
+        List<JointState> joints, ArticulationState articulation) {
 
     public ModelState {
         links = List.copyOf(links);
         joints = List.copyOf(joints);
+        java.util.Objects.requireNonNull(articulation, "articulation");
+    }
+
+    /** A model whose joints are plain constraints. */
+    public ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links,
+            List<JointState> joints) {
+        this(name, pose, velocity, isStatic, links, joints, ArticulationState.as(Articulation.CONSTRAINTS));
     }
 
     /** A model without joints. */

@@ -3,6 +3,8 @@ package io.orrery.physics;
 /** A joint name that is not in the model. */
 public class UnknownJointException extends IllegalArgumentException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String model;
     private final String joint;
 

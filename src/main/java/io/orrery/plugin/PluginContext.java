@@ -39,8 +39,11 @@ public interface PluginContext {
      */
     TopicBus topics();
 
-    /** Publishes an event to Orrery's event stream. */
-    void publish(String topic, Object payload);
+    /**
+     * Emits an event to Orrery's event stream ({@code GET /api/events}) under the name {@code event}. Events are not
+     * topics: messages for subscribers on the bus go through {@link #topics()}.
+     */
+    void emit(String event, Object payload);
 
     /** The logger name for this plugin instance: {@code orrery.plugin.<qualified name>}. */
     default String loggerName() {

@@ -13,7 +13,7 @@ public interface PluginFactory {
     /**
      * The addresses (URLs) a plugin made for {@code spec} would connect to, read from its parameters without making
      * it: a type that opens connections must list them, so that a world or model from a request can be refused
-     * before it loads ({@link PluginEndpoints}). None by default.
+     * before it loads ({@code orrery.allowed-plugin-endpoints}). None by default.
      */
     default List<String> endpoints(PluginSpec spec) {
         return List.of();

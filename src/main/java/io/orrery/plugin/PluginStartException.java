@@ -5,9 +5,11 @@ import java.util.List;
 /** The world's plugins did not start: a required plugin failed, or starting timed out. */
 public class PluginStartException extends RuntimeException {
 
-    private final List<PluginStatus> failures;
+    private static final long serialVersionUID = 1L;
 
-    PluginStartException(String message, List<PluginStatus> failures) {
+    private final transient List<PluginStatus> failures;
+
+    public PluginStartException(String message, List<PluginStatus> failures) {
         super(message);
         this.failures = List.copyOf(failures);
     }

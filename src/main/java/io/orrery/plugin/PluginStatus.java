@@ -17,15 +17,18 @@ import java.util.Optional;
 public record PluginStatus(String name, String filename, PluginOwner owner, PluginState state,
         Optional<String> error, Optional<Instant> startedAt, boolean required) {
 
-    PluginStatus with(PluginState newState) {
+    /** This status in {@code newState}. */
+    public PluginStatus with(PluginState newState) {
         return new PluginStatus(name, filename, owner, newState, error, startedAt, required);
     }
 
-    PluginStatus failed(String reason) {
+    /** This status failed, for {@code reason}. */
+    public PluginStatus failed(String reason) {
         return new PluginStatus(name, filename, owner, PluginState.FAILED, Optional.of(reason), startedAt, required);
     }
 
-    PluginStatus started(Instant at) {
+    /** This status started {@code at}. */
+    public PluginStatus started(Instant at) {
         return new PluginStatus(name, filename, owner, PluginState.STARTED, error, Optional.of(at), required);
     }
 }

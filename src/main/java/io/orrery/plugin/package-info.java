@@ -1,20 +1,20 @@
 /**
- * Orrery's plugin SPI and host, after CoppeliaSim's plugin entry points and CLOiSim's plugin start tracking.
+ * Orrery's plugin SPI, what a plugin author implements and sees, after CoppeliaSim's plugin entry points and
+ * CLOiSim's plugin start tracking: {@link io.orrery.plugin.Plugin} and its {@link io.orrery.plugin.PluginContext},
+ * {@link io.orrery.plugin.PluginFactory} and {@link io.orrery.plugin.OrreryPlugin}, the
+ * {@link io.orrery.plugin.PluginRegistry} filenames are looked up in, the {@link io.orrery.plugin.PluginEvent}s a
+ * plugin is told of and the statuses the host reports.
  *
  * <p>A {@code <plugin name filename>} element names a plugin type by {@code filename} (looked up exactly in the
- * {@link io.orrery.plugin.PluginRegistry}) and an instance by {@code name}; its children are parameters.
- * Filenames Orrery does not provide (Gazebo systems) are ignored with a log line. The
- * {@link io.orrery.plugin.PluginHost} creates one {@link io.orrery.plugin.Plugin} object per element, wakes the
- * plugins in order, starts them in parallel (so start order is undefined) and tracks them with a
- * {@link io.orrery.plugin.PluginStartTracker}, whose single {@code AllStarted} is how plugins synchronise.
- * A reset may arrive before a plugin's start has finished; {@link io.orrery.plugin.Plugin#reset()} says how.
+ * registry) and an instance by {@code name}; its children are parameters. Filenames Orrery does not provide (Gazebo
+ * systems it does not port) are reported and ignored, unless required. One plugin object is made per element; plugins start in
+ * parallel (so start order is undefined), and a single {@code AllStarted} is how they synchronise. A reset may arrive
+ * before a plugin's start has finished; {@link io.orrery.plugin.Plugin#reset()} says how.
  *
- * <p>Plugins never touch the world: they read {@link io.orrery.plugin.WorldSnapshot snapshots} and submit
- * commands that the runner runs between steps, through the {@link io.orrery.plugin.WorldAccess} seam, and
- * publish to an {@link io.orrery.plugin.EventSink}. A plugin that opens connections says where
- * ({@link io.orrery.plugin.PluginFactory#endpoints}), so {@link io.orrery.plugin.PluginEndpoints} can refuse one that
- * a request brought and that would connect to a host the operator did not allow. Built-in plugins live in
- * {@code plugin.builtin}.
- * Plain Java: wired by the {@code ops} configuration.
+ * <p>Plugins never touch the world: they read {@link io.orrery.plugin.WorldSnapshot snapshots}, submit commands that
+ * the runner runs between steps, and emit events. A plugin that opens connections says where
+ * ({@link io.orrery.plugin.PluginFactory#endpoints}), so that one a request brought and that would connect to a host
+ * the operator did not allow is refused. The host that does all this is {@code plugin.internal}; Orrery's own
+ * plugins are in {@code io.orrery.builtin}. Plain Java.
  */
 package io.orrery.plugin;

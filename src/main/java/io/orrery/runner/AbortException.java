@@ -3,6 +3,8 @@ package io.orrery.runner;
 /** Thrown on the runner thread, it ends the simulation with outcome aborted and its message as the reason. */
 final class AbortException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     AbortException(String message) {
         super(message);
     }

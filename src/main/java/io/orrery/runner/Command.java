@@ -1,16 +1,24 @@
 package io.orrery.runner;
 
+import io.orrery.lifecycle.SimCommand;
 import io.orrery.lifecycle.SimState;
+import io.orrery.lifecycle.SimulationMachine;
+import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * A request to the runner thread: applied between steps if the mode allows it, answered through a future.
+ * A request to the runner thread: applied between steps if the state allows it, answered through a future.
  *
  * @param <T> what the answer carries
  */
 final class Command<T> {
+
+    /** Where the world is live: stepping (commands at StepEnd) or paused. */
+    static final Set<SimState> LIVE = EnumSet.of(SimState.STEP_END, SimState.PAUSE);
+    /** Wherever the runner takes commands: also while a world loads. */
+    static final Set<SimState> ANY = EnumSet.of(SimState.CONNECT, SimState.RESET, SimState.STEP_END, SimState.PAUSE);
 
     /** How a command behaves while a step batch runs. */
     enum Kind {
@@ -23,32 +31,55 @@ final class Command<T> {
     }
 
     final String name;
-    final Set<Mode> allowedIn;
+    /** The states, as {@link RunState#commandState()} names them, in which it may run. */
+    final Set<SimState> acceptedIn;
     final Kind kind;
     /** Whether it counts against the queue's bound: ordinary commands do, unless they let go of something. */
     final boolean bounded;
     private final Supplier<T> action;
     final CompletableFuture<T> future = new CompletableFuture<>();
 
-    Command(String name, Set<Mode> allowedIn, Kind kind, Supplier<T> action) {
-        this(name, allowedIn, kind, kind == Kind.ORDINARY, action);
+    Command(String name, Set<SimState> acceptedIn, Kind kind, Supplier<T> action) {
+        this(name, acceptedIn, kind, kind == Kind.ORDINARY, action);
     }
 
-    Command(String name, Set<Mode> allowedIn, Kind kind, boolean bounded, Supplier<T> action) {
+    Command(String name, Set<SimState> acceptedIn, Kind kind, boolean bounded, Supplier<T> action) {
         this.name = name;
-        this.allowedIn = allowedIn;
+        this.acceptedIn = acceptedIn;
         this.kind = kind;
         this.bounded = bounded;
         this.action = action;
     }
 
+    /** A user's command, accepted where the lifecycle's table accepts it. */
+    static <T> Command<T> of(SimCommand command, Kind kind, Supplier<T> action) {
+        return new Command<>(command.displayName(), statesAccepting(command), kind, action);
+    }
+
+    /** The states whose row of the table lists {@code command}. */
+    static Set<SimState> statesAccepting(SimCommand command) {
+        Set<SimState> states = EnumSet.noneOf(SimState.class);
+        for (SimState s : SimState.values()) {
+            if (SimulationMachine.acceptedCommands(s).contains(command)) {
+                states.add(s);
+            }
+        }
+        return states;
+    }
+
+    /** True when it may run while a world loads (a plugin's start may ask for it). */
+    boolean acceptedWhileLoading() {
+        return acceptedIn.contains(SimState.CONNECT);
+    }
+
     /**
-     * Runs the action if {@code mode} allows it, else refuses naming {@code state} and what is allowed. An
-     * {@link AbortException} or an {@link Error} answers the caller and is rethrown: it ends the run.
+     * Runs the action if {@code state} ({@link RunState#commandState()}) accepts it, else refuses naming
+     * {@code shown} (the state a user sees) and {@code allowed}. An {@link AbortException} or an {@link Error}
+     * answers the caller and is rethrown: it ends the run.
      */
-    void run(Mode mode, SimState state) {
-        if (!allowedIn.contains(mode)) {
-            future.completeExceptionally(new CommandRefusedException(name, state, mode.allowedCommands()));
+    void run(SimState state, SimState shown, Set<String> allowed) {
+        if (!acceptedIn.contains(state)) {
+            future.completeExceptionally(new CommandRefusedException(name, shown, allowed));
             return;
         }
         try {

@@ -99,7 +99,7 @@ final class CommandQueue {
     void runWhileLoading(long waitNanos, Consumer<Command<?>> runner) throws InterruptedException {
         Command<?> c = incoming.poll(waitNanos, TimeUnit.NANOSECONDS);
         while (c != null) {
-            if (c.allowedIn.contains(Mode.LOADING)) {
+            if (c.acceptedWhileLoading()) {
                 run(c, runner);
             } else {
                 deferred.add(c);

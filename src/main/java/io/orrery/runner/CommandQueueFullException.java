@@ -7,6 +7,8 @@ package io.orrery.runner;
  */
 public final class CommandQueueFullException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String command;
     private final int capacity;
 

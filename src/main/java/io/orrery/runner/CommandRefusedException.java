@@ -6,9 +6,11 @@ import java.util.Set;
 /** A runner command that is not allowed in the current state. The message names the state and what is allowed. */
 public class CommandRefusedException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String command;
     private final SimState state;
-    private final Set<String> allowed;
+    private final transient Set<String> allowed;
 
     /** @param allowed the commands allowed in {@code state}, in the order they should be listed */
     public CommandRefusedException(String command, SimState state, Set<String> allowed) {

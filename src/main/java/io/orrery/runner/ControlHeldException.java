@@ -9,6 +9,8 @@ import java.util.Set;
  */
 public final class ControlHeldException extends CommandRefusedException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String holder;
 
     ControlHeldException(String command, String holder, SimState state, Set<String> allowed) {

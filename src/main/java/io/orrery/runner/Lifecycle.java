@@ -1,9 +1,11 @@
 package io.orrery.runner;
 
+import io.orrery.event.Events;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
-import io.orrery.plugin.EventSink;
+import io.orrery.lifecycle.SimulationMachine;
+import io.orrery.event.EventSink;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.trigger.FiredTrigger;
 import io.orrery.trigger.LifecycleEventKind;
@@ -63,9 +65,43 @@ final class Lifecycle {
 
     /** Walks the state machine along the shortest path of Cloe's edges to {@code target}, avoiding Abort. */
     void driveTo(SimState target) {
-        for (SimEvent e : TransitionPaths.path(state.machine.state(), target)) {
+        for (SimEvent e : SimulationMachine.path(state.machine.state(), target)) {
             state.machine.fire(e);
         }
+    }
+
+    /** The loop stops stepping, and the machine walks to Stop and on to Reset: a reset or a reload begins. */
+    void enterReset() {
+        state.stopStepping();
+        driveTo(SimState.STOP);
+        state.machine.fire(SimEvent.RESET);
+    }
+
+    /** The run ends: the loop stops stepping and the machine walks to {@code end} (Stop, Abort or Disconnect). */
+    void enterEnd(SimState end) {
+        state.stopStepping();
+        driveTo(end);
+    }
+
+    /**
+     * A step batch begins: unless a controller holds the simulation (its steps leave the machine in Pause), Pause →
+     * Resume → StepBegin; then the loop steps.
+     */
+    void beginBatch(boolean held) {
+        if (!held) {
+            state.machine.fire(SimEvent.RESUME);
+            state.machine.fire(SimEvent.STEP_BEGIN);
+        }
+        state.startStepping(SimState.STEP_BEGIN);
+    }
+
+    /** A step batch has ended with the world still running: back to Pause (the machine too, unless held). */
+    void endBatch(WorldSession session, boolean held) {
+        state.stopStepping();
+        if (!held) {
+            driveTo(SimState.PAUSE);
+        }
+        session.statistics.pause(clock.nanoTime(), session.simTimeNanos());
     }
 
     /**
@@ -87,8 +123,7 @@ final class Lifecycle {
 
     private void enterStepping(WorldSession session, boolean paused) {
         driveTo(SimState.STEP_BEGIN);
-        state.mode = Mode.RUNNING;
-        state.phase = SimState.STEP_BEGIN;
+        state.startStepping(SimState.STEP_BEGIN);
         session.startPacing(clock.nanoTime());
         if (paused) {
             enterPause(session);
@@ -96,9 +131,8 @@ final class Lifecycle {
     }
 
     void enterPause(WorldSession session) {
+        state.stopStepping();
         driveTo(SimState.PAUSE);
-        state.mode = Mode.PAUSED;
-        state.phase = SimState.PAUSE;
         session.pacer.pause();
         session.statistics.pause(clock.nanoTime(), session.simTimeNanos());
         fire(LifecycleEventKind.PAUSE);
@@ -107,12 +141,21 @@ final class Lifecycle {
 
     void leavePause(WorldSession session) {
         driveTo(SimState.STEP_BEGIN);
-        state.mode = Mode.RUNNING;
-        state.phase = SimState.STEP_BEGIN;
+        state.startStepping(SimState.STEP_BEGIN);
         session.pacer.resume(session.simTimeNanos());
         session.statistics.start(clock.nanoTime(), session.simTimeNanos());
         fire(LifecycleEventKind.RESUME);
         WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.Resumed()));
+    }
+
+    /** A step has ended at {@code simTimeNanos}: the triggers waiting for a time or a step count. */
+    void stepped(long simTimeNanos) {
+        queue(triggers.onStep(simTimeNanos));
+    }
+
+    /** A cycle in Pause: the triggers that fire each paused cycle. */
+    void pausedCycle() {
+        queue(triggers.onPausedCycle());
     }
 
     /** Evaluates the triggers waiting for {@code kind}; their actions wait for {@link #settle()}. */
@@ -127,7 +170,7 @@ final class Lifecycle {
         }
         List<FiredTrigger> history = triggers.history();
         for (FiredTrigger f : history.subList(Math.max(0, history.size() - fired.size()), history.size())) {
-            bridges.publish(SimulationRunner.TOPIC_TRIGGER, f);
+            bridges.emit(Events.TRIGGER, f);
         }
         pending.addAll(fired);
     }
@@ -145,7 +188,7 @@ final class Lifecycle {
         try {
             int applied = 0;
             TriggerAction action;
-            while ((action = pending.poll()) != null && state.mode != Mode.DONE) {
+            while ((action = pending.poll()) != null && !state.ended()) {
                 if (++applied > MAX_CHAINED_ACTIONS) {
                     log.warn("Trigger actions kept firing each other: {} applied, {} dropped (last: {})",
                             MAX_CHAINED_ACTIONS, pending.size() + 1, action);

@@ -1,8 +1,9 @@
 package io.orrery.runner;
 
+import io.orrery.event.Events;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
-import io.orrery.plugin.EventSink;
+import io.orrery.event.EventSink;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
@@ -23,10 +24,10 @@ import java.util.OptionalLong;
 final class Lockstep {
 
     private final RunState state;
-    private final RunLoop loop;
+    private final RunCommands loop;
     private final EventSink events;
 
-    Lockstep(RunState state, RunLoop loop, EventSink events) {
+    Lockstep(RunState state, RunCommands loop, EventSink events) {
         this.state = state;
         this.loop = loop;
         this.events = events;
@@ -36,11 +37,11 @@ final class Lockstep {
     ControlHandle acquire(ControlHandle handle) {
         ControlHandle held = state.controller;
         if (held != null) {
-            throw new ControlHeldException("acquire", held.holder(), state.currentState(), Mode.HELD_COMMANDS);
+            throw new ControlHeldException("acquire", held.holder(), state.currentState(), RunState.HELD_COMMANDS);
         }
         loop.holdForController();
         state.controller = handle;
-        events.publish(SimulationRunner.TOPIC_CONTROL, new SimulationRunner.ControlEvent("acquired", handle.holder(),
+        events.emit(Events.CONTROL, new ControlEvent("acquired", handle.holder(),
                 "acquired"));
         return handle;
     }
@@ -49,7 +50,7 @@ final class Lockstep {
     void release(ControlHandle handle, String reason) {
         if (state.controller == handle) {
             state.controller = null;
-            events.publish(SimulationRunner.TOPIC_CONTROL, new SimulationRunner.ControlEvent("released",
+            events.emit(Events.CONTROL, new ControlEvent("released",
                     handle.holder(), reason));
         }
     }
@@ -65,7 +66,7 @@ final class Lockstep {
         }
         if (expected.isPresent() && !expected.get().equals(held.holder())) {
             throw new ControlHeldException("release '" + expected.get() + "'", held.holder(),
-                    state.currentState(), Mode.HELD_COMMANDS);
+                    state.currentState(), RunState.HELD_COMMANDS);
         }
         release(held, "released by an operator");
         return Optional.of(held.holder());
@@ -116,7 +117,7 @@ final class Lockstep {
             observations.put(topic, s.topics.latest(topic).orElse(null));
         }
         List<ModelState> states = new ArrayList<>(models.size());
-        if (state.mode != Mode.DONE) { // a stop inside the batch closed the world: its models are gone
+        if (!state.ended()) { // a stop inside the batch closed the world: its models are gone
             for (String model : models) {
                 states.add(s.physics.model(model).orElseThrow(() -> new UnknownModelException(model)));
             }

@@ -1,10 +1,10 @@
 package io.orrery.runner;
 
-import io.orrery.plugin.EventSink;
+import io.orrery.event.EventSink;
 
 /**
- * The event sink plugins publish to, paused during a reset so sensors and publishers emit nothing from a world
- * that is half reset. Events published while paused are dropped, not queued: they describe a moment that is
+ * The event sink plugins emit to, paused during a reset so sensors and publishers emit nothing from a world
+ * that is half reset. Events emitted while paused are dropped, not queued: they describe a moment that is
  * being undone.
  */
 final class OutputGate implements EventSink {
@@ -29,9 +29,9 @@ final class OutputGate implements EventSink {
     }
 
     @Override
-    public void publish(String topic, Object payload) {
+    public void emit(String event, Object payload) {
         if (!paused) {
-            downstream.publish(topic, payload);
+            downstream.emit(event, payload);
         }
     }
 }

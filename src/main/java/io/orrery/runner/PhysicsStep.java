@@ -7,19 +7,23 @@ import io.orrery.system.Priorities;
 import io.orrery.system.Stateless;
 import io.orrery.system.Update;
 import io.orrery.system.UpdateInfo;
-import io.orrery.system.physics.PhysicsSystem;
 
 /**
- * The physics system as the runner registers it: it steps the world in Update, and leaves the world's reset to
- * the runner's reset cascade, where resetting the world (the helpers) comes before the systems (the devices).
+ * The physics system (gz sim's Physics, at its priority): it steps the world in Update by the step's dt, never while
+ * paused, and leaves the world's reset to the runner's reset cascade, where resetting the world (the helpers) comes
+ * before the systems (the devices).
  */
 final class PhysicsStep implements Update, Stateless, Prioritized, NamedSystem {
 
-    private final PhysicsSystem physics = new PhysicsSystem();
+    /** The name this system goes by in messages and listings. */
+    static final String NAME = "physics";
 
     @Override
     public void update(UpdateInfo info, PhysicsWorld world) {
-        physics.update(info, world);
+        if (info.paused() || info.dtNanos() == 0) {
+            return;
+        }
+        world.step(info.dtSeconds());
     }
 
     @Override
@@ -29,6 +33,11 @@ final class PhysicsStep implements Update, Stateless, Prioritized, NamedSystem {
 
     @Override
     public String systemName() {
-        return PhysicsSystem.NAME;
+        return NAME;
+    }
+
+    @Override
+    public String toString() {
+        return NAME;
     }
 }

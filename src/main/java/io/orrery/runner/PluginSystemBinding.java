@@ -2,8 +2,8 @@ package io.orrery.runner;
 
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.Plugin;
-import io.orrery.plugin.PluginHost;
-import io.orrery.plugin.PluginLifecycleListener;
+import io.orrery.plugin.internal.PluginHost;
+import io.orrery.plugin.internal.PluginLifecycleListener;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.system.Configure;

@@ -1,7 +1,8 @@
 package io.orrery.runner;
 
-import io.orrery.plugin.EventSink;
-import io.orrery.plugin.PluginError;
+import io.orrery.event.EventSink;
+import io.orrery.event.Events;
+import io.orrery.plugin.internal.PluginError;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.system.SystemException;
 import io.orrery.system.UpdateInfo;
@@ -54,8 +55,8 @@ final class ResetCascade {
         output.pause();
         WorldEdits.Undone undone = new WorldEdits.Undone(List.of(), List.of());
         try {
-            bridges.publish(SimulationRunner.TOPIC_RESET,
-                    new SimulationRunner.ResetSignal(session.name(), session.simTimeNanos() / 1e9));
+            bridges.emit(Events.RESET,
+                    new ResetSignal(session.name(), session.simTimeNanos() / 1e9));
             if (resetWorld) {
                 session.topics.reset(); // a new episode: nothing published in the last one is delivered or kept
                 undone = session.edits.undo();

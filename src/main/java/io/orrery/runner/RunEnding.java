@@ -44,9 +44,16 @@ final class RunEnding {
         this.finished = finished;
     }
 
+    /** A stop asked for while the world loads (SIGTERM during start-up) is a stop, not a failure to start. */
+    void stopWhileLoading() {
+        log.info("Stopped while the world was loading");
+        state.requestedStop = null;
+        stop(Outcome.STOPPED);
+    }
+
     /** Stop → Disconnect with {@code result}; stop triggers fire (their actions may only log). */
     void stop(Outcome result) {
-        lifecycle.driveTo(SimState.STOP);
+        lifecycle.enterEnd(SimState.STOP);
         lifecycle.fire(LifecycleEventKind.STOP);
         lifecycle.settleEnding();
         WorldSession s = state.session;
@@ -77,7 +84,7 @@ final class RunEnding {
 
     private void toAbort() {
         try {
-            lifecycle.driveTo(SimState.ABORT);
+            lifecycle.enterEnd(SimState.ABORT);
         } catch (RuntimeException transitionFailure) {
             log.warn("Could not walk the state machine to Abort from {}", state.machine.state(), transitionFailure);
         }
@@ -90,8 +97,7 @@ final class RunEnding {
      * waiting to exit never waits for ever.
      */
     private void finish(Outcome result, String why) {
-        state.outcome = result;
-        state.message = why;
+        state.end(result, why);
         WorldSession s = state.session;
         List<ModelState> models = new ArrayList<>();
         StatisticsSnapshot stats = StatisticsSnapshot.EMPTY;
@@ -120,8 +126,6 @@ final class RunEnding {
             log.warn("Could not walk the state machine to Disconnect from {}", state.machine.state(),
                     transitionFailure);
         }
-        state.mode = Mode.DONE;
-        state.phase = SimState.DISCONNECT;
         runTo.endOfRun();
         commands.close();
         RunResult runResult = new RunResult(result, Optional.ofNullable(why),

@@ -1,8 +1,10 @@
 package io.orrery.runner;
 
+import io.orrery.device.DeviceKinds;
 import io.orrery.physics.PhysicsEngine;
-import io.orrery.plugin.EventSink;
+import io.orrery.event.EventSink;
 import io.orrery.plugin.PluginRegistry;
+import io.orrery.system.WorldSystem;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
@@ -17,13 +19,14 @@ public final class RunnerBuilder {
     final Path worldFile;
     final PhysicsEngine engine;
     Supplier<List<SystemRegistration>> systems = List::of;
+    List<WorldSystem> worldSystems = List.of();
+    DeviceKinds deviceKinds = DeviceKinds.NONE;
     PluginRegistry pluginRegistry = new PluginRegistry();
     PluginSettings pluginSettings = PluginSettings.defaults();
     RunnerSettings settings = RunnerSettings.defaults();
     MonotonicClock clock = MonotonicClock.SYSTEM;
     Sleeper sleeper = Sleeper.SYSTEM;
-    EventSink events = (topic, payload) -> {
-    };
+    EventSink events = EventSink.NONE;
     long seed;
     int maxPendingCommands = DEFAULT_MAX_PENDING_COMMANDS;
     List<String> allowedPluginEndpoints = List.of();
@@ -37,6 +40,21 @@ public final class RunnerBuilder {
     /** Systems registered for every world, asked for when a world loads (so they may depend on the runner). */
     public RunnerBuilder systems(Supplier<List<SystemRegistration>> registrations) {
         this.systems = registrations;
+        return this;
+    }
+
+    /**
+     * Systems built for each world as it loads (Orrery's are {@code BuiltinSystems.forEveryWorld()}); none by
+     * default.
+     */
+    public RunnerBuilder worldSystems(List<WorldSystem> perWorld) {
+        this.worldSystems = List.copyOf(perWorld);
+        return this;
+    }
+
+    /** The kinds of device sensors are built as (Orrery's are {@code BuiltinDevices.KINDS}); none by default. */
+    public RunnerBuilder devices(DeviceKinds kinds) {
+        this.deviceKinds = kinds;
         return this;
     }
 
@@ -59,7 +77,7 @@ public final class RunnerBuilder {
         return this;
     }
 
-    /** Where plugins publish (and where the reset cascade pauses output). */
+    /** Where plugins and the runner emit events (and where the reset cascade pauses output). */
     public RunnerBuilder events(EventSink sink) {
         this.events = sink;
         return this;
@@ -79,7 +97,7 @@ public final class RunnerBuilder {
 
     /**
      * Hosts ({@code host} or {@code host:port}) that plugins of a spawned model or of a world loaded on request may
-     * connect to; none by default (see {@link io.orrery.plugin.PluginEndpoints}).
+     * connect to; none by default (see {@link io.orrery.plugin.internal.PluginEndpoints}).
      */
     public RunnerBuilder allowedPluginEndpoints(List<String> hosts) {
         this.allowedPluginEndpoints = List.copyOf(hosts);

@@ -1,5 +1,6 @@
 package io.orrery.runner;
 
+import io.orrery.lifecycle.SimCommand;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
@@ -7,11 +8,11 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEndpointRefusedException;
-import io.orrery.plugin.PluginEndpoints;
-import io.orrery.plugin.PluginHost;
+import io.orrery.plugin.internal.PluginEndpoints;
+import io.orrery.plugin.internal.PluginHost;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
-import io.orrery.plugin.WorldAccess;
+import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.system.SystemsReport;
 import io.orrery.topic.BusDriver;
@@ -58,38 +59,28 @@ public final class SimulationRunner {
     /** How long a reader off the runner thread waits for a snapshot before it is told the runner is busy. */
     static final long SNAPSHOT_TIMEOUT_SECONDS = 10;
 
-    /** The event topic of a fired trigger ({@link io.orrery.trigger.FiredTrigger}). */
-    public static final String TOPIC_TRIGGER = "trigger";
-
-    /** The event topic of the reset signal: a {@link ResetSignal} when a reset or reload begins. */
-    public static final String TOPIC_RESET = "reset";
-
-    /** The event topic of a controller's hold: a {@link ControlEvent} when one is acquired or released. */
-    public static final String TOPIC_CONTROL = "control";
-
-    private static final Set<Mode> LIVE = EnumSet.of(Mode.RUNNING, Mode.PAUSED);
-    private static final Set<Mode> ANY = EnumSet.of(Mode.LOADING, Mode.RUNNING, Mode.PAUSED);
+    private static final Set<SimState> LIVE = Command.LIVE;
+    private static final Set<SimState> ANY = Command.ANY;
 
     private final WorldLoader loader;
     private final MonotonicClock clock;
     private final RunState state;
     private final CommandQueue commands;
+    private final CommandPosts posts;
     private final TriggerRegistry triggers = new TriggerRegistry();
     private final SnapshotPublisher snapshots = new SnapshotPublisher();
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
     private final CompletableFuture<RunResult> finished = new CompletableFuture<>();
-    private final RunLoop loop;
+    private final StepLoop stepLoop;
+    private final RunCommands loop;
     private final Lockstep lockstep;
     private final String engine;
-    /** How long an answer waits for the plugins of the models a command brought in to start. */
-    private final long pluginStartTimeoutNanos;
     private final Path operatorsWorld;
     private final PluginEndpoints endpoints;
 
     SimulationRunner(RunnerBuilder b) {
         this.loader = b.loader;
         this.commands = new CommandQueue(b.maxPendingCommands);
-        this.pluginStartTimeoutNanos = b.pluginSettings.startTimeout().toNanos();
         this.engine = b.engine.name();
         this.clock = b.clock;
         this.state = new RunState(b.worldFile);
@@ -106,12 +97,15 @@ public final class SimulationRunner {
         OutputGate output = new OutputGate(b.events);
         Lifecycle lifecycle = new Lifecycle(state, triggers, b.events, clock);
         ResetCascade cascade = new ResetCascade(state, output, b.events, snapshots, clock);
-        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output, this::worldAccess,
-                topicDriver());
+        this.posts = new CommandPosts(commands, state, b.pluginSettings.startTimeout().toNanos());
+        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output,
+                (owner, topics) -> RunnerSeams.worldAccess(this, owner, topics), RunnerSeams.topicDriver(state, posts));
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
-        this.loop = new RunLoop(state, commands, lifecycle, cascade, loading, loader, b.settings, clock, triggers,
-                snapshots, runTo, ending, this::status);
+        this.stepLoop = new StepLoop(state, commands, lifecycle, loading, b.settings, clock, snapshots, runTo, ending,
+                this::status);
+        this.loop = new RunCommands(state, lifecycle, cascade, loading, stepLoop, runTo, ending, snapshots, clock,
+                this::status);
         this.lockstep = new Lockstep(state, loop, b.events);
         lifecycle.bind(loop.triggerActions());
     }
@@ -131,10 +125,10 @@ public final class SimulationRunner {
         if (state.thread != null) {
             throw new IllegalStateException("the runner has already been started");
         }
-        Thread t = new Thread(loop::run, "orrery-runner");
+        Thread t = new Thread(stepLoop::run, "orrery-runner");
         // The last net: the loop ends every run it can; should ending it fail too, the death is named, never silent
         t.setUncaughtExceptionHandler((thread, e) -> {
-            state.message = "the runner thread died: " + ResetCascade.describe(e);
+            state.died("the runner thread died: " + ResetCascade.describe(e));
             log.error("The runner thread died without an outcome: {}", ResetCascade.describe(e), e);
             finished.completeExceptionally(e);
         });
@@ -157,12 +151,12 @@ public final class SimulationRunner {
 
     /** Pauses at the end of the current step; inside a step batch, ends the batch there. */
     public CompletableFuture<SimulationStatus> pause() {
-        return post("pause", EnumSet.of(Mode.RUNNING), Command.Kind.INTERRUPT, unlessHeld("pause", loop::pause));
+        return posts.post(SimCommand.PAUSE, Command.Kind.INTERRUPT, posts.unlessHeld("pause", loop::pause));
     }
 
     /** Resumes a paused simulation, with no jump in pacing. */
     public CompletableFuture<SimulationStatus> resume() {
-        return post("resume", EnumSet.of(Mode.PAUSED), unlessHeld("resume", loop::resume));
+        return posts.post(SimCommand.RESUME, posts.unlessHeld("resume", loop::resume));
     }
 
     /**
@@ -170,7 +164,7 @@ public final class SimulationRunner {
      * loads); it disconnects and the world is closed.
      */
     public CompletableFuture<SimulationStatus> stop() {
-        return post("stop", ANY, Command.Kind.INTERRUPT, () -> {
+        return posts.post(SimCommand.STOP, Command.Kind.INTERRUPT, () -> {
             state.requestStop(io.orrery.lifecycle.Outcome.STOPPED);
             return status();
         });
@@ -185,7 +179,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new CommandRefusedException("reset (a reset is already under way)",
                     SimState.RESET, Set.of()));
         }
-        return joining("reset", LIVE, unlessHeld("reset", loop::resetWorld));
+        return posts.joining(SimCommand.RESET, posts.unlessHeld("reset", loop::resetWorld));
     }
 
     /**
@@ -207,7 +201,7 @@ public final class SimulationRunner {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return post("reload", LIVE, unlessHeld("reload", () -> loop.reload(spec, target)));
+        return posts.post(SimCommand.RELOAD, posts.unlessHeld("reload", () -> loop.reload(spec, target)));
     }
 
     /** True when both name one file (after links); a file that cannot be read is no one's. */
@@ -229,7 +223,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new IllegalArgumentException("count must be at least 1, got "
                     + count));
         }
-        return post("step", EnumSet.of(Mode.PAUSED), unlessHeld("step", () -> loop.runSteps(count)));
+        return posts.post(SimCommand.STEP, posts.unlessHeld("step", () -> loop.runSteps(count)));
     }
 
     /**
@@ -238,7 +232,7 @@ public final class SimulationRunner {
      * StepEnd. Unknown topics or models fail it before anything is published.
      */
     public CompletableFuture<StepResult> step(StepRequest request) {
-        return post("step", EnumSet.of(Mode.PAUSED), unlessHeld("step", () -> lockstep.step(request)));
+        return posts.post(SimCommand.STEP, posts.unlessHeld("step", () -> lockstep.step(request)));
     }
 
     /**
@@ -269,7 +263,7 @@ public final class SimulationRunner {
      */
     public CompletableFuture<ControlHandle> acquireControl(String holder) {
         ControlHandle handle = new ControlHandle(holder, this);
-        return post("acquire", LIVE, () -> lockstep.acquire(handle));
+        return posts.post("acquire", LIVE, Command.Kind.ORDINARY, () -> lockstep.acquire(handle));
     }
 
     /** Who holds the simulation, if anyone. */
@@ -283,10 +277,10 @@ public final class SimulationRunner {
             return CompletableFuture.completedFuture(null);
         }
         // never refused for room: a closing connection's hold must always be let go
-        return commands.post(new Command<Void>("release", ANY, Command.Kind.ORDINARY, false, () -> {
+        return posts.postUnbounded("release", ANY, () -> {
             lockstep.release(handle, reason);
             return null;
-        })).future;
+        });
     }
 
     /** True while {@code handle} holds the simulation. */
@@ -302,8 +296,7 @@ public final class SimulationRunner {
      * empty when nobody held the simulation. Never refused for room.
      */
     public CompletableFuture<Optional<String>> releaseController(Optional<String> holder) {
-        return commands.post(new Command<>("release", ANY, Command.Kind.ORDINARY, false,
-                () -> lockstep.forceRelease(holder))).future;
+        return posts.postUnbounded("release", ANY, () -> lockstep.forceRelease(holder));
     }
 
     /**
@@ -312,7 +305,7 @@ public final class SimulationRunner {
      */
     <T> CompletableFuture<T> postForHolder(ControlHandle handle, String name, long steps, boolean joins,
             Function<Lockstep, T> action) {
-        Set<Mode> allowed = steps > 0 ? EnumSet.of(Mode.PAUSED) : LIVE;
+        Set<SimState> allowed = steps > 0 ? Command.statesAccepting(SimCommand.STEP) : LIVE;
         Supplier<T> command = () -> {
             if (state.controller != handle) {
                 throw new CommandRefusedException(name + " (this controller no longer holds the simulation)",
@@ -320,24 +313,13 @@ public final class SimulationRunner {
             }
             return action.apply(lockstep);
         };
-        return joins ? joining(name, allowed, command) : post(name, allowed, command);
-    }
-
-    /** {@code action}, refused on the runner thread while a controller holds the simulation. */
-    private <T> Supplier<T> unlessHeld(String name, Supplier<T> action) {
-        return () -> {
-            ControlHandle h = state.controller;
-            if (h != null) {
-                throw new ControlHeldException(name, h.holder(), state.currentState(), Mode.HELD_COMMANDS);
-            }
-            return action.get();
-        };
+        return joins ? posts.joining(name, allowed, command) : posts.post(name, allowed, Command.Kind.ORDINARY, command);
     }
 
     /** Runs until sim time reaches {@code targetNanos}, then pauses; completes when it has. */
     public CompletableFuture<SimulationStatus> runTo(long targetNanos) {
         CompletableFuture<SimulationStatus> done = new CompletableFuture<>();
-        return post("run-to", LIVE, unlessHeld("run-to", () -> {
+        return posts.post(SimCommand.RUN_TO, posts.unlessHeld("run-to", () -> {
             loop.runTo(targetNanos, done);
             return null;
         })).thenCompose(ignored -> done);
@@ -349,7 +331,7 @@ public final class SimulationRunner {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     "real-time factor must be a finite number at least 0, got " + factor));
         }
-        return post("real-time-factor", LIVE, unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
+        return posts.post(SimCommand.REAL_TIME_FACTOR, posts.unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
     }
 
     // ---------------------------------------------------------------- world edits
@@ -373,13 +355,13 @@ public final class SimulationRunner {
         } catch (PluginEndpointRefusedException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return joining("spawn", LIVE, unlessHeld("spawn",
+        return posts.joining(SimCommand.SPAWN, posts.unlessHeld("spawn",
                 () -> loop.edited(state.session.edits.spawn(model, snippet))));
     }
 
     /** Removes a model; its plugins end. */
     public CompletableFuture<Void> remove(String model) {
-        return post("remove", LIVE, unlessHeld("remove", () -> {
+        return posts.post(SimCommand.REMOVE, posts.unlessHeld("remove", () -> {
             state.session.edits.remove(model);
             return loop.edited(null);
         }));
@@ -387,13 +369,13 @@ public final class SimulationRunner {
 
     /** Teleports a model: pose set and transforms synced at once. */
     public CompletableFuture<ModelState> teleport(String model, Pose pose) {
-        return post("teleport", LIVE, unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model,
+        return posts.post(SimCommand.TELEPORT, posts.unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model,
                 pose))));
     }
 
     /** Makes a model static or dynamic. */
     public CompletableFuture<ModelState> setStatic(String model, boolean isStatic) {
-        return post("set-static", LIVE, unlessHeld("set-static",
+        return posts.post(SimCommand.SET_STATIC, posts.unlessHeld("set-static",
                 () -> loop.edited(state.session.edits.setStatic(model, isStatic))));
     }
 
@@ -406,9 +388,9 @@ public final class SimulationRunner {
     }
 
     /** Runs {@code action} on the world of {@code owner}, refused once that world is no longer the loaded one. */
-    private <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action,
+    <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action,
             Supplier<WorldSession> owner) {
-        return post(name, ANY, () -> {
+        return posts.post(name, ANY, Command.Kind.ORDINARY, () -> {
             WorldSession s = state.session;
             if (s == null) {
                 throw new IllegalStateException("the world is not built yet");
@@ -446,7 +428,7 @@ public final class SimulationRunner {
         ControlHandle held = state.controller;
         if (held != null) { // refused at once, so the caller hears it; checked again where it is applied
             return CompletableFuture.failedFuture(new ControlHeldException("publish", held.holder(),
-                    state.currentState(), Mode.HELD_COMMANDS));
+                    state.currentState(), RunState.HELD_COMMANDS));
         }
         try {
             s.topics.check(topic, message); // fails at once for a topic or type that cannot be published
@@ -455,7 +437,7 @@ public final class SimulationRunner {
         }
         // Applied on the runner thread, where the bus delivers at once: refused while a controller holds the
         // simulation, dropped when the world it was meant for has been unloaded since.
-        return post("publish", LIVE, unlessHeld("publish", () -> {
+        return posts.post("publish", LIVE, Command.Kind.ORDINARY, posts.unlessHeld("publish", () -> {
             if (state.session == s) {
                 s.topics.publish(topic, message);
             }
@@ -474,35 +456,7 @@ public final class SimulationRunner {
      * models spawned since the load with their snippets, removed ones absent. Served inside step batches too.
      */
     public CompletableFuture<SavedWorld> captureForSave() {
-        return post("save", LIVE, Command.Kind.READ, () -> state.session.edits.capture());
-    }
-
-    /**
-     * A world to write back to SDF.
-     *
-     * @param loaded the world as loaded (its document is the base)
-     * @param state its state now
-     */
-    public record SavedWorld(WorldSpec loaded, WorldState state) {
-    }
-
-    /**
-     * A controller's hold changed.
-     *
-     * @param event {@code acquired} or {@code released}
-     * @param holder who held it, as it named itself
-     * @param reason why it was released: by its holder, its connection closed or went silent, by an operator
-     */
-    public record ControlEvent(String event, String holder, String reason) {
-    }
-
-    /**
-     * The reset signal external bridges receive when a reset begins.
-     *
-     * @param world the world's name
-     * @param simTime the sim time it was reset from, in seconds
-     */
-    public record ResetSignal(String world, double simTime) {
+        return posts.post("save", LIVE, Command.Kind.READ, () -> state.session.edits.capture());
     }
 
     /**
@@ -526,7 +480,7 @@ public final class SimulationRunner {
         if (current.isPresent()) {
             return current.get();
         }
-        CompletableFuture<WorldSnapshot> taken = post("snapshot", ANY, Command.Kind.READ, loop::takeSnapshot);
+        CompletableFuture<WorldSnapshot> taken = posts.post("snapshot", ANY, Command.Kind.READ, loop::takeSnapshot);
         try {
             return taken.get(SNAPSHOT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -604,19 +558,16 @@ public final class SimulationRunner {
 
     /** The commands accepted in the current state. */
     public Set<String> allowedCommands() {
-        if (state.controller != null && (state.mode == Mode.PAUSED || state.mode == Mode.RUNNING)) {
-            return Mode.HELD_COMMANDS;
-        }
-        return state.mode.allowedCommands();
+        return state.allowedCommands();
     }
 
     /** A snapshot of the simulation's state, safe from any thread. */
     public SimulationStatus status() {
         WorldSession s = state.session;
-        return new SimulationStatus(currentState(), state.phase, Optional.ofNullable(state.outcome),
-                Optional.ofNullable(state.message), s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(),
+        return new SimulationStatus(currentState(), currentState(), Optional.ofNullable(state.outcome()),
+                Optional.ofNullable(state.message()), s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(),
                 s == null ? 0 : s.stepNanos, s == null ? 0 : s.targetFactor(),
-                s == null ? 0 : s.statistics.snapshot().achievedFactorWindow(), state.mode == Mode.PAUSED,
+                s == null ? 0 : s.statistics.snapshot().achievedFactorWindow(), state.paused(),
                 worldName(), state.worldFile, engine, controller());
     }
 
@@ -631,84 +582,13 @@ public final class SimulationRunner {
         return state.currentState();
     }
 
-    /** The loop's current phase. */
+    /** The loop's current phase: the lifecycle state, or while stepping, the phase of the step. */
     public SimState phase() {
-        return state.phase;
+        return state.currentState();
     }
 
     private Optional<String> worldName() {
         WorldSession s = state.session;
         return s == null ? Optional.empty() : Optional.of(s.name());
-    }
-
-    private <T> CompletableFuture<T> post(String name, Set<Mode> allowedIn, Supplier<T> action) {
-        return post(name, allowedIn, Command.Kind.ORDINARY, action);
-    }
-
-    /**
-     * A command that may bring models into the world (a spawn, a reset that restores removed ones): its answer waits,
-     * off the runner thread, until their plugins have started (at most the plugin start timeout), so what they
-     * subscribe to is there when the caller hears back. The loop, for its part, steps them only once their plugin
-     * systems are bound.
-     */
-    private <T> CompletableFuture<T> joining(String name, Set<Mode> allowedIn, Supplier<T> action) {
-        return post(name, allowedIn, () -> {
-            T result = action.get();
-            return state.session.modelPluginsSettled()
-                    .completeOnTimeout(null, pluginStartTimeoutNanos, TimeUnit.NANOSECONDS)
-                    .thenApply(settled -> result);
-        }).thenCompose(answer -> answer);
-    }
-
-    private <T> CompletableFuture<T> post(String name, Set<Mode> allowedIn, Command.Kind kind, Supplier<T> action) {
-        return commands.post(new Command<>(name, allowedIn, kind, action)).future;
-    }
-
-    /**
-     * What one session's plugins reach: their own world (what they submit once it is unloaded is refused, never
-     * applied to the next) and their own bus (so they never publish into the next world).
-     */
-    private WorldAccess worldAccess(Supplier<WorldSession> owner, TopicBus topics) {
-        return new WorldAccess() {
-            @Override
-            public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
-                return SimulationRunner.this.submit(name, action, owner);
-            }
-
-            @Override
-            public WorldSnapshot snapshot() {
-                return SimulationRunner.this.snapshot();
-            }
-
-            @Override
-            public TopicBus topics() {
-                return topics;
-            }
-        };
-    }
-
-    /** The runner drives every world's topic bus: messages from other threads come as publish commands. */
-    private BusDriver topicDriver() {
-        return new BusDriver() {
-            @Override
-            public boolean onDrivingThread() {
-                return state.onRunnerThread();
-            }
-
-            @Override
-            public CompletableFuture<Void> later(Runnable delivery) {
-                // From a PostUpdate system on a pool thread: delivered in this step, in the serial mode's order.
-                WorldSession s = state.session;
-                Optional<CompletableFuture<Void>> inRound = s == null ? Optional.empty()
-                        : s.systems.afterPostUpdateRound(delivery);
-                if (inRound.isPresent()) {
-                    return inRound.get();
-                }
-                return post("publish", LIVE, () -> {
-                    delivery.run();
-                    return null;
-                });
-            }
-        };
     }
 }

@@ -83,7 +83,7 @@ final class WorldEdits {
      * moving ones every link's pose and velocity and every joint's position (the world's {@code <state>}), which a
      * reload starts from.
      */
-    SimulationRunner.SavedWorld capture() {
+    SavedWorld capture() {
         List<ModelSnapshot> models = new ArrayList<>();
         List<StateSpec.Model> states = new ArrayList<>();
         for (String name : session.physics.modelNames()) {
@@ -99,7 +99,7 @@ final class WorldEdits {
             }
         }
         StateSpec state = new StateSpec(session.simTimeNanos(), session.iterations(), states);
-        return new SimulationRunner.SavedWorld(session.spec,
+        return new SavedWorld(session.spec,
                 new WorldState(session.spec.guiCameraPose(), models, Optional.empty(), Optional.of(state)));
     }
 

@@ -3,16 +3,17 @@ package io.orrery.runner;
 import io.orrery.device.Devices;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
-import io.orrery.plugin.EventSink;
+import io.orrery.event.EventSink;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEvent;
-import io.orrery.plugin.PluginHost;
-import io.orrery.plugin.PluginHostOptions;
+import io.orrery.plugin.internal.PluginHost;
+import io.orrery.plugin.internal.PluginHostOptions;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.WorldAccess;
+import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.system.SystemManager;
 import io.orrery.system.SystemOrigin;
-import io.orrery.system.scenebroadcaster.SceneBroadcaster;
+import io.orrery.device.DeviceKinds;
+import io.orrery.system.WorldSystem;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.WorldSpec;
@@ -46,6 +47,9 @@ final class WorldLoading {
     private final ResetCascade cascade;
     private final PhysicsEngine engine;
     private final Supplier<List<SystemRegistration>> systems;
+    private final List<WorldSystem> worldSystems;
+    private final DeviceKinds deviceKinds;
+    private final WorldLoader loader;
     private final PluginRegistry pluginRegistry;
     private final PluginSettings pluginSettings;
     private final RunnerSettings settings;
@@ -64,7 +68,10 @@ final class WorldLoading {
         this.commands = commands;
         this.cascade = cascade;
         this.engine = b.engine;
+        this.loader = b.loader;
         this.systems = b.systems;
+        this.worldSystems = b.worldSystems;
+        this.deviceKinds = b.deviceKinds;
         this.pluginRegistry = b.pluginRegistry;
         this.pluginSettings = b.pluginSettings;
         this.settings = b.settings;
@@ -74,6 +81,11 @@ final class WorldLoading {
         this.worldAccess = worldAccess;
         this.topicDriver = topicDriver;
         this.seed = b.seed;
+    }
+
+    /** Reads the world in {@code file} and builds its session: the first world the runner loads. */
+    WorldSession openFirst(Path file) {
+        return open(loader.load(file), file);
     }
 
     /**
@@ -104,9 +116,11 @@ final class WorldLoading {
                 WorldSession session = self.get();
                 return session == null ? 0 : session.messageTimeNanos();
             });
-            Devices devices = Devices.build(spec, topics, seed);
+            Devices devices = Devices.build(spec, topics, seed, deviceKinds);
             manager.add(devices, OptionalInt.empty(), "", SystemOrigin.builtIn("sensors"));
-            addSceneBroadcaster(manager, spec.name(), topics);
+            for (WorldSystem w : worldSystems) {
+                addWorldSystem(manager, w, spec, topics);
+            }
             PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),
                     pluginOutput,
                     new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
@@ -128,14 +142,16 @@ final class WorldLoading {
         }
     }
 
-    /** gz sim's clock, statistics and poses, for every world whose name can be part of a topic name. */
-    private static void addSceneBroadcaster(SystemManager manager, String world, TopicBus topics) {
+    /** A system every world gets, unless this world cannot have it (which is logged, and the world loads on). */
+    private static void addWorldSystem(SystemManager manager, WorldSystem w, WorldSpec spec, TopicBus topics) {
+        Object system;
         try {
-            manager.add(new SceneBroadcaster(world, topics), OptionalInt.empty(), "",
-                    SystemOrigin.builtIn("scene-broadcaster"));
+            system = w.create(spec, topics);
         } catch (IllegalArgumentException e) {
-            log.info("World '{}': no /world/<name>/clock, stats or pose topics: {}", world, e.getMessage());
+            log.info("World '{}' runs without the {} system: {}", spec.name(), w.name(), e.getMessage());
+            return;
         }
+        manager.add(system, OptionalInt.empty(), "", SystemOrigin.builtIn(w.name()));
     }
 
     /**

@@ -5,6 +5,8 @@ import java.util.Objects;
 /** A system failed in a phase; the runner aborts the simulation on it. The cause is what the system threw. */
 public class SystemException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String systemName;
     private final Phase phase;
 

@@ -5,8 +5,10 @@ import java.util.List;
 /** A topic nobody has advertised or subscribed to; names the topics there are. */
 public final class UnknownTopicException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String topic;
-    private final List<String> known;
+    private final transient List<String> known;
 
     /**
      * @param topic the topic asked for

@@ -3,7 +3,7 @@ package io.orrery.web;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationRunner.SavedWorld;
+import io.orrery.runner.SavedWorld;
 import io.orrery.world.ModelSnapshot;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

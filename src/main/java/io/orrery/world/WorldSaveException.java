@@ -3,6 +3,8 @@ package io.orrery.world;
 /** A world file that cannot be saved or loaded: the path asked for, and the rule it broke or the failure. */
 public class WorldSaveException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     /** Why: a rule refused the path, the file is not there, or the disk failed. */
     public enum Reason {
         /** The name itself is not acceptable, whatever is on disk: {@code ..}, absolute, NUL, too long, empty. */

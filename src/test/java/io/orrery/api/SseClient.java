@@ -90,10 +90,14 @@ final class SseClient implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         stream.close();
         reader.interrupt();
-        reader.join(5000);
+        try {
+            reader.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     record Event(String name, JsonNode data) {

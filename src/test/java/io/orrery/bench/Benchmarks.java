@@ -4,6 +4,8 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.physics.jbullet.RawJBulletScene;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -62,10 +64,15 @@ import java.util.concurrent.TimeUnit;
  * {@code ../shared/anchors}, outside the repository.</li>
  * <li>{@code meshes} (only when named): reading a 99,500-triangle mesh, a cache hit, and building it as a hull and
  * as a triangle mesh on each engine, see {@link MeshBenchmark}.</li>
+ * <li>{@code articulation} (only when named): issue 24's articulation candidates (constraints, stiff constraints,
+ * the projected mode, Bullet's multibody) on a rotor servo, a hanging chain, a double pendulum and the Panda, see
+ * {@link ArticulationBenchmark}.</li>
  * <li>{@code shapes} (only when named): Gazebo's 3k_shapes.sdf on both engines side by side, a fresh process per
  * run: the warm-up until the bodies sleep, the steps after it and a snapshot's cost, see {@link ShapesBenchmark}.</li>
  * <li>{@code settle} (only when named): what each solver setting buys a box resting on the ground (its speeds and
  * an IMU's error after landing) and costs per step, on both engines, see {@link SettleBenchmark}.</li>
+ * <li>{@code robots} (only when named): steps per second of each engine on diff_drive.sdf and on the 7-joint Panda
+ * arm through the full loop, see {@link RobotsBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -73,7 +80,7 @@ public final class Benchmarks {
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
     public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
             "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes",
-            "settle", "robots");
+            ArticulationBenchmark.NAME, "settle", "robots");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -137,6 +144,9 @@ public final class Benchmarks {
         }
         if (which.contains(GzTransportBenchmark.NAME)) {
             GzTransportBenchmark.run();
+        }
+        if (which.contains(ArticulationBenchmark.NAME)) {
+            ArticulationBenchmark.run();
         }
         if (which.contains("engines")) {
             EngineBenchmark.run();
@@ -337,6 +347,7 @@ public final class Benchmarks {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), new JBulletPhysicsEngine())
                 .systems(() -> systems)
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(steps))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         return runner.finished().get(30, TimeUnit.MINUTES);

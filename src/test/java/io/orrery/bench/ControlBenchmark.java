@@ -2,6 +2,7 @@ package io.orrery.bench;
 
 import io.orrery.OrreryApplication;
 import io.orrery.runner.SimulationRunner;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -284,7 +285,7 @@ final class ControlBenchmark {
         }
 
         @Override
-        public void close() throws Exception {
+        public void close() throws IOException {
             socket.close();
         }
     }

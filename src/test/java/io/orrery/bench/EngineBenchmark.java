@@ -3,6 +3,8 @@ package io.orrery.bench;
 import io.orrery.physics.Engine;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -51,7 +53,6 @@ final class EngineBenchmark {
     private EngineBenchmark() {
     }
 
-    /** One run's figures, from its {@code RESULT} line. */
     /** One run's figures: wall-clock steps/s (the anchor's measure) and steps per second of the stepping CPU. */
     private record Run(double stepsPerSecond, double stepsPerCpuSecond, double meanHeight, double readyMillis) {
     }
@@ -206,6 +207,7 @@ final class EngineBenchmark {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), engine.create())
                 .systems(() -> List.of(new SystemRegistration(clock, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(warmup + steps + 1))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         RunResult result = runner.finished().get(1, TimeUnit.HOURS);

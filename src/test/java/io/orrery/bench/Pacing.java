@@ -4,6 +4,8 @@ import com.sun.management.OperatingSystemMXBean;
 import com.sun.management.ThreadMXBean;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -63,6 +65,7 @@ final class Pacing {
                         new JBulletPhysicsEngine())
                 .systems(() -> List.of(new SystemRegistration(probe, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(factor).withStopAfterSteps(steps))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         probe.result = runner.finished().get(5, TimeUnit.MINUTES);

@@ -1,12 +1,14 @@
 package io.orrery.bench;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.SolverSettings;
 import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -96,6 +98,7 @@ final class RobotsBenchmark {
                 .plugins(BuiltinPlugins.registerAll(new PluginRegistry()), PluginSettings.defaults())
                 .systems(() -> List.of(new SystemRegistration(clock, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(WARMUP + STEPS + 1))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         runner.finished().get(30, TimeUnit.MINUTES);

@@ -4,6 +4,8 @@ import io.orrery.physics.Engine;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SystemRegistration;
@@ -161,6 +163,7 @@ final class ShapesBenchmark {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), engine.create())
                 .systems(() -> List.of(new SystemRegistration(watch, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         watch.runner = runner;
         runner.start();

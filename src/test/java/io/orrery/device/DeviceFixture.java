@@ -1,7 +1,9 @@
 package io.orrery.device;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
-import io.orrery.physics.Engine;
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
@@ -29,14 +31,14 @@ final class DeviceFixture implements AutoCloseable {
     }
 
     DeviceFixture(WorldSpec spec, long seed) {
-        this(spec, seed, Engine.JBULLET);
+        this(spec, seed, new JBulletPhysicsEngine());
     }
 
-    DeviceFixture(WorldSpec spec, long seed, Engine engine) {
+    DeviceFixture(WorldSpec spec, long seed, PhysicsEngine engine) {
         this.spec = spec;
-        this.world = engine.create().build(spec);
+        this.world = engine.build(spec);
         this.bus = new TopicBus(BusDriver.callingThread());
-        this.devices = Devices.build(spec, bus, seed);
+        this.devices = Devices.build(spec, bus, seed, BuiltinDevices.KINDS);
         this.stepNanos = Math.round(spec.physics().maxStepSize() * 1e9);
         devices.reset(world); // as the reset cascade at load
     }
@@ -46,7 +48,7 @@ final class DeviceFixture implements AutoCloseable {
     }
 
     /** Loads {@code src/test/resources/worlds/<name>.sdf} on the given engine. */
-    static DeviceFixture load(String name, long seed, Engine engine) {
+    static DeviceFixture load(String name, long seed, PhysicsEngine engine) {
         return new DeviceFixture(new SdfReader(List.of()).read(Path.of("src/test/resources/worlds", name + ".sdf")),
                 seed, engine);
     }

@@ -43,6 +43,49 @@ class SimulationMachineTests {
     private record Seen(SimState from, SimState to, SimEvent event) {
     }
 
+    /**
+     * Commands are taken where the runner rests, and nowhere else: while a world loads (Connect, and Reset during a
+     * reload), at StepEnd while stepping, and in Pause.
+     */
+    @Test
+    void commandsAreAcceptedOnlyWhereTheRunnerRests() {
+        assertThat(SimulationMachine.acceptedCommands(SimState.CONNECT)).containsExactly(SimCommand.STOP);
+        assertThat(SimulationMachine.acceptedCommands(SimState.RESET)).containsExactly(SimCommand.STOP);
+        assertThat(SimulationMachine.acceptedCommands(SimState.STEP_END)).containsExactly(SimCommand.PAUSE,
+                SimCommand.STOP, SimCommand.RESET, SimCommand.RELOAD, SimCommand.RUN_TO, SimCommand.REAL_TIME_FACTOR,
+                SimCommand.SPAWN, SimCommand.REMOVE, SimCommand.TELEPORT, SimCommand.SET_STATIC);
+        assertThat(SimulationMachine.acceptedCommands(SimState.PAUSE)).containsExactly(SimCommand.RESUME,
+                SimCommand.STEP, SimCommand.STOP, SimCommand.RESET, SimCommand.RELOAD, SimCommand.RUN_TO,
+                SimCommand.REAL_TIME_FACTOR, SimCommand.SPAWN, SimCommand.REMOVE, SimCommand.TELEPORT,
+                SimCommand.SET_STATIC);
+        for (SimState s : EnumSet.of(SimState.START, SimState.STEP_BEGIN, SimState.STEP_SIMULATOR,
+                SimState.STEP_CONTROLLER, SimState.RESUME, SimState.STOP, SimState.ABORT, SimState.DISCONNECT)) {
+            assertThat(SimulationMachine.acceptedCommands(s)).as("commands in %s", s).isEmpty();
+        }
+    }
+
+    /** A command that changes the lifecycle has a walk along the diagram's edges from every state that accepts it. */
+    @Test
+    void everyAcceptedLifecycleCommandHasAWalkAlongTheEdges() {
+        Map<SimCommand, SimState> leadsTo = Map.of(SimCommand.PAUSE, SimState.PAUSE, SimCommand.RESUME,
+                SimState.STEP_BEGIN, SimCommand.STEP, SimState.STEP_BEGIN, SimCommand.STOP, SimState.STOP,
+                SimCommand.RESET, SimState.RESET, SimCommand.RELOAD, SimState.RESET);
+        for (SimState s : SimState.values()) {
+            for (SimCommand c : SimulationMachine.acceptedCommands(s)) {
+                SimState target = leadsTo.get(c);
+                if (target != null && target != s) {
+                    assertThat(SimulationMachine.path(s, target)).as("%s from %s", c, s).isNotEmpty()
+                            .doesNotContain(SimEvent.ABORT);
+                }
+            }
+        }
+        assertThat(SimulationMachine.path(SimState.PAUSE, SimState.STOP)).containsExactly(SimEvent.RESUME,
+                SimEvent.STEP_BEGIN, SimEvent.STEP_SIMULATOR, SimEvent.STEP_CONTROLLER, SimEvent.STEP_END,
+                SimEvent.STOP);
+        assertThatThrownBy(() -> SimulationMachine.path(SimState.DISCONNECT, SimState.PAUSE))
+                .hasMessageContaining("no way from DISCONNECT to PAUSE");
+    }
+
     @Test
     void startsInConnect() {
         SimulationMachine m = SimulationMachine.create();

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -23,7 +25,8 @@ class RunnerLifecycleTests {
     void aGracefulStopEndsALongStepBatchAndTheRunBeforeItReturns() throws Exception {
         SimulationRunner runner = SimulationRunner.builder(new SdfReader(List.of())::read,
                 Path.of("src/test/resources/worlds/runner_drop.sdf"), new JBulletPhysicsEngine())
-                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true)).build();
+                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true)).worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .build();
         RunnerLifecycle lifecycle = new RunnerLifecycle(runner);
         lifecycle.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);

@@ -1,5 +1,6 @@
 package io.orrery.ops;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.orrery.OrreryApplication;
@@ -85,7 +86,9 @@ class UserBeanChecksTests {
     @Test
     void aMarkedBeanThatIsASystemStarts() throws Exception {
         try (var context = start(c -> c.registerBean("fine", MarkedSystem.class))) {
-            // started: nothing refused
+            // nothing refused it: the application is up with the bean in it
+            assertThat(context.isActive()).isTrue();
+            assertThat(context.getBean("fine")).isInstanceOf(MarkedSystem.class);
         }
     }
 

@@ -16,9 +16,12 @@ import io.orrery.world.Quat;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import java.util.Optional;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The physics every engine must get right, each case run against JBullet and native Bullet. Tolerances come from
+ * The physics every engine must get right, each case run against JBullet and native Bullet, in both articulation
+ * modes ({@link Physics}). Tolerances come from
  * the integrator (semi-implicit Euler at 1 ms) and float32; where an engine falls short the case says by how much,
  * with a bound tight around that engine's measured behaviour. docs/physics-engines.md's table shows the same numbers.
  */
@@ -27,12 +30,13 @@ class ConformanceSimulationTests {
     private static final double G = 9.8;
     private static final double DT = 0.001;
 
-    @EveryEngine
-    void aFreeBodyFallsAsZ0MinusGTSquaredOverTwo(Engine engine) {
+    @ParameterizedTest
+    @MethodSource("io.orrery.physics.Physics#all")
+    void aFreeBodyFallsAsZ0MinusGTSquaredOverTwo(Physics physics) {
         var ball = model("ball", Pose.translation(0, 0, 10), false, link("body", Pose.IDENTITY,
                 Optional.of(new InertialSpec(1, Pose.IDENTITY, Optional.empty())),
                 collision(new Geometry.Sphere(0.1), Pose.IDENTITY, SurfaceSpec.DEFAULT)));
-        try (var sim = SimulationFixture.of(engine, world(ball), DT)) {
+        try (var sim = SimulationFixture.of(physics, world(ball), DT)) {
             sim.step(1000);
             double t = sim.simTime();
             // Semi-implicit Euler falls g·dt·t/2 = 4.9 mm further than the exact parabola by t = 1 s. Float32: each
@@ -43,35 +47,37 @@ class ConformanceSimulationTests {
         }
     }
 
-    @EveryEngine
-    void aBoxAtRestOnAPlaneDriftsLessThanOneMillimetreInTenSeconds(Engine engine) {
+    @ParameterizedTest
+    @MethodSource("io.orrery.physics.Physics#all")
+    void aBoxAtRestOnAPlaneDriftsLessThanOneMillimetreInTenSeconds(Physics physics) {
         var box = model("box", Pose.translation(0, 0, 0.25), false,
                 boxLink("body", Pose.IDENTITY, 1, new Vec3(0.5, 0.5, 0.5), SurfaceSpec.DEFAULT));
-        try (var sim = SimulationFixture.of(engine, world(ground(), box), DT)) {
+        try (var sim = SimulationFixture.of(physics, world(ground(), box), DT)) {
             Vec3 start = sim.pose("box").position();
             sim.step(10_000);
             assertThat(sim.pose("box").position().minus(start).length()).isLessThan(0.001);
         }
     }
 
-    @EveryEngine
-    void aBoxOnARampSlidesExactlyWhenTanThetaExceedsMu(Engine engine) {
+    @ParameterizedTest
+    @MethodSource("io.orrery.physics.Physics#all")
+    void aBoxOnARampSlidesExactlyWhenTanThetaExceedsMu(Physics physics) {
         // tan 30° = 0.577: at μ 0.55 the box slides, at μ 0.60 static friction holds it.
-        assertThat(rampTravel(engine, 0.55)).isGreaterThan(0.1);
+        assertThat(rampTravel(physics, 0.55)).isGreaterThan(0.1);
         // Holding: ideally no motion at all. Measured 2.0e-7 m (JBullet) and 7.8e-7 m (Bullet) in these 2 s, float32
         // rounding of a position near 2 m (1.2e-7 m a coordinate, a step); sliding at μ 0.55 covers 0.49 m. JBullet
         // crept 1.17 mm while it pushed the penetration out through the velocity.
-        assertThat(rampTravel(engine, 0.60)).isLessThan(2e-6);
+        assertThat(rampTravel(physics, 0.60)).isLessThan(2e-6);
     }
 
-    private static double rampTravel(Engine engine, double mu) {
+    private static double rampTravel(Physics physics, double mu) {
         double angle = Math.toRadians(30);
         Pose rampPose = new Pose(new Vec3(0, 0, 2), Quat.fromEuler(0, angle, 0));
         var ramp = model("ramp", rampPose, true,
                 boxLink("slab", Pose.IDENTITY, 10, new Vec3(8, 2, 0.2), new SurfaceSpec(mu, 0)));
         var box = model("box", rampPose.compose(Pose.translation(-2, 0, 0.2)), false,
                 boxLink("body", Pose.IDENTITY, 1, new Vec3(0.2, 0.2, 0.2), new SurfaceSpec(mu, 0)));
-        try (var sim = SimulationFixture.of(engine, world(ramp, box), DT)) {
+        try (var sim = SimulationFixture.of(physics, world(ramp, box), DT)) {
             sim.step(100);
             Vec3 start = sim.pose("box").position();
             sim.step(2000);
@@ -79,13 +85,14 @@ class ConformanceSimulationTests {
         }
     }
 
-    @EveryEngine
-    void aBallWithRestitutionEReboundsToESquaredH(Engine engine) {
+    @ParameterizedTest
+    @MethodSource("io.orrery.physics.Physics#all")
+    void aBallWithRestitutionEReboundsToESquaredH(Physics physics) {
         double e = 0.6;
         var ball = model("ball", Pose.translation(0, 0, 1.1), false, link("body", Pose.IDENTITY,
                 Optional.of(new InertialSpec(0.5, Pose.IDENTITY, Optional.empty())),
                 collision(new Geometry.Sphere(0.1), Pose.IDENTITY, new SurfaceSpec(1.0, e))));
-        try (var sim = SimulationFixture.of(engine, world(ground(), ball), DT)) {
+        try (var sim = SimulationFixture.of(physics, world(ground(), ball), DT)) {
             sim.stepUntil(w -> w.model("ball").orElseThrow().velocity().linear().z() > 0, 2000);
             double apex = 0;
             for (int i = 0; i < 2000 && sim.model("ball").velocity().linear().z() > 0; i++) {
@@ -93,7 +100,7 @@ class ConformanceSimulationTests {
                 apex = Math.max(apex, sim.pose("ball").z() - 0.1);
             }
             // Ideal e²·h = 0.36 m.
-            if (engine == Engine.JBULLET) {
+            if (physics.engine() == Engine.JBULLET) {
                 // JBullet: 0.363 m, within one step's travel at impact (4.4 mm) of the ideal; it was 0.562 m while the
                 // penetration was pushed out through the velocity (BounceSimulationTests explains it).
                 assertThat(apex).isCloseTo(0.363, within(0.001));
@@ -107,9 +114,10 @@ class ConformanceSimulationTests {
         }
     }
 
-    @EveryEngine
-    void jointLimitsHoldAndAVelocityMotorReachesItsTarget(Engine engine) {
-        try (var sim = SimulationFixture.load(engine, "wheels")) {
+    @ParameterizedTest
+    @MethodSource("io.orrery.physics.Physics#all")
+    void jointLimitsHoldAndAVelocityMotorReachesItsTarget(Physics physics) {
+        try (var sim = SimulationFixture.load(physics, "wheels")) {
             // 1 N·m on I = 0.01 kg·m² against the ±0.5 rad limit: at most one step's travel past it on impact
             // (ω·dt = 0.01 rad), then held to float noise.
             double[] peak = {0};
@@ -127,9 +135,10 @@ class ConformanceSimulationTests {
         }
     }
 
-    @EveryEngine
-    void aFrictionlessPendulumsEnergyDoesNotGrowOverSixtySeconds(Engine engine) {
-        try (var sim = SimulationFixture.load(engine, "pendulum")) {
+    @ParameterizedTest
+    @MethodSource("io.orrery.physics.Physics#all")
+    void aFrictionlessPendulumsEnergyDoesNotGrowOverSixtySeconds(Physics physics) {
+        try (var sim = SimulationFixture.load(physics, "pendulum")) {
             double e0 = energy(sim);
             double peak = e0;
             for (int i = 0; i < 60; i++) {

@@ -4,10 +4,7 @@ import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import java.util.Locale;
 
-/**
- * The physics setups a conformance test runs against ({@link EveryEngine}): each engine, as Orrery builds it. An
- * articulation mode is one more value here, {@link #create()} building the engine in that mode.
- */
+/** The physics engines a conformance test runs against. */
 public enum Engine {
     JBULLET, BULLET;
 

@@ -29,9 +29,29 @@ public final class SimulationFixture implements AutoCloseable {
     private final Engine engine;
 
     private SimulationFixture(Engine engine, WorldSpec spec, double dt) {
+        this(engine, engine.create(), spec, dt);
+    }
+
+    private SimulationFixture(Engine engine, PhysicsEngine physics, WorldSpec spec, double dt) {
         this.engine = engine;
-        this.world = engine.create().build(spec);
+        this.world = physics.build(spec);
         this.dt = dt;
+    }
+
+    /** Builds the world on an engine in an articulation mode, with its own {@code <max_step_size>}. */
+    public static SimulationFixture of(Physics physics, WorldSpec spec) {
+        return new SimulationFixture(physics.engine(), physics.create(), spec, spec.physics().maxStepSize());
+    }
+
+    /** Builds the world on an engine in an articulation mode. */
+    public static SimulationFixture of(Physics physics, WorldSpec spec, double dt) {
+        return new SimulationFixture(physics.engine(), physics.create(), spec, dt);
+    }
+
+    /** Loads a test world on an engine in an articulation mode. */
+    public static SimulationFixture load(Physics physics, String name) {
+        WorldSpec spec = read(Path.of("src/test/resources/worlds", name + ".sdf"));
+        return of(physics, spec);
     }
 
     /**

@@ -3,6 +3,8 @@ package io.orrery.physics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A link a fixed joint holds to the world stays where it is (worlds/conformance/fixed_base.sdf, after gz-physics'
@@ -11,9 +13,10 @@ import static org.assertj.core.api.Assertions.within;
  */
 class WorldFixedLinkSimulationTests {
 
-    @EveryEngine
-    void aLinkFixedToTheWorldStaysPutUnderOverlappingShapesAndHoldsWhatLandsOnIt(Engine engine) {
-        try (var sim = SimulationFixture.load(engine, "conformance/fixed_base")) {
+    @ParameterizedTest
+    @MethodSource("io.orrery.physics.Physics#all")
+    void aLinkFixedToTheWorldStaysPutUnderOverlappingShapesAndHoldsWhatLandsOnIt(Physics physics) {
+        try (var sim = SimulationFixture.load(physics, "conformance/fixed_base")) {
             double worstMove = 0;
             double worstSpeed = 0;
             for (int i = 0; i < 2000; i++) {

@@ -1,6 +1,7 @@
 package io.orrery.plugin;
 
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import java.util.List;

@@ -6,6 +6,7 @@ import io.orrery.lifecycle.SimState;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
@@ -20,11 +21,11 @@ class CommandQueueTests {
     final CommandQueue queue = new CommandQueue(3);
     final List<String> ran = new ArrayList<>();
     final Consumer<Command<?>> runner = c -> {
-        c.run(Mode.RUNNING, SimState.STEP_END);
+        c.run(SimState.STEP_END, SimState.STEP_END, Set.of());
     };
 
     Command<String> command(String name, Command.Kind kind) {
-        return new Command<>(name, EnumSet.allOf(Mode.class), kind, () -> {
+        return new Command<>(name, Command.ANY, kind, () -> {
             ran.add(name);
             return name;
         });
@@ -74,7 +75,7 @@ class CommandQueueTests {
         List<CompletableFuture<String>> exempt = List.of(
                 queue.post(command("stop", Command.Kind.INTERRUPT)).future,
                 queue.post(command("snapshot", Command.Kind.READ)).future,
-                queue.post(new Command<>("release", EnumSet.allOf(Mode.class), Command.Kind.ORDINARY, false,
+                queue.post(new Command<>("release", Command.ANY, Command.Kind.ORDINARY, false,
                         () -> "release")).future);
 
         assertThat(exempt).allSatisfy(f -> assertThat(f).isNotDone());

@@ -3,9 +3,11 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.orrery.physics.Articulation;
 import io.orrery.physics.Engine;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
+import io.orrery.physics.Physics;
 import io.orrery.topic.msgs.Header;
 import java.nio.file.Path;
 import java.util.Map;
@@ -20,12 +22,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  * src/test/resources/worlds/panda.sdf sets up: it holds the pose its controllers' initial targets give against
  * gravity, and a joint commanded on its {@code cmd_pos} topic goes there.
  *
- * <p>On the {@code bullet} engine only. On {@code jbullet} the arm does not settle: 4 s in, joints are up to 1e-2
- * rad off their targets and still moving at up to 1 rad/s, and panda_joint2 commanded to 0.5 rad is at 0.23 after
- * 3 s with the other joints dragged 0.05 to 0.71 rad away (measured 2026-11-25). JBullet's constraints between
- * free bodies are not rigid enough for the arm's mass ratios: issue 24's articulation work, which these tests join
- * once it lands. The bounds are Gazebo's kind (1 mrad is 0.3 mm at the hand); bullet measured at most 1.0e-4 rad and
- * 1.0e-4 rad/s off (2e-4 rad and 5e-5 rad/s with Bullet's own solver settings).
+ * <p>On both engines, in the {@code projected} articulation ({@code orrery.physics.articulation=projected}): the controllers' servos act on the whole arm's
+ * joint-space inertia, so each reaches the velocity its controller commands and the arm holds to 7.5e-8 rad and
+ * 7.5e-5 rad/s on either engine (ArticulationBenchmark). With plain constraints {@code jbullet} does not settle:
+ * 4 s in, joints are up to 1e-2 rad off their targets and still moving at up to 1 rad/s (50 solver iterations: 4.3e-3
+ * rad, 0.87 rad/s), its constraints between free bodies not rigid enough for the arm's mass ratios. The bounds are
+ * Gazebo's kind (1 mrad is 0.3 mm at the hand).
  */
 class PandaSimulationTests {
 
@@ -38,7 +40,7 @@ class PandaSimulationTests {
     SimulationRunner runner;
 
     void start(Engine engine) throws InterruptedException {
-        runner = RobotWorlds.startPaused(engine, WORLD);
+        runner = RobotWorlds.startPaused(new Physics(engine, Articulation.PROJECTED).create(), WORLD);
     }
 
     @AfterEach
@@ -66,7 +68,7 @@ class PandaSimulationTests {
      * 0.3 m out); the base link, fixed to the world, stays at the origin to 1e-4 m.
      */
     @ParameterizedTest
-    @EnumSource(value = Engine.class, names = "BULLET")
+    @EnumSource(Engine.class)
     void itHoldsItsInitialPoseAgainstGravity(Engine engine) throws Exception {
         start(engine);
         step(4000);
@@ -85,7 +87,7 @@ class PandaSimulationTests {
      * after 3 s it holds 0.5 to the same 1e-3 rad, and the other joints kept their targets.
      */
     @ParameterizedTest
-    @EnumSource(value = Engine.class, names = "BULLET")
+    @EnumSource(Engine.class)
     void aJointCommandedOnCmdPosGoesThere(Engine engine) throws Exception {
         start(engine);
         step(4000);

@@ -8,6 +8,8 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginContext;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.trigger.TriggerSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +80,8 @@ class ReloadTests {
         };
         SimulationRunner runner = SimulationRunner.builder(RunnerFixture.READER::read, RunnerFixture.LIFECYCLE_WORLD,
                 refusing).plugins(fixture.registry, PluginSettings.defaults())
-                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true)).build();
+                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true)).worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .build();
         fixture.runner = runner;
         runner.start();
         runner.step(10).get(10, TimeUnit.SECONDS);

@@ -4,7 +4,9 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,10 +25,17 @@ final class RobotWorlds {
 
     /** A started runner on {@code world}, paused before its first step. */
     static SimulationRunner startPaused(Engine engine, Path world) throws InterruptedException {
+        return startPaused(engine.create(), world);
+    }
+
+    /** A started runner on {@code world} with this physics engine, paused before its first step. */
+    static SimulationRunner startPaused(io.orrery.physics.PhysicsEngine engine, Path world)
+            throws InterruptedException {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine.create())
+        SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine)
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");

@@ -5,7 +5,9 @@ import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,6 +67,7 @@ final class RunnerFixture implements AfterEachCallback {
                 .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
                 .settings(settings.withRealTimeFactor(settings.realTimeFactor().orElse(0)))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         return runner;

@@ -10,6 +10,8 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
@@ -242,7 +244,8 @@ class SimulationRunnerTests {
     @Test
     void aWorldThatDoesNotLoadIsNoStart() throws Exception {
         runner = SimulationRunner.builder(new SdfReader(List.of())::read,
-                Path.of("src/test/resources/worlds/no_such_world.sdf"), new JBulletPhysicsEngine()).build();
+                Path.of("src/test/resources/worlds/no_such_world.sdf"), new JBulletPhysicsEngine()).worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .build();
         List<SimState> states = new CopyOnWriteArrayList<>();
         runner.addListener(new RunListener() {
             @Override
@@ -332,6 +335,7 @@ class SimulationRunnerTests {
         return SimulationRunner.builder(new SdfReader(List.of())::read, WORLD, new JBulletPhysicsEngine())
                 .systems(() -> registrations)
                 .settings(settings)
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
+import io.orrery.event.Events;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsWorld;
@@ -15,8 +16,10 @@ import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
-import io.orrery.plugin.builtin.BuiltinPlugins;
-import io.orrery.plugin.builtin.PosePublisherPlugin;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.system.Configure;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
@@ -259,7 +262,7 @@ class WorldLifecycleTests {
         runner.step(700).get(10, TimeUnit.SECONDS);
         var before = runner.snapshot();
 
-        SimulationRunner.SavedWorld saved = runner.captureForSave().get(10, TimeUnit.SECONDS);
+        SavedWorld saved = runner.captureForSave().get(10, TimeUnit.SECONDS);
         WorldSaver saver = new WorldSaver(dir);
         Path target = saver.resolveForSave(Path.of("saved/run1.sdf"));
         saver.save(new SdfWriter().write(saved.loaded(), saved.state(), target), Path.of("saved/run1.sdf"),
@@ -351,8 +354,9 @@ class WorldLifecycleTests {
                 .systems(() -> registrations)
                 .plugins(registry, PluginSettings.defaults())
                 .settings(settings.withRealTimeFactor(settings.realTimeFactor().orElse(0)))
-                .events((topic, payload) -> published.add(topic.equals(SimulationRunner.TOPIC_RESET) ? "reset-signal"
+                .events((topic, payload) -> published.add(topic.equals(Events.RESET) ? "reset-signal"
                         : topic.equals("test") ? String.valueOf(payload) : topic))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
     }
@@ -413,14 +417,14 @@ class WorldLifecycleTests {
         @Override
         public void reset() {
             journal.add(context.qualifiedName() + ":reset");
-            context.publish("test", context.qualifiedName() + ":during-reset");
+            context.emit("test", context.qualifiedName() + ":during-reset");
         }
 
         @Override
         public void onEvent(PluginEvent event) {
             String entry = context.qualifiedName() + ":event:" + event.getClass().getSimpleName();
             journal.add(entry);
-            context.publish("test", entry);
+            context.emit("test", entry);
         }
 
         @Override

@@ -81,10 +81,14 @@ public final class GrowthSampler implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         thread.interrupt();
-        thread.join(10_000);
+        try {
+            thread.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** One sample: seconds since the start, live threads, used heap after a full collection (bytes). */

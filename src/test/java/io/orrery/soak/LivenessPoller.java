@@ -54,9 +54,13 @@ final class LivenessPoller implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         thread.interrupt();
-        thread.join(100_000);
+        try {
+            thread.join(100_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

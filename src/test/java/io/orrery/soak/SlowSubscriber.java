@@ -87,10 +87,15 @@ final class SlowSubscriber implements AutoCloseable {
 
     /** Waits for every open subscriber to drop. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         readers.shutdown();
-        if (!readers.awaitTermination(30, TimeUnit.SECONDS)) {
+        try {
+            if (!readers.awaitTermination(30, TimeUnit.SECONDS)) {
+                readers.shutdownNow();
+            }
+        } catch (InterruptedException e) {
             readers.shutdownNow();
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -6,7 +6,9 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -80,6 +82,7 @@ public final class GazeboSystemRunner implements AfterEachCallback {
         runner = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
+                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

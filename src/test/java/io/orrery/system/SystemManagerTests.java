@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.offset;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
-import io.orrery.system.physics.PhysicsSystem;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -160,7 +159,7 @@ class SystemManagerTests {
 
     @Test
     void listsNamesPrioritiesAndPhases() {
-        manager.add(new PhysicsSystem());
+        manager.add(new Stepper());
         manager.add(new Logging("logging"), OptionalInt.of(7));
         manager.add(new Sensor());
 
@@ -255,6 +254,31 @@ class SystemManagerTests {
         assertThat(timing.meanNanos()).isEqualTo((200 * 201 / 2 + 2_000_000_000L) / 201);
     }
 
+    /** Steps the world by the step's dt in Update and resets it, at the physics priority, as gz sim's Physics does. */
+    static final class Stepper implements Update, Reset, Prioritized, NamedSystem {
+        @Override
+        public void update(UpdateInfo info, PhysicsWorld world) {
+            if (!info.paused()) {
+                world.step(info.dtSeconds());
+            }
+        }
+
+        @Override
+        public void reset(UpdateInfo info, PhysicsWorld world) {
+            world.reset();
+        }
+
+        @Override
+        public int priority() {
+            return Priorities.PHYSICS;
+        }
+
+        @Override
+        public String systemName() {
+            return "physics";
+        }
+    }
+
     /** A stateless observer, named after its class. */
     static final class Sensor implements PostUpdate, Stateless {
         @Override
@@ -266,7 +290,7 @@ class SystemManagerTests {
     void postUpdateGetsAViewThatIsNotThePhysicsWorld() {
         List<WorldView> seen = new ArrayList<>();
         manager.add((PostUpdate) (info, view) -> seen.add(view));
-        manager.add(new PhysicsSystem());
+        manager.add(new Stepper());
 
         step(UpdateInfo.START);
 
@@ -282,7 +306,7 @@ class SystemManagerTests {
         Map<String, Double> xAt = new ConcurrentHashMap<>();
         manager.add((PreUpdate) (info, w) -> xAt.put("pre", ((RecordingWorld) w).x("a")));
         manager.add((PostUpdate) (info, w) -> xAt.put("post", w.model("a").orElseThrow().pose().position().x()));
-        manager.add(new PhysicsSystem());
+        manager.add(new Stepper());
 
         UpdateInfo info = UpdateInfo.START;
         for (int i = 0; i < 10; i++) {
@@ -298,7 +322,7 @@ class SystemManagerTests {
     void parallelPostUpdateSystemsSeeOneConsistentReadOnlyWorldWhileTheRunnerWaits() throws Exception {
         int systems = 4;
         manager = new SystemManager(true, systems);
-        manager.add(new PhysicsSystem());
+        manager.add(new Stepper());
         // Every PostUpdate system waits for all the others each step: this only completes if they run at once.
         CyclicBarrier together = new CyclicBarrier(systems);
         List<Map<Long, List<Double>>> seenBySystem = new ArrayList<>();
@@ -428,7 +452,7 @@ class SystemManagerTests {
 
     @Test
     void resetRunsWhenEverySystemResetsOrIsStateless() {
-        manager.add(new PhysicsSystem());
+        manager.add(new Stepper());
         manager.add(new Logging("resettable"));
         manager.add(new Sensor());
         UpdateInfo info = UpdateInfo.START;

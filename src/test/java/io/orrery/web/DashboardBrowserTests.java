@@ -89,7 +89,7 @@ class DashboardBrowserTests {
         waitFor(() -> text("state").contains("PAUSE"));
         waitFor(() -> text("readiness").equals("UP") && text("liveness").equals("UP"));
         assertThat(modelNames()).containsExactly("ground", "box", "ball", "pillar");
-        assertThat(testid("models").findElement(By.cssSelector("[data-model=pillar]")).getAttribute("class"))
+        assertThat(testid("models").findElement(By.cssSelector("[data-model=pillar]")).getDomAttribute("class"))
                 .contains("static");
         sleep(1500); // a few pose frames, stats ticks and probe polls
         assertThat(page.consoleErrors()).isEmpty();
@@ -182,7 +182,7 @@ class DashboardBrowserTests {
             String holder = controller.call(controller.request("acquire")).get("holder").asText();
             waitFor(() -> text("controller").equals(holder));
             for (String button : List.of("btn-resume", "btn-step", "btn-reset", "btn-reload")) {
-                waitFor(() -> testid(button).getAttribute("class").contains("not-allowed"));
+                waitFor(() -> testid(button).getDomAttribute("class").contains("not-allowed"));
             }
             click("btn-resume"); // refused while held: the problem names the holder
             waitFor(() -> testid("problem").isDisplayed());
@@ -191,7 +191,7 @@ class DashboardBrowserTests {
         }
         // the connection closed: the hold is let go, the world stays paused and the controls open again
         waitFor(() -> !BROWSER.driver().findElement(By.id("controller-box")).isDisplayed());
-        waitFor(() -> !testid("btn-resume").getAttribute("class").contains("not-allowed"));
+        waitFor(() -> !testid("btn-resume").getDomAttribute("class").contains("not-allowed"));
         assertThat(api("GET", "/api/simulation", null).get("paused").asBoolean()).isTrue();
     }
 
@@ -288,7 +288,7 @@ class DashboardBrowserTests {
     }
 
     private List<String> modelNames() {
-        return BROWSER.driver().findElements(By.cssSelector("#models li")).stream().map(e -> e.getAttribute("data-model"))
+        return BROWSER.driver().findElements(By.cssSelector("#models li")).stream().map(e -> e.getDomAttribute("data-model"))
                 .toList();
     }
 

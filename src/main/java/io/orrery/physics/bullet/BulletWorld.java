@@ -1,5 +1,6 @@
 package io.orrery.physics.bullet;
 
+import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
@@ -37,8 +38,8 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     private final SolverSettings solverSettings;
 
-    BulletWorld(WorldSpec spec, SolverSettings solverSettings) {
-        super(spec);
+    BulletWorld(WorldSpec spec, Articulation articulation, SolverSettings solverSettings) {
+        super(spec, false, articulation);
         this.solverSettings = solverSettings;
         populate();
     }
@@ -129,6 +130,14 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             link.body.clearForces();
             link.body.activate(true);
         }
+    }
+
+    /** As {@link #place}, but the body stays as awake or asleep as it is, and keeps its forces. */
+    @Override
+    protected void moveQuietly(LinkBody link, Pose comWorld, Vec3 linear, Vec3 angular) {
+        link.body.setPhysicsLocation(Convert.vector(comWorld.position()));
+        link.body.setPhysicsRotation(Convert.quaternion(comWorld.rotation()));
+        link.setVelocity(linear, angular);
     }
 
     @Override

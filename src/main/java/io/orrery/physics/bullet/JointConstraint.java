@@ -30,6 +30,11 @@ final class JointConstraint extends Joint<LinkBody> {
     }
 
     @Override
+    protected double[] driveImpulses() {
+        return drive.impulses(!Double.isNaN(velocityCommand()));
+    }
+
+    @Override
     protected double driveEffort(double dt) {
         return drive.effort(dt / split.parts(), !Double.isNaN(velocityCommand()));
     }

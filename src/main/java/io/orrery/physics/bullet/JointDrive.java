@@ -98,6 +98,17 @@ final class JointDrive {
         }
     }
 
+    /**
+     * The servo's, friction's and damping's impulses in the last step (the last part of a split step), along the
+     * axis on the child.
+     */
+    double[] impulses(boolean servoOn) {
+        // on the child: the negation of what Bullet reports (see effort)
+        return new double[] {servoOn ? -servo.getAppliedImpulse() : 0,
+                friction != null ? -friction.getAppliedImpulse() : 0,
+                damping != null ? -damping.getAppliedImpulse() : 0};
+    }
+
     /** True when a row acts in the next step. */
     boolean isActive(double speed) {
         return !Double.isNaN(speed) || friction != null || damping != null;
@@ -108,8 +119,10 @@ final class JointDrive {
         double impulse = (servoOn ? servo.getAppliedImpulse() : 0)
                 + (friction != null ? friction.getAppliedImpulse() : 0)
                 + (damping != null ? damping.getAppliedImpulse() : 0);
-        // Bullet's rows act on body B (the child) against the axis sign for rotations.
-        return (rotational ? -impulse : impulse) / dt;
+        // Bullet's rows report the impulse on body A (the parent), as their targets are body A's speed relative to
+        // body B: the child's is its negation, for rotations and translations alike (a prismatic servo speeding its
+        // child along the axis read -100 N before 2026-11-27).
+        return -impulse / dt;
     }
 
     void addTo(PhysicsSpace space) {

@@ -13,6 +13,7 @@ import com.bulletphysics.dynamics.constraintsolver.ContactSolverInfo;
 import com.bulletphysics.dynamics.constraintsolver.SolverMode;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.Transform;
+import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
@@ -53,8 +54,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     private final SolverSettings solverSettings;
 
-    JBulletWorld(WorldSpec spec, SolverSettings solverSettings) {
-        super(spec, true); // MovingBody reports every body that moved, woke or fell asleep
+    JBulletWorld(WorldSpec spec, Articulation articulation, SolverSettings solverSettings) {
+        super(spec, true, articulation); // MovingBody reports every body that moved, woke or fell asleep
         this.solverSettings = solverSettings;
         populate();
     }
@@ -239,6 +240,18 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         body.updateInertiaTensor();
         body.clearForces();
         body.activate(true);
+        dynamics.updateSingleAabb(body);
+    }
+
+    /** As {@link #place}, but the body stays as awake or asleep as it is, and keeps its forces. */
+    @Override
+    protected void moveQuietly(LinkBody link, Pose comWorld, Vec3 linear, Vec3 angular) {
+        Transform t = Convert.transform(comWorld);
+        RigidBody body = link.body;
+        body.setWorldTransform(t);
+        body.setInterpolationWorldTransform(t);
+        body.updateInertiaTensor();
+        link.setVelocity(linear, angular);
         dynamics.updateSingleAabb(body);
     }
 

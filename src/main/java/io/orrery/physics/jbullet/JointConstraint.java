@@ -26,6 +26,11 @@ final class JointConstraint extends Joint<LinkBody> {
     }
 
     @Override
+    protected double[] driveImpulses() {
+        return drive.impulses();
+    }
+
+    @Override
     protected double driveEffort(double dt) {
         return drive.effort(dt);
     }

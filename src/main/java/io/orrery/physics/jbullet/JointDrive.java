@@ -20,7 +20,7 @@ final class JointDrive extends TypedConstraint {
 
     /** This step's settings, from {@link #prepare}. */
     private double frictionBound;
-    private double dampingCompliance;
+    private double dampingCompliance = Double.POSITIVE_INFINITY;
     private double servoTarget = Double.NaN;
     private double servoBound;
 
@@ -52,6 +52,11 @@ final class JointDrive extends TypedConstraint {
         frictionImpulse = 0;
         dampingImpulse = 0;
         servoImpulse = 0;
+    }
+
+    /** The servo's, friction's and damping's impulses in the last step, along the axis on the child. */
+    double[] impulses() {
+        return new double[] {servoImpulse, frictionImpulse, dampingImpulse};
     }
 
     /** True when some row will act in the next step. */

@@ -40,6 +40,10 @@ public abstract class Joint<L extends Link> {
     private double position;
     /** The effort applied in the last step. */
     private double effort;
+    /** True while the projected articulation finishes the joint's drive in joint space. */
+    private boolean articulated;
+    /** The effort the joint-space drive applied in the last step (servo, friction, damping). */
+    private double articulatedEffort;
 
     /**
      * @param frame the joint's name, links and frames, as {@link ModelBuilder} found them
@@ -61,6 +65,32 @@ public abstract class Joint<L extends Link> {
 
     /** The effort (N·m or N) the drive applied along the axis in the last step of {@code dt} seconds. */
     protected abstract double driveEffort(double dt);
+
+    /**
+     * The impulses (N·m·s or N·s, along the axis, on the child) the drive's servo, friction and damping rows applied
+     * in the last step, in that order: where the projected articulation's joint-space rows start from, so that
+     * together they apply each row's bound once.
+     */
+    protected abstract double[] driveImpulses();
+
+    /** True while the projected articulation drives the joint. */
+    public final boolean isArticulated() {
+        return articulated;
+    }
+
+    final void setArticulated(boolean articulated) {
+        this.articulated = articulated;
+    }
+
+    /** The effort the joint-space drive applied in the step just taken, so far. */
+    final double articulatedEffort() {
+        return articulatedEffort;
+    }
+
+    /** The effort the joint-space drive applied in the step just taken. */
+    final void setArticulatedEffort(double effort) {
+        this.articulatedEffort = effort;
+    }
 
     /** True for the joints that move along an axis: revolute, continuous and prismatic. */
     public static boolean isActuated(JointType type) {
@@ -232,7 +262,7 @@ public abstract class Joint<L extends Link> {
     final boolean afterStep(double dt) {
         boolean changed = false;
         if (actuated) {
-            double applied = added ? commandedForce() + driveEffort(dt) : 0;
+            double applied = added ? commandedForce() + (articulated ? articulatedEffort : driveEffort(dt)) : 0;
             changed = Double.compare(applied, effort) != 0;
             effort = applied;
             position = currentPosition();

@@ -119,6 +119,11 @@ public abstract class Link {
         return (float) plan.mass();
     }
 
+    /** The principal moments of inertia (kg·m²) along the centre-of-mass frame's axes, used while dynamic. */
+    public final Vec3 principalInertia() {
+        return plan.principalInertia();
+    }
+
     /** True when the link can never move: mass 0, a plane shape, or inside a nested static model. */
     public final boolean alwaysStatic() {
         return alwaysStatic;

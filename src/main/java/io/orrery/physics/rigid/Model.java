@@ -1,5 +1,7 @@
 package io.orrery.physics.rigid;
 
+import io.orrery.physics.Articulation;
+import io.orrery.physics.ArticulationState;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
@@ -33,6 +35,8 @@ public final class Model<L extends Link, J extends Joint<L>> {
     private ModelState state;
     /** True while the states hold this model among the changed ones. */
     private boolean queued;
+    /** How its joints are held. */
+    private ArticulationState articulation = ArticulationState.as(Articulation.CONSTRAINTS);
 
     Model(ModelSpec spec, List<L> links, List<J> joints, L canonical) {
         this.spec = spec;
@@ -60,6 +64,16 @@ public final class Model<L extends Link, J extends Joint<L>> {
 
     public boolean isStatic() {
         return isStatic;
+    }
+
+    /** How the model's joints are held, and why it fell back if it did. */
+    public ArticulationState articulation() {
+        return articulation;
+    }
+
+    void setArticulation(ArticulationState articulation) {
+        this.articulation = articulation;
+        changed();
     }
 
     /** Marks the model static or dynamic, its pose then being {@code pose}. */
@@ -137,7 +151,7 @@ public final class Model<L extends Link, J extends Joint<L>> {
         Pose pose = isStatic || canonicalState == null ? fixedPose
                 : canonicalState.pose().compose(canonical.poseInModel().inverse());
         Twist velocity = canonicalState == null ? Twist.ZERO : canonicalState.velocity();
-        return new ModelState(spec.name(), pose, velocity, isStatic, states, jointStates);
+        return new ModelState(spec.name(), pose, velocity, isStatic, states, jointStates, articulation);
     }
 
     /** The joint of that scoped name, or null. */

@@ -1,5 +1,7 @@
 package io.orrery.physics.rigid;
 
+import io.orrery.physics.Articulation;
+import io.orrery.physics.ArticulationState;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
@@ -45,18 +47,23 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     private final List<J> joints = new ArrayList<>();
     private int bodyCount;
     private boolean closed;
+    /** Each projected model's projection (the {@code projected} articulation mode). */
+    private final Map<Model<L, J>, JointProjection<L, J>> projections = new LinkedHashMap<>();
+    private final Articulation articulation;
 
     /** A world whose engine does not report which bodies moved: every read of the world reads every body. */
     protected RigidWorld(WorldSpec spec) {
-        this(spec, false);
+        this(spec, false, Articulation.CONSTRAINTS);
     }
 
     /**
      * @param reportsMotion true when the engine calls {@link Link#changed()} for every body that moved, woke or fell
      *     asleep in a step: reading the world then reads only the models that changed
+     * @param articulation how models' links are held to their joints ({@code orrery.physics.articulation})
      */
-    protected RigidWorld(WorldSpec spec, boolean reportsMotion) {
+    protected RigidWorld(WorldSpec spec, boolean reportsMotion, Articulation articulation) {
         this.spec = spec;
+        this.articulation = articulation;
         this.states = new ModelStates<>(reportsMotion);
     }
 
@@ -103,6 +110,15 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     /** Teleports a body to a centre-of-mass pose: its transforms and broadphase box, at once. */
     protected abstract void place(L link, Pose comWorld);
 
+    /**
+     * Puts a body at a centre-of-mass pose with a velocity, between steps, without waking it or clearing its forces
+     * more than a step does: the articulation's projection of its links onto their joints.
+     */
+    protected void moveQuietly(L link, Pose comWorld, Vec3 linear, Vec3 angular) {
+        place(link, comWorld);
+        link.setVelocity(linear, angular);
+    }
+
     /** The engine's closest hit of a checked, finite ray. */
     protected abstract Optional<RayHit> castRay(Vec3 from, Vec3 to);
 
@@ -140,6 +156,17 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         addBodies(model);
         addJoints(model);
         models.put(top.name(), model);
+        if (articulation == Articulation.PROJECTED) {
+            JointProjection<L, J> projection = JointProjection.of(model);
+            if (projection.fallback() == null) {
+                projections.put(model, projection);
+                model.setArticulation(ArticulationState.as(articulation));
+            } else {
+                model.setArticulation(ArticulationState.fellBack(articulation, projection.fallback()));
+                LOG.log(Level.INFO, "{0}: model ''{1}'' keeps plain constraints: {2}", spec.source(), top.name(),
+                        projection.fallback());
+            }
+        }
         states.add(model);
         joints.addAll(model.joints());
         bodyCount += model.links().size();
@@ -197,6 +224,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         destroyWorld(models.values());
         models.clear();
+        projections.clear();
         states.clear();
         joints.clear();
         bodyCount = 0;
@@ -250,7 +278,13 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         for (J joint : joints) {
             joint.beforeStep(dt);
         }
+        for (JointProjection<L, J> projection : projections.values()) {
+            projection.capture();
+        }
         stepWorld(dt);
+        for (JointProjection<L, J> projection : projections.values()) {
+            projection.apply(this::moveQuietly, dt);
+        }
         for (J joint : joints) {
             if (joint.afterStep(dt)) {
                 joint.child().changed();
@@ -358,6 +392,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         bodyCount -= model.links().size();
         models.remove(name);
+        projections.remove(model);
         states.remove(model);
         Set<J> gone = Collections.newSetFromMap(new IdentityHashMap<>());
         gone.addAll(model.joints());

@@ -139,7 +139,7 @@ final class DataPlane implements AutoCloseable {
                 replier.recv(0);
             }
         } finally {
-            context.destroySocket(probe);
+            probe.close();
         }
     }
 
@@ -167,7 +167,7 @@ final class DataPlane implements AutoCloseable {
             }
             out.disconnect(endpoint);
         } finally {
-            context.destroySocket(probe);
+            probe.close();
         }
     }
 
@@ -413,7 +413,7 @@ final class DataPlane implements AutoCloseable {
                 log.warn("gz-transport replier: {}", e.toString(), e);
             }
         } finally {
-            context.destroySocket(out);
+            out.close();
         }
     }
 

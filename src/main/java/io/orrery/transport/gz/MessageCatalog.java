@@ -170,6 +170,9 @@ final class MessageCatalog {
 
     /** A message from a peer that Orrery cannot take; the message says why. */
     static final class BadMessageException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         BadMessageException(String message) {
             super(message);
         }

@@ -50,6 +50,9 @@ final class LenientNamespaceFilter extends XMLFilterImpl {
 
     /** Elements nest deeper than the limit (readers further on recurse over the tree). */
     static final class TooDeep extends SAXParseException {
+
+        private static final long serialVersionUID = 1L;
+
         TooDeep(String message, Locator locator) {
             super(message, locator);
         }

@@ -57,6 +57,8 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
     /** A URI's form refused before any disk is looked at; the message names the rule. */
     static final class BadUri extends Exception {
 
+        private static final long serialVersionUID = 1L;
+
         BadUri(String message) {
             super(message);
         }

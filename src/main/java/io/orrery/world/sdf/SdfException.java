@@ -3,6 +3,8 @@ package io.orrery.world.sdf;
 /** The one error a bad SDF document produces: where it is (file, line, column) and what was expected. */
 public class SdfException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String file;
     private final int line;
     private final int column;

@@ -21,7 +21,7 @@ import io.orrery.world.SensorSpec;
  */
 final class SensorReader {
 
-    /** The sensor types that cast rays, as {@code io.orrery.device.lidar.LidarDevice} builds them. */
+    /** The sensor types that cast rays, as the lidar device builds them. */
     static final Set<String> LIDAR_TYPES = Set.of("lidar", "gpu_lidar", "ray", "gpu_ray");
 
     /** SDF's defaults for {@code <scan><horizontal|vertical><samples>}, as the lidar device reads them. */

@@ -8,7 +8,9 @@ import com.gz.msgs.DiscoveryProtos.Discovery;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.MessagePublisher;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.plugin.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -112,7 +114,8 @@ class GzTransportFuzzTests {
                 PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
                 runner = SimulationRunner.builder(reader::read, world, new JBulletPhysicsEngine())
                         .plugins(registry, PluginSettings.defaults())
-                        .settings(RunnerSettings.defaults().withStartPaused(true)).build();
+                        .settings(RunnerSettings.defaults().withStartPaused(true)).worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .build();
                 runner.start();
                 GzTransportProperties p = new GzTransportProperties(true, true, "gz", DataSize.ofKilobytes(64), 100,
                         1000, 256, 10000, 64);

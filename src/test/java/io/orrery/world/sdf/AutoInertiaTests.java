@@ -152,8 +152,8 @@ class AutoInertiaTests {
         // a box squashed to zero height encloses nothing: its mass cannot come from a density
         Path stl = TestMeshes.binaryStl(shape("flat.stl"),
                 TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {2, 1, 0}), TestMeshes.boxTriangles());
-        SdfException e = catchThrowableOfType(() -> inertial("<link name='l'><inertial auto='true'/>"
-                + meshCollision("sheet", stl, "0 0 0 0 0 0", "1 1 1") + "</link>"), SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> inertial("<link name='l'><inertial auto='true'/>"
+                + meshCollision("sheet", stl, "0 0 0 0 0 0", "1 1 1") + "</link>"));
         assertThat(e).isNotNull();
         assertThat(e.getMessage()).contains("collision 'sheet'", "encloses no volume", "<mass> and <inertia>");
     }

@@ -51,7 +51,7 @@ class MeshSdfTests {
     }
 
     private SdfException failure(SdfReader reader, String geometry) throws Exception {
-        return catchThrowableOfType(() -> read(reader, geometry), SdfException.class);
+        return catchThrowableOfType(SdfException.class, () -> read(reader, geometry));
     }
 
     private static Geometry geometry(WorldSpec world) {
@@ -157,15 +157,15 @@ class MeshSdfTests {
     void aSpawnedModelMayNameOnlyModelPathMeshes() throws Exception {
         SdfReader reader = new SdfReader(List.of(models()));
         for (String uri : List.of("/etc/passwd", "file:///etc/passwd", "../world.sdf", "meshes/body.stl")) {
-            SdfException e = catchThrowableOfType(() -> reader.readModel("<model name='x'><link name='l'>"
+            SdfException e = catchThrowableOfType(SdfException.class, () -> reader.readModel("<model name='x'><link name='l'>"
                     + "<collision name='c'><geometry><mesh><uri>" + uri + "</uri></mesh></geometry></collision>"
-                    + "</link></model>", "spawn request"), SdfException.class);
+                    + "</link></model>", "spawn request"));
             assertThat(e.file()).as(uri).isEqualTo("spawn request");
             assertThat(e.detail()).as(uri).contains("not allowed in a spawned model", "model://");
         }
-        SdfException out = catchThrowableOfType(() -> reader.readModel("<model name='x'><link name='l'>"
+        SdfException out = catchThrowableOfType(SdfException.class, () -> reader.readModel("<model name='x'><link name='l'>"
                 + "<collision name='c'><geometry><mesh><uri>model://robot/../../world.sdf</uri></mesh></geometry>"
-                + "</collision></link></model>", "spawn request"), SdfException.class);
+                + "</collision></link></model>", "spawn request"));
         assertThat(out.detail()).contains("leaves its model directory");
         ModelSpec spawned = reader.readModel("<model name='x'><link name='l'><collision name='c'><geometry><mesh>"
                 + "<uri>model://robot/meshes/body.stl</uri></mesh></geometry></collision></link></model>", "spawn");

@@ -64,7 +64,7 @@ class SdfReaderBadInputTests {
     @MethodSource("corpus")
     void badFileFailsAtItsLineNamingTheProblem(String file, int line, int column, List<String> fragments) {
         Path path = BAD.resolve(file);
-        SdfException e = catchThrowableOfType(() -> reader.read(path), SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> reader.read(path));
         assertThat(e).as("reading %s must fail with an SdfException", file).isNotNull();
         assertThat(e.file()).isEqualTo(path.toAbsolutePath().normalize().toString());
         assertThat(e.line()).as("line of: %s", e.getMessage()).isEqualTo(line);
@@ -77,7 +77,7 @@ class SdfReaderBadInputTests {
 
     @Test
     void externalEntityContentNeverAppears() {
-        SdfException e = catchThrowableOfType(() -> reader.read(BAD.resolve("xxe.sdf")), SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> reader.read(BAD.resolve("xxe.sdf")));
         assertThat(e.getMessage()).doesNotContain("root:").doesNotContain("/bin/");
         assertThat(e.getCause() == null ? "" : String.valueOf(e.getCause().getMessage())).doesNotContain("root:");
     }
@@ -114,12 +114,12 @@ class SdfReaderBadInputTests {
         String model = "<model name='m%d'><link name='l'/></model>\n";
         String world = "<sdf version='1.9'><world name='w'>\n" + String.format(model.repeat(4), 1, 2, 3, 4)
                 + "</world></sdf>";
-        SdfException e = catchThrowableOfType(() -> limited.readModel(
+        SdfException e = catchThrowableOfType(SdfException.class, () -> limited.readModel(
                 "<model name='a'><model name='b'><link name='l'/></model><model name='c'><model name='d'/></model>"
-                        + "</model>", "spawn"), SdfException.class);
+                        + "</model>", "spawn"));
         assertThat(e.getMessage()).contains("model 'a::c::d'", "more than 3 models", "orrery.sdf.max-models");
         Path file = BAD.resolveSibling("limits_many_models.sdf");
-        SdfException inWorld = catchThrowableOfType(() -> limited.read(file, world.getBytes()), SdfException.class);
+        SdfException inWorld = catchThrowableOfType(SdfException.class, () -> limited.read(file, world.getBytes()));
         assertThat(inWorld.line()).isEqualTo(5);
         assertThat(inWorld.file()).isEqualTo(file.toAbsolutePath().normalize().toString());
     }

@@ -45,8 +45,8 @@ class SdfSensorLimitsTests {
 
     @Test
     void aLidarOf40000By40000SamplesIsRefusedAtItsScanNamingTheBound() {
-        SdfException e = catchThrowableOfType(() -> reader.readModel(lidar(samples(40_000), samples(40_000)),
-                "spawn request"), SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> reader.readModel(lidar(samples(40_000), samples(40_000)),
+                "spawn request"));
 
         assertThat(e).isNotNull();
         assertThat(e.file()).isEqualTo("spawn request");
@@ -59,8 +59,8 @@ class SdfSensorLimitsTests {
 
     @Test
     void samplesAloneBeyondTheBoundFailAtTheSamplesElement() {
-        SdfException e = catchThrowableOfType(() -> reader.readModel(lidar(samples(10_000_000_000L), samples(1)),
-                "spawn request"), SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> reader.readModel(lidar(samples(10_000_000_000L), samples(1)),
+                "spawn request"));
 
         assertThat(e.line()).isEqualTo(4);
         assertThat(e.column()).isEqualTo(34); // just after <horizontal><samples>
@@ -77,7 +77,7 @@ class SdfSensorLimitsTests {
                 + "<vertical><samples>100</samples></vertical></scan></ray></sensor>\n"
                 + "</link></model>";
 
-        SdfException e = catchThrowableOfType(() -> reader.readModel(two, "spawn request"), SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> reader.readModel(two, "spawn request"));
 
         assertThat(e.line()).isEqualTo(3);
         assertThat(e.detail()).contains("sensor 'b'", "<ray><scan> asks for 200000 rays",
@@ -90,7 +90,7 @@ class SdfSensorLimitsTests {
     @Test
     void aResolutionAboveOneMultipliesTheRaysAsGazeboCountsItsRanges() {
         String dense = lidar(samples(640) + "<resolution>10</resolution>", samples(64));
-        SdfException e = catchThrowableOfType(() -> reader.readModel(dense, "spawn request"), SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> reader.readModel(dense, "spawn request"));
         assertThat(e.detail()).contains("asks for 409600 rays", "640 horizontal × resolution 10 × 64 vertical");
 
         String coarse = lidar(samples(640) + "<resolution>0.5</resolution>", samples(64));
@@ -102,8 +102,7 @@ class SdfSensorLimitsTests {
             "<samples>NaN</samples>", "<samples>1e999</samples>", "<resolution>0</resolution>",
             "<resolution>-1</resolution>", "<min_angle>Infinity</min_angle>"})
     void aScanValueThatIsNoCountIsRefusedNamingIt(String element) {
-        SdfException e = catchThrowableOfType(() -> reader.readModel(lidar(element, samples(1)), "spawn request"),
-                SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> reader.readModel(lidar(element, samples(1)), "spawn request"));
 
         assertThat(e).as(element).isNotNull();
         assertThat(e.line()).as("%s", e).isEqualTo(4);
@@ -112,8 +111,8 @@ class SdfSensorLimitsTests {
 
     @Test
     void anUpdateRateAboveTheBoundIsRefused() {
-        SdfException e = catchThrowableOfType(() -> reader.readModel(model("imu",
-                "    <update_rate>1e9</update_rate>"), "spawn request"), SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> reader.readModel(model("imu",
+                "    <update_rate>1e9</update_rate>"), "spawn request"));
 
         assertThat(e.line()).isEqualTo(3);
         assertThat(e.detail()).contains("sensor 's'", "<update_rate> 1e9 Hz is above the highest rate allowed,"
@@ -128,16 +127,16 @@ class SdfSensorLimitsTests {
                 + "      %s\n"
                 + "    </noise></x></angular_velocity></imu>");
 
-        SdfException huge = catchThrowableOfType(() -> reader.readModel(String.format(imu,
-                "<mean>1e300</mean>"), "spawn request"), SdfException.class);
+        SdfException huge = catchThrowableOfType(SdfException.class, () -> reader.readModel(String.format(imu,
+                "<mean>1e300</mean>"), "spawn request"));
         assertThat(huge.line()).isEqualTo(4);
         assertThat(huge.detail()).contains("sensor 's'", "<noise><mean> 1e300 is beyond the largest noise parameter"
                 + " allowed, ±1000000 (orrery.sdf.max-noise)");
-        SdfException negative = catchThrowableOfType(() -> reader.readModel(String.format(imu,
-                "<stddev>-0.1</stddev>"), "spawn request"), SdfException.class);
+        SdfException negative = catchThrowableOfType(SdfException.class, () -> reader.readModel(String.format(imu,
+                "<stddev>-0.1</stddev>"), "spawn request"));
         assertThat(negative.detail()).contains("<noise><stddev> must be zero or more, got '-0.1'");
-        SdfException nan = catchThrowableOfType(() -> reader.readModel(String.format(imu,
-                "<bias_stddev>NaN</bias_stddev>"), "spawn request"), SdfException.class);
+        SdfException nan = catchThrowableOfType(SdfException.class, () -> reader.readModel(String.format(imu,
+                "<bias_stddev>NaN</bias_stddev>"), "spawn request"));
         assertThat(nan.detail()).contains("<bias_stddev> must be a number, got 'NaN'");
 
         // what real sensors write, and empty elements (read as 0), are fine
@@ -152,13 +151,11 @@ class SdfSensorLimitsTests {
         String world = "<sdf version='1.9'><world name='w'>\n" + lidar(samples(100), samples(11)) + "\n</world></sdf>";
         Path file = Path.of("src/test/resources/worlds/in_memory.sdf");
 
-        SdfException e = catchThrowableOfType(() -> strict.read(file, world.getBytes(StandardCharsets.UTF_8)),
-                SdfException.class);
+        SdfException e = catchThrowableOfType(SdfException.class, () -> strict.read(file, world.getBytes(StandardCharsets.UTF_8)));
         assertThat(e.file()).isEqualTo(file.toAbsolutePath().normalize().toString());
         assertThat(e.line()).isEqualTo(5);
         assertThat(e.detail()).contains("asks for 1100 rays", "more than the 1000");
-        assertThat(catchThrowableOfType(() -> strict.readModel(model("imu", "<update_rate>101</update_rate>"), "s"),
-                SdfException.class).detail()).contains("above the highest rate allowed, 100 Hz");
+        assertThat(catchThrowableOfType(SdfException.class, () -> strict.readModel(model("imu", "<update_rate>101</update_rate>"), "s")).detail()).contains("above the highest rate allowed, 100 Hz");
         // the defaults take every real sensor: Gazebo's lidars ask for a few thousand rays
         assertThat(sensorOf(reader.readModel(lidar(samples(640), samples(16)), "s")).type()).isEqualTo("gpu_lidar");
     }

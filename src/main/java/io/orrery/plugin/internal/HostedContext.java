@@ -1,0 +1,52 @@
+package io.orrery.plugin.internal;
+
+import io.orrery.event.EventSink;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.OwnedPluginSpec;
+import io.orrery.plugin.PluginContext;
+import io.orrery.plugin.PluginOwner;
+import io.orrery.plugin.WorldSnapshot;
+import io.orrery.topic.TopicBus;
+import io.orrery.world.PluginSpec;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/** The host's {@link PluginContext}: one per plugin, delegating to the runner's seams. */
+record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events) implements PluginContext {
+
+    @Override
+    public PluginSpec spec() {
+        return owned.spec();
+    }
+
+    @Override
+    public PluginOwner owner() {
+        return owned.owner();
+    }
+
+    @Override
+    public String qualifiedName() {
+        return owned.qualifiedName();
+    }
+
+    @Override
+    public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
+        // The plugin's name goes with the command so the runner's logs say who asked.
+        return world.submit(qualifiedName() + ": " + name, action);
+    }
+
+    @Override
+    public WorldSnapshot snapshot() {
+        return world.snapshot();
+    }
+
+    @Override
+    public TopicBus topics() {
+        return world.topics();
+    }
+
+    @Override
+    public void emit(String event, Object payload) {
+        events.emit(event, payload);
+    }
+}

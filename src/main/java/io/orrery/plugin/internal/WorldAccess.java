@@ -1,0 +1,28 @@
+package io.orrery.plugin.internal;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.WorldSnapshot;
+import io.orrery.topic.TopicBus;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * The runner's seam for plugins: commands run on the runner thread between steps, the latest snapshot, and the
+ * world's topic bus.
+ */
+public interface WorldAccess {
+
+    /**
+     * Queues {@code action} to run on the runner thread between two steps; the future completes with its
+     * result, or exceptionally if it threw or the world was unloaded first.
+     *
+     * @param name what the command is, for logs and diagnostics
+     */
+    <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action);
+
+    /** The latest snapshot, published by the runner after each step; cheap, safe from any thread. */
+    WorldSnapshot snapshot();
+
+    /** The world's topic bus: advertise, subscribe and publish from any thread; callbacks run on the runner's. */
+    TopicBus topics();
+}

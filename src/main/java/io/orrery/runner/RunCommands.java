@@ -1,0 +1,256 @@
+package io.orrery.runner;
+
+import io.orrery.lifecycle.Outcome;
+import io.orrery.physics.WorldView;
+import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.WorldSnapshot;
+import io.orrery.trigger.LifecycleEventKind;
+import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What commands and trigger actions do to the run: pause, resume, the factor, step batches, run-to, a controller's
+ * hold, reset, reload, snapshots and world edits. Each runs on the runner thread at a point where the loop takes
+ * commands ({@link StepLoop#execute}). Runner thread only.
+ */
+final class RunCommands {
+
+    // The runner's parts log as the runner: one logger name for users to set a level on and to filter by.
+    private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
+
+    private final RunState state;
+    private final Lifecycle lifecycle;
+    private final ResetCascade cascade;
+    private final WorldLoading loading;
+    private final StepLoop loop;
+    private final RunTo runTo;
+    private final RunEnding ending;
+    private final SnapshotPublisher snapshots;
+    private final MonotonicClock clock;
+    private final Supplier<SimulationStatus> status;
+
+    RunCommands(RunState state, Lifecycle lifecycle, ResetCascade cascade, WorldLoading loading, StepLoop loop,
+            RunTo runTo, RunEnding ending, SnapshotPublisher snapshots, MonotonicClock clock,
+            Supplier<SimulationStatus> status) {
+        this.state = state;
+        this.lifecycle = lifecycle;
+        this.cascade = cascade;
+        this.loading = loading;
+        this.loop = loop;
+        this.runTo = runTo;
+        this.ending = ending;
+        this.snapshots = snapshots;
+        this.clock = clock;
+        this.status = status;
+    }
+
+    SimulationStatus pause() {
+        lifecycle.enterPause(state.session);
+        return status.get();
+    }
+
+    SimulationStatus resume() {
+        lifecycle.leavePause(state.session);
+        return status.get();
+    }
+
+    SimulationStatus setFactor(double factor) {
+        state.session.setRealTimeFactor(factor);
+        return status.get();
+    }
+
+    /**
+     * Pause → Resume → StepBegin, {@code count} unpaced steps, then Pause again. At each StepEnd reads are
+     * served, and a stop or a pause ends the batch there; other commands wait until the batch has ended. The
+     * answer tells the steps actually taken. What a system throws inside a batch aborts the run.
+     *
+     * <p>The steps of a controller that holds the simulation leave the lifecycle machine in Pause, as Gazebo's
+     * multi-step leaves a paused world paused: the hold is one stretch of Pause, its steps are phases the loop
+     * cycles through (as when running), not six transitions each. A controller steps thousands of times a second;
+     * each transition costs tens of microseconds in the machine and is an event to every event-stream client.
+     */
+    SimulationStatus runSteps(long count) {
+        WorldSession s = state.session;
+        boolean held = state.controller != null;
+        lifecycle.beginBatch(held);
+        s.statistics.start(clock.nanoTime(), s.simTimeNanos());
+        try {
+            loop.batch(count);
+        } catch (AbortException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new AbortException(ResetCascade.describe(e), e);
+        }
+        if (state.stepping()) {
+            lifecycle.endBatch(s, held);
+        }
+        return status.get();
+    }
+
+    /** Arms a run-to: runs until {@code targetNanos}, then pauses and completes {@code done}. */
+    void runTo(long targetNanos, CompletableFuture<SimulationStatus> done) {
+        WorldSession s = state.session;
+        if (targetNanos <= s.simTimeNanos()) {
+            throw new IllegalArgumentException("sim time " + targetNanos / 1e9 + " s is not ahead of the current "
+                    + s.simTimeNanos() / 1e9 + " s");
+        }
+        runTo.arm(targetNanos, done);
+        if (state.paused()) {
+            lifecycle.leavePause(s);
+        }
+    }
+
+    /** A controller takes hold: a run-to is cancelled, and a running simulation pauses here. */
+    void holdForController() {
+        cancelRunTo("a controller acquired the simulation");
+        if (state.stepping()) {
+            lifecycle.enterPause(state.session);
+        }
+    }
+
+    /** Stop → Reset → Start with the reset cascade in Reset, then on as before (running or paused). */
+    SimulationStatus resetWorld() {
+        return resetWorld(OptionalLong.empty());
+    }
+
+    /** A reset whose sensor noise is seeded from {@code seed} when given, else from the run's seed. */
+    SimulationStatus resetWorld(OptionalLong seed) {
+        WorldSession s = state.session;
+        List<String> unsupported = s.systems.systemsNotSupportingReset();
+        if (!unsupported.isEmpty()) {
+            throw new AbortException("reset is not supported by " + String.join(", ", unsupported));
+        }
+        boolean wasPaused = state.paused();
+        cancelRunTo("reset");
+        try {
+            lifecycle.enterReset();
+            cascade.run(s, true, seed);
+        } catch (AbortException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new AbortException("reset failed: " + ResetCascade.describe(e), e);
+        }
+        lifecycle.fire(LifecycleEventKind.RESET);
+        lifecycle.restartAfterReset(s, wasPaused);
+        log.info("World '{}' reset", s.name());
+        return status.get();
+    }
+
+    /**
+     * A full reload. The new session is built first: if that fails, the reload is refused and the running world
+     * goes on untouched. Then the old world's plugins end and it closes (plugins hold ports and bridges under the
+     * same names, so two generations never overlap), and the new world starts as at load: its required plugins
+     * failing mean no-start, a stop meanwhile means stopped.
+     */
+    SimulationStatus reload(WorldSpec spec, Path file) {
+        WorldSession old = state.session;
+        WorldSession next;
+        try {
+            next = loading.open(spec, file);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("reload of " + file + " refused, the running world goes on: "
+                    + ResetCascade.describe(e), e);
+        }
+        boolean wasPaused = state.paused();
+        cancelRunTo("reload");
+        lifecycle.enterReset();
+        state.resetting = true;
+        try {
+            // From here the old world is going: the new one is published first, so whatever happens next the
+            // run ends (if it must) on a whole world, never on one half closed.
+            WorldSession.logPluginErrors(old.plugins.broadcast(new PluginEvent.Stopped()));
+            state.worldFile = file;
+            loop.publish(next);
+            old.close();
+            if (!loading.startPlugins(next, loop::execute)) {
+                ending.stopWhileLoading();
+                return status.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ending.stopWhileLoading();
+            return status.get();
+        } catch (RuntimeException e) {
+            ending.noStart(new IllegalStateException("reload of " + file + ": " + ResetCascade.describe(e), e));
+            return status.get();
+        } finally {
+            state.resetting = false;
+        }
+        lifecycle.fire(LifecycleEventKind.RESET);
+        lifecycle.beginSession(next, wasPaused);
+        log.info("World '{}' reloaded from {}", next.name(), file);
+        return status.get();
+    }
+
+    /** The snapshot of the world now (runner thread). */
+    WorldSnapshot takeSnapshot() {
+        WorldSession s = state.session;
+        return s == null ? WorldSnapshot.empty("") : snapshots.take(s::capture);
+    }
+
+    /**
+     * The snapshot of the world now, for a PostUpdate system on a pool thread while the runner thread waits for the
+     * round: read through the round's shared view, so it never waits on the runner.
+     */
+    WorldSnapshot takeSnapshotDuringPostUpdate(WorldSession s, WorldView roundView) {
+        return snapshots.take(() -> s.capture(roundView));
+    }
+
+    /** Runner thread: a world edit has been made. */
+    <T> T edited(T result) {
+        snapshots.changed();
+        return result;
+    }
+
+    private void cancelRunTo(String why) {
+        runTo.cancel(why, state.currentState(), state.allowedCommands());
+    }
+
+    /**
+     * What trigger actions do: the same as commands, where the state allows them, at a safe point. While a
+     * controller holds the simulation, pause, resume, reset and factor actions are held back (it alone drives the
+     * run: its steps end when it asked).
+     */
+    Lifecycle.Actions triggerActions() {
+        return new Lifecycle.Actions() {
+            @Override
+            public void pause() {
+                if (state.stepping() && state.controller == null) {
+                    lifecycle.enterPause(state.session);
+                }
+            }
+
+            @Override
+            public void resume() {
+                if (state.paused() && state.controller == null) {
+                    lifecycle.leavePause(state.session);
+                }
+            }
+
+            @Override
+            public void requestStop(Outcome outcome) {
+                state.requestStop(outcome);
+            }
+
+            @Override
+            public void reset() {
+                if ((state.stepping() || state.paused()) && state.controller == null) {
+                    resetWorld();
+                }
+            }
+
+            @Override
+            public void setRealTimeFactor(double factor) {
+                if (state.controller == null) {
+                    state.session.setRealTimeFactor(factor);
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,66 @@
+package io.orrery.runner;
+
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.WorldSnapshot;
+import io.orrery.plugin.internal.WorldAccess;
+import io.orrery.topic.BusDriver;
+import io.orrery.topic.TopicBus;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/** What the runner hands a world's plugins and its topic bus: the seams through which they reach the runner. */
+final class RunnerSeams {
+
+    private RunnerSeams() {
+    }
+
+    /**
+     * What one session's plugins reach: their own world (what they submit once it is unloaded is refused, never
+     * applied to the next) and their own bus (so they never publish into the next world).
+     */
+    static WorldAccess worldAccess(SimulationRunner runner, Supplier<WorldSession> owner, TopicBus topics) {
+        return new WorldAccess() {
+            @Override
+            public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
+                return runner.submit(name, action, owner);
+            }
+
+            @Override
+            public WorldSnapshot snapshot() {
+                return runner.snapshot();
+            }
+
+            @Override
+            public TopicBus topics() {
+                return topics;
+            }
+        };
+    }
+
+    /** The runner drives every world's topic bus: messages from other threads come as publish commands. */
+    static BusDriver topicDriver(RunState state, CommandPosts posts) {
+        return new BusDriver() {
+            @Override
+            public boolean onDrivingThread() {
+                return state.onRunnerThread();
+            }
+
+            @Override
+            public CompletableFuture<Void> later(Runnable delivery) {
+                // From a PostUpdate system on a pool thread: delivered in this step, in the serial mode's order.
+                WorldSession s = state.session;
+                Optional<CompletableFuture<Void>> inRound = s == null ? Optional.empty()
+                        : s.systems.afterPostUpdateRound(delivery);
+                if (inRound.isPresent()) {
+                    return inRound.get();
+                }
+                return posts.post("publish", Command.LIVE, Command.Kind.ORDINARY, () -> {
+                    delivery.run();
+                    return null;
+                });
+            }
+        };
+    }
+}
