@@ -67,7 +67,7 @@ class JointSystemsSimulationTests {
 
         // p_gain 0.2 on a free rotor of izz 0.00012: the first step's force 0.2·10 N·m gives 16.7 rad/s, then each
         // step the error changes by a factor 1 - p·dt/I = -0.667, so it rings down from 10 to 2e-2 rad/s within
-        // ~20 steps; what is left is the solver's jitter on a rotor spinning at 10 rad/s (a few 1e-3 rad/s),
+        // ~20 steps; what is left is the solver's jitter on a rotor spinning at 10 rad/s (up to 1.1e-2 rad/s),
         // which the loop does not amplify, and i_gain 0.01 keeps the mean on the target.
         assertThat(trace.samples.get(0).velocity()).isCloseTo(10 * 0.2 * DT / 0.00012, within(0.01));
         assertThat(trace.samples.get(1).velocity() - 10).isCloseTo(-0.667 * (trace.samples.get(0).velocity() - 10),
