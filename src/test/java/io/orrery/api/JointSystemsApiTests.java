@@ -33,7 +33,7 @@ class JointSystemsApiTests extends ApiTestSupport {
         assertThat(post("/api/simulation/step?count=3000").status()).isEqualTo(200);
 
         JsonNode j1 = joint(get("/api/models/joint_position_controller_demo").json(), "j1");
-        // After 3 s the PID has the rotor within 4% of the target (see JointSystemsSimulationTests).
+        // After 3 s the PID has the rotor within 4% of the target (see JointPositionControllerSimulationTests).
         assertThat(j1.get("position").asDouble()).isCloseTo(1.0, within(0.05));
         assertThat(j1.get("type").asText()).isEqualTo("revolute");
     }

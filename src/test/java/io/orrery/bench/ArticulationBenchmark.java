@@ -35,7 +35,8 @@ import java.util.concurrent.TimeUnit;
  * (worst energy drift over 10 s, relative to its initial potential drop m g L), the Panda holding its pose for 4 s
  * against gravity (worst joint error and speed after 4 s), and steps per second of each and of Gazebo's
  * diff_drive.sdf with its wheels driven. Candidates: each engine with
- * plain constraints (10 solver iterations, today's), constraints made stiff (50 iterations), the {@code projected}
+ * plain constraints (Orrery's solver settings: 20 iterations, JBullet's joints in 10 of them), constraints made
+ * stiff (50 iterations, the joints in all), the {@code projected}
  * articulation mode, and Bullet's Featherstone multibody through Libbulletjme ({@link MultiBodyProbe}). Run with
  * {@code ./mvnw -o -q test-compile exec:java -Dexec.args=articulation}.
  */
@@ -54,21 +55,27 @@ final class ArticulationBenchmark {
     private ArticulationBenchmark() {
     }
 
-    /** A candidate: an engine in a mode with a solver iteration count. */
+    /**
+     * A candidate: an engine in a mode, with Orrery's solver settings ({@code iterations} 0) or with that many
+     * iterations over contacts and joints alike.
+     */
     record Candidate(String label, String engine, Articulation mode, int iterations) {
         PhysicsEngine create() {
+            if (iterations == 0) {
+                return engine.equals("jbullet") ? new JBulletPhysicsEngine(mode) : new BulletPhysicsEngine(mode);
+            }
             return engine.equals("jbullet") ? new JBulletPhysicsEngine(mode, iterations)
                     : new BulletPhysicsEngine(mode, iterations);
         }
     }
 
     static final List<Candidate> CANDIDATES = List.of(
-            new Candidate("jbullet constraints (10 it.)", "jbullet", Articulation.CONSTRAINTS, 10),
+            new Candidate("jbullet constraints", "jbullet", Articulation.CONSTRAINTS, 0),
             new Candidate("jbullet stiff constraints (50 it.)", "jbullet", Articulation.CONSTRAINTS, 50),
-            new Candidate("jbullet projected", "jbullet", Articulation.PROJECTED, 10),
-            new Candidate("bullet constraints (10 it.)", "bullet", Articulation.CONSTRAINTS, 10),
+            new Candidate("jbullet projected", "jbullet", Articulation.PROJECTED, 0),
+            new Candidate("bullet constraints", "bullet", Articulation.CONSTRAINTS, 0),
             new Candidate("bullet stiff constraints (50 it.)", "bullet", Articulation.CONSTRAINTS, 50),
-            new Candidate("bullet projected", "bullet", Articulation.PROJECTED, 10));
+            new Candidate("bullet projected", "bullet", Articulation.PROJECTED, 0));
 
     static void run() throws Exception {
         System.out.println("articulation: candidate | rotor |v-5| rad/s, off-axis rad/s | chain max |q| rad,"

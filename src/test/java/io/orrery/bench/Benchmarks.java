@@ -74,6 +74,10 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code robots} (only when named): the shared robot worlds (TurtleBot 3 Burger, Panda) on both engines, a fresh
  * process per run: mesh load time (cold, fresh loader, cache hit), build time and steps per second through the
  * Orrery loop, see {@link RobotsBenchmark}.</li>
+ * <li>{@code settle} (only when named): what each solver setting buys a box resting on the ground (its speeds and
+ * an IMU's error after landing) and costs per step, on both engines, see {@link SettleBenchmark}.</li>
+ * <li>{@code robot-steps} (only when named): steps per second of each engine on diff_drive.sdf and on the 7-joint
+ * Panda arm through the full loop, with each engine's solver settings, see {@link RobotStepsBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -81,7 +85,7 @@ public final class Benchmarks {
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
     public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
             "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes",
-            ArticulationBenchmark.NAME, RobotsBenchmark.NAME, "reset-save");
+            ArticulationBenchmark.NAME, RobotsBenchmark.NAME, "settle", "robot-steps", "reset-save");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -160,6 +164,12 @@ public final class Benchmarks {
         }
         if (which.contains("shapes")) {
             ShapesBenchmark.run();
+        }
+        if (which.contains("settle")) {
+            SettleBenchmark.run();
+        }
+        if (which.contains("robot-steps")) {
+            RobotStepsBenchmark.run();
         }
         if (which.contains(RobotsBenchmark.NAME)) {
             RobotsBenchmark.run();

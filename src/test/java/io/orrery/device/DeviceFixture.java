@@ -2,6 +2,7 @@ package io.orrery.device;
 
 import com.google.protobuf.Message;
 import io.orrery.builtin.BuiltinDevices;
+import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.system.UpdateInfo;
@@ -31,8 +32,12 @@ final class DeviceFixture implements AutoCloseable {
     }
 
     DeviceFixture(WorldSpec spec, long seed) {
+        this(spec, seed, new JBulletPhysicsEngine());
+    }
+
+    DeviceFixture(WorldSpec spec, long seed, PhysicsEngine engine) {
         this.spec = spec;
-        this.world = new JBulletPhysicsEngine().build(spec);
+        this.world = engine.build(spec);
         this.bus = new TopicBus(BusDriver.callingThread());
         this.devices = Devices.build(spec, bus, seed, BuiltinDevices.KINDS);
         this.stepNanos = Math.round(spec.physics().maxStepSize() * 1e9);
@@ -41,6 +46,12 @@ final class DeviceFixture implements AutoCloseable {
 
     static DeviceFixture load(String name, long seed) {
         return new DeviceFixture(Path.of("src/test/resources/worlds", name + ".sdf"), seed);
+    }
+
+    /** Loads {@code src/test/resources/worlds/<name>.sdf} on the given engine. */
+    static DeviceFixture load(String name, long seed, PhysicsEngine engine) {
+        return new DeviceFixture(new SdfReader(List.of()).read(Path.of("src/test/resources/worlds", name + ".sdf")),
+                seed, engine);
     }
 
     /** Every message published on {@code topic} from now on. */

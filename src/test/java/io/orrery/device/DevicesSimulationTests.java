@@ -42,12 +42,12 @@ class DevicesSimulationTests {
         assertThat(resting).hasSize(500); // update rate 0: every step
         double worst = resting.stream().mapToDouble(m -> Math.abs(m.getLinearAcceleration().getZ() - 9.8)).max()
                 .orElseThrow();
-        // At rest JBullet's contact solver takes back each step's gravity increment of the velocity; what remains is
-        // its resting jitter: the worst of these 500 readings was 1.4e-3 m/s² off (a velocity jitter of 1.4e-6 m/s
-        // over a 1 ms step); the bound leaves a factor of 7.
-        assertThat(worst).as("worst deviation from +9.8 m/s² at rest").isLessThan(0.01);
+        // At rest JBullet's contact solver takes back each step's gravity increment of the velocity: the worst of
+        // these 500 readings is 2.8e-6 m/s² off, within Gazebo's 1e-4 (its IMU test's tolerance). It was 1.4e-3
+        // while JBullet pushed penetration out through the velocity (docs/physics-engines.md).
+        assertThat(worst).as("worst deviation from +9.8 m/s² at rest").isLessThan(1e-4);
         double mean = resting.stream().mapToDouble(m -> m.getLinearAcceleration().getZ()).average().orElseThrow();
-        assertThat(mean).isCloseTo(9.8, within(0.01));
+        assertThat(mean).isCloseTo(9.8, within(1e-4));
         assertThat(resting.get(0).getLinearAcceleration().getX()).isCloseTo(0, within(0.1));
         assertThat(resting.get(0).getOrientation().getW()).isCloseTo(1, within(1e-6));
         // free fall: the velocity changes by g·dt each step, up to JBullet's float rounding: one ulp of a velocity

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.gz.msgs.MagnetometerProtos.Magnetometer;
+import io.orrery.physics.Physics;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A magnetometer reads the world's own {@code <magnetic_field>} in its frame (worlds/conformance/magnetometer.sdf, from
@@ -19,9 +21,10 @@ class MagnetometerFieldSimulationTests {
     private static final String TOPIC =
             "/world/magnetometer_sensor/model/magnetometer_model/link/link/sensor/magnetometer_sensor/magnetometer";
 
-    @Test
-    void aRotatedMagnetometerReadsTheWorldsFieldInItsFrame() {
-        try (DeviceFixture f = DeviceFixture.load("conformance/magnetometer", 7)) {
+    @ParameterizedTest
+    @MethodSource("io.orrery.physics.Physics#all")
+    void aRotatedMagnetometerReadsTheWorldsFieldInItsFrame(Physics physics) {
+        try (DeviceFixture f = DeviceFixture.load("conformance/magnetometer", 7, physics.create())) {
             List<Magnetometer> readings = f.record(TOPIC, Magnetometer.class);
             f.step(300); // 10 Hz: samples at 0.1, 0.2 and 0.3 s; the box falls without turning
             assertThat(readings).isNotEmpty();

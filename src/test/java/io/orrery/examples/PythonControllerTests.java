@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.api.ControlClient;
-import io.orrery.control.DiffDriveApplication;
+import io.orrery.api.DiffDriveApplication;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.api.ControlClient;
-import io.orrery.control.DiffDriveApplication;
+import io.orrery.api.DiffDriveApplication;
 import io.orrery.system.GazeboSystemRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;

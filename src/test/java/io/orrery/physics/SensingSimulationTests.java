@@ -54,11 +54,14 @@ class SensingSimulationTests {
             assertThat(sim.world().contacts("crate", "body")).isEmpty(); // before any step
             sim.step(200);
             List<ContactPoint> contacts = sim.world().contacts("crate", "body");
-            // The bottom face's four corners, from a different generator on each engine: on JBullet Orrery's own
-            // box-plane generator gives the whole face at once (physics.jbullet); on Bullet it is Bullet 3's
-            // convex-plane algorithm, which perturbs the box's orientation to find more than one point and keeps
-            // the four corners in its persistent manifold.
-            assertThat(contacts).hasSize(4).allSatisfy(c -> {
+            // Corners of the bottom face, from a different generator on each engine: on JBullet Orrery's own
+            // box-plane generator gives the whole face, four corners, every step (physics.jbullet). On Bullet it is
+            // Bullet 3's convex-plane algorithm, which finds the deepest corner and one more from a perturbed
+            // orientation each step and keeps them in its persistent manifold while they last: the crate, which
+            // lands flat and rests still, keeps the two diagonal corners it met first. (While it still rocked, with
+            // Bullet's own solver settings, it collected all four within 17 steps.)
+            int corners = engine == Engine.JBULLET ? 4 : 2;
+            assertThat(contacts).hasSize(corners).allSatisfy(c -> {
                 assertThat(c.otherModel()).isEqualTo("ground");
                 assertThat(c.otherLink()).isEqualTo("plane");
                 assertThat(c.normal().z()).isCloseTo(1, within(FLOAT));
@@ -67,8 +70,12 @@ class SensingSimulationTests {
                 assertThat(c.depth()).isBetween(0.0, 1e-5);
                 assertThat(Math.abs(c.position().x())).isCloseTo(0.2, within(1e-5));
             });
+            if (corners == 2) {
+                // Diagonal: the crate's centre (over the origin) lies midway between them, so the two hold it up.
+                assertThat(contacts.get(0).position().plus(contacts.get(1).position()).length()).isLessThan(1e-5);
+            }
             // Seen from the ground, the same contacts push down.
-            assertThat(sim.world().contacts("ground", "plane")).hasSize(4)
+            assertThat(sim.world().contacts("ground", "plane")).hasSize(corners)
                     .allSatisfy(c -> assertThat(c.normal().z()).isCloseTo(-1, within(FLOAT)))
                     .allSatisfy(c -> assertThat(c.otherModel()).isEqualTo("crate"));
             assertThat(sim.world().contacts("wall", "slab")).isEmpty();

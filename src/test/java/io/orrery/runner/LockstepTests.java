@@ -44,7 +44,7 @@ class LockstepTests {
         StepResult driven = get(runner.step(new StepRequest(2, Map.of(CMD, forward(0.5)), List.of(),
                 List.of("vehicle_blue"))));
 
-        // Without a command the wheels only settle (the chassis sinks onto them under gravity: measured -4.8e-5
+        // Without a command the wheels only settle (the chassis sinks onto them under gravity: measured -3.1e-5
         // rad/s). Gazebo's DiffDrive computes wheel speeds in PostUpdate and commands them in the next PreUpdate, so
         // a command it has before the first step's PostUpdate turns the wheels in the second step; one delivered
         // at the first StepEnd would turn them only in the third.

@@ -51,9 +51,15 @@ class TurtlebotSimulationTests {
      * 0.010 m the wheels' geometry gives (the caster sphere hangs 1 mm above the ground at that height, so the
      * robot tips back onto it by atan(0.001/0.081) = 0.7°, which moves the origin, on the axle's vertical, by
      * under 0.3 mm; the engines' contact margins and penetration take the rest), and nearly still: every link under
-     * 1 cm/s and 0.1 rad/s. Measured after 2 s: base_footprint (1 kg and 1 kg·m², SDF's default inertial, as in
-     * Gazebo) still rocks at 0.056 rad/s on JBullet and 0.066 rad/s on Bullet, the caster moves at 5.4 mm/s on
-     * Bullet.
+     * 1 cm/s and 0.1 rad/s, but the caster ball. That ball (5 g, free to spin on its ball joint) turns only when the
+     * ground rolls it and nothing slows it, so it keeps the spin of its last roll: under 2 rad/s, what rolling at
+     * 1 cm/s gives its 5 mm radius.
+     *
+     * <p>The robot does not come to rest on either engine, with any solver setting tried: it rocks about its axle
+     * by up to 1° every 0.75 s, bouncing off the caster, whose ball joint gives like a spring (issue 24's
+     * articulation work). Measured after 2 s: base_footprint (1 kg and 1 kg·m², SDF's default inertial, as in Gazebo)
+     * rocks at 0.080 rad/s on JBullet and 0.055 rad/s on Bullet (0.056 and 0.066 with the engines' own solver
+     * settings), the caster spins at 0.076 and 0.104 rad/s, Bullet's links move at up to 7.8 mm/s.
      */
     @ParameterizedTest
     @EnumSource(Engine.class)
@@ -65,7 +71,7 @@ class TurtlebotSimulationTests {
         burger.links().forEach(link -> {
             assertThat(link.velocity().linear().length()).as(engine + ": " + link.name() + " m/s").isLessThan(1e-2);
             assertThat(link.velocity().angular().length()).as(engine + ": " + link.name() + " rad/s")
-                    .isLessThan(0.1);
+                    .isLessThan(link.name().equals("caster_back_link") ? 1e-2 / 0.005 : 0.1);
         });
     }
 
@@ -95,9 +101,11 @@ class TurtlebotSimulationTests {
 
     /**
      * 0.5 rad/s on the spot for 5 s turns it 2.5 rad (no angular acceleration limit set) if the wheels do not slip.
-     * They do while the caster is dragged sideways: measured 2.33 rad on JBullet (6.7 % short) and 2.14 rad on
-     * Bullet (14.5 % short), as diff_drive.sdf's vehicle falls short of its arc (DrivenVehicleSimulationTests); the
-     * bound holds each engine within 2 % of what it does, never past the ideal.
+     * They do while the caster is dragged sideways: measured 2.29 rad on JBullet (8.5 % short) and 2.40 rad on
+     * Bullet (4.2 % short), as diff_drive.sdf's vehicle falls short of its arc (DrivenVehicleSimulationTests); the
+     * bound holds each engine within 2 % of what it does, never past the ideal. With the engines' own solver settings
+     * they turned 2.33 and 2.14 rad: Bullet's wheels then had friction along one direction while they slid slower
+     * than 3.4e-4 m/s.
      */
     @ParameterizedTest
     @EnumSource(Engine.class)
@@ -109,7 +117,7 @@ class TurtlebotSimulationTests {
                 .get(20, TimeUnit.SECONDS);
         step(5000);
         double turned = unwrap(burger().pose().yaw() - before);
-        double measured = engine == Engine.JBULLET ? 2.33 : 2.14;
+        double measured = engine == Engine.JBULLET ? 2.29 : 2.40;
         assertThat(turned).as(engine + ": radians turned").isCloseTo(measured, within(0.02 * 2.5))
                 .isLessThan(2.5);
     }

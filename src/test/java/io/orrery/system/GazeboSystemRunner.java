@@ -3,6 +3,7 @@ package io.orrery.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.Message;
+import com.gz.msgs.DoubleProtos;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -12,6 +13,7 @@ import io.orrery.builtin.BuiltinPlugins;
 import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
+import io.orrery.runner.SystemRegistration;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.topic.TopicMessage;
 import io.orrery.world.sdf.GzSimWorlds;
@@ -20,8 +22,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -37,6 +41,7 @@ public final class GazeboSystemRunner implements AfterEachCallback {
     private static final SdfReader READER = new SdfReader(List.of());
 
     private final Path dir;
+    private final List<SystemRegistration> systems = new ArrayList<>();
     private SimulationRunner runner;
 
     public GazeboSystemRunner() {
@@ -68,6 +73,19 @@ public final class GazeboSystemRunner implements AfterEachCallback {
         }
     }
 
+    /** A copy of {@code world} with every {@code find} replaced by {@code replace}; fails when there is none. */
+    public Path withReplaced(Path world, String find, String replace) {
+        try {
+            String text = Files.readString(world);
+            assertThat(text).contains(find);
+            Path copy = dir.resolve("variant-" + System.nanoTime() + "-" + world.getFileName());
+            Files.writeString(copy, text.replace(find, replace));
+            return copy;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A world file written from {@code sdf}. */
     public Path write(String name, String sdf) {
         try {
@@ -77,10 +95,17 @@ public final class GazeboSystemRunner implements AfterEachCallback {
         }
     }
 
+    /** Adds a system (a test's probe or actor) registered for every world the next start loads. */
+    public GazeboSystemRunner system(Object system) {
+        systems.add(new SystemRegistration(system, OptionalInt.empty()));
+        return this;
+    }
+
     /** Starts {@code world} as fast as possible, paused, and waits until it is. */
     public SimulationRunner startPaused(Path world) throws InterruptedException {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
         runner = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
+                .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
                 .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
@@ -108,6 +133,11 @@ public final class GazeboSystemRunner implements AfterEachCallback {
     /** Publishes on the world's bus and waits until the subscribers have it (at the next StepEnd). */
     public void publish(String topic, Message message) throws Exception {
         runner.publish(topic, message).get(30, TimeUnit.SECONDS);
+    }
+
+    /** Publishes a gz.msgs.Double, as a joint system's command, and waits until the subscribers have it. */
+    public void publish(String topic, double value) throws Exception {
+        publish(topic, DoubleProtos.Double.newBuilder().setData(value).build());
     }
 
     public void reset() throws Exception {

@@ -3,7 +3,9 @@ package io.orrery.physics.bullet;
 import io.orrery.physics.Articulation;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.SolverSettings;
 import io.orrery.world.WorldSpec;
+import java.util.Objects;
 
 /**
  * Builds native Bullet 3 worlds through Libbulletjme: a discrete dynamics world with a dynamic-AABB-tree
@@ -12,38 +14,46 @@ import io.orrery.world.WorldSpec;
  */
 public final class BulletPhysicsEngine implements PhysicsEngine {
 
-    /** Bullet's default number of solver iterations per step. */
-    public static final int DEFAULT_ITERATIONS = 10;
-
     private final Articulation articulation;
-    private final int iterations;
+    private final SolverSettings solver;
 
-    /** An engine in the default articulation mode ({@link Articulation#DEFAULT}). */
+    /** An engine in the default articulation mode ({@link Articulation#DEFAULT}), with Orrery's solver settings. */
     public BulletPhysicsEngine() {
         this(Articulation.DEFAULT);
     }
 
-    /** An engine whose models' joints are held as {@code articulation} says. */
+    /** An engine whose models' joints are held as {@code articulation} says, with Orrery's solver settings. */
     public BulletPhysicsEngine(Articulation articulation) {
-        this(articulation, DEFAULT_ITERATIONS);
+        this(articulation, BulletWorld.SOLVER);
     }
 
     /**
-     * An engine whose solver runs {@code iterations} per step (the articulation benchmark's stiff-constraints
-     * candidate; {@value #DEFAULT_ITERATIONS} otherwise).
+     * An engine whose solver runs {@code iterations} per step, otherwise as Orrery sets it (the articulation
+     * benchmark's stiff-constraints candidate).
      */
     public BulletPhysicsEngine(Articulation articulation, int iterations) {
-        if (iterations < 1) {
-            throw new IllegalArgumentException("expected at least 1 solver iteration, got " + iterations);
+        this(articulation, BulletWorld.SOLVER.withIterations(iterations));
+    }
+
+    /** An engine in the default articulation mode whose worlds use these solver settings (for benchmarks). */
+    public BulletPhysicsEngine(SolverSettings solver) {
+        this(Articulation.DEFAULT, solver);
+    }
+
+    /** An engine whose worlds hold joints as {@code articulation} says and use these solver settings. */
+    public BulletPhysicsEngine(Articulation articulation, SolverSettings solver) {
+        if (solver.jointIterations() != solver.iterations()) {
+            throw new IllegalArgumentException("Bullet solves joints in every iteration: joint iterations must be "
+                    + solver.iterations() + ", got " + solver.jointIterations());
         }
-        this.articulation = java.util.Objects.requireNonNull(articulation, "articulation");
-        this.iterations = iterations;
+        this.articulation = Objects.requireNonNull(articulation, "articulation");
+        this.solver = solver;
     }
 
     @Override
     public PhysicsWorld build(WorldSpec world) {
         NativeBullet.load();
-        return new BulletWorld(world, articulation, iterations);
+        return new BulletWorld(world, articulation, solver);
     }
 
     /** How this engine's worlds hold their models' links to their joints. */

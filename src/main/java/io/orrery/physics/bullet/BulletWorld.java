@@ -4,6 +4,7 @@ import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.SolverSettings;
 import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.Model;
@@ -22,16 +23,24 @@ import java.util.Optional;
  */
 final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
+    /**
+     * Orrery's solver settings for Bullet (docs/physics-engines.md says what each bought): split impulse for every
+     * overlapping contact at ERP 0.01, friction along two directions at every contact, 20 iterations, the rows in
+     * Bullet's fixed order.
+     */
+    static final SolverSettings SOLVER = SolverSettings.BULLET_DEFAULTS.withSplitImpulse(0).withIterations(20)
+            .withErp(0.2, 0.01).withTwoFrictionDirections(true);
+
     /** Every body by its native id, for ray casts and contacts. */
     private final Map<Long, LinkBody> bodies = new HashMap<>();
     private MixingSpace space;
     private final StepSplit split = new StepSplit();
 
-    private final int iterations;
+    private final SolverSettings solverSettings;
 
-    BulletWorld(WorldSpec spec, Articulation articulation, int iterations) {
+    BulletWorld(WorldSpec spec, Articulation articulation, SolverSettings solverSettings) {
         super(spec, false, articulation);
-        this.iterations = iterations;
+        this.solverSettings = solverSettings;
         populate();
     }
 
@@ -42,9 +51,8 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void createWorld(WorldSpec spec) {
-        space = new MixingSpace();
+        space = new MixingSpace(solverSettings);
         space.setGravity(Convert.vector(spec.gravity()));
-        space.getSolverInfo().setNumIterations(iterations);
     }
 
     @Override

@@ -1,10 +1,13 @@
 package io.orrery.physics.bullet;
 
 import com.jme3.bullet.PhysicsSpace;
+import com.jme3.bullet.SolverInfo;
+import com.jme3.bullet.SolverMode;
 import com.jme3.bullet.StepFlag;
 import com.jme3.bullet.collision.ManifoldPoints;
 import com.jme3.bullet.collision.PhysicsCollisionObject;
 import com.jme3.math.Vector3f;
+import io.orrery.physics.SolverSettings;
 
 /**
  * A dynamics world (dynamic AABB tree broadphase, sequential impulse solver) whose contact points combine two
@@ -20,8 +23,18 @@ final class MixingSpace extends PhysicsSpace {
 
     private final SurfaceMix mix = new SurfaceMix();
 
-    MixingSpace() {
+    MixingSpace(SolverSettings solver) {
         super(new Vector3f(-EXTENT, -EXTENT, -EXTENT), new Vector3f(EXTENT, EXTENT, EXTENT), BroadphaseType.DBVT);
+        SolverInfo info = getSolverInfo();
+        info.setNumIterations(solver.iterations());
+        info.setSplitImpulseEnabled(solver.splitImpulse());
+        info.setSplitImpulseThreshold((float) solver.splitImpulseThreshold());
+        info.setContactErp((float) solver.contactErp());
+        info.setSplitImpulseErp((float) solver.splitImpulseErp());
+        info.setGlobalCfm((float) solver.cfm());
+        int mode = info.mode() & ~(SolverMode.Use2Directions | SolverMode.RandomOrder);
+        mode |= solver.twoFrictionDirections() ? SolverMode.Use2Directions : 0;
+        info.setMode(mode | (solver.randomOrder() ? SolverMode.RandomOrder : 0));
         // Bullet 3 makes contacts up to 2 cm before bodies touch and, by default, stops an approaching body there
         // without restitution: a ball would not bounce. Speculative contact restitution applies it there too.
         useScr(true);

@@ -8,13 +8,15 @@ import com.bulletphysics.collision.shapes.CollisionShape;
 import com.bulletphysics.collision.shapes.CompoundShape;
 import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
-import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSolver;
+import com.bulletphysics.dynamics.constraintsolver.ContactSolverInfo;
+import com.bulletphysics.dynamics.constraintsolver.SolverMode;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.Transform;
 import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.SolverSettings;
 import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.LinkShape;
@@ -34,19 +36,26 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     /** A shapeless body is in no collision group and collides with nothing. */
     private static final short NO_COLLISION = 0;
 
+    /**
+     * Orrery's solver settings for JBullet (docs/physics-engines.md says what each bought): split impulse for every
+     * overlapping contact, so that pushing a penetration out adds no velocity, and 20 iterations over the contacts,
+     * the joints taking part in the last 10 as they did before.
+     */
+    static final SolverSettings SOLVER = SolverSettings.JBULLET_DEFAULTS.withSplitImpulse(0).withIterations(20, 10);
+
     private DefaultCollisionConfiguration configuration;
     private CollisionDispatcher dispatcher;
     private DbvtBroadphase broadphase;
-    private SequentialImpulseConstraintSolver solver;
+    private JointsLastSolver solver;
     private AwakeDynamicsWorld dynamics;
     /** The static body that stands for {@code world} in joints; never added to the dynamics world. */
     private RigidBody worldAnchor;
 
-    private final int iterations;
+    private final SolverSettings solverSettings;
 
-    JBulletWorld(WorldSpec spec, Articulation articulation, int iterations) {
+    JBulletWorld(WorldSpec spec, Articulation articulation, SolverSettings solverSettings) {
         super(spec, true, articulation); // MovingBody reports every body that moved, woke or fell asleep
-        this.iterations = iterations;
+        this.solverSettings = solverSettings;
         populate();
     }
 
@@ -61,11 +70,22 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         dispatcher = new CollisionDispatcher(configuration);
         BoxContacts.register(dispatcher);
         broadphase = new DbvtBroadphase();
-        solver = new SequentialImpulseConstraintSolver();
+        solver = new JointsLastSolver(solverSettings.jointIterations());
         dynamics = new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
-        dynamics.getSolverInfo().numIterations = iterations;
+        configure(dynamics.getSolverInfo(), solverSettings);
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
+    }
+
+    /** Sets JBullet's solver info from the settings (AwakeDynamicsWorldTests sets its worlds up the same way). */
+    static void configure(ContactSolverInfo info, SolverSettings settings) {
+        info.numIterations = settings.iterations();
+        info.splitImpulse = settings.splitImpulse();
+        info.splitImpulsePenetrationThreshold = (float) settings.splitImpulseThreshold();
+        info.erp = (float) settings.contactErp();
+        info.erp2 = (float) settings.splitImpulseErp();
+        info.solverMode = settings.randomOrder() ? info.solverMode | SolverMode.SOLVER_RANDMIZE_ORDER
+                : info.solverMode & ~SolverMode.SOLVER_RANDMIZE_ORDER;
     }
 
     /**

@@ -12,12 +12,12 @@ import io.orrery.world.Vec3;
  * @param moments the principal moments, kg·m²
  * @param rotation the principal frame in the frame the tensor was given in
  */
-public record PrincipalInertia(Vec3 moments, Quat rotation) {
+record PrincipalInertia(Vec3 moments, Quat rotation) {
 
     private static final int MAX_SWEEPS = 50;
 
     /** The principal moments and axes of {@code i}; a diagonal tensor keeps its axes. */
-    public static PrincipalInertia of(InertialSpec.Inertia i) {
+    static PrincipalInertia of(InertialSpec.Inertia i) {
         double[][] a = {
             {i.ixx(), i.ixy(), i.ixz()},
             {i.ixy(), i.iyy(), i.iyz()},
@@ -47,7 +47,7 @@ public record PrincipalInertia(Vec3 moments, Quat rotation) {
     }
 
     /** True when the tensor has off-diagonal terms that turn its principal axes. */
-    public static boolean hasProducts(InertialSpec.Inertia i) {
+    static boolean hasProducts(InertialSpec.Inertia i) {
         return i.ixy() != 0 || i.ixz() != 0 || i.iyz() != 0;
     }
 

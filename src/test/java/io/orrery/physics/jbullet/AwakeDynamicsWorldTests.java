@@ -35,8 +35,18 @@ class AwakeDynamicsWorldTests {
 
     @Test
     void theSameSceneStepsToTheSameBitsAsJBulletsOwnWorld() {
-        Scene plain = new Scene(false);
-        Scene awake = new Scene(true);
+        sameBits(false);
+    }
+
+    /** As above with the solver JBulletWorld steps with: joints last, split impulse, 20 iterations, shuffled rows. */
+    @Test
+    void andSoWithTheSolverSettingsOrreryUses() {
+        sameBits(true);
+    }
+
+    private static void sameBits(boolean orrerySolver) {
+        Scene plain = new Scene(false, orrerySolver);
+        Scene awake = new Scene(true, orrerySolver);
         int fewest = Integer.MAX_VALUE;
         for (int step = 1; step <= STEPS; step++) {
             plain.act(step);
@@ -79,15 +89,20 @@ class AwakeDynamicsWorldTests {
         final List<MovingBody> bodies = new ArrayList<>();
         private final List<Integer> sleeping = new ArrayList<>();
 
-        Scene(boolean awake) {
+        Scene(boolean awake, boolean orrerySolver) {
             DefaultCollisionConfiguration configuration = new DefaultCollisionConfiguration();
             CollisionDispatcher dispatcher = new CollisionDispatcher(configuration);
             BoxContacts.register(dispatcher);
             DbvtBroadphase broadphase = new DbvtBroadphase();
-            SequentialImpulseConstraintSolver solver = new SequentialImpulseConstraintSolver();
+            SequentialImpulseConstraintSolver solver = orrerySolver
+                    ? new JointsLastSolver(JBulletWorld.SOLVER.jointIterations())
+                    : new SequentialImpulseConstraintSolver();
             world = awake ? new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration)
                     : new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);
             world.setGravity(new Vector3f(0, 0, -9.8f));
+            if (orrerySolver) {
+                JBulletWorld.configure(world.getSolverInfo(), JBulletWorld.SOLVER);
+            }
             MovingBody ground = body(new StaticPlaneShape(new Vector3f(0, 0, 1), 0), 0, 0, 0, 0);
             ground.setActivationState(CollisionObject.ISLAND_SLEEPING); // as JBulletWorld adds a static body
             for (int column = 0; column < 3; column++) { // stacks: islands of several bodies and manifolds

@@ -46,7 +46,8 @@ class DiffDriveSimulationTests {
         // About π (less the ramps' 0.0625 rad) on the circle of radius v/w = 1 m about (0, 1) from the start.
         assertThat(e.heading).isCloseTo(Math.PI - 0.0625 - 0.0005, within(1e-3));
         assertThat(Math.hypot(moved.x(), moved.y() - 1)).isCloseTo(1, within(0.01));
-        // JBullet's wheels slip a little in the turn (measured: 0.0044 rad, 6.7 mm); three times that is allowed.
+        // JBullet's wheels slip a little in the turn (measured: 0.0060 rad, 8.7 mm; 0.0044 rad and 6.7 mm with
+        // JBullet's own solver settings); 2.5 times that is allowed.
         assertThat(headingError).isCloseTo(0, within(0.015));
         assertThat(positionError).isCloseTo(0, within(0.02));
         assertThat(blue.pose().z()).isCloseTo(0.325, within(0.01));

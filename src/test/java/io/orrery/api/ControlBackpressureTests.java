@@ -1,8 +1,7 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.orrery.api.ControlClient;
 import io.orrery.runner.SimulationStatus;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,8 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.orrery.api.ControlClient;
 import java.net.URI;
 import java.net.http.WebSocketHandshakeException;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,9 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orrery.api.ControlClient;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;

@@ -1,4 +1,4 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.orrery.OrreryApplication;
-import io.orrery.api.ControlClient;
 import io.orrery.lifecycle.SimState;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.system.GazeboSystemRunner;

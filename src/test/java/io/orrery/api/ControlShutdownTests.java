@@ -1,9 +1,8 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orrery.OrreryApplication;
-import io.orrery.api.ControlClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,14 +1,13 @@
-package io.orrery.control;
+package io.orrery.api;
 
-import static io.orrery.control.ControlServer.get;
-import static io.orrery.control.ControlServer.json;
-import static io.orrery.control.ControlServer.post;
+import static io.orrery.api.ControlServer.get;
+import static io.orrery.api.ControlServer.json;
+import static io.orrery.api.ControlServer.post;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orrery.api.ControlClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

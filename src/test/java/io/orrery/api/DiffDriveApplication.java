@@ -1,4 +1,4 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

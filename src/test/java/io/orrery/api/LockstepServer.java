@@ -1,11 +1,10 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.OrreryApplication;
-import io.orrery.api.ControlClient;
 import io.orrery.lifecycle.SimState;
 import io.orrery.runner.SimulationRunner;
 import java.net.http.HttpResponse;

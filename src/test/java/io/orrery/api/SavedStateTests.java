@@ -1,10 +1,9 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orrery.api.ControlClient;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * base's anchor to the world: it is built again from the model's saved pose, which the fixed joint had let drift by
  * its own error, 6.9e-5 rad here (the saved base quaternion's x, 3.45e-5, doubled). Turning the anchor by that angle
  * moves the forearm's far end, 2 m from the base, by 6.9e-5 · 2 = 1.4e-4 m. Bullet goes on well inside that (measured
- * 1.4e-6 m over the {@value #AFTER} steps): 1e-5 m is its bound. JBullet's solver is single precision throughout:
+ * 1.6e-6 m over the {@value #AFTER} steps): 1e-5 m is its bound. JBullet's solver is single precision throughout:
  * once two runs differ its float rounding (2^-24 of a 3 m coordinate, 2e-7 m) differs every step and grows through
  * the chain of constraints, by 1e-4 m in {@value #AFTER} steps when the state is copied in memory; with the anchor's
  * 1.4e-4 m that is 2.4e-4 m, measured 2.3e-4 m: 2.5e-4 m is its bound. Without the state the arm would reload

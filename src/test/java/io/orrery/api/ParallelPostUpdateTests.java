@@ -1,11 +1,10 @@
-package io.orrery.control;
+package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.gz.msgs.DoubleProtos;
-import io.orrery.api.ControlClient;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.OrreryPlugin;
