@@ -8,7 +8,8 @@ cd "$(dirname "$0")"
 # What the tests need from the system, one per line: the Debian package and the file or command that shows it is
 # there. The browser tests use these exact paths (src/test/java/io/orrery/web/Chromium.java); the gz-transport
 # tests run Gazebo's own tools (ign-transport 11) inside a network namespace made with unshare, nsenter and ip; the
-# docs' curl commands run with the real curl (DocsCommandsTests). A JDK 17 or newer
+# docs' curl commands run with the real curl (DocsCommandsTests); the Python controller example runs with python3's
+# standard library. A JDK 17 or newer
 # is checked apart, below.
 REQUIRED=(
   "chromium /usr/bin/chromium"
@@ -17,6 +18,7 @@ REQUIRED=(
   "util-linux nsenter"
   "iproute2 ip"
   "curl curl"
+  "python3 python3"
 )
 # The JDK packages to try, first found first: Debian 13 has no openjdk-17, and Java 21 builds the same classes
 # (the compiler targets 17 through maven.compiler.release).

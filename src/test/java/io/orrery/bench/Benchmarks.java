@@ -69,6 +69,8 @@ import java.util.concurrent.TimeUnit;
  * {@link ArticulationBenchmark}.</li>
  * <li>{@code shapes} (only when named): Gazebo's 3k_shapes.sdf on both engines side by side, a fresh process per
  * run: the warm-up until the bodies sleep, the steps after it and a snapshot's cost, see {@link ShapesBenchmark}.</li>
+ * <li>{@code reset-save} (only when named): a world of 10,000 bodies reset and saved as the API does it, see
+ * {@link ResetSaveBenchmark}.</li>
  * <li>{@code robots} (only when named): the shared robot worlds (TurtleBot 3 Burger, Panda) on both engines, a fresh
  * process per run: mesh load time (cold, fresh loader, cache hit), build time and steps per second through the
  * Orrery loop, see {@link RobotsBenchmark}.</li>
@@ -83,7 +85,7 @@ public final class Benchmarks {
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
     public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
             "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes",
-            ArticulationBenchmark.NAME, RobotsBenchmark.NAME, "settle", "robot-steps");
+            ArticulationBenchmark.NAME, RobotsBenchmark.NAME, "settle", "robot-steps", "reset-save");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -147,6 +149,9 @@ public final class Benchmarks {
         }
         if (which.contains(GzTransportBenchmark.NAME)) {
             GzTransportBenchmark.run();
+        }
+        if (which.contains("reset-save")) {
+            ResetSaveBenchmark.run();
         }
         if (which.contains(ArticulationBenchmark.NAME)) {
             ArticulationBenchmark.run();
@@ -240,6 +245,15 @@ public final class Benchmarks {
             double orreryMedian = median(orrery);
             System.out.printf(Locale.ROOT, "%6d %8d %14.1f %14.1f %8.3f%n", n, steps, rawMedian, orreryMedian,
                     orreryMedian / rawMedian);
+        }
+    }
+
+    /** The machine's load average over the last minute, as benchmarks print it beside their figures. */
+    static String loadAverage() {
+        try {
+            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
+        } catch (java.io.IOException e) {
+            return "load average unknown";
         }
     }
 

@@ -62,7 +62,9 @@ final class ControlBenchmark {
                 + " 2 odometry topics observed");
         ConfigurableApplicationContext app = SpringApplication.run(OrreryApplication.class, "--server.port=0",
                 "--orrery.worlds-dir=" + dir, "--orrery.world=" + world, "--orrery.real-time-factor=0",
-                "--orrery.start-paused=true", "--orrery.status-log-interval=0s", "--logging.level.root=WARN");
+                "--orrery.start-paused=true", "--orrery.status-log-interval=0s", "--logging.level.root=WARN",
+                // the clients not in the round answer no pings meanwhile; a round may take minutes on a loaded machine
+                "--orrery.control.idle-timeout=1h");
         try {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
             SimulationRunner runner = app.getBean(SimulationRunner.class);
@@ -70,32 +72,111 @@ final class ControlBenchmark {
                 Thread.sleep(20); // loaded
             }
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(Runnable::run).build();
-            try (Socket ws = new Socket(http, port); Lean lean = new Lean(port)) {
+            try (Socket ws = new Socket(http, port); Lean lean = new Lean(port); BlockingHttp plain = new BlockingHttp(port)) {
                 List<Kind> kinds = new ArrayList<>(List.of(
                         new Kind("WebSocket /api/control, JDK java.net.http.WebSocket client", ws, ws::step, false),
                         new Kind("WebSocket /api/control, blocking socket client", lean, lean::step, false)));
                 if (HTTP) {
-                    kinds.add(new Kind("HTTP POST /api/simulation/step", ws, new HttpStep(http, port)::step, true));
+                    kinds.add(new Kind("HTTP POST /api/simulation/step, JDK java.net.http.HttpClient", ws,
+                            new HttpStep(http, port)::step, true));
+                    kinds.add(new Kind("HTTP POST /api/simulation/step, blocking socket client", lean,
+                            id -> plain.post("/api/simulation/step", "{" + STEP), true));
                 }
+                List<String> python = PYTHON.isEmpty() ? List.of() : HTTP ? List.of("websocket", "http")
+                        : List.of("websocket");
                 for (Kind k : kinds) {
-                    round("warm-up", k, WARM_UP, new double[1], 0);
+                    round("warm-up", k, WARM_UP, new double[1], new double[1], 0);
                 }
                 long[][][] times = new long[kinds.size()][ROUNDS][];
                 double[][] rates = new double[kinds.size()][ROUNDS];
                 double[][] cpus = new double[kinds.size()][ROUNDS];
+                double[][] runnerCpus = new double[kinds.size()][ROUNDS];
+                List<List<Map<String, String>>> pythonRounds = new ArrayList<>();
+                python.forEach(p -> pythonRounds.add(new ArrayList<>()));
                 for (int r = 0; r < ROUNDS; r++) {
                     for (int k = 0; k < kinds.size(); k++) {
-                        times[k][r] = round(kinds.get(k).name(), kinds.get(k), ROUND_TRIPS, cpus[k], r);
+                        times[k][r] = round(kinds.get(k).name(), kinds.get(k), ROUND_TRIPS, cpus[k], runnerCpus[k], r);
                         rates[k][r] = ROUND_TRIPS / (sum(times[k][r]) / 1e9);
+                    }
+                    for (int k = 0; k < python.size(); k++) {
+                        pythonRounds.get(k).add(python(python.get(k), port, r));
                     }
                 }
                 for (int k = 0; k < kinds.size(); k++) {
-                    report(kinds.get(k).name(), rates[k], times[k], cpus[k]);
+                    report(kinds.get(k).name(), rates[k], times[k], cpus[k], runnerCpus[k]);
+                }
+                for (int k = 0; k < python.size(); k++) {
+                    reportPython(python.get(k), pythonRounds.get(k));
+                }
+                if (PYTHON.isEmpty()) {
+                    System.out.println("Python: no python3 on the PATH (-Dorrery.bench.control.python= names one):"
+                            + " its client was not measured");
                 }
             }
         } finally {
             app.close();
         }
+    }
+
+    /** The Python interpreter for the standard-library client, or empty when there is none. */
+    private static final String PYTHON = python3();
+
+    private static final Path PYTHON_CLIENT = Path.of("examples/python-controller/controller.py");
+
+    private static String python3() {
+        String named = System.getProperty("orrery.bench.control.python", "python3");
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (!named.contains("/") && Files.isExecutable(Path.of(dir, named))) {
+                return Path.of(dir, named).toString();
+            }
+        }
+        return named.contains("/") && Files.isExecutable(Path.of(named)) ? named : "";
+    }
+
+    /**
+     * One round of the Python client (examples/python-controller) in a process of its own: {@code WARM_UP} round
+     * trips, then {@code ROUND_TRIPS}, from a reset; its figures and the server's CPU per round trip by thread group
+     * over the whole run (the warm-up included: the server cannot tell them apart).
+     */
+    private static Map<String, String> python(String kind, int port, int index) throws Exception {
+        List<String> command = new ArrayList<>(List.of(PYTHON, PYTHON_CLIENT.toString(), "bench",
+                "ws://localhost:" + port + "/api/control", "--trips", "" + ROUND_TRIPS, "--warmup", "" + WARM_UP));
+        if (kind.equals("http")) {
+            command.add("--http");
+        }
+        Map<Long, Long> threadsStart = threadCpuNanos();
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (p.waitFor() != 0 || !out.contains("RESULT ")) {
+            throw new IllegalStateException("the Python client failed: " + command + "\n" + out);
+        }
+        Map<String, Long> groups = byGroup(threadsStart, threadCpuNanos());
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String kv : out.substring(out.indexOf("RESULT ") + 7).trim().split("\\s+")) {
+            int eq = kv.indexOf('=');
+            fields.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+        int trips = ROUND_TRIPS + WARM_UP;
+        groups.forEach((g, nanos) -> fields.put("server_" + g, String.format(Locale.ROOT, "%.0f", nanos / 1e3 / trips)));
+        System.out.printf(Locale.ROOT, "  Python %s, round %d: %s round trips/s; CPU per round trip by thread (us):"
+                + " runner %s, tomcat %s, send %s, python %s%n", kind, index + 1, fields.get("rate"),
+                fields.get("server_runner"), fields.get("server_tomcat"), fields.get("server_send"),
+                fields.get("client_cpu_us"));
+        return fields;
+    }
+
+    private static void reportPython(String kind, List<Map<String, String>> rounds) {
+        double[] rates = rounds.stream().mapToDouble(r -> Double.parseDouble(r.get("rate"))).toArray();
+        System.out.printf(Locale.ROOT, "Python standard library client, %s: %s round trips/s (median %.0f); round trip"
+                + " p50 %s us, p90 %s us, p99 %s us (median of the rounds'); runner CPU %s us per round trip,"
+                + " Python's own %s us (medians)%n", kind, list(rates), Benchmarks.median(rates),
+                medianOf(rounds, "p50_us"), medianOf(rounds, "p90_us"), medianOf(rounds, "p99_us"),
+                medianOf(rounds, "server_runner"), medianOf(rounds, "client_cpu_us"));
+    }
+
+    private static String medianOf(List<Map<String, String>> rounds, String field) {
+        return String.format(Locale.ROOT, "%.0f", Benchmarks.median(rounds.stream()
+                .mapToDouble(r -> Double.parseDouble(r.get(field))).toArray()));
     }
 
     /** One step's round trip, request sent to answer read; returns the answer. */
@@ -130,7 +211,8 @@ final class ControlBenchmark {
      * A round from a reset: {@code trips} round trips, each answer checked to be a step of the world one step on;
      * the process CPU they took goes to {@code cpu[index]} (µs per round trip), and the CPU by thread is printed.
      */
-    private static long[] round(String what, Kind kind, int trips, double[] cpu, int index) throws Exception {
+    private static long[] round(String what, Kind kind, int trips, double[] cpu, double[] runnerCpu, int index)
+            throws Exception {
         Control control = kind.control();
         control.call("{\"op\":\"acquire\",\"id\":0}", "acquired");
         control.call("{\"op\":\"reset\",\"id\":0}", "reset");
@@ -151,8 +233,10 @@ final class ControlBenchmark {
             }
         }
         cpu[index] = (processCpuNanos() - cpuStart) / 1e3 / trips;
+        Map<String, Long> groups = byGroup(threadsStart, threadCpuNanos());
+        runnerCpu[index] = groups.get("runner") / 1e3 / trips;
         StringBuilder split = new StringBuilder();
-        byGroup(threadsStart, threadCpuNanos()).forEach((group, nanos) -> split.append(split.length() == 0 ? "" : ", ")
+        groups.forEach((group, nanos) -> split.append(split.length() == 0 ? "" : ", ")
                 .append(group).append(' ').append(String.format(Locale.ROOT, "%.0f", nanos / 1e3 / trips)));
         System.out.printf(Locale.ROOT, "  %s, round %d: CPU per round trip by thread (us): %s%n", what, index + 1,
                 split);
@@ -162,13 +246,14 @@ final class ControlBenchmark {
         return times;
     }
 
-    private static void report(String what, double[] rates, long[][] times, double[] cpu) {
+    private static void report(String what, double[] rates, long[][] times, double[] cpu, double[] runnerCpu) {
         long[] all = Arrays.stream(times).flatMapToLong(Arrays::stream).sorted().toArray();
         System.out.printf(Locale.ROOT, "%s: %s round trips/s (median %.0f); round trip p50 %.0f us, p90 %.0f us,"
-                + " p99 %.0f us, max %.1f ms; process CPU %.0f us per round trip, client and server (median);"
-                + " %d round trips in %d rounds after %d warm-up%n", what, list(rates), Benchmarks.median(rates),
-                at(all, 0.50) / 1e3, at(all, 0.90) / 1e3, at(all, 0.99) / 1e3, all[all.length - 1] / 1e6,
-                Benchmarks.median(cpu), all.length, times.length, WARM_UP);
+                + " p99 %.0f us, max %.1f ms; process CPU %.0f us per round trip, client and server, of it the"
+                + " runner's %.0f us (medians); %d round trips in %d rounds after %d warm-up%n", what, list(rates),
+                Benchmarks.median(rates), at(all, 0.50) / 1e3, at(all, 0.90) / 1e3, at(all, 0.99) / 1e3,
+                all[all.length - 1] / 1e6, Benchmarks.median(cpu), Benchmarks.median(runnerCpu), all.length,
+                times.length, WARM_UP);
     }
 
     /** Each live Java thread's CPU time, by thread id. */

@@ -246,7 +246,7 @@ public final class CrashingSaves {
     }
 
     /** A world of {@code n} static boxes on a grid, and a marker box. */
-    static String world(int n) {
+    public static String world(int n) {
         StringBuilder sdf = new StringBuilder(n * 220).append("""
                 <?xml version="1.0"?>
                 <sdf version="1.9">

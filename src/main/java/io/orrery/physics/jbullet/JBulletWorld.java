@@ -6,7 +6,6 @@ import com.bulletphysics.collision.dispatch.CollisionObject;
 import com.bulletphysics.collision.dispatch.DefaultCollisionConfiguration;
 import com.bulletphysics.collision.shapes.CollisionShape;
 import com.bulletphysics.collision.shapes.CompoundShape;
-import com.bulletphysics.dynamics.DiscreteDynamicsWorld;
 import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
 import com.bulletphysics.dynamics.constraintsolver.ContactSolverInfo;
@@ -31,7 +30,7 @@ import java.util.List;
 import java.util.Optional;
 import javax.vecmath.Vector3f;
 
-/** A {@link PhysicsWorld} on a JBullet {@link DiscreteDynamicsWorld}. */
+/** A {@link PhysicsWorld} on a JBullet {@link com.bulletphysics.dynamics.DiscreteDynamicsWorld}. */
 final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     /** A shapeless body is in no collision group and collides with nothing. */
@@ -48,7 +47,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     private CollisionDispatcher dispatcher;
     private DbvtBroadphase broadphase;
     private JointsLastSolver solver;
-    private DiscreteDynamicsWorld dynamics;
+    private AwakeDynamicsWorld dynamics;
     /** The static body that stands for {@code world} in joints; never added to the dynamics world. */
     private RigidBody worldAnchor;
 
@@ -72,17 +71,21 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         BoxContacts.register(dispatcher);
         broadphase = new DbvtBroadphase();
         solver = new JointsLastSolver(solverSettings.jointIterations());
-        dynamics = new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);
+        dynamics = new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
-        ContactSolverInfo info = dynamics.getSolverInfo();
-        info.numIterations = solverSettings.iterations();
-        info.splitImpulse = solverSettings.splitImpulse();
-        info.splitImpulsePenetrationThreshold = (float) solverSettings.splitImpulseThreshold();
-        info.erp = (float) solverSettings.contactErp();
-        info.erp2 = (float) solverSettings.splitImpulseErp();
-        info.solverMode = solverSettings.randomOrder() ? info.solverMode | SolverMode.SOLVER_RANDMIZE_ORDER
-                : info.solverMode & ~SolverMode.SOLVER_RANDMIZE_ORDER;
+        configure(dynamics.getSolverInfo(), solverSettings);
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
+    }
+
+    /** Sets JBullet's solver info from the settings (AwakeDynamicsWorldTests sets its worlds up the same way). */
+    static void configure(ContactSolverInfo info, SolverSettings settings) {
+        info.numIterations = settings.iterations();
+        info.splitImpulse = settings.splitImpulse();
+        info.splitImpulsePenetrationThreshold = (float) settings.splitImpulseThreshold();
+        info.erp = (float) settings.contactErp();
+        info.erp2 = (float) settings.splitImpulseErp();
+        info.solverMode = settings.randomOrder() ? info.solverMode | SolverMode.SOLVER_RANDMIZE_ORDER
+                : info.solverMode & ~SolverMode.SOLVER_RANDMIZE_ORDER;
     }
 
     /**
@@ -106,23 +109,24 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
      * torque-free body keeps its angular velocity however its inertia tumbles it. Explicit, for the next step.
      */
     private void applyGyroscopicTorques() {
-        var objects = dynamics.getCollisionObjectArray();
-        for (int i = 0; i < objects.size(); i++) {
-            if (!(objects.getQuick(i) instanceof RigidBody body) || body.isStaticOrKinematicObject()
-                    || !body.isActive() || !(body.getUserPointer() instanceof LinkBody link)) {
-                continue;
-            }
-            Vec3 w = link.angularVelocity();
-            if (w.length() == 0) {
-                continue;
-            }
-            io.orrery.world.Quat q = link.comPose().rotation();
-            Vec3 wb = q.conjugate().rotate(w);
-            Vec3 momentum = q.rotate(new Vec3(link.inertia.x * wb.x(), link.inertia.y * wb.y(),
-                    link.inertia.z * wb.z()));
-            body.applyTorque(Convert.vector(w.cross(momentum).times(-1)));
-        }
+        dynamics.forEachAwake(gyroscopic);
     }
+
+    private final java.util.function.Consumer<MovingBody> gyroscopic = body -> {
+        if (body.isStaticOrKinematicObject() || !body.isActive()
+                || !(body.getUserPointer() instanceof LinkBody link)) {
+            return;
+        }
+        Vec3 w = link.angularVelocity();
+        if (w.length() == 0) {
+            return;
+        }
+        io.orrery.world.Quat q = link.comPose().rotation();
+        Vec3 wb = q.conjugate().rotate(w);
+        Vec3 momentum = q.rotate(new Vec3(link.inertia.x * wb.x(), link.inertia.y * wb.y(),
+                link.inertia.z * wb.z()));
+        body.applyTorque(Convert.vector(w.cross(momentum).times(-1)));
+    };
 
     // ---- building
 

@@ -21,6 +21,7 @@ final class ModelStates<L extends Link, J extends Joint<L>> {
     private final List<Model<L, J>> order = new ArrayList<>();
     /** The models whose state must be read again, each once (see {@link Model#changed()}). */
     private final ArrayDeque<Model<L, J>> changed = new ArrayDeque<>();
+    /** Each model's state by its slot; longer than {@link #order} once grown (doubled, so a load of n is O(n)). */
     private ModelState[] states = new ModelState[0];
     /** Every model's state as one immutable list; null once a state in it is stale. */
     private List<ModelState> all;
@@ -37,7 +38,9 @@ final class ModelStates<L extends Link, J extends Joint<L>> {
     void add(Model<L, J> model) {
         model.track(order.size(), this);
         order.add(model);
-        states = Arrays.copyOf(states, order.size());
+        if (order.size() > states.length) {
+            states = Arrays.copyOf(states, Math.max(16, 2 * states.length));
+        }
         model.changed();
     }
 
@@ -98,7 +101,7 @@ final class ModelStates<L extends Link, J extends Joint<L>> {
             of(m);
         }
         if (all == null) {
-            all = List.of(states);
+            all = List.of(states.length == order.size() ? states : Arrays.copyOf(states, order.size()));
         }
         return all;
     }
