@@ -17,9 +17,12 @@ import org.springframework.context.annotation.FilterType;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@ComponentScan(excludeFilters = {@ComponentScan.Filter(type = FilterType.CUSTOM, classes = TypeExcludeFilter.class),
-        @ComponentScan.Filter(type = FilterType.CUSTOM, classes = AutoConfigurationExcludeFilter.class),
-        @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = ManagementContextConfiguration.class)})
+@ComponentScan(
+        excludeFilters = {
+            @ComponentScan.Filter(type = FilterType.CUSTOM, classes = TypeExcludeFilter.class),
+            @ComponentScan.Filter(type = FilterType.CUSTOM, classes = AutoConfigurationExcludeFilter.class),
+            @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = ManagementContextConfiguration.class)
+        })
 @ConfigurationPropertiesScan
 public class OrreryApplication {
 

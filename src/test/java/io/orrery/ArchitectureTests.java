@@ -21,50 +21,80 @@ class ArchitectureTests {
 
     @Test
     void onlyTheSdfPackageParsesXml() {
-        noClasses().that().resideOutsideOfPackage("io.orrery.world.sdf..")
-                .should().dependOnClassesThat().resideInAPackage("org.jdom2..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.orrery.world.sdf..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.jdom2..")
                 .check(ORRERY);
     }
 
     @Test
     void onlyTheJBulletPackageUsesJBullet() {
-        noClasses().that().resideOutsideOfPackage("io.orrery.physics.jbullet..")
-                .should().dependOnClassesThat().resideInAnyPackage("com.bulletphysics..", "javax.vecmath..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.orrery.physics.jbullet..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("com.bulletphysics..", "javax.vecmath..")
                 .check(ORRERY);
     }
 
     @Test
     void onlyTheBulletPackageUsesLibbulletjme() {
-        noClasses().that().resideOutsideOfPackage("io.orrery.physics.bullet..")
-                .should().dependOnClassesThat().resideInAnyPackage("com.jme3..", "jme3utilities..", "vhacd..",
-                        "vhacd4..", "com.simsilica..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.orrery.physics.bullet..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("com.jme3..", "jme3utilities..", "vhacd..", "vhacd4..", "com.simsilica..")
                 .check(ORRERY);
     }
 
     @Test
     void onlyTheLifecyclePackageUsesSpringStatemachine() {
-        noClasses().that().resideOutsideOfPackage("io.orrery.lifecycle..")
-                .should().dependOnClassesThat().resideInAPackage("org.springframework.statemachine..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.orrery.lifecycle..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.springframework.statemachine..")
                 .check(ORRERY);
     }
 
     @Test
     void onlyTheSweepUsesHelmAndTheServerDoesNotUseTheSweep() {
         // helm-java is optional and left out of the application jar: the server reaching it would fail at run time
-        noClasses().that().resideOutsideOfPackage("io.orrery.sweep..")
-                .should().dependOnClassesThat().resideInAnyPackage("com.marcnuri.helm..", "io.orrery.sweep..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.orrery.sweep..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("com.marcnuri.helm..", "io.orrery.sweep..")
                 .check(ORRERY);
     }
 
     @Test
     void theCoreIsPlainJava() {
-        noClasses().that().resideInAnyPackage("io.orrery.world..", "io.orrery.physics..", "io.orrery.system..",
-                "io.orrery.device..", "io.orrery.plugin..", "io.orrery.builtin..", "io.orrery.runner..",
-                "io.orrery.trigger..", "io.orrery.topic..", "io.orrery.event..")
-                .should().dependOnClassesThat().resideInAPackage("org.springframework..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "io.orrery.world..",
+                        "io.orrery.physics..",
+                        "io.orrery.system..",
+                        "io.orrery.device..",
+                        "io.orrery.plugin..",
+                        "io.orrery.builtin..",
+                        "io.orrery.runner..",
+                        "io.orrery.trigger..",
+                        "io.orrery.topic..",
+                        "io.orrery.event..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.springframework..")
                 .check(ORRERY);
     }
-
 
     /** No package depends on itself through others: every package, and every top-level package with its children. */
     @Test
@@ -80,35 +110,58 @@ class ArchitectureTests {
      */
     @Test
     void dependenciesPointDownTheLayers() {
-        layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("surface").definedBy("io.orrery.api..", "io.orrery.web..", "io.orrery.transport..",
-                        "io.orrery.sweep..")
-                .layer("ops").definedBy("io.orrery.ops..")
-                .layer("runner").definedBy("io.orrery.runner..")
-                .layer("builtins").definedBy("io.orrery.builtin..")
-                .layer("lifecycle").definedBy("io.orrery.lifecycle..", "io.orrery.trigger..")
-                .layer("extensions").definedBy("io.orrery.system..", "io.orrery.device..", "io.orrery.plugin..")
-                .layer("buses").definedBy("io.orrery.topic..", "io.orrery.event..")
-                .layer("physics").definedBy("io.orrery.physics..")
-                .layer("world").definedBy("io.orrery.world..")
-                .whereLayer("surface").mayNotBeAccessedByAnyLayer()
-                .whereLayer("ops").mayOnlyBeAccessedByLayers("surface")
-                .whereLayer("runner").mayOnlyBeAccessedByLayers("surface", "ops")
-                .whereLayer("builtins").mayOnlyBeAccessedByLayers("surface", "ops")
-                .whereLayer("lifecycle").mayOnlyBeAccessedByLayers("surface", "ops", "runner")
-                .whereLayer("extensions").mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins")
-                .whereLayer("buses").mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins", "extensions")
-                .whereLayer("physics").mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins", "extensions")
-                .whereLayer("world").mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins", "lifecycle",
-                        "extensions", "buses", "physics")
+        layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .layer("surface")
+                .definedBy("io.orrery.api..", "io.orrery.web..", "io.orrery.transport..", "io.orrery.sweep..")
+                .layer("ops")
+                .definedBy("io.orrery.ops..")
+                .layer("runner")
+                .definedBy("io.orrery.runner..")
+                .layer("builtins")
+                .definedBy("io.orrery.builtin..")
+                .layer("lifecycle")
+                .definedBy("io.orrery.lifecycle..", "io.orrery.trigger..")
+                .layer("extensions")
+                .definedBy("io.orrery.system..", "io.orrery.device..", "io.orrery.plugin..")
+                .layer("buses")
+                .definedBy("io.orrery.topic..", "io.orrery.event..")
+                .layer("physics")
+                .definedBy("io.orrery.physics..")
+                .layer("world")
+                .definedBy("io.orrery.world..")
+                .whereLayer("surface")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("ops")
+                .mayOnlyBeAccessedByLayers("surface")
+                .whereLayer("runner")
+                .mayOnlyBeAccessedByLayers("surface", "ops")
+                .whereLayer("builtins")
+                .mayOnlyBeAccessedByLayers("surface", "ops")
+                .whereLayer("lifecycle")
+                .mayOnlyBeAccessedByLayers("surface", "ops", "runner")
+                .whereLayer("extensions")
+                .mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins")
+                .whereLayer("buses")
+                .mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins", "extensions")
+                .whereLayer("physics")
+                .mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins", "extensions")
+                .whereLayer("world")
+                .mayOnlyBeAccessedByLayers(
+                        "surface", "ops", "runner", "builtins", "lifecycle", "extensions", "buses", "physics")
                 .check(ORRERY);
     }
 
     @Test
     void systemsDevicesAndPluginsNeverReachThePluginHost() {
-        noClasses().that().resideInAnyPackage("io.orrery.system..", "io.orrery.device..", "io.orrery.builtin..")
-                .or().resideInAPackage("io.orrery.plugin")
-                .should().dependOnClassesThat().resideInAPackage("io.orrery.plugin.internal..")
+        noClasses()
+                .that()
+                .resideInAnyPackage("io.orrery.system..", "io.orrery.device..", "io.orrery.builtin..")
+                .or()
+                .resideInAPackage("io.orrery.plugin")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.orrery.plugin.internal..")
                 .check(ORRERY);
     }
 }

@@ -28,8 +28,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class DocsCommandsTests {
 
-    private static final Pattern RUN = Pattern.compile(
-            "^\\./mvnw spring-boot:run(?: -Dspring-boot\\.run\\.arguments=(\\S+))?$");
+    private static final Pattern RUN =
+            Pattern.compile("^\\./mvnw spring-boot:run(?: -Dspring-boot\\.run\\.arguments=(\\S+))?$");
     private static final Pattern STATUS = Pattern.compile("\\n(\\d{3})$");
     /** How long a reader gives a world to publish a message it publishes once a sim second: twice that, and more. */
     private static final Duration PATIENCE = Duration.ofSeconds(10);
@@ -38,7 +38,9 @@ class DocsCommandsTests {
     @ValueSource(strings = {"docs/gazebo-worlds.md", "docs/drive-a-robot.md"})
     void everyServerAndCurlCommandOfThePageRunsAsWritten(String page) throws Exception {
         List<Command> commands = commands(MarkdownPage.read(Path.of(page)));
-        assertThat(commands).as("the commands of %s", page).anyMatch(c -> c.run != null)
+        assertThat(commands)
+                .as("the commands of %s", page)
+                .anyMatch(c -> c.run != null)
                 .anyMatch(c -> c.run == null);
         ConfigurableApplicationContext server = null;
         try {
@@ -49,7 +51,9 @@ class DocsCommandsTests {
                     }
                     server = start(c.run);
                 } else {
-                    assertThat(server).as("%s:%d runs curl before any server is started", page, c.line).isNotNull();
+                    assertThat(server)
+                            .as("%s:%d runs curl before any server is started", page, c.line)
+                            .isNotNull();
                     curl(page, c, port(server));
                 }
             }
@@ -61,8 +65,7 @@ class DocsCommandsTests {
     }
 
     /** One command of a page: the line it starts on, and either the server's arguments or a curl command line. */
-    private record Command(int line, List<String> run, String curl) {
-    }
+    private record Command(int line, List<String> run, String curl) {}
 
     private static List<Command> commands(MarkdownPage page) {
         List<Command> commands = new ArrayList<>();
@@ -73,7 +76,8 @@ class DocsCommandsTests {
             String[] lines = block.text().split("\n", -1);
             for (int i = 0; i < lines.length; i++) {
                 int start = block.line() + i;
-                StringBuilder command = new StringBuilder(withoutComment(lines[i]).strip());
+                StringBuilder command =
+                        new StringBuilder(withoutComment(lines[i]).strip());
                 while (command.toString().endsWith("\\") && i + 1 < lines.length) {
                     command.setLength(command.length() - 1);
                     command.append(' ').append(withoutComment(lines[++i]).strip());
@@ -81,8 +85,12 @@ class DocsCommandsTests {
                 String text = command.toString().strip();
                 Matcher run = RUN.matcher(text);
                 if (run.matches()) {
-                    commands.add(new Command(start, run.group(1) == null ? List.of()
-                            : List.of(run.group(1).split(",")), null));
+                    commands.add(new Command(
+                            start,
+                            run.group(1) == null
+                                    ? List.of()
+                                    : List.of(run.group(1).split(",")),
+                            null));
                 } else if (text.startsWith("curl ")) {
                     commands.add(new Command(start, null, text));
                 }
@@ -127,8 +135,9 @@ class DocsCommandsTests {
         do {
             r = stream ? run(command + " --max-time 3", 10) : run(command + " -w '\\n%{http_code}'", 30);
         } while (!r.passed(stream) && System.nanoTime() < deadline && sleep());
-        assertThat(r.passed(stream)).as("%s:%d `%s` exited %d with %s", page, c.line, c.curl, r.exit,
-                r.output).isTrue();
+        assertThat(r.passed(stream))
+                .as("%s:%d `%s` exited %d with %s", page, c.line, c.curl, r.exit, r.output)
+                .isTrue();
     }
 
     private static boolean sleep() throws InterruptedException {
@@ -148,7 +157,9 @@ class DocsCommandsTests {
     }
 
     private static Result run(String command, int timeoutSeconds) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("bash", "-c", command)
+                .redirectErrorStream(true)
+                .start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             return new Result(-1, "(no answer within " + timeoutSeconds + " s)");

@@ -32,26 +32,29 @@ import org.w3c.dom.NodeList;
 class DocsWalkTests {
 
     /** Where a path in a command or in code points into the repository (target/ is built, so it is not here). */
-    private static final Pattern REPOSITORY_PATH = Pattern.compile(
-            "(?<![\\w/.-])((?:worlds|examples|helm|config|docs|src)/[\\w./-]*\\w)");
+    private static final Pattern REPOSITORY_PATH =
+            Pattern.compile("(?<![\\w/.-])((?:worlds|examples|helm|config|docs|src)/[\\w./-]*\\w)");
+
     private static final Pattern EXECUTION = Pattern.compile("(?:exec:java|surefire:test)@([\\w-]+)");
     private static final Pattern PROFILES = Pattern.compile("(?<=\\s)-P([\\w,-]+)");
     private static final Pattern BENCHMARK_ARGS = Pattern.compile("exec:java\\s+-Dexec\\.args=\"([^\"]*)\"");
     private static final Pattern BENCHMARK_MAIN = Pattern.compile("\\bBenchmarks((?:[ \\t]+[a-z][\\w-]*)+)");
-    private static final Pattern LOADED_WORLD = Pattern.compile(
-            "api/world/(load|save)[^\\n]*\\n?[^\\n]*\"path\": \"([^\"]+)\"");
+    private static final Pattern LOADED_WORLD =
+            Pattern.compile("api/world/(load|save)[^\\n]*\\n?[^\\n]*\"path\": \"([^\"]+)\"");
     private static final Pattern READER_ERROR = Pattern.compile("(?m)^(\\S+\\.sdf):\\d+:\\d+: .+$");
 
     private static List<MarkdownPage> pages;
 
     @BeforeAll
     static void readPages() throws IOException {
-        List<Path> files = new ArrayList<>(List.of(Path.of("README.md"), Path.of("helm/orrery/README.md"),
-                Path.of("worlds/gazebo/README.md")));
+        List<Path> files = new ArrayList<>(
+                List.of(Path.of("README.md"), Path.of("helm/orrery/README.md"), Path.of("worlds/gazebo/README.md")));
         try (Stream<Path> docs = Files.list(Path.of("docs"));
                 Stream<Path> examples = Files.walk(Path.of("examples"))) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
-            examples.filter(p -> p.getFileName().toString().equals("README.md")).sorted().forEach(files::add);
+            examples.filter(p -> p.getFileName().toString().equals("README.md"))
+                    .sorted()
+                    .forEach(files::add);
         }
         pages = new ArrayList<>();
         for (Path file : files) {
@@ -72,12 +75,14 @@ class DocsWalkTests {
                 }
                 String path = target.contains("#") ? target.substring(0, target.indexOf('#')) : target;
                 String anchor = target.contains("#") ? target.substring(target.indexOf('#') + 1) : null;
-                Path resolved = path.isEmpty() ? page.file : page.file.resolveSibling(path).normalize();
+                Path resolved = path.isEmpty()
+                        ? page.file
+                        : page.file.resolveSibling(path).normalize();
                 if (!Files.exists(resolved)) {
                     broken.add(where(page, link) + "link '" + target + "': no file " + resolved);
                 } else if (anchor != null && resolved.toString().endsWith(".md")) {
-                    MarkdownPage linked = byFile.containsKey(resolved) ? byFile.get(resolved)
-                            : MarkdownPage.read(resolved);
+                    MarkdownPage linked =
+                            byFile.containsKey(resolved) ? byFile.get(resolved) : MarkdownPage.read(resolved);
                     if (!linked.anchors.contains(anchor)) {
                         broken.add(where(page, link) + "link '" + target + "': " + resolved + " has no heading '#"
                                 + anchor + "' (its anchors: " + linked.anchors + ")");
@@ -127,7 +132,9 @@ class DocsWalkTests {
 
     @Test
     void everyMavenExecutionProfileAndBenchmarkACommandNamesExists() throws Exception {
-        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
+        Document pom = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(Path.of("pom.xml").toFile());
         List<String> executions = texts(pom, "execution", "id");
         List<String> profiles = texts(pom, "profile", "id");
         List<String> unknown = new ArrayList<>();
@@ -163,24 +170,34 @@ class DocsWalkTests {
                 }
             }
         }
-        assertThat(unknown).as("what the commands ask Maven and the benchmark runner for").isEmpty();
+        assertThat(unknown)
+                .as("what the commands ask Maven and the benchmark runner for")
+                .isEmpty();
     }
 
     @Test
     void theReadmesFirstScreenSaysWhatOrreryIsAndGivesTheTwoCommandsAndTheDashboard() throws IOException {
         List<String> lines = Files.readAllLines(Path.of("README.md"));
         String firstScreen = String.join("\n", lines.subList(0, Math.min(40, lines.size())));
-        assertThat(firstScreen).as("README.md's first 40 lines")
+        assertThat(firstScreen)
+                .as("README.md's first 40 lines")
                 .contains("Orrery is a", "./mvnw spring-boot:run", "./test.sh", "http://localhost:8080/");
-        for (String path : List.of("docs/gazebo-worlds.md", "docs/drive-a-robot.md", "docs/controller.md",
-                "docs/custom-systems.md", "docs/sweeps.md")) {
-            assertThat(String.join("\n", lines)).as("README.md links the path page " + path).contains("(" + path + ")");
+        for (String path : List.of(
+                "docs/gazebo-worlds.md",
+                "docs/drive-a-robot.md",
+                "docs/controller.md",
+                "docs/custom-systems.md",
+                "docs/sweeps.md")) {
+            assertThat(String.join("\n", lines))
+                    .as("README.md links the path page " + path)
+                    .contains("(" + path + ")");
         }
         // the hook's bound: reference and measurements belong under docs/
         assertThat(lines.size()).as("README.md's length in lines").isLessThanOrEqualTo(300);
         assertThat(Path.of("test.sh")).as("the README's test command").isExecutable();
         assertThat(Path.of("mvnw")).as("the README's run command").isExecutable();
-        assertThat(Files.readString(Path.of(".ci/run"))).as(".ci/run runs the README's test command")
+        assertThat(Files.readString(Path.of(".ci/run")))
+                .as(".ci/run runs the README's test command")
                 .contains("./test.sh");
     }
 
@@ -200,7 +217,8 @@ class DocsWalkTests {
                         } catch (SdfException e) {
                             given = e.getMessage();
                         }
-                        assertThat(given).as(where(page, code) + "the error shown for " + m.group(1))
+                        assertThat(given)
+                                .as(where(page, code) + "the error shown for " + m.group(1))
                                 .endsWith(m.group());
                     }
                 }

@@ -31,7 +31,8 @@ class FastStartRecipeTests {
         List<String> lines = Files.readAllLines(Path.of("Dockerfile"));
         int runtimeStage = lastIndexStartingWith(lines, "FROM ");
         int training = lastIndexStartingWith(lines, "RUN java -XX:ArchiveClassesAtExit=");
-        assertThat(training).as("the training run is in the runtime stage, on the JVM that will map the archive")
+        assertThat(training)
+                .as("the training run is in the runtime stage, on the JVM that will map the archive")
                 .isGreaterThan(runtimeStage);
         Matcher trained = TRAINING.matcher(lines.get(training));
         assertThat(trained.find()).as(lines.get(training)).isTrue();
@@ -39,31 +40,41 @@ class FastStartRecipeTests {
         String entrypoint = lines.get(lastIndexStartingWith(lines, "ENTRYPOINT "));
         // The class path starts with the trained jar (the archive maps into a class path it begins), then the
         // user's jars (docs/custom-systems.md).
-        assertThat(entrypoint).contains("\"-XX:SharedArchiveFile=" + trained.group(1) + "\"",
-                "\"-cp\", \"" + trained.group(3) + ":extra/*\", \"io.orrery.OrreryApplication\"");
+        assertThat(entrypoint)
+                .contains(
+                        "\"-XX:SharedArchiveFile=" + trained.group(1) + "\"",
+                        "\"-cp\", \"" + trained.group(3) + ":extra/*\", \"io.orrery.OrreryApplication\"");
         if ("true".equals(trained.group(2))) {
             assertThat(lines.get(lastIndexStartingWith(lines, "RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q")))
                     .as("an archive trained in AOT mode needs the jar built with the AOT bean definitions")
                     .contains("-Paot");
         }
-        assertThat(lastIndexStartingWith(lines, "COPY config/")).as("the training run reads the image's configuration")
+        assertThat(lastIndexStartingWith(lines, "COPY config/"))
+                .as("the training run reads the image's configuration")
                 .isBetween(runtimeStage, training);
         String extract = lines.get(lastIndexStartingWith(lines, "RUN java -Djarmode=tools"));
-        assertThat(extract).as("the jar and lib/ as plain jars: the launcher layout has directories, which CDS"
-                + " cannot archive").contains(" extract ").doesNotContain("--launcher");
+        assertThat(extract)
+                .as("the jar and lib/ as plain jars: the launcher layout has directories, which CDS"
+                        + " cannot archive")
+                .contains(" extract ")
+                .doesNotContain("--launcher");
     }
 
     @Test
     void thePomsCdsProfileTrainsTheJarItExtractsAndTheFastStartPageRunsBoth() throws Exception {
-        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
+        Document pom = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(Path.of("pom.xml").toFile());
         List<String> extract = arguments(pom, "cds-extract");
         String destination = extract.get(extract.indexOf("--destination") + 1);
         String training = String.join(" ", arguments(pom, "cds-training-run"));
 
         // trained in AOT mode when the aot profile is on too (it sets orrery.aot)
-        assertThat(training).isEqualTo("-XX:ArchiveClassesAtExit=" + destination
-                + "/orrery.jsa -Dspring.aot.enabled=${orrery.aot} -Dspring.context.exit=onRefresh -jar " + destination
-                + "/orrery.jar");
+        assertThat(training)
+                .isEqualTo("-XX:ArchiveClassesAtExit=" + destination
+                        + "/orrery.jsa -Dspring.aot.enabled=${orrery.aot} -Dspring.context.exit=onRefresh -jar "
+                        + destination
+                        + "/orrery.jar");
         assertThat(Files.readString(Path.of("docs/fast-start.md")))
                 .contains("./mvnw -Pcds,aot package -DskipTests")
                 .contains("java -XX:SharedArchiveFile=" + destination + "/orrery.jsa -Dspring.aot.enabled=true -jar "

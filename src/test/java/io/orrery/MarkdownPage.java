@@ -23,8 +23,7 @@ final class MarkdownPage {
     private static final Pattern HEADING = Pattern.compile("^#{1,6} (.+)$");
 
     /** A link target or a piece of code, with the line of the page it starts on. */
-    record Located(int line, String text) {
-    }
+    record Located(int line, String text) {}
 
     final Path file;
     final List<Located> links = new ArrayList<>();
@@ -75,7 +74,8 @@ final class MarkdownPage {
                 Matcher inline = INLINE_CODE.matcher(paragraph);
                 while (inline.find()) {
                     if (inline.group(1).contains("\n")) {
-                        page.code.add(new Located(lineOf(lines, paragraph), inline.group(1).replaceAll("\\s+", " ")));
+                        page.code.add(new Located(
+                                lineOf(lines, paragraph), inline.group(1).replaceAll("\\s+", " ")));
                     }
                 }
             }
@@ -85,7 +85,9 @@ final class MarkdownPage {
 
     /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
     private void addAnchor(String heading) {
-        String slug = heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+        String slug = heading.toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                .replace(' ', '-');
         String anchor = slug;
         for (int n = 1; anchors.contains(anchor); n++) {
             anchor = slug + "-" + n;

@@ -17,8 +17,7 @@ import org.springframework.test.annotation.DirtiesContext;
  * context is closed afterwards, so its world, running as fast as possible, does not take a core from later tests.
  */
 @DirtiesContext
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "orrery.real-time-factor=0")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "orrery.real-time-factor=0")
 class OrreryApplicationTests {
 
     @Autowired
@@ -36,8 +35,8 @@ class OrreryApplicationTests {
         assertThat(runner.status().worldName()).hasValue("orrery_demo");
         assertThat(runner.status().iterations()).isGreaterThanOrEqualTo(500);
         assertThat(runner.status().outcome()).isEmpty();
-        assertThat(runner.currentState()).isIn(SimState.STEP_BEGIN, SimState.STEP_SIMULATOR,
-                SimState.STEP_CONTROLLER, SimState.STEP_END);
+        assertThat(runner.currentState())
+                .isIn(SimState.STEP_BEGIN, SimState.STEP_SIMULATOR, SimState.STEP_CONTROLLER, SimState.STEP_END);
 
         // Readiness is re-evaluated about once a second, so health turns UP shortly after the world runs.
         var health = http.getForEntity("/actuator/health", String.class);

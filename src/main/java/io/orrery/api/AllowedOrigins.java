@@ -58,8 +58,8 @@ final class AllowedOrigins {
 
     /** This server's origin as the request reached it: its scheme, and the host and port the client asked for. */
     static String own(HttpServletRequest request) {
-        return request.getScheme().toLowerCase(Locale.ROOT) + "://" + request.getServerName().toLowerCase(Locale.ROOT)
-                + ":" + request.getServerPort();
+        return request.getScheme().toLowerCase(Locale.ROOT) + "://"
+                + request.getServerName().toLowerCase(Locale.ROOT) + ":" + request.getServerPort();
     }
 
     /**
@@ -85,12 +85,17 @@ final class AllowedOrigins {
             throw new IllegalArgumentException(e);
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null
+        if (!(scheme.equals("http") || scheme.equals("https"))
+                || uri.getHost() == null
                 || uri.getRawUserInfo() != null) {
             throw new IllegalArgumentException("not an origin: " + value);
         }
-        if (!withPath && ((uri.getRawPath() != null && !uri.getRawPath().isEmpty() && !uri.getRawPath().equals("/"))
-                || uri.getRawQuery() != null || uri.getRawFragment() != null)) {
+        if (!withPath
+                && ((uri.getRawPath() != null
+                                && !uri.getRawPath().isEmpty()
+                                && !uri.getRawPath().equals("/"))
+                        || uri.getRawQuery() != null
+                        || uri.getRawFragment() != null)) {
             throw new IllegalArgumentException("not an origin: " + value);
         }
         int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;

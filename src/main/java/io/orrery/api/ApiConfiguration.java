@@ -62,8 +62,10 @@ class ApiConfiguration {
 
     /** Every path of this server: {@code /api}, and the actuator unless it has a port of its own. */
     @Bean
-    FilterRegistrationBean<BearerTokenFilter> bearerTokenFilter(ApiProperties properties,
-            @Value("${management.endpoints.web.base-path:/actuator}") String actuatorBasePath, ObjectMapper mapper) {
+    FilterRegistrationBean<BearerTokenFilter> bearerTokenFilter(
+            ApiProperties properties,
+            @Value("${management.endpoints.web.base-path:/actuator}") String actuatorBasePath,
+            ObjectMapper mapper) {
         return BearerTokenFilter.registration(properties, actuatorBasePath, mapper);
     }
 
@@ -90,13 +92,16 @@ class ApiConfiguration {
 
     @Bean
     OpenAPI orreryOpenApi() {
-        return new OpenAPI().info(new Info().title("Orrery API")
-                .description("Runs one SDF world: its lifecycle, models, plugins, triggers, statistics and events."
-                        + " Errors are RFC 7807 problem details. With orrery.api.token set, every method but GET,"
-                        + " HEAD and OPTIONS, here and to the actuator, needs 'Authorization: Bearer <token>' (reads"
-                        + " too with orrery.api.protect-reads=true; POST /api/session trades it for a browser"
-                        + " cookie). From a web page, changes are taken only from this server's origin and those"
-                        + " in orrery.api.allowed-origins.")
-                .version("v1"));
+        return new OpenAPI()
+                .info(new Info()
+                        .title("Orrery API")
+                        .description(
+                                "Runs one SDF world: its lifecycle, models, plugins, triggers, statistics and events."
+                                        + " Errors are RFC 7807 problem details. With orrery.api.token set, every method but GET,"
+                                        + " HEAD and OPTIONS, here and to the actuator, needs 'Authorization: Bearer <token>' (reads"
+                                        + " too with orrery.api.protect-reads=true; POST /api/session trades it for a browser"
+                                        + " cookie). From a web page, changes are taken only from this server's origin and those"
+                                        + " in orrery.api.allowed-origins.")
+                        .version("v1"));
     }
 }

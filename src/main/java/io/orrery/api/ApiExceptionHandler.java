@@ -140,8 +140,8 @@ class ApiExceptionHandler {
     /** The runner did not apply the command in time: 503, try again later. */
     @ExceptionHandler(RunnerCalls.RunnerTimeoutException.class)
     ResponseEntity<ProblemDetail> timeout(RunnerCalls.RunnerTimeoutException e) {
-        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "Runner busy", e.getMessage()
-                + "; the command may still be applied");
+        ProblemDetail p = problem(
+                HttpStatus.SERVICE_UNAVAILABLE, "Runner busy", e.getMessage() + "; the command may still be applied");
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, "1")
                 .body(p);
@@ -184,14 +184,28 @@ class ApiExceptionHandler {
     }
 
     /** The runner's order of commands (the refusal carries an unordered set). */
-    private static final List<String> COMMAND_ORDER = List.of("pause", "resume", "step", "stop", "reset", "reload",
-            "run-to", "real-time-factor", "spawn", "remove", "teleport", "set-static");
+    private static final List<String> COMMAND_ORDER = List.of(
+            "pause",
+            "resume",
+            "step",
+            "stop",
+            "reset",
+            "reload",
+            "run-to",
+            "real-time-factor",
+            "spawn",
+            "remove",
+            "teleport",
+            "set-static");
 
     static List<String> inCommandOrder(Set<String> commands) {
-        return commands.stream().sorted(Comparator.comparingInt((String c) -> {
-            int i = COMMAND_ORDER.indexOf(c);
-            return i < 0 ? COMMAND_ORDER.size() : i;
-        }).thenComparing(Comparator.naturalOrder())).toList();
+        return commands.stream()
+                .sorted(Comparator.comparingInt((String c) -> {
+                            int i = COMMAND_ORDER.indexOf(c);
+                            return i < 0 ? COMMAND_ORDER.size() : i;
+                        })
+                        .thenComparing(Comparator.naturalOrder()))
+                .toList();
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, String detail) {

@@ -30,40 +30,45 @@ import org.springframework.util.unit.DataSize;
  *     refused with 403; requests with neither header (curl, scripts) are let through
  */
 @ConfigurationProperties("orrery.api")
-public record ApiProperties(String token, @DefaultValue("1MB") DataSize maxRequestBody,
-        @DefaultValue("false") boolean protectReads, @DefaultValue("32") int maxEventClients,
-        @DefaultValue("64KB") DataSize maxControlMessage, @DefaultValue("256") int maxControlBacklog,
-        @DefaultValue("100") int maxTriggers, @DefaultValue("16") int maxControlConnections,
+public record ApiProperties(
+        String token,
+        @DefaultValue("1MB") DataSize maxRequestBody,
+        @DefaultValue("false") boolean protectReads,
+        @DefaultValue("32") int maxEventClients,
+        @DefaultValue("64KB") DataSize maxControlMessage,
+        @DefaultValue("256") int maxControlBacklog,
+        @DefaultValue("100") int maxTriggers,
+        @DefaultValue("16") int maxControlConnections,
         @DefaultValue List<String> allowedOrigins) {
 
     public ApiProperties {
         if (maxRequestBody == null || maxRequestBody.toBytes() < 1) {
-            throw new IllegalArgumentException("orrery.api.max-request-body must be at least 1 byte, got "
-                    + maxRequestBody);
+            throw new IllegalArgumentException(
+                    "orrery.api.max-request-body must be at least 1 byte, got " + maxRequestBody);
         }
         if (maxRequestBody.toBytes() > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("orrery.api.max-request-body must be below 2GB, got "
-                    + maxRequestBody);
+            throw new IllegalArgumentException("orrery.api.max-request-body must be below 2GB, got " + maxRequestBody);
         }
-        if (maxControlMessage == null || maxControlMessage.toBytes() < 256
+        if (maxControlMessage == null
+                || maxControlMessage.toBytes() < 256
                 || maxControlMessage.toBytes() > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("orrery.api.max-control-message must be between 256 bytes and 2GB, got "
-                    + maxControlMessage);
+            throw new IllegalArgumentException(
+                    "orrery.api.max-control-message must be between 256 bytes and 2GB, got " + maxControlMessage);
         }
         if (maxControlBacklog < 1) {
-            throw new IllegalArgumentException("orrery.api.max-control-backlog must be at least 1, got "
-                    + maxControlBacklog);
+            throw new IllegalArgumentException(
+                    "orrery.api.max-control-backlog must be at least 1, got " + maxControlBacklog);
         }
         if (maxEventClients < 1) {
-            throw new IllegalArgumentException("orrery.api.max-event-clients must be at least 1, got "
-                    + maxEventClients);
+            throw new IllegalArgumentException(
+                    "orrery.api.max-event-clients must be at least 1, got " + maxEventClients);
         }
         if (maxTriggers < 1) {
             throw new IllegalArgumentException("orrery.api.max-triggers must be at least 1, got " + maxTriggers);
         }
         if (maxControlConnections < 1) {
-            throw new IllegalArgumentException("orrery.api.max-control-connections must be at least 1, got "
-                    + maxControlConnections);
+            throw new IllegalArgumentException(
+                    "orrery.api.max-control-connections must be at least 1, got " + maxControlConnections);
         }
         allowedOrigins.forEach(AllowedOrigins::normalised); // fails the start naming the property and the entry
         allowedOrigins = List.copyOf(allowedOrigins);

@@ -85,7 +85,12 @@ final class ApiRequestFilter extends OncePerRequestFilter {
     private void tooLarge(HttpServletRequest request, HttpServletResponse response) throws IOException {
         // the client may still be sending: tell the container not to read the rest
         response.setHeader(HttpHeaders.CONNECTION, "close");
-        ProblemResponses.write(mapper, request, response, HttpStatus.PAYLOAD_TOO_LARGE, "Request body too large",
+        ProblemResponses.write(
+                mapper,
+                request,
+                response,
+                HttpStatus.PAYLOAD_TOO_LARGE,
+                "Request body too large",
                 "the request body is larger than orrery.api.max-request-body (" + maxBody + " bytes)");
     }
 

@@ -51,8 +51,8 @@ final class BearerTokenFilter extends OncePerRequestFilter {
      *
      * @param actuatorBasePath {@code management.endpoints.web.base-path}, under which health stays open
      */
-    static FilterRegistrationBean<BearerTokenFilter> registration(ApiProperties properties, String actuatorBasePath,
-            ObjectMapper mapper) {
+    static FilterRegistrationBean<BearerTokenFilter> registration(
+            ApiProperties properties, String actuatorBasePath, ObjectMapper mapper) {
         String base = actuatorBasePath.endsWith("/") ? actuatorBasePath : actuatorBasePath + "/";
         FilterRegistrationBean<BearerTokenFilter> registration = new FilterRegistrationBean<>(
                 new BearerTokenFilter(ApiToken.of(properties), properties.protectReads(), base + "health", mapper));
@@ -78,7 +78,12 @@ final class BearerTokenFilter extends OncePerRequestFilter {
             return;
         }
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
-        ProblemResponses.write(mapper, request, response, HttpStatus.UNAUTHORIZED, "Unauthorized",
+        ProblemResponses.write(
+                mapper,
+                request,
+                response,
+                HttpStatus.UNAUTHORIZED,
+                "Unauthorized",
                 request.getMethod() + " " + request.getRequestURI()
                         + " needs the header 'Authorization: Bearer <orrery.api.token>' (or, in the dashboard, the"
                         + " cookie POST /api/session sets)");
@@ -100,7 +105,9 @@ final class BearerTokenFilter extends OncePerRequestFilter {
      * page can load and ask for the token; everything it then reads needs it.
      */
     private static boolean isPage(String path) {
-        return path.equals("/") || path.equals("/index.html") || path.startsWith("/assets/")
+        return path.equals("/")
+                || path.equals("/index.html")
+                || path.startsWith("/assets/")
                 || path.startsWith("/webjars/");
     }
 

@@ -41,12 +41,14 @@ final class ControlConnection {
     private final int backlog;
     /** The answers in request order, each complete once its request has been carried out. */
     private final Queue<CompletableFuture<Supplier<String>>> outbox = new ConcurrentLinkedQueue<>();
+
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean sending = new AtomicBoolean();
     private volatile ControlHandle handle;
     private volatile boolean closed;
     /** The last request's answer: the next request waits for it. Socket thread only (one frame at a time). */
     private CompletableFuture<?> last = CompletableFuture.completedFuture(null);
+
     private final AtomicBoolean pingQueued = new AtomicBoolean();
     private volatile long lastHeardNanos = System.nanoTime();
 

@@ -37,15 +37,24 @@ final class ControlHandshakeInterceptor implements HandshakeInterceptor {
     }
 
     @Override
-    public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
-            Map<String, Object> attributes) throws IOException {
+    public boolean beforeHandshake(
+            ServerHttpRequest request,
+            ServerHttpResponse response,
+            WebSocketHandler handler,
+            Map<String, Object> attributes)
+            throws IOException {
         if (!(request instanceof ServletServerHttpRequest servlet)) {
             throw new IllegalStateException("the control WebSocket runs on a servlet container, got " + request);
         }
         HttpServletRequest http = servlet.getServletRequest();
         Optional<String> foreign = origins.refused(http);
         if (foreign.isPresent()) {
-            refuse(mapper, request, response, HttpStatus.FORBIDDEN, "Cross-origin request refused",
+            refuse(
+                    mapper,
+                    request,
+                    response,
+                    HttpStatus.FORBIDDEN,
+                    "Cross-origin request refused",
                     OriginFilter.refusal("the control WebSocket's handshake", foreign.get(), http),
                     Map.of("origin", foreign.get(), "property", AllowedOrigins.PROPERTY));
             return false;
@@ -54,21 +63,35 @@ final class ControlHandshakeInterceptor implements HandshakeInterceptor {
             return true;
         }
         response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
-        refuse(mapper, request, response, HttpStatus.UNAUTHORIZED, "Unauthorized", "the control WebSocket's"
-                + " handshake needs the header 'Authorization: Bearer <orrery.api.token>' or, from a browser, the"
-                + " query parameter '" + ApiToken.ACCESS_TOKEN + "=<orrery.api.token>'", Map.of());
+        refuse(
+                mapper,
+                request,
+                response,
+                HttpStatus.UNAUTHORIZED,
+                "Unauthorized",
+                "the control WebSocket's"
+                        + " handshake needs the header 'Authorization: Bearer <orrery.api.token>' or, from a browser, the"
+                        + " query parameter '" + ApiToken.ACCESS_TOKEN + "=<orrery.api.token>'",
+                Map.of());
         return false;
     }
 
     @Override
-    public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
-            Exception exception) {
+    public void afterHandshake(
+            ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler, Exception exception) {
         // nothing to do once the socket is open
     }
 
     /** Answers the handshake with {@code status} and a problem detail instead of opening the socket. */
-    static void refuse(ObjectMapper mapper, ServerHttpRequest request, ServerHttpResponse response,
-            HttpStatus status, String title, String detail, Map<String, Object> properties) throws IOException {
+    static void refuse(
+            ObjectMapper mapper,
+            ServerHttpRequest request,
+            ServerHttpResponse response,
+            HttpStatus status,
+            String title,
+            String detail,
+            Map<String, Object> properties)
+            throws IOException {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
         p.setTitle(title);
         properties.forEach(p::setProperty);

@@ -21,8 +21,8 @@ final class ControlIdleWatch {
     private static final Logger log = LoggerFactory.getLogger(ControlIdleWatch.class);
 
     /** The close status for a connection that went silent. */
-    static final CloseStatus SILENT = CloseStatus.POLICY_VIOLATION.withReason(
-            "no pong within orrery.control.idle-timeout");
+    static final CloseStatus SILENT =
+            CloseStatus.POLICY_VIOLATION.withReason("no pong within orrery.control.idle-timeout");
 
     private final Supplier<Iterable<ControlConnection>> connections;
     private final Duration timeout;
@@ -62,8 +62,8 @@ final class ControlIdleWatch {
 
     private void drop(ControlConnection c) {
         ControlHandle h = c.letGo();
-        String reason = "its connection answered no ping for " + timeout.toMillis() + " ms"
-                + " (orrery.control.idle-timeout)";
+        String reason =
+                "its connection answered no ping for " + timeout.toMillis() + " ms" + " (orrery.control.idle-timeout)";
         if (h != null) {
             log.warn("{}: {}: its hold on the simulation is released, which stays paused", c.name(), reason);
             h.release(reason);

@@ -40,13 +40,22 @@ class ControlSocketConfiguration implements WebSocketConfigurer, DisposableBean 
         return t;
     });
 
-    ControlSocketConfiguration(SimulationRunner runner, ObjectMapper mapper, MessageReader reader,
-            ApiProperties properties, OrreryProperties orrery) {
-        this.handler = new ControlSocketHandler(runner, mapper, reader, sendPool(),
-                properties.maxControlBacklog(), (int) properties.maxControlMessage().toBytes(),
+    ControlSocketConfiguration(
+            SimulationRunner runner,
+            ObjectMapper mapper,
+            MessageReader reader,
+            ApiProperties properties,
+            OrreryProperties orrery) {
+        this.handler = new ControlSocketHandler(
+                runner,
+                mapper,
+                reader,
+                sendPool(),
+                properties.maxControlBacklog(),
+                (int) properties.maxControlMessage().toBytes(),
                 properties.maxControlConnections());
-        this.handshake = new ControlHandshakeInterceptor(new AllowedOrigins(properties.allowedOrigins()),
-                ApiToken.of(properties), mapper);
+        this.handshake = new ControlHandshakeInterceptor(
+                new AllowedOrigins(properties.allowedOrigins()), ApiToken.of(properties), mapper);
         new ControlIdleWatch(handler::connections, orrery.control().idleTimeout()).start(pinger);
     }
 

@@ -34,9 +34,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.PongMessage;
-import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
 
 /**
@@ -68,10 +68,17 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     private final Map<String, ControlConnection> connections = new ConcurrentHashMap<>();
     /** Connections let in and not yet closed: at most maxConnections. */
     private final AtomicInteger admitted = new AtomicInteger();
+
     private final AtomicLong counter = new AtomicLong();
 
-    ControlSocketHandler(SimulationRunner runner, ObjectMapper mapper, MessageReader reader, ExecutorService sender,
-            int backlog, int maxMessage, int maxConnections) {
+    ControlSocketHandler(
+            SimulationRunner runner,
+            ObjectMapper mapper,
+            MessageReader reader,
+            ExecutorService sender,
+            int backlog,
+            int maxMessage,
+            int maxConnections) {
         this.maxMessage = maxMessage;
         this.maxConnections = maxConnections;
         this.runner = runner;
@@ -101,8 +108,11 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     public void afterConnectionEstablished(WebSocketSession session) {
         if (admitted.incrementAndGet() > maxConnections) {
             admitted.decrementAndGet();
-            log.warn("Control connection from {} refused: {} are open, the most orrery.api.max-control-connections"
-                    + " allows", session.getRemoteAddress(), maxConnections);
+            log.warn(
+                    "Control connection from {} refused: {} are open, the most orrery.api.max-control-connections"
+                            + " allows",
+                    session.getRemoteAddress(),
+                    maxConnections);
             try {
                 session.close(TOO_MANY);
             } catch (IOException | RuntimeException e) {
@@ -115,11 +125,9 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         if (session instanceof NativeWebSocketSession nativeSession) {
             jakarta.websocket.Session ws = nativeSession.getNativeSession(jakarta.websocket.Session.class);
             if (ws != null) {
-                ws.getUserProperties().put("org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT",
-                        SEND_TIMEOUT_MILLIS);
+                ws.getUserProperties().put("org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT", SEND_TIMEOUT_MILLIS);
                 // after our close frame, how long to wait for the client's before dropping the connection
-                ws.getUserProperties().put("org.apache.tomcat.websocket.SESSION_CLOSE_TIMEOUT",
-                        CLOSE_TIMEOUT_MILLIS);
+                ws.getUserProperties().put("org.apache.tomcat.websocket.SESSION_CLOSE_TIMEOUT", CLOSE_TIMEOUT_MILLIS);
             }
         }
         String name = "control connection " + counter.incrementAndGet() + " from " + session.getRemoteAddress();
@@ -160,8 +168,10 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         try {
             request = frames.readTree(message.getPayload());
         } catch (JsonProcessingException e) {
-            c.request(() -> CompletableFuture.failedFuture(new IllegalArgumentException("the frame is not JSON: "
-                    + e.getOriginalMessage())), (body, failure) -> () -> error(null, failure));
+            c.request(
+                    () -> CompletableFuture.failedFuture(
+                            new IllegalArgumentException("the frame is not JSON: " + e.getOriginalMessage())),
+                    (body, failure) -> () -> error(null, failure));
             return;
         }
         JsonNode id = request == null ? null : request.get("id");
@@ -186,8 +196,9 @@ final class ControlSocketHandler extends TextWebSocketHandler {
             case "reset" -> reset(c, request);
             case "observe" -> observe(request);
             case "release" -> release(c, request);
-            default -> throw new IllegalArgumentException("unknown op '" + op
-                    + "'; expected acquire, step, reset, observe or release");
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown op '" + op + "'; expected acquire, step, reset, observe or release");
         };
     }
 
@@ -249,8 +260,10 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     private ControlHandle holding(ControlConnection c, String op) {
         ControlHandle h = c.handle();
         if (h == null) {
-            throw new CommandRefusedException(op + " (this connection does not hold the simulation: acquire it"
-                    + " first)", runner.currentState(), Set.of("acquire"));
+            throw new CommandRefusedException(
+                    op + " (this connection does not hold the simulation: acquire it" + " first)",
+                    runner.currentState(),
+                    Set.of("acquire"));
         }
         return h;
     }
@@ -265,8 +278,17 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     }
 
     private static Map<String, Object> result(String op, StepResult r) {
-        return answer(op, "simTime", r.status().simTimeSeconds(), "iterations", r.status().iterations(), "state",
-                r.status().state().name(), "observations", LockstepJson.observations(r), "models",
+        return answer(
+                op,
+                "simTime",
+                r.status().simTimeSeconds(),
+                "iterations",
+                r.status().iterations(),
+                "state",
+                r.status().state().name(),
+                "observations",
+                LockstepJson.observations(r),
+                "models",
                 LockstepJson.models(r));
     }
 
@@ -280,18 +302,22 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     }
 
     private String error(JsonNode id, Throwable failure) {
-        Throwable e = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
-                : failure;
+        Throwable e =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         if (e instanceof ControlHeldException held) {
             Map<String, Object> m = errorBody(id, 409, e.getMessage());
             m.put("holder", held.holder());
             return write(m);
         }
-        int status = e instanceof CommandQueueFullException ? 503
-                : e instanceof CommandRefusedException ? 409
-                : e instanceof UnknownTopicException || e instanceof UnknownModelException ? 404
-                : e instanceof IllegalArgumentException ? 400
-                : e instanceof IllegalStateException ? 409 : 500;
+        int status = e instanceof CommandQueueFullException
+                ? 503
+                : e instanceof CommandRefusedException
+                        ? 409
+                        : e instanceof UnknownTopicException || e instanceof UnknownModelException
+                                ? 404
+                                : e instanceof IllegalArgumentException
+                                        ? 400
+                                        : e instanceof IllegalStateException ? 409 : 500;
         if (status == 500) {
             log.error("Control request failed", e);
         }

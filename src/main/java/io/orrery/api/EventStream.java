@@ -1,12 +1,12 @@
 package io.orrery.api;
 
 import com.google.protobuf.Message;
+import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.event.EventBus;
 import io.orrery.event.Events;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.StartProgress;
-import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.runner.ControlEvent;
 import io.orrery.runner.ResetSignal;
 import io.orrery.runner.RunListener;
@@ -86,14 +86,20 @@ final class EventStream implements DisposableBean {
             @Override
             public void onTransition(SimState from, SimState to, SimEvent event) {
                 if (!clients.isEmpty()) {
-                    broadcast("state", new StateEvent(from.name(), to.name(), event.name(),
-                            runner.status().simTimeSeconds()));
+                    broadcast(
+                            "state",
+                            new StateEvent(
+                                    from.name(),
+                                    to.name(),
+                                    event.name(),
+                                    runner.status().simTimeSeconds()));
                 }
             }
         });
         bus.subscribe(subscriber);
         AtomicInteger n = new AtomicInteger();
-        this.senders = Executors.newFixedThreadPool(SENDER_THREADS, r -> daemon(r, "orrery-sse-" + n.incrementAndGet()));
+        this.senders =
+                Executors.newFixedThreadPool(SENDER_THREADS, r -> daemon(r, "orrery-sse-" + n.incrementAndGet()));
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orrery-sse-tick"));
         long period = 1000 / TICK_HZ;
         ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
@@ -127,7 +133,8 @@ final class EventStream implements DisposableBean {
         if (clients.size() >= maxClients) {
             throw new TooManyClientsException(maxClients);
         }
-        List<String> names = topics.stream().map(TopicNames::normalize).distinct().toList();
+        List<String> names =
+                topics.stream().map(TopicNames::normalize).distinct().toList();
         SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
         Client client = new Client(emitter, Set.copyOf(only));
         emitter.onCompletion(() -> remove(client));
@@ -140,8 +147,8 @@ final class EventStream implements DisposableBean {
         if (!names.isEmpty()) {
             TopicSampler sampler = new TopicSampler(names);
             long period = Math.max(1, Math.round(1e9 / maxRate));
-            client.sampling = ticker.scheduleAtFixedRate(() -> sampleTopics(client, sampler), period, period,
-                    TimeUnit.NANOSECONDS);
+            client.sampling = ticker.scheduleAtFixedRate(
+                    () -> sampleTopics(client, sampler), period, period, TimeUnit.NANOSECONDS);
         }
         return emitter;
     }
@@ -184,8 +191,15 @@ final class EventStream implements DisposableBean {
         switch (topic) {
             case PosePublisherPlugin.EVENT -> {
                 if (payload instanceof PosePublisherPlugin.Poses p) {
-                    broadcast("poses", new PosesEvent(p.world(), p.iteration(), p.simTime(), p.models().stream()
-                            .map(m -> new ModelPoseEvent(m.name(), PoseJson.of(m.pose()))).toList()));
+                    broadcast(
+                            "poses",
+                            new PosesEvent(
+                                    p.world(),
+                                    p.iteration(),
+                                    p.simTime(),
+                                    p.models().stream()
+                                            .map(m -> new ModelPoseEvent(m.name(), PoseJson.of(m.pose())))
+                                            .toList()));
                 }
             }
             case Events.TRIGGER -> {
@@ -227,8 +241,14 @@ final class EventStream implements DisposableBean {
 
     private StatsEvent statsEvent(Client c) {
         SimulationStatus s = runner.status();
-        return new StatsEvent(s.simTimeSeconds(), s.iterations(), s.achievedRealTimeFactor(), s.realTimeFactor(),
-                s.paused(), s.controller().orElse(null), c.dropped());
+        return new StatsEvent(
+                s.simTimeSeconds(),
+                s.iterations(),
+                s.achievedRealTimeFactor(),
+                s.realTimeFactor(),
+                s.paused(),
+                s.controller().orElse(null),
+                c.dropped());
     }
 
     private static PluginsEvent progressEvent(StartProgress p) {
@@ -304,8 +324,7 @@ final class EventStream implements DisposableBean {
         }
     }
 
-    private record Event(String name, Object data) {
-    }
+    private record Event(String name, Object data) {}
 
     /** The cap on connected clients is reached. */
     static final class TooManyClientsException extends RuntimeException {
@@ -398,24 +417,26 @@ final class EventStream implements DisposableBean {
     }
 
     /** A lifecycle transition; states and event by their enum names. */
-    record StateEvent(String from, String to, String event, double simTime) {
-    }
+    record StateEvent(String from, String to, String event, double simTime) {}
 
     /** Plugin start progress. */
-    record PluginsEvent(int started, int total, boolean allStarted) {
-    }
+    record PluginsEvent(int started, int total, boolean allStarted) {}
 
     /**
      * The simulation's progress; {@code controller} names who holds it over the control WebSocket (null when
      * nobody does); {@code dropped} counts events this client lost to a full queue.
      */
-    record StatsEvent(double simTime, long iterations, double achievedRealTimeFactor, double realTimeFactor,
-            boolean paused, String controller, long dropped) {
-    }
+    record StatsEvent(
+            double simTime,
+            long iterations,
+            double achievedRealTimeFactor,
+            double realTimeFactor,
+            boolean paused,
+            String controller,
+            long dropped) {}
 
     /** Model poses from the pose publisher plugin. */
-    record PosesEvent(String world, long iteration, double simTime, List<ModelPoseEvent> models) {
-    }
+    record PosesEvent(String world, long iteration, double simTime, List<ModelPoseEvent> models) {}
 
     /**
      * A topic's message.
@@ -424,10 +445,8 @@ final class EventStream implements DisposableBean {
      * @param type its message type, such as {@code gz.msgs.Odometry}
      * @param message the message, written as {@link MessageJson} prints it
      */
-    record TopicEvent(String topic, String type, Message message) {
-    }
+    record TopicEvent(String topic, String type, Message message) {}
 
     /** One model's pose. */
-    record ModelPoseEvent(String name, PoseJson pose) {
-    }
+    record ModelPoseEvent(String name, PoseJson pose) {}
 }

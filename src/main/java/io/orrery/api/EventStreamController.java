@@ -24,7 +24,8 @@ class EventStreamController {
      * (repeatable), at most {@code maxRate} messages a second on each.
      */
     @GetMapping(value = "/api/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    SseEmitter events(@RequestParam(name = "events", required = false) Set<String> events,
+    SseEmitter events(
+            @RequestParam(name = "events", required = false) Set<String> events,
             @RequestParam(name = "topic", required = false) List<String> topics,
             @RequestParam(defaultValue = "20") double maxRate) {
         return stream.connect(events == null ? Set.of() : events, topics == null ? List.of() : topics, maxRate);

@@ -31,8 +31,8 @@ final class LazySpringdoc implements BeanFactoryPostProcessor {
         if (type != null && type.startsWith(PACKAGE)) {
             return true;
         }
-        MethodMetadata factory = definition instanceof AnnotatedBeanDefinition annotated
-                ? annotated.getFactoryMethodMetadata() : null;
+        MethodMetadata factory =
+                definition instanceof AnnotatedBeanDefinition annotated ? annotated.getFactoryMethodMetadata() : null;
         return factory != null && factory.getDeclaringClassName().startsWith(PACKAGE);
     }
 }

@@ -50,14 +50,14 @@ final class LockstepJson {
             steps = c.asLong();
         }
         checkCount(steps);
-        return new StepRequest(steps, messages(body.get("publish"), bus), names(body, "observe", true),
-                names(body, "models", false));
+        return new StepRequest(
+                steps, messages(body.get("publish"), bus), names(body, "observe", true), names(body, "models", false));
     }
 
     static void checkCount(long count) {
         if (count < 1 || count > SimulationController.MAX_STEPS) {
-            throw new IllegalArgumentException("count must be between 1 and " + SimulationController.MAX_STEPS
-                    + ", got " + count);
+            throw new IllegalArgumentException(
+                    "count must be between 1 and " + SimulationController.MAX_STEPS + ", got " + count);
         }
     }
 
@@ -100,7 +100,7 @@ final class LockstepJson {
     }
 
     static void checkFields(JsonNode body, Set<String> known, Set<String> extra) {
-        for (Iterator<String> it = body.fieldNames(); it.hasNext();) {
+        for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!known.contains(f) && !extra.contains(f)) {
                 List<String> all = new ArrayList<>(known);
@@ -117,8 +117,7 @@ final class LockstepJson {
      */
     record ObservationJson(double simTime, long sequence, String type, Message message) {
         static ObservationJson of(TopicMessage m) {
-            return m == null ? null : new ObservationJson(m.simTimeNanos() / 1e9, m.sequence(), m.type(),
-                    m.message());
+            return m == null ? null : new ObservationJson(m.simTimeNanos() / 1e9, m.sequence(), m.type(), m.message());
         }
     }
 
@@ -134,12 +133,16 @@ final class LockstepJson {
     }
 
     /** The answer to a step with a body: the status, then what was observed at the same StepEnd. */
-    record StepJson(@JsonUnwrapped SimulationController.SimulationJson status,
-            Map<String, ObservationJson> observations, List<ModelController.ModelJson> models) {
+    record StepJson(
+            @JsonUnwrapped SimulationController.SimulationJson status,
+            Map<String, ObservationJson> observations,
+            List<ModelController.ModelJson> models) {
 
         static StepJson of(StepResult r, Set<String> allowed) {
-            return new StepJson(SimulationController.SimulationJson.of(r.status(), allowed),
-                    LockstepJson.observations(r), LockstepJson.models(r));
+            return new StepJson(
+                    SimulationController.SimulationJson.of(r.status(), allowed),
+                    LockstepJson.observations(r),
+                    LockstepJson.models(r));
         }
     }
 }

@@ -1,9 +1,9 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 
@@ -15,8 +15,10 @@ import org.springframework.context.annotation.Bean;
 class ManagementPortConfiguration {
 
     @Bean
-    FilterRegistrationBean<BearerTokenFilter> managementBearerTokenFilter(ApiProperties properties,
-            @Value("${management.endpoints.web.base-path:/actuator}") String actuatorBasePath, ObjectMapper mapper) {
+    FilterRegistrationBean<BearerTokenFilter> managementBearerTokenFilter(
+            ApiProperties properties,
+            @Value("${management.endpoints.web.base-path:/actuator}") String actuatorBasePath,
+            ObjectMapper mapper) {
         return BearerTokenFilter.registration(properties, actuatorBasePath, mapper);
     }
 

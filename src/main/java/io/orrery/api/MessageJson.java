@@ -24,8 +24,7 @@ final class MessageJson {
     private static final JsonFormat.Printer PRINTER =
             JsonFormat.printer().alwaysPrintFieldsWithNoPresence().omittingInsignificantWhitespace();
 
-    private MessageJson() {
-    }
+    private MessageJson() {}
 
     /** The message as JSON. */
     static String print(Message message) {
@@ -33,7 +32,8 @@ final class MessageJson {
             return PRINTER.print(message);
         } catch (InvalidProtocolBufferException e) {
             // only an Any of a type not registered can fail, and the bus's messages hold none
-            throw new IllegalStateException("cannot print " + message.getDescriptorForType().getFullName(), e);
+            throw new IllegalStateException(
+                    "cannot print " + message.getDescriptorForType().getFullName(), e);
         }
     }
 

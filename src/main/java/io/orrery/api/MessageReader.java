@@ -48,8 +48,8 @@ final class MessageReader {
         try {
             PARSER.merge(json.toString(), b);
         } catch (InvalidProtocolBufferException e) {
-            throw new BadMessageException("", type, "the message does not fit " + d.getFullName() + ": "
-                    + e.getMessage());
+            throw new BadMessageException(
+                    "", type, "the message does not fit " + d.getFullName() + ": " + e.getMessage());
         }
         return type.cast(b.build());
     }
@@ -61,9 +61,14 @@ final class MessageReader {
             String where = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
             FieldDescriptor f = fields.get(e.getKey());
             if (f == null) {
-                throw new BadMessageException(where, message, "unknown field '" + where + "' in "
-                        + MessageTypes.nameOf(message) + "; " + d.getFullName() + " has "
-                        + d.getFields().stream().map(FieldDescriptor::getJsonName).collect(Collectors.joining(", ")));
+                throw new BadMessageException(
+                        where,
+                        message,
+                        "unknown field '" + where + "' in "
+                                + MessageTypes.nameOf(message) + "; " + d.getFullName() + " has "
+                                + d.getFields().stream()
+                                        .map(FieldDescriptor::getJsonName)
+                                        .collect(Collectors.joining(", ")));
             }
             if (!given.add(f)) {
                 throw new BadMessageException(where, message, "field '" + where + "' is given twice");
@@ -102,12 +107,14 @@ final class MessageReader {
                 }
                 checkMessage(value, type, path, message);
             }
-            case DOUBLE, FLOAT -> checkFloatingPoint(value, f.getJavaType() == FieldDescriptor.JavaType.FLOAT, path,
-                    message);
+            case DOUBLE, FLOAT ->
+                checkFloatingPoint(value, f.getJavaType() == FieldDescriptor.JavaType.FLOAT, path, message);
             case INT, LONG -> checkInteger(value, f.getType(), path, message);
             case BOOLEAN -> {
-                if (!value.isBoolean() && !(value.isTextual()
-                        && (value.textValue().equals("true") || value.textValue().equals("false")))) {
+                if (!value.isBoolean()
+                        && !(value.isTextual()
+                                && (value.textValue().equals("true")
+                                        || value.textValue().equals("false")))) {
                     throw bad(path, message, "must be true or false", value);
                 }
             }
@@ -188,10 +195,18 @@ final class MessageReader {
             return;
         }
         boolean number = value.isIntegralNumber() && value.canConvertToInt()
-                || value.isTextual() && decimal(value.textValue()).map(MessageReader::isInt).orElse(false);
+                || value.isTextual()
+                        && decimal(value.textValue()).map(MessageReader::isInt).orElse(false);
         if (!number) {
-            throw bad(path, message, "must be one of " + type.getValues().stream().map(EnumValueDescriptor::getName)
-                    .collect(Collectors.joining(", ")) + " (or its number)", value);
+            throw bad(
+                    path,
+                    message,
+                    "must be one of "
+                            + type.getValues().stream()
+                                    .map(EnumValueDescriptor::getName)
+                                    .collect(Collectors.joining(", "))
+                            + " (or its number)",
+                    value);
         }
     }
 

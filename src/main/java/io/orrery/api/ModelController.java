@@ -74,7 +74,9 @@ class ModelController {
             }
             throw e;
         }
-        URI location = UriComponentsBuilder.fromPath("/api/models/{name}").buildAndExpand(spec.name()).encode()
+        URI location = UriComponentsBuilder.fromPath("/api/models/{name}")
+                .buildAndExpand(spec.name())
+                .encode()
                 .toUri();
         return ResponseEntity.created(location).body(ModelJson.of(spawned));
     }
@@ -134,8 +136,10 @@ class ModelController {
     }
 
     /** A model in the list. */
-    record ModelSummary(String name, PoseJson pose, @JsonProperty("static")
-            boolean isStatic) {
+    record ModelSummary(
+            String name,
+            PoseJson pose,
+            @JsonProperty("static") boolean isStatic) {
         static ModelSummary of(ModelState m) {
             return new ModelSummary(m.name(), PoseJson.of(m.pose()), m.isStatic());
         }
@@ -147,8 +151,7 @@ class ModelController {
      */
     record LinkJson(String name, PoseJson pose, TwistJson velocity, boolean sleeping, List<ShapeInfo> shapes) {
         static LinkJson of(LinkState l) {
-            return new LinkJson(l.name(), PoseJson.of(l.pose()), TwistJson.of(l.velocity()), l.sleeping(),
-                    l.shapes());
+            return new LinkJson(l.name(), PoseJson.of(l.pose()), TwistJson.of(l.velocity()), l.sleeping(), l.shapes());
         }
     }
 
@@ -158,18 +161,31 @@ class ModelController {
      * the same along their second axis (a gearbox's first axis is its parent's turn against the reference body, its
      * second its child's).
      */
-    record JointJson(String name, String type, double position, double velocity, double effort,
+    record JointJson(
+            String name,
+            String type,
+            double position,
+            double velocity,
+            double effort,
             @JsonInclude(JsonInclude.Include.NON_NULL) AxisJson axis2) {
         static JointJson of(JointState j) {
-            return new JointJson(j.name(), j.type().name().toLowerCase(Locale.ROOT), j.position(), j.velocity(),
-                    j.effort(), j.axis2() == null ? null : new AxisJson(j.axis2().position(), j.axis2().velocity(),
-                            j.axis2().effort()));
+            return new JointJson(
+                    j.name(),
+                    j.type().name().toLowerCase(Locale.ROOT),
+                    j.position(),
+                    j.velocity(),
+                    j.effort(),
+                    j.axis2() == null
+                            ? null
+                            : new AxisJson(
+                                    j.axis2().position(),
+                                    j.axis2().velocity(),
+                                    j.axis2().effort()));
         }
     }
 
     /** A joint's state along its second axis: rad, rad/s, N·m. */
-    record AxisJson(double position, double velocity, double effort) {
-    }
+    record AxisJson(double position, double velocity, double effort) {}
 
     /**
      * How a model's joints are held ({@code orrery.physics.articulation}): the mode asked for, the mode it runs in,
@@ -177,17 +193,28 @@ class ModelController {
      */
     record ArticulationJson(String requested, String mode, String fallback) {
         static ArticulationJson of(ArticulationState a) {
-            return new ArticulationJson(a.requested().id(), a.mode().id(), a.fallback().orElse(null));
+            return new ArticulationJson(
+                    a.requested().id(), a.mode().id(), a.fallback().orElse(null));
         }
     }
 
     /** A model with its velocity, links, joints and articulation. */
-    record ModelJson(String name, PoseJson pose, TwistJson velocity,
-            @JsonProperty("static") boolean isStatic, List<LinkJson> links, List<JointJson> joints,
+    record ModelJson(
+            String name,
+            PoseJson pose,
+            TwistJson velocity,
+            @JsonProperty("static") boolean isStatic,
+            List<LinkJson> links,
+            List<JointJson> joints,
             ArticulationJson articulation) {
         static ModelJson of(ModelState m) {
-            return new ModelJson(m.name(), PoseJson.of(m.pose()), TwistJson.of(m.velocity()), m.isStatic(),
-                    m.links().stream().map(LinkJson::of).toList(), m.joints().stream().map(JointJson::of).toList(),
+            return new ModelJson(
+                    m.name(),
+                    PoseJson.of(m.pose()),
+                    TwistJson.of(m.velocity()),
+                    m.isStatic(),
+                    m.links().stream().map(LinkJson::of).toList(),
+                    m.joints().stream().map(JointJson::of).toList(),
                     ArticulationJson.of(m.articulation()));
         }
     }

@@ -32,8 +32,8 @@ final class OriginFilter extends OncePerRequestFilter {
 
     /** The filter for every path of one web server (the API port's, or the management port's). */
     static FilterRegistrationBean<OriginFilter> registration(ApiProperties properties, ObjectMapper mapper) {
-        FilterRegistrationBean<OriginFilter> registration = new FilterRegistrationBean<>(
-                new OriginFilter(new AllowedOrigins(properties.allowedOrigins()), mapper));
+        FilterRegistrationBean<OriginFilter> registration =
+                new FilterRegistrationBean<>(new OriginFilter(new AllowedOrigins(properties.allowedOrigins()), mapper));
         registration.addUrlPatterns("/*");
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 4);
         return registration;
@@ -52,9 +52,17 @@ final class OriginFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
-        ProblemResponses.write(mapper, request, response, HttpStatus.FORBIDDEN, "Cross-origin request refused",
+        ProblemResponses.write(
+                mapper,
+                request,
+                response,
+                HttpStatus.FORBIDDEN,
+                "Cross-origin request refused",
                 refusal(request.getMethod() + " " + request.getRequestURI(), refused.get(), request),
-                "origin", refused.get(), "property", AllowedOrigins.PROPERTY);
+                "origin",
+                refused.get(),
+                "property",
+                AllowedOrigins.PROPERTY);
     }
 
     /** The detail of a refusal: what was asked, from where, and how to allow it. */

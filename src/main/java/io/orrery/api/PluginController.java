@@ -1,10 +1,10 @@
 package io.orrery.api;
 
 import io.orrery.plugin.PluginCommand;
-import io.orrery.plugin.internal.PluginHost;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
+import io.orrery.plugin.internal.PluginHost;
 import io.orrery.runner.SimulationRunner;
 import java.time.Instant;
 import java.util.List;
@@ -49,13 +49,17 @@ class PluginController {
      * object). Plugin commands use the world only through runner commands of their own.
      */
     @PostMapping("/{name}/commands/{command}")
-    ResponseEntity<Object> command(@PathVariable String name, @PathVariable String command,
-            @RequestBody(required = false) Map<String, String> arguments) throws Exception {
+    ResponseEntity<Object> command(
+            @PathVariable String name,
+            @PathVariable String command,
+            @RequestBody(required = false) Map<String, String> arguments)
+            throws Exception {
         find(name);
         String qualified = name + "." + command;
-        PluginCommand c = runner.pluginHost().flatMap(h -> h.command(qualified)).orElseThrow(() ->
-                new NotFoundException("plugin '" + name + "' has no command '" + command + "'; it has: "
-                        + commandsOf(name)));
+        PluginCommand c = runner.pluginHost()
+                .flatMap(h -> h.command(qualified))
+                .orElseThrow(() -> new NotFoundException(
+                        "plugin '" + name + "' has no command '" + command + "'; it has: " + commandsOf(name)));
         Object result;
         try {
             result = c.run(arguments == null ? Map.of() : Map.copyOf(arguments));
@@ -68,13 +72,17 @@ class PluginController {
     }
 
     private PluginStatus find(String name) {
-        return runner.pluginStatuses().stream().filter(p -> p.name().equals(name)).findFirst()
+        return runner.pluginStatuses().stream()
+                .filter(p -> p.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new NotFoundException("no plugin named '" + name + "' in the current world"));
     }
 
     private String commandsOf(String plugin) {
         List<String> names = runner.pluginHost().map(PluginHost::commandNames).orElse(Set.of()).stream()
-                .filter(n -> n.startsWith(plugin + ".")).map(n -> n.substring(plugin.length() + 1)).sorted()
+                .filter(n -> n.startsWith(plugin + "."))
+                .map(n -> n.substring(plugin.length() + 1))
+                .sorted()
                 .toList();
         return names.isEmpty() ? "none" : String.join(", ", names);
     }
@@ -85,8 +93,10 @@ class PluginController {
         private static final long serialVersionUID = 1L;
 
         PluginCommandException(String command, Exception cause) {
-            super("plugin command '" + command + "' failed: " + (cause.getMessage() == null ? cause.toString()
-                    : cause.getMessage()), cause);
+            super(
+                    "plugin command '" + command + "' failed: "
+                            + (cause.getMessage() == null ? cause.toString() : cause.getMessage()),
+                    cause);
         }
     }
 
@@ -96,12 +106,24 @@ class PluginController {
      * @param owner {@code world}, or {@code model:<name>} for a model's plugin
      * @param state PENDING, STARTING, STARTED, FAILED or ENDED
      */
-    record PluginJson(String name, String filename, String owner, String state, String error, Instant startedAt,
+    record PluginJson(
+            String name,
+            String filename,
+            String owner,
+            String state,
+            String error,
+            Instant startedAt,
             boolean required) {
         static PluginJson of(PluginStatus s) {
             String owner = s.owner() instanceof PluginOwner.Model m ? "model:" + m.name() : "world";
-            return new PluginJson(s.name(), s.filename(), owner, s.state().name(), s.error().orElse(null),
-                    s.startedAt().orElse(null), s.required());
+            return new PluginJson(
+                    s.name(),
+                    s.filename(),
+                    owner,
+                    s.state().name(),
+                    s.error().orElse(null),
+                    s.startedAt().orElse(null),
+                    s.required());
         }
     }
 }

@@ -20,7 +20,12 @@ public record PoseJson(Double x, Double y, Double z, Double roll, Double pitch, 
      * @throws IllegalArgumentException naming the field that is missing or not a finite number
      */
     public Pose toPose() {
-        return Pose.of(finite("x", x), finite("y", y), finite("z", z), finite("roll", roll), finite("pitch", pitch),
+        return Pose.of(
+                finite("x", x),
+                finite("y", y),
+                finite("z", z),
+                finite("roll", roll),
+                finite("pitch", pitch),
                 finite("yaw", yaw));
     }
 

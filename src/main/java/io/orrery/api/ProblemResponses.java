@@ -13,12 +13,18 @@ import org.springframework.http.ProblemDetail;
 /** Problem details written by the servlet filters, which answer before Spring MVC sees the request. */
 final class ProblemResponses {
 
-    private ProblemResponses() {
-    }
+    private ProblemResponses() {}
 
     /** Writes the problem; {@code properties} are further members, as name, value, name, value. */
-    static void write(ObjectMapper mapper, HttpServletRequest request, HttpServletResponse response,
-            HttpStatus status, String title, String detail, Object... properties) throws IOException {
+    static void write(
+            ObjectMapper mapper,
+            HttpServletRequest request,
+            HttpServletResponse response,
+            HttpStatus status,
+            String title,
+            String detail,
+            Object... properties)
+            throws IOException {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
         p.setTitle(title);
         for (int i = 0; i + 1 < properties.length; i += 2) {

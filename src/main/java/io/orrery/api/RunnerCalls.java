@@ -2,8 +2,8 @@ package io.orrery.api;
 
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -14,8 +14,7 @@ final class RunnerCalls {
     /** How long a request waits for the runner to apply its command. */
     static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
 
-    private RunnerCalls() {
-    }
+    private RunnerCalls() {}
 
     /** The command's result once the runner has applied it; its failure rethrown as is. */
     static <T> T await(String what, CompletableFuture<T> command) {
@@ -29,8 +28,8 @@ final class RunnerCalls {
             Thread.currentThread().interrupt();
             throw new RunnerTimeoutException(what + ": interrupted while waiting for the runner", timeout);
         } catch (TimeoutException e) {
-            throw new RunnerTimeoutException(what + ": the runner did not answer within " + timeout.toSeconds()
-                    + " s", timeout);
+            throw new RunnerTimeoutException(
+                    what + ": the runner did not answer within " + timeout.toSeconds() + " s", timeout);
         } catch (CancellationException e) {
             throw new IllegalStateException(what + " was cancelled (a later command replaced it)", e);
         } catch (ExecutionException e) {

@@ -33,21 +33,30 @@ class SessionController {
         if (token == null) {
             return ResponseEntity.noContent().build(); // no token, nothing to stand for
         }
-        return ResponseEntity.noContent().header(HttpHeaders.SET_COOKIE,
-                cookie(request, token.cookieValue(), null).toString()).build();
+        return ResponseEntity.noContent()
+                .header(
+                        HttpHeaders.SET_COOKIE,
+                        cookie(request, token.cookieValue(), null).toString())
+                .build();
     }
 
     /** Forgets the cookie. */
     @DeleteMapping
     ResponseEntity<Void> logout(HttpServletRequest request) {
-        return ResponseEntity.noContent().header(HttpHeaders.SET_COOKIE,
-                cookie(request, "", Duration.ZERO).toString()).build();
+        return ResponseEntity.noContent()
+                .header(
+                        HttpHeaders.SET_COOKIE,
+                        cookie(request, "", Duration.ZERO).toString())
+                .build();
     }
 
     /** For the whole server (the dashboard's pages and the actuator alike); for this browser session unless maxAge. */
     private static ResponseCookie cookie(HttpServletRequest request, String value, Duration maxAge) {
-        ResponseCookie.ResponseCookieBuilder b = ResponseCookie.from(ApiToken.COOKIE, value).path("/")
-                .httpOnly(true).sameSite("Strict").secure(request.isSecure());
+        ResponseCookie.ResponseCookieBuilder b = ResponseCookie.from(ApiToken.COOKIE, value)
+                .path("/")
+                .httpOnly(true)
+                .sameSite("Strict")
+                .secure(request.isSecure());
         if (maxAge != null) {
             b.maxAge(maxAge);
         }

@@ -1,13 +1,13 @@
 package io.orrery.api;
 
-import io.orrery.lifecycle.Outcome;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.orrery.lifecycle.Outcome;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.StatisticsSnapshot;
 import io.orrery.runner.StepRequest;
 import io.orrery.runner.StepResult;
 import io.orrery.topic.TopicBus;
-import io.orrery.runner.SimulationStatus;
-import io.orrery.runner.StatisticsSnapshot;
 import io.orrery.trigger.TriggerAction;
 import io.orrery.world.WorldSaver;
 import java.net.URI;
@@ -76,7 +76,8 @@ class SimulationController {
     /** Reloads the current world file, or {@code path} inside the worlds directory when given. */
     @PostMapping("/simulation/reload")
     SimulationJson reload(@RequestBody(required = false) PathRequest request) {
-        Optional<Path> file = request == null || request.path() == null ? Optional.empty()
+        Optional<Path> file = request == null || request.path() == null
+                ? Optional.empty()
                 : Optional.of(saver.resolveForLoad(request.path()));
         return answer("reload", runner.reload(file));
     }
@@ -111,14 +112,14 @@ class SimulationController {
     @PostMapping("/simulation/run-to")
     ResponseEntity<SimulationJson> runTo(@RequestParam double simTime) {
         if (!Double.isFinite(simTime) || simTime < 0 || simTime > Long.MAX_VALUE / 1e9) {
-            throw new IllegalArgumentException("simTime must be a finite number of seconds at least 0, got "
-                    + simTime);
+            throw new IllegalArgumentException("simTime must be a finite number of seconds at least 0, got " + simTime);
         }
         CompletableFuture<SimulationStatus> arrived = runner.runTo(Math.round(simTime * 1e9));
         try {
             return ResponseEntity.ok(answer("run-to", arrived));
         } catch (RunnerCalls.RunnerTimeoutException stillRunning) {
-            return ResponseEntity.status(HttpStatus.ACCEPTED).location(URI.create("/api/simulation"))
+            return ResponseEntity.status(HttpStatus.ACCEPTED)
+                    .location(URI.create("/api/simulation"))
                     .body(status());
         }
     }
@@ -126,7 +127,9 @@ class SimulationController {
     @PutMapping("/simulation/real-time-factor")
     SimulationJson realTimeFactor(@RequestBody ValueRequest<Double> request) {
         Double value = request == null ? null : request.value();
-        if (value == null || !Double.isFinite(value) || value < 0
+        if (value == null
+                || !Double.isFinite(value)
+                || value < 0
                 || (value > 0 && value < TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR)) {
             throw new IllegalArgumentException("real-time factor: expected {\"value\": <0 (as fast as possible) or a"
                     + " finite number at least " + TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR + ">}, got "
@@ -142,8 +145,7 @@ class SimulationController {
      */
     @DeleteMapping("/simulation/controller")
     ReleasedJson releaseController(@RequestParam(required = false) String holder) {
-        Optional<String> released = RunnerCalls.await("release", runner.releaseController(
-                Optional.ofNullable(holder)));
+        Optional<String> released = RunnerCalls.await("release", runner.releaseController(Optional.ofNullable(holder)));
         if (released.isEmpty()) {
             throw new NotFoundException("no controller holds the simulation");
         }
@@ -161,8 +163,7 @@ class SimulationController {
     }
 
     /** A path inside the worlds directory. */
-    record PathRequest(String path) {
-    }
+    record PathRequest(String path) {}
 
     /**
      * A controller's hold released by an operator.
@@ -170,16 +171,13 @@ class SimulationController {
      * @param released the holder released, as it named itself
      * @param simulation the status after the release
      */
-    record ReleasedJson(String released, SimulationJson simulation) {
-    }
+    record ReleasedJson(String released, SimulationJson simulation) {}
 
     /** {@code {"value": ...}}, for setting one value. */
-    record ValueRequest<T>(T value) {
-    }
+    record ValueRequest<T>(T value) {}
 
     /** The world's name and file. */
-    record WorldJson(String name, String file) {
-    }
+    record WorldJson(String name, String file) {}
 
     /**
      * The simulation's status.
@@ -191,16 +189,40 @@ class SimulationController {
      * @param engine the physics engine ({@code orrery.physics.engine})
      * @param controller who holds the simulation over the control WebSocket, else null
      */
-    record SimulationJson(String state, String phase, String outcome, String message, double simTime,
-            long iterations, double stepSize, double realTimeFactor, double achievedRealTimeFactor, boolean paused,
-            WorldJson world, String engine, String controller, Set<String> allowedCommands) {
+    record SimulationJson(
+            String state,
+            String phase,
+            String outcome,
+            String message,
+            double simTime,
+            long iterations,
+            double stepSize,
+            double realTimeFactor,
+            double achievedRealTimeFactor,
+            boolean paused,
+            WorldJson world,
+            String engine,
+            String controller,
+            Set<String> allowedCommands) {
 
         static SimulationJson of(SimulationStatus s, Set<String> allowed) {
-            return new SimulationJson(s.state().name(), s.phase().name(), s.outcome().map(Outcome::jsonName)
-                    .orElse(null), s.message().orElse(null), s.simTimeSeconds(), s.iterations(),
-                    s.stepSizeNanos() / 1e9, s.realTimeFactor(), s.achievedRealTimeFactor(), s.paused(),
-                    new WorldJson(s.worldName().orElse(null), s.worldFile() == null ? null
-                            : s.worldFile().toString()), s.engine(), s.controller().orElse(null), allowed);
+            return new SimulationJson(
+                    s.state().name(),
+                    s.phase().name(),
+                    s.outcome().map(Outcome::jsonName).orElse(null),
+                    s.message().orElse(null),
+                    s.simTimeSeconds(),
+                    s.iterations(),
+                    s.stepSizeNanos() / 1e9,
+                    s.realTimeFactor(),
+                    s.achievedRealTimeFactor(),
+                    s.paused(),
+                    new WorldJson(
+                            s.worldName().orElse(null),
+                            s.worldFile() == null ? null : s.worldFile().toString()),
+                    s.engine(),
+                    s.controller().orElse(null),
+                    allowed);
         }
     }
 }

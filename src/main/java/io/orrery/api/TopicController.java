@@ -48,7 +48,9 @@ class TopicController {
         String topic = TopicNames.normalize(name);
         TopicBus bus = bus();
         bus.require(topic);
-        return bus.latest(topic).map(TopicMessage::message).map(ResponseEntity::ok)
+        return bus.latest(topic)
+                .map(TopicMessage::message)
+                .map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.noContent().build());
     }
 

@@ -34,8 +34,8 @@ final class TopicSampler {
      * @param latest each topic's latest message
      * @param stillQueued true for a topic whose previous message the client has not been sent yet
      */
-    synchronized List<TopicMessage> sample(Function<String, Optional<TopicMessage>> latest,
-            Predicate<String> stillQueued) {
+    synchronized List<TopicMessage> sample(
+            Function<String, Optional<TopicMessage>> latest, Predicate<String> stillQueued) {
         List<TopicMessage> due = new ArrayList<>();
         for (String topic : topics) {
             Optional<TopicMessage> m = latest.apply(topic);

@@ -83,8 +83,7 @@ class TriggerController {
     /** A trigger that fired: at which sim time (seconds) and wall time. */
     record FiredJson(String label, String event, String action, double simTime, Instant wallTime) {
         static FiredJson of(FiredTrigger f) {
-            return new FiredJson(f.label(), f.event().form(), f.action().form(), f.simTimeNanos() / 1e9,
-                    f.wallTime());
+            return new FiredJson(f.label(), f.event().form(), f.action().form(), f.simTimeNanos() / 1e9, f.wallTime());
         }
     }
 }

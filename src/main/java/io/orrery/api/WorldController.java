@@ -5,11 +5,11 @@ import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.WorldSaver;
-import io.orrery.world.WorldSpec;
-import java.util.List;
 import io.orrery.world.WorldSaver.SaveOptions;
+import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -41,11 +41,19 @@ class WorldController {
      */
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
     WorldJson world() {
-        WorldSpec world = runner.loadedWorld().orElseThrow(() -> new IllegalStateException(
-                "no world has loaded yet"));
-        return new WorldJson(world.name(), world.source().toString(), world.sdfVersion(),
-                world.ignored().stream().filter(IgnoredElement::affectsSimulation).map(ElementJson::of).toList(),
-                world.ignored().stream().filter(i -> !i.affectsSimulation()).map(ElementJson::of).toList());
+        WorldSpec world = runner.loadedWorld().orElseThrow(() -> new IllegalStateException("no world has loaded yet"));
+        return new WorldJson(
+                world.name(),
+                world.source().toString(),
+                world.sdfVersion(),
+                world.ignored().stream()
+                        .filter(IgnoredElement::affectsSimulation)
+                        .map(ElementJson::of)
+                        .toList(),
+                world.ignored().stream()
+                        .filter(i -> !i.affectsSimulation())
+                        .map(ElementJson::of)
+                        .toList());
     }
 
     /** The world in its current state as SDF. */
@@ -67,8 +75,8 @@ class WorldController {
         SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
         Path file = saver.resolveForSave(target);
         String sdf = writer.write(world.loaded(), world.state(), file);
-        SaveOptions options = new SaveOptions(Optional.ofNullable(world.loaded().source()),
-                Boolean.TRUE.equals(request.overwriteSource()));
+        SaveOptions options = new SaveOptions(
+                Optional.ofNullable(world.loaded().source()), Boolean.TRUE.equals(request.overwriteSource()));
         Path saved = saver.save(sdf, target, options);
         return new SavedJson(saver.worldsDir().relativize(saved).toString().replace('\\', '/'));
     }
@@ -76,15 +84,16 @@ class WorldController {
     /** Loads another world file from the worlds directory; a file that does not parse leaves this one running. */
     @PostMapping("/load")
     SimulationController.SimulationJson load(@RequestBody SimulationController.PathRequest request) {
-        Path file = saver.resolveForLoad(relativePath(request == null ? null : request.path()).toString());
+        Path file = saver.resolveForLoad(
+                relativePath(request == null ? null : request.path()).toString());
         SimulationStatus status = RunnerCalls.await("reload", runner.reload(Optional.of(file)));
         return SimulationController.SimulationJson.of(status, runner.allowedCommands());
     }
 
     private static Path relativePath(String path) {
         if (path == null || path.isBlank()) {
-            throw new IllegalArgumentException("expected {\"path\": \"<a .sdf or .world file relative to the worlds"
-                    + " directory>\"}");
+            throw new IllegalArgumentException(
+                    "expected {\"path\": \"<a .sdf or .world file relative to the worlds" + " directory>\"}");
         }
         return WorldSaver.relativePath(path);
     }
@@ -95,8 +104,7 @@ class WorldController {
      * @param path a {@code .sdf} or {@code .world} file relative to the worlds directory
      * @param overwriteSource allow replacing the running world's own file
      */
-    record SaveRequest(String path, Boolean overwriteSource) {
-    }
+    record SaveRequest(String path, Boolean overwriteSource) {}
 
     /**
      * The loaded world and what it holds that Orrery does not simulate.
@@ -104,9 +112,8 @@ class WorldController {
      * @param unsupported elements that change what Gazebo would compute
      * @param display display-only elements (visuals, lights ...)
      */
-    record WorldJson(String name, String file, String sdfVersion, List<ElementJson> unsupported,
-            List<ElementJson> display) {
-    }
+    record WorldJson(
+            String name, String file, String sdfVersion, List<ElementJson> unsupported, List<ElementJson> display) {}
 
     /** One element left out: its name, where it stands, its file and line. */
     record ElementJson(String element, String where, String file, int line) {
@@ -116,6 +123,5 @@ class WorldController {
     }
 
     /** The saved file, relative to the worlds directory. */
-    record SavedJson(String path) {
-    }
+    record SavedJson(String path) {}
 }

@@ -16,8 +16,7 @@ public final class BuiltinDevices implements DeviceKinds {
     /** The one instance: the kinds hold no state. */
     public static final BuiltinDevices KINDS = new BuiltinDevices();
 
-    private BuiltinDevices() {
-    }
+    private BuiltinDevices() {}
 
     @Override
     public Device create(Mount mount, DeviceContext context) {

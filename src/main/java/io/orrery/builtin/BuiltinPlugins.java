@@ -5,8 +5,7 @@ import io.orrery.plugin.PluginRegistry;
 /** Registers Orrery's built-in plugin types. */
 public final class BuiltinPlugins {
 
-    private BuiltinPlugins() {
-    }
+    private BuiltinPlugins() {}
 
     /** Registers every built-in type under its filename, and Gazebo's systems; returns the registry. */
     public static PluginRegistry registerAll(PluginRegistry registry) {

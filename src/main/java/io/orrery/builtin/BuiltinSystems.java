@@ -9,8 +9,7 @@ import java.util.List;
 /** The systems Orrery adds to every world, as gz sim's default server configuration does. */
 public final class BuiltinSystems {
 
-    private BuiltinSystems() {
-    }
+    private BuiltinSystems() {}
 
     /** gz sim's clock, statistics and pose topics, for every world whose name can be part of a topic name. */
     public static final WorldSystem SCENE_BROADCASTER = new WorldSystem() {

@@ -73,8 +73,7 @@ public final class LifecycleBridgePlugin implements Plugin {
      * @param failed events given up on after every retry, or dropped because the queue was full
      * @param pending events waiting or being delivered
      */
-    public record Stats(long delivered, long failed, long pending) {
-    }
+    public record Stats(long delivered, long failed, long pending) {}
 
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
@@ -97,11 +96,12 @@ public final class LifecycleBridgePlugin implements Plugin {
         } catch (URISyntaxException e) {
             throw params.bad(ENDPOINT, "an http or https URL", "'" + url + "'");
         }
-        if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme())) || endpoint.getHost() == null) {
+        if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme()))
+                || endpoint.getHost() == null) {
             throw params.bad(ENDPOINT, "an http or https URL", "'" + url + "'");
         }
-        timeout = Duration.ofMillis(params.integer("timeout_ms", 2000, 1, Integer.MAX_VALUE,
-                "a timeout in milliseconds, at least 1"));
+        timeout = Duration.ofMillis(
+                params.integer("timeout_ms", 2000, 1, Integer.MAX_VALUE, "a timeout in milliseconds, at least 1"));
         retries = params.integer("retries", 3, 0, 100, "a retry count from 0 to 100");
         backoffMillis = params.integer("backoff_ms", 100, 0, 60_000, "a delay in milliseconds from 0 to 60000");
     }
@@ -109,7 +109,10 @@ public final class LifecycleBridgePlugin implements Plugin {
     @Override
     public void start(PluginContext context) {
         // redirects are not followed (the client's default): the endpoint that was checked is the only one reached
-        client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+        client = HttpClient.newBuilder()
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
         String threadName = "orrery-lifecycle-bridge-" + context.qualifiedName();
         sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE_LIMIT), r -> {
             Thread t = new Thread(r, threadName);
@@ -140,8 +143,12 @@ public final class LifecycleBridgePlugin implements Plugin {
         } catch (RejectedExecutionException e) {
             pending.decrementAndGet();
             failed.incrementAndGet();
-            context.logger().warn("dropped lifecycle event '{}' for {}: {} events already waiting", name, endpoint,
-                    QUEUE_LIMIT);
+            context.logger()
+                    .warn(
+                            "dropped lifecycle event '{}' for {}: {} events already waiting",
+                            name,
+                            endpoint,
+                            QUEUE_LIMIT);
         }
     }
 
@@ -188,7 +195,8 @@ public final class LifecycleBridgePlugin implements Plugin {
                     Thread.sleep(backoffMillis << Math.min(attempt - 1, 20));
                 }
                 try {
-                    int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+                    int status = client.send(request, HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
                     if (status / 100 == 2) {
                         delivered.incrementAndGet();
                         return;
@@ -199,8 +207,13 @@ public final class LifecycleBridgePlugin implements Plugin {
                 }
             }
             failed.incrementAndGet();
-            context.logger().warn("could not deliver lifecycle event '{}' to {} after {} attempts: {}", name,
-                    endpoint, retries + 1, lastError);
+            context.logger()
+                    .warn(
+                            "could not deliver lifecycle event '{}' to {} after {} attempts: {}",
+                            name,
+                            endpoint,
+                            retries + 1,
+                            lastError);
         } catch (InterruptedException e) {
             // The plugin is ending: the event is not delivered.
             failed.incrementAndGet();

@@ -54,7 +54,7 @@ final class Parameters {
     }
 
     IllegalArgumentException bad(String element, String expected, String got) {
-        return new IllegalArgumentException("plugin '" + spec.name() + "' (" + spec.filename() + ", line "
-                + spec.line() + "): <" + element + "> must be " + expected + ", got " + got);
+        return new IllegalArgumentException("plugin '" + spec.name() + "' (" + spec.filename() + ", line " + spec.line()
+                + "): <" + element + "> must be " + expected + ", got " + got);
     }
 }

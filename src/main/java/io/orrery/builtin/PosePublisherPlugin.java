@@ -49,8 +49,7 @@ public final class PosePublisherPlugin implements Plugin {
     }
 
     /** A model's pose in the world frame. */
-    public record ModelPose(String name, Pose pose) {
-    }
+    public record ModelPose(String name, Pose pose) {}
 
     private PluginContext context;
     private long periodNanos;
@@ -61,11 +60,16 @@ public final class PosePublisherPlugin implements Plugin {
     public void awake(PluginContext context) {
         this.context = context;
         Parameters params = new Parameters(context.spec());
-        double rate = params.number("update_rate", DEFAULT_RATE_HZ, Double.MIN_VALUE, MAX_RATE_HZ,
+        double rate = params.number(
+                "update_rate",
+                DEFAULT_RATE_HZ,
+                Double.MIN_VALUE,
+                MAX_RATE_HZ,
                 "a rate in Hz above 0 and at most " + (int) MAX_RATE_HZ);
         periodNanos = Math.max(1, Math.round(1e9 / rate));
         List<SdfElement> modelElements = context.spec().parameters().stream()
-                .filter(e -> e.name().equals("model")).toList();
+                .filter(e -> e.name().equals("model"))
+                .toList();
         for (SdfElement e : modelElements) {
             if (e.text() == null || e.text().isBlank()) {
                 throw params.bad("model", "a model name", "an empty element");

@@ -32,6 +32,7 @@ public abstract class Device {
     private final List<String> streams = new ArrayList<>();
     /** What the device advertised: withdrawn one by one when it goes, never by owner (a namesake may share it). */
     private final List<Publisher<?>> publishers = new ArrayList<>();
+
     private long nextSampleNanos;
 
     protected Device(Mount mount, DeviceContext context) {
@@ -83,15 +84,13 @@ public abstract class Device {
     }
 
     /** Every step, before a sample is due: for devices that integrate or difference over steps. */
-    protected void observe(UpdateInfo info, WorldView world, LinkState link) {
-    }
+    protected void observe(UpdateInfo info, WorldView world, LinkState link) {}
 
     /** Takes a sample and publishes it. */
     protected abstract void sample(UpdateInfo info, WorldView world, LinkState link);
 
     /** Forgets everything from the last episode; {@code link} is the link as loaded (empty if it is gone). */
-    protected void restart(WorldView world, Optional<LinkState> link) {
-    }
+    protected void restart(WorldView world, Optional<LinkState> link) {}
 
     protected final DeviceContext context() {
         return context;
@@ -134,14 +133,18 @@ public abstract class Device {
 
     /** A number under the sensor element, or {@code fallback} when absent. */
     protected final double number(double fallback, String... path) {
-        return element(path).map(SdfElement::text).filter(t -> !t.isBlank()).map(t -> {
-            try {
-                return Double.parseDouble(t.strip());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("sensor '" + mount.scopedName() + "': <"
-                        + String.join("><", path) + "> must be a number, got '" + t + "'");
-            }
-        }).orElse(fallback);
+        return element(path)
+                .map(SdfElement::text)
+                .filter(t -> !t.isBlank())
+                .map(t -> {
+                    try {
+                        return Double.parseDouble(t.strip());
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("sensor '" + mount.scopedName() + "': <"
+                                + String.join("><", path) + "> must be a number, got '" + t + "'");
+                    }
+                })
+                .orElse(fallback);
     }
 
     protected static Vector3d vector(Vec3 v) {

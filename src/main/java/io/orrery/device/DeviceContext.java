@@ -10,5 +10,4 @@ import io.orrery.world.WorldSpec;
  * @param topics the world's topic bus
  * @param seed the run's noise seed ({@code orrery.seed})
  */
-public record DeviceContext(WorldSpec world, TopicBus topics, long seed) {
-}
+public record DeviceContext(WorldSpec world, TopicBus topics, long seed) {}

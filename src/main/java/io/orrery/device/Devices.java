@@ -3,8 +3,8 @@ package io.orrery.device;
 import io.orrery.physics.WorldView;
 import io.orrery.system.NamedSystem;
 import io.orrery.system.PostUpdate;
-import io.orrery.system.Prioritized;
 import io.orrery.system.Priorities;
+import io.orrery.system.Prioritized;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.TopicBus;
@@ -77,7 +77,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
 
     /** Drops the devices of a spawned model that leaves the world (removed, or taken away by a reset). */
     public void removeSpawned(String model) {
-        for (Iterator<Device> it = devices.iterator(); it.hasNext();) {
+        for (Iterator<Device> it = devices.iterator(); it.hasNext(); ) {
             Device d = it.next();
             if (d.mount().model().equals(model) && spawned.remove(d)) {
                 d.withdraw();
@@ -98,15 +98,16 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
             collect(context.world().name(), model.name(), "", model, added, gpu);
         }
         if (!gpu.isEmpty()) {
-            log.info("GPU lidar sensors are computed on the CPU by ray casts against the collision shapes: {}",
+            log.info(
+                    "GPU lidar sensors are computed on the CPU by ray casts against the collision shapes: {}",
                     String.join(", ", gpu));
         }
         devices.addAll(added);
         return added;
     }
 
-    private void collect(String worldName, String top, String prefix, ModelSpec model, List<Device> out,
-            List<String> gpu) {
+    private void collect(
+            String worldName, String top, String prefix, ModelSpec model, List<Device> out, List<String> gpu) {
         for (LinkSpec link : model.links()) {
             for (SensorSpec sensor : link.sensors()) {
                 Mount mount = new Mount(worldName, top, prefix + link.name(), sensor);
@@ -115,8 +116,8 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
                     device = kinds.create(mount, context);
                 } catch (IllegalArgumentException e) {
                     // Gazebo's rule for a sensor it cannot load: the world runs on without it.
-                    log.warn("Sensor '{}' ({}) is not simulated: {}", mount.scopedName(), sensor.type(),
-                            e.getMessage());
+                    log.warn(
+                            "Sensor '{}' ({}) is not simulated: {}", mount.scopedName(), sensor.type(), e.getMessage());
                     continue;
                 }
                 if (device != null) {
@@ -132,7 +133,6 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         }
     }
 
-
     /** The devices, in load order (spawned ones last). */
     public List<Device> list() {
         return List.copyOf(devices);
@@ -145,7 +145,9 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         }
         for (int i = 0; i < devices.size(); i++) {
             Device d = devices.get(i);
-            if (removedLoaded.isEmpty() || spawned.contains(d) || !removedLoaded.contains(d.mount().model())) {
+            if (removedLoaded.isEmpty()
+                    || spawned.contains(d)
+                    || !removedLoaded.contains(d.mount().model())) {
                 d.step(info, world);
             }
         }

@@ -28,13 +28,19 @@ public record Mount(String world, String model, String link, SensorSpec sensor) 
     }
 
     String defaultTopic(String suffix) {
-        StringBuilder b = new StringBuilder("/world/").append(world).append("/model/").append(model);
+        StringBuilder b =
+                new StringBuilder("/world/").append(world).append("/model/").append(model);
         String[] parts = link.split("::");
         for (int i = 0; i < parts.length - 1; i++) {
             b.append("/model/").append(parts[i]);
         }
-        return b.append("/link/").append(parts[parts.length - 1]).append("/sensor/").append(sensor.name())
-                .append('/').append(suffix).toString();
+        return b.append("/link/")
+                .append(parts[parts.length - 1])
+                .append("/sensor/")
+                .append(sensor.name())
+                .append('/')
+                .append(suffix)
+                .toString();
     }
 
     /** The sensor's pose in the world, given its link's. */

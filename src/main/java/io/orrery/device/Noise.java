@@ -16,7 +16,11 @@ public final class Noise {
     /** No noise: the value passes through. */
     public static final Noise NONE = new Noise(Type.NONE, 0, 0, 0, 0, 0, 0);
 
-    enum Type { NONE, GAUSSIAN, GAUSSIAN_QUANTIZED }
+    enum Type {
+        NONE,
+        GAUSSIAN,
+        GAUSSIAN_QUANTIZED
+    }
 
     private final Type type;
     private final double mean;
@@ -50,20 +54,29 @@ public final class Noise {
             return NONE;
         }
         SdfElement n = noise.get();
-        String typeName = n.attributes().getOrDefault("type", n.child("type").map(SdfElement::text).orElse("none"))
-                .strip().toLowerCase(Locale.ROOT);
+        String typeName = n.attributes()
+                .getOrDefault("type", n.child("type").map(SdfElement::text).orElse("none"))
+                .strip()
+                .toLowerCase(Locale.ROOT);
         Type type = switch (typeName) {
             case "none", "" -> Type.NONE;
             case "gaussian" -> Type.GAUSSIAN;
             case "gaussian_quantized" -> Type.GAUSSIAN_QUANTIZED;
-            default -> throw new IllegalArgumentException(where + ": <noise type=\"" + typeName
-                    + "\"> is not supported: expected none, gaussian or gaussian_quantized");
+            default ->
+                throw new IllegalArgumentException(where + ": <noise type=\"" + typeName
+                        + "\"> is not supported: expected none, gaussian or gaussian_quantized");
         };
         if (type == Type.NONE) {
             return NONE;
         }
-        return new Noise(type, number(n, "mean", where), number(n, "stddev", where), number(n, "bias_mean", where),
-                number(n, "bias_stddev", where), number(n, "precision", where), seed);
+        return new Noise(
+                type,
+                number(n, "mean", where),
+                number(n, "stddev", where),
+                number(n, "bias_mean", where),
+                number(n, "bias_stddev", where),
+                number(n, "precision", where),
+                seed);
     }
 
     /** The noise under {@code <parent><noise>}, the common SDF nesting ({@code <x><noise>}, {@code <range><noise>}). */

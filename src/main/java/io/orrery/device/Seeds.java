@@ -8,8 +8,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Seeds {
 
-    private Seeds() {
-    }
+    private Seeds() {}
 
     /** The seed of the stream {@code name} under the run's {@code seed}. */
     public static long of(long seed, String name) {

@@ -9,8 +9,7 @@ package io.orrery.event;
 public interface EventSink {
 
     /** A sink that drops every event. */
-    EventSink NONE = (event, payload) -> {
-    };
+    EventSink NONE = (event, payload) -> {};
 
     /** Emits {@code payload} (a record the API can render) as an event named {@code event}. */
     void emit(String event, Object payload);

@@ -12,6 +12,5 @@ public final class Events {
     /** A controller acquired or released the simulation: the runner's {@code ControlEvent}. */
     public static final String CONTROL = "control";
 
-    private Events() {
-    }
+    private Events() {}
 }

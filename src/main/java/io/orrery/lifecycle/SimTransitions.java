@@ -57,19 +57,37 @@ final class SimTransitions {
     private static final Map<SimState, Set<SimCommand>> COMMANDS = commandTable(
             accepts(SimState.CONNECT, SimCommand.STOP),
             accepts(SimState.RESET, SimCommand.STOP),
-            accepts(SimState.STEP_END, SimCommand.PAUSE, SimCommand.STOP, SimCommand.RESET, SimCommand.RELOAD,
-                    SimCommand.RUN_TO, SimCommand.REAL_TIME_FACTOR, SimCommand.SPAWN, SimCommand.REMOVE,
-                    SimCommand.TELEPORT, SimCommand.SET_STATIC),
-            accepts(SimState.PAUSE, SimCommand.RESUME, SimCommand.STEP, SimCommand.STOP, SimCommand.RESET,
-                    SimCommand.RELOAD, SimCommand.RUN_TO, SimCommand.REAL_TIME_FACTOR, SimCommand.SPAWN,
-                    SimCommand.REMOVE, SimCommand.TELEPORT, SimCommand.SET_STATIC));
+            accepts(
+                    SimState.STEP_END,
+                    SimCommand.PAUSE,
+                    SimCommand.STOP,
+                    SimCommand.RESET,
+                    SimCommand.RELOAD,
+                    SimCommand.RUN_TO,
+                    SimCommand.REAL_TIME_FACTOR,
+                    SimCommand.SPAWN,
+                    SimCommand.REMOVE,
+                    SimCommand.TELEPORT,
+                    SimCommand.SET_STATIC),
+            accepts(
+                    SimState.PAUSE,
+                    SimCommand.RESUME,
+                    SimCommand.STEP,
+                    SimCommand.STOP,
+                    SimCommand.RESET,
+                    SimCommand.RELOAD,
+                    SimCommand.RUN_TO,
+                    SimCommand.REAL_TIME_FACTOR,
+                    SimCommand.SPAWN,
+                    SimCommand.REMOVE,
+                    SimCommand.TELEPORT,
+                    SimCommand.SET_STATIC));
 
     private static final Map<SimState, Set<SimEvent>> ALLOWED = allowedByState();
 
     private static final Map<SimState, Map<SimState, List<SimEvent>>> PATHS = shortestPaths();
 
-    private SimTransitions() {
-    }
+    private SimTransitions() {}
 
     /** The events allowed in a state, in declaration order; unmodifiable, empty for DISCONNECT. */
     static Set<SimEvent> allowed(SimState state) {
@@ -103,8 +121,7 @@ final class SimTransitions {
         return Collections.unmodifiableMap(result);
     }
 
-    private record Accepts(SimState state, List<SimCommand> commands) {
-    }
+    private record Accepts(SimState state, List<SimCommand> commands) {}
 
     private static Accepts accepts(SimState state, SimCommand... commands) {
         return new Accepts(state, List.of(commands));

@@ -6,14 +6,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.statemachine.StateMachine;
 import org.springframework.statemachine.StateMachineEventResult;
 import org.springframework.statemachine.StateMachineEventResult.ResultType;
 import org.springframework.statemachine.config.StateMachineBuilder;
 import org.springframework.statemachine.config.configurers.ExternalTransitionConfigurer;
-
 import reactor.core.publisher.Mono;
 
 /**
@@ -48,10 +46,10 @@ final class SpringSimulationMachine implements SimulationMachine {
         Objects.requireNonNull(event, "event");
         claimOrCheckOwner();
         SimState from = current;
-        List<StateMachineEventResult<SimState, SimEvent>> results =
-                machine.sendEventCollect(Mono.just(MessageBuilder.withPayload(event).build())).block();
-        boolean accepted = results != null
-                && results.stream().anyMatch(r -> r.getResultType() == ResultType.ACCEPTED);
+        List<StateMachineEventResult<SimState, SimEvent>> results = machine.sendEventCollect(
+                        Mono.just(MessageBuilder.withPayload(event).build()))
+                .block();
+        boolean accepted = results != null && results.stream().anyMatch(r -> r.getResultType() == ResultType.ACCEPTED);
         boolean inTable = SimTransitions.allowed(from).contains(event);
         if (!accepted && !inTable) {
             throw new TransitionRefusedException(event, from, SimTransitions.allowed(from));
@@ -75,8 +73,8 @@ final class SpringSimulationMachine implements SimulationMachine {
         Thread old = owner.get();
         // Only an unowned machine can be claimed, and only the owner can hand it over.
         if ((old != null && old != caller) || !owner.compareAndSet(old, newOwner)) {
-            throw new IllegalStateException("the lifecycle machine is owned by thread '" + owner.get().getName()
-                    + "'; only that thread can hand it to '" + newOwner.getName() + "'");
+            throw new IllegalStateException("the lifecycle machine is owned by thread '"
+                    + owner.get().getName() + "'; only that thread can hand it to '" + newOwner.getName() + "'");
         }
     }
 
@@ -123,12 +121,11 @@ final class SpringSimulationMachine implements SimulationMachine {
     private static StateMachine<SimState, SimEvent> build() {
         try {
             StateMachineBuilder.Builder<SimState, SimEvent> builder = StateMachineBuilder.builder();
-            builder.configureConfiguration().withConfiguration()
+            builder.configureConfiguration()
+                    .withConfiguration()
                     .machineId("orrery-simulation")
                     .autoStartup(false);
-            builder.configureStates().withStates()
-                    .initial(SimState.CONNECT)
-                    .states(EnumSet.allOf(SimState.class));
+            builder.configureStates().withStates().initial(SimState.CONNECT).states(EnumSet.allOf(SimState.class));
             var transitions = builder.configureTransitions();
             for (SimTransition t : SimTransitions.ALL) {
                 ExternalTransitionConfigurer<SimState, SimEvent> edge = transitions.withExternal();

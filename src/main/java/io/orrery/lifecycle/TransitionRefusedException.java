@@ -35,7 +35,8 @@ public final class TransitionRefusedException extends RuntimeException {
     }
 
     private static String message(SimEvent event, SimState state, Set<SimEvent> allowed) {
-        String list = allowed.isEmpty() ? "none"
+        String list = allowed.isEmpty()
+                ? "none"
                 : allowed.stream().sorted().map(SimEvent::displayName).collect(Collectors.joining(", "));
         return "cannot " + event.displayName() + " in state " + state + "; allowed: " + list;
     }

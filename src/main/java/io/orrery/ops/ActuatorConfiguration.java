@@ -28,8 +28,10 @@ class ActuatorConfiguration {
 
     /** Read with {@code @Value}: {@code orrery.*} belongs to OrreryProperties; described in the metadata. */
     @Bean
-    AvailabilityMonitor availabilityMonitor(SimulationRunner runner,
-            @Value("${orrery.watchdog-timeout:30s}") Duration watchdogTimeout, ApplicationEventPublisher publisher,
+    AvailabilityMonitor availabilityMonitor(
+            SimulationRunner runner,
+            @Value("${orrery.watchdog-timeout:30s}") Duration watchdogTimeout,
+            ApplicationEventPublisher publisher,
             ApplicationAvailability availability) {
         return new AvailabilityMonitor(new RunnerProbe(runner), watchdogTimeout, publisher, availability);
     }

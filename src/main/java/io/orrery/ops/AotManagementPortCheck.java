@@ -23,10 +23,11 @@ class AotManagementPortCheck implements EnvironmentPostProcessor {
 
     static void check(Environment environment, boolean aot) {
         if (aot && ManagementPortType.get(environment) != ManagementPortType.SAME) {
-            throw new IllegalStateException("management.server.port=" + environment.getProperty(
-                    "management.server.port") + " is not supported in AOT mode: the AOT build serves the actuator on"
-                    + " the HTTP port (server.port). Start without -Dspring.aot.enabled=true to give the actuator a"
-                    + " port of its own, or leave management.server.port unset.");
+            throw new IllegalStateException(
+                    "management.server.port=" + environment.getProperty("management.server.port")
+                            + " is not supported in AOT mode: the AOT build serves the actuator on"
+                            + " the HTTP port (server.port). Start without -Dspring.aot.enabled=true to give the actuator a"
+                            + " port of its own, or leave management.server.port unset.");
         }
     }
 }

@@ -45,6 +45,7 @@ final class AvailabilityMonitor {
     private final Object lock = new Object();
     /** The wait between two checks: about a second, a quarter of a shorter timeout, at least 10 ms. */
     private final long periodMillis;
+
     private ScheduledExecutorService executor;
 
     // Guarded by lock.
@@ -52,7 +53,10 @@ final class AvailabilityMonitor {
     private long quietSinceNanos;
     private boolean closing;
 
-    AvailabilityMonitor(Supplier<LoopReading> loop, Duration timeout, ApplicationEventPublisher publisher,
+    AvailabilityMonitor(
+            Supplier<LoopReading> loop,
+            Duration timeout,
+            ApplicationEventPublisher publisher,
             ApplicationAvailability availability) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("orrery.watchdog-timeout must be positive, got " + timeout);
@@ -128,8 +132,12 @@ final class AvailabilityMonitor {
         } else if (r.loop() == Loop.DIED) {
             log.error("The runner thread has died without an outcome: liveness BROKEN");
         } else {
-            log.warn("The simulation loop has made no progress for {} ms in {} (orrery.watchdog-timeout {}):"
-                    + " liveness BROKEN", stallNanos(r) / 1_000_000, r.phase(), timeout);
+            log.warn(
+                    "The simulation loop has made no progress for {} ms in {} (orrery.watchdog-timeout {}):"
+                            + " liveness BROKEN",
+                    stallNanos(r) / 1_000_000,
+                    r.phase(),
+                    timeout);
         }
     }
 

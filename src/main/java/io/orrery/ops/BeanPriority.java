@@ -39,8 +39,10 @@ record BeanPriority(OptionalInt value, String source) {
         if (factory != null) {
             Integer order = OrderUtils.getOrder(factory);
             if (order != null) {
-                return new BeanPriority(OptionalInt.of(order), annotationName(factory) + " on @Bean method "
-                        + factory.getDeclaringClass().getSimpleName() + "." + factory.getName() + "()");
+                return new BeanPriority(
+                        OptionalInt.of(order),
+                        annotationName(factory) + " on @Bean method "
+                                + factory.getDeclaringClass().getSimpleName() + "." + factory.getName() + "()");
             }
         }
         if (bean instanceof PriorityOrdered ordered) {
@@ -67,7 +69,9 @@ record BeanPriority(OptionalInt value, String source) {
     }
 
     private static String annotationName(java.lang.reflect.AnnotatedElement element) {
-        return MergedAnnotations.from(element, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY).isPresent(Order.class)
-                ? "@Order" : "@Priority";
+        return MergedAnnotations.from(element, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY)
+                        .isPresent(Order.class)
+                ? "@Order"
+                : "@Priority";
     }
 }

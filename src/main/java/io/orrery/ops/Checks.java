@@ -3,8 +3,7 @@ package io.orrery.ops;
 /** The checks the configuration records make as they are bound; each message names the property and the value. */
 final class Checks {
 
-    private Checks() {
-    }
+    private Checks() {}
 
     /** A property without a default that was left out. */
     static void set(String property, Object value) {
@@ -29,8 +28,7 @@ final class Checks {
     /** {@code value} finite and above 0, else an error naming the property, the bound, the value (and its unit). */
     static void positiveFinite(String property, double value, String unit) {
         if (!(value > 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(property + " must be a finite number above 0" + unit + ", got "
-                    + value);
+            throw new IllegalArgumentException(property + " must be a finite number above 0" + unit + ", got " + value);
         }
     }
 }

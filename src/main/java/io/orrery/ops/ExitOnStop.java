@@ -38,8 +38,8 @@ final class ExitOnStop implements RunListener {
      * Registers the listener and the shutdown handler that sets the exit code. The report's writer, if any, must
      * have been added to the runner before, so that it has written (or failed to) when the code is chosen.
      */
-    static void install(SimulationRunner runner, ConfigurableApplicationContext context,
-            Optional<RunReportWriter> report) {
+    static void install(
+            SimulationRunner runner, ConfigurableApplicationContext context, Optional<RunReportWriter> report) {
         ExitOnStop exit = new ExitOnStop(context, report);
         runner.addListener(exit);
         // Runs after the context has closed, in the JVM's shutdown hook: the only place that can still choose
@@ -51,11 +51,11 @@ final class ExitOnStop implements RunListener {
     public void onFinished(RunResult finished) {
         result.set(finished);
         if (finished.outcome() == Outcome.NO_START) {
-            System.err.println("orrery: the simulation did not start: " + finished.message().orElse("unknown reason"));
+            System.err.println("orrery: the simulation did not start: "
+                    + finished.message().orElse("unknown reason"));
         }
         reportFailure().ifPresent(why -> System.err.println("orrery: " + why + "; exiting with " + REPORT_LOST));
-        Thread exiter = new Thread(() -> System.exit(SpringApplication.exit(context, () -> exitCode())),
-                "orrery-exit");
+        Thread exiter = new Thread(() -> System.exit(SpringApplication.exit(context, () -> exitCode())), "orrery-exit");
         exiter.setDaemon(false);
         exiter.start();
     }

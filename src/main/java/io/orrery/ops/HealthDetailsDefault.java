@@ -20,7 +20,8 @@ class HealthDetailsDefault implements EnvironmentPostProcessor {
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
         String token = environment.getProperty("orrery.api.token");
         String show = token == null || token.isBlank() ? "always" : "when-authorized";
-        environment.getPropertySources().addLast(new MapPropertySource("orreryHealthDetailsDefault",
-                Map.of(SHOW_DETAILS, show)));
+        environment
+                .getPropertySources()
+                .addLast(new MapPropertySource("orreryHealthDetailsDefault", Map.of(SHOW_DETAILS, show)));
     }
 }

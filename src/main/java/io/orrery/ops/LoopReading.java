@@ -13,7 +13,12 @@ import io.orrery.lifecycle.SimState;
  * @param pacingWaitNanos how long the loop may wait between two steps by design (step size over the real-time
  *     factor; 0 when it runs as fast as possible): a very slow factor is not a wedge
  */
-record LoopReading(long nowNanos, long lastProgressNanos, Loop loop, SimState phase, boolean pluginsStarted,
+record LoopReading(
+        long nowNanos,
+        long lastProgressNanos,
+        Loop loop,
+        SimState phase,
+        boolean pluginsStarted,
         long pacingWaitNanos) {
 
     /** What the loop is doing, as far as liveness and readiness care. */

@@ -50,8 +50,8 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
 
     static final Duration BODY_SAMPLE_PERIOD = Duration.ofSeconds(2);
 
-    private static final List<SimState> PHASES = List.of(SimState.STEP_BEGIN, SimState.STEP_SIMULATOR,
-            SimState.STEP_CONTROLLER, SimState.STEP_END);
+    private static final List<SimState> PHASES =
+            List.of(SimState.STEP_BEGIN, SimState.STEP_SIMULATOR, SimState.STEP_CONTROLLER, SimState.STEP_END);
 
     private final SimulationRunner runner;
     private volatile double bodies = Double.NaN;
@@ -65,7 +65,11 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
     public void bindTo(MeterRegistry registry) {
         PhaseTimes times = runner.phaseTimes();
         for (SimState phase : PHASES) {
-            FunctionTimer.builder("orrery.step.duration", times, PhaseTimes::steps, t -> t.totalNanos(phase),
+            FunctionTimer.builder(
+                            "orrery.step.duration",
+                            times,
+                            PhaseTimes::steps,
+                            t -> t.totalNanos(phase),
                             TimeUnit.NANOSECONDS)
                     .tag("phase", phase.name().toLowerCase(Locale.ROOT))
                     .description("Time spent in each phase of a simulation step")
@@ -74,7 +78,8 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
         FunctionCounter.builder("orrery.steps", times, PhaseTimes::steps)
                 .description("Steps taken since the process started (not reset by a world reset)")
                 .register(registry);
-        FunctionCounter.builder("orrery.steps.dropped", runner, r -> r.statistics().droppedSteps())
+        FunctionCounter.builder(
+                        "orrery.steps.dropped", runner, r -> r.statistics().droppedSteps())
                 .description("Steps dropped because they fell due more than orrery.max-catch-up ago")
                 .register(registry);
         Gauge.builder("orrery.sim.time", runner, r -> r.status().simTimeSeconds())
@@ -111,7 +116,9 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
 
     private void sampleBodies() {
         SimulationStatus s = runner.status();
-        boolean live = s.outcome().isEmpty() && s.worldName().isPresent() && !runner.isResetting()
+        boolean live = s.outcome().isEmpty()
+                && s.worldName().isPresent()
+                && !runner.isResetting()
                 && runner.pluginProgress().allStarted();
         if (!live) {
             return;

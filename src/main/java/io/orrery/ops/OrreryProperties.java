@@ -123,10 +123,10 @@ public record OrreryProperties(
         }
         Checks.atLeast("orrery.plugin-start-threads", pluginStartThreads, 0, " (0 = min(8, number of plugins))");
         if (stepSize != null && (stepSize.isNegative() || stepSize.isZero() || stepSize.compareTo(MAX_STEP_SIZE) > 0)) {
-            throw new IllegalArgumentException(
-                    "orrery.step-size must be between 1ns and 1s, got " + stepSize);
+            throw new IllegalArgumentException("orrery.step-size must be between 1ns and 1s, got " + stepSize);
         }
-        if (realTimeFactor != null && realTimeFactor > 0
+        if (realTimeFactor != null
+                && realTimeFactor > 0
                 && realTimeFactor < TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR) {
             throw new IllegalArgumentException("orrery.real-time-factor must be 0 or at least "
                     + TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR + ", got " + realTimeFactor);
@@ -138,12 +138,12 @@ public record OrreryProperties(
             throw new IllegalArgumentException("orrery.stop-at must be a sim time of at least 0, got " + stopAt);
         }
         if (statusLogInterval.isNegative()) {
-            throw new IllegalArgumentException("orrery.status-log-interval must be at least 0, got "
-                    + statusLogInterval);
+            throw new IllegalArgumentException(
+                    "orrery.status-log-interval must be at least 0, got " + statusLogInterval);
         }
         if (pluginStartTimeout.isNegative() || pluginStartTimeout.isZero()) {
-            throw new IllegalArgumentException("orrery.plugin-start-timeout must be positive, got "
-                    + pluginStartTimeout);
+            throw new IllegalArgumentException(
+                    "orrery.plugin-start-timeout must be positive, got " + pluginStartTimeout);
         }
         modelPath = List.copyOf(modelPath);
         plugins = List.copyOf(plugins);
@@ -155,14 +155,20 @@ public record OrreryProperties(
 
     /** The Fuel cache root {@code orrery.sdf.fuel-cache} names, if it names one. */
     public Optional<Path> fuelCache() {
-        return sdf.fuelCache() == null || sdf.fuelCache().isBlank() ? Optional.empty()
+        return sdf.fuelCache() == null || sdf.fuelCache().isBlank()
+                ? Optional.empty()
                 : Optional.of(Path.of(sdf.fuelCache().strip()));
     }
 
     /** The SDF reader's limits. */
     public SdfLimits sdfLimits() {
-        return new SdfLimits(sdf.maxBytes().toBytes(), sdf.maxDepth(), sdf.maxModels(), sdf.maxLidarRays(),
-                sdf.maxUpdateRate(), sdf.maxNoise());
+        return new SdfLimits(
+                sdf.maxBytes().toBytes(),
+                sdf.maxDepth(),
+                sdf.maxModels(),
+                sdf.maxLidarRays(),
+                sdf.maxUpdateRate(),
+                sdf.maxNoise());
     }
 
     /** The mesh loader's limits. */
@@ -179,7 +185,9 @@ public record OrreryProperties(
      * @param cacheMaxTriangles the most triangles the mesh cache keeps for the process's life; past it the least
      *     recently used meshes are dropped and read again when next named (0 keeps none)
      */
-    public record MeshProperties(@DefaultValue("256MB") DataSize maxBytes, @DefaultValue("2000000") int maxTriangles,
+    public record MeshProperties(
+            @DefaultValue("256MB") DataSize maxBytes,
+            @DefaultValue("2000000") int maxTriangles,
             @DefaultValue("5000000") long cacheMaxTriangles) {
 
         public MeshProperties {
@@ -208,16 +216,21 @@ public record OrreryProperties(
      * @param unsupported {@code warn} lists what Orrery does not simulate ({@code GET /api/world}, health, log);
      *     {@code fail} refuses a world or spawn that holds any of it
      */
-    public record SdfProperties(@DefaultValue("64MB") DataSize maxBytes, @DefaultValue("100") int maxDepth,
-            @DefaultValue("100000") int maxModels, @DefaultValue("262144") int maxLidarRays,
-            @DefaultValue("1000000") double maxUpdateRate, @DefaultValue("1000000") double maxNoise,
-            String fuelCache, @DefaultValue("warn") String unsupported) {
+    public record SdfProperties(
+            @DefaultValue("64MB") DataSize maxBytes,
+            @DefaultValue("100") int maxDepth,
+            @DefaultValue("100000") int maxModels,
+            @DefaultValue("262144") int maxLidarRays,
+            @DefaultValue("1000000") double maxUpdateRate,
+            @DefaultValue("1000000") double maxNoise,
+            String fuelCache,
+            @DefaultValue("warn") String unsupported) {
 
         public SdfProperties {
             unsupported = unsupported == null ? "warn" : unsupported.strip().toLowerCase(java.util.Locale.ROOT);
             if (!unsupported.equals("warn") && !unsupported.equals("fail")) {
-                throw new IllegalArgumentException("orrery.sdf.unsupported must be warn or fail, got '" + unsupported
-                        + "'");
+                throw new IllegalArgumentException(
+                        "orrery.sdf.unsupported must be warn or fail, got '" + unsupported + "'");
             }
             if (maxBytes.toBytes() < 1) {
                 throw new IllegalArgumentException("orrery.sdf.max-bytes must be at least 1 byte, got " + maxBytes);
@@ -242,7 +255,8 @@ public record OrreryProperties(
      *     engine's constraints alone) or {@code projected} (after every step the links are put exactly where their
      *     joints' coordinates say, and servos, damping, friction and limits are finished in joint space)
      */
-    public record PhysicsProperties(@DefaultValue("jbullet") String engine,
+    public record PhysicsProperties(
+            @DefaultValue("jbullet") String engine,
             @DefaultValue(Articulation.DEFAULT_ID) String articulation) {
 
         public PhysicsProperties {
@@ -250,8 +264,8 @@ public record OrreryProperties(
             if (!PhysicsEngines.NAMES.contains(engine)) {
                 throw new IllegalArgumentException(PhysicsEngines.unknown(engine));
             }
-            articulation = Articulation.named(articulation == null ? Articulation.DEFAULT_ID
-                    : articulation).id();
+            articulation = Articulation.named(articulation == null ? Articulation.DEFAULT_ID : articulation)
+                    .id();
         }
     }
 
@@ -269,8 +283,8 @@ public record OrreryProperties(
 
         public ControlProperties {
             if (idleTimeout == null || idleTimeout.compareTo(MIN_IDLE_TIMEOUT) < 0) {
-                throw new IllegalArgumentException("orrery.control.idle-timeout must be at least 100ms, got "
-                        + idleTimeout);
+                throw new IllegalArgumentException(
+                        "orrery.control.idle-timeout must be at least 100ms, got " + idleTimeout);
             }
         }
     }
@@ -283,7 +297,10 @@ public record OrreryProperties(
      * @param label a name for the history
      * @param sticky re-arm after firing
      */
-    public record TriggerProperties(String event, String action, String label,
+    public record TriggerProperties(
+            String event,
+            String action,
+            String label,
             @DefaultValue("false") boolean sticky) {
 
         public TriggerProperties {
@@ -300,8 +317,11 @@ public record OrreryProperties(
      * @param parameters its parameters, as the child elements' names and texts
      * @param required failing to start it means no-start
      */
-    public record PluginProperties(String name, String filename,
-            @DefaultValue Map<String, String> parameters, @DefaultValue("false") boolean required) {
+    public record PluginProperties(
+            String name,
+            String filename,
+            @DefaultValue Map<String, String> parameters,
+            @DefaultValue("false") boolean required) {
 
         public PluginProperties {
             Checks.set("a plugin's name (orrery.plugins[].name)", name);

@@ -13,9 +13,7 @@ public final class PhysicsEngines {
     /** The names accepted, the default first. */
     public static final List<String> NAMES = List.of("jbullet", "bullet");
 
-
-    private PhysicsEngines() {
-    }
+    private PhysicsEngines() {}
 
     /**
      * A new engine of that name.

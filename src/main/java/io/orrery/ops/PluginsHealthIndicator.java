@@ -31,7 +31,8 @@ final class PluginsHealthIndicator implements HealthIndicator {
         Map<String, String> failedOptional = new LinkedHashMap<>();
         for (PluginStatus p : statuses) {
             if (p.state() == PluginState.FAILED) {
-                (p.required() ? failedRequired : failedOptional).put(p.name(), p.error().orElse("failed"));
+                (p.required() ? failedRequired : failedOptional)
+                        .put(p.name(), p.error().orElse("failed"));
             }
         }
         Health.Builder health;

@@ -68,21 +68,27 @@ final class RunReportWriter implements RunListener {
         json.put("outcome", r.outcome().jsonName());
         json.put("exitCode", r.outcome().exitCode());
         r.message().ifPresent(m -> json.put("message", m));
-        json.put("world", Map.of("name", r.worldName().orElse(""), "file", r.worldFile().toString()));
+        json.put(
+                "world",
+                Map.of("name", r.worldName().orElse(""), "file", r.worldFile().toString()));
         json.put("engine", engine);
         json.put("simTime", r.simTimeNanos() / 1e9);
         json.put("iterations", r.iterations());
         json.put("wallTime", r.wallTimeNanos() / 1e9);
         json.put("achievedRealTimeFactor", r.achievedRealTimeFactor());
         json.put("statistics", r.statistics());
-        json.put("models", r.models().stream()
-                .map(m -> Map.of("name", m.name(), "static", m.isStatic(), "pose", PoseJson.of(m.pose())))
-                .toList());
-        json.put("plugins", r.plugins().stream()
-                .map(p -> p.error() == null
-                        ? Map.of("name", p.name(), "state", p.state().name())
-                        : Map.of("name", p.name(), "state", p.state().name(), "error", p.error()))
-                .toList());
+        json.put(
+                "models",
+                r.models().stream()
+                        .map(m -> Map.of("name", m.name(), "static", m.isStatic(), "pose", PoseJson.of(m.pose())))
+                        .toList());
+        json.put(
+                "plugins",
+                r.plugins().stream()
+                        .map(p -> p.error() == null
+                                ? Map.of("name", p.name(), "state", p.state().name())
+                                : Map.of("name", p.name(), "state", p.state().name(), "error", p.error()))
+                        .toList());
         return json;
     }
 

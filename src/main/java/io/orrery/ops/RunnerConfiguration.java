@@ -1,10 +1,10 @@
 package io.orrery.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.orrery.event.EventBus;
-import io.orrery.physics.PhysicsEngine;
 import io.orrery.builtin.BuiltinDevices;
 import io.orrery.builtin.BuiltinSystems;
+import io.orrery.event.EventBus;
+import io.orrery.physics.PhysicsEngine;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -17,10 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -37,20 +37,27 @@ class RunnerConfiguration {
     @Bean
     SdfReader sdfReader(OrreryProperties properties) {
         SdfReader reader = SdfReader.withEnvironment(properties.modelPathDirectories())
-                .withLimits(properties.sdfLimits()).withMeshes(new MeshLoader(properties.meshLimits()))
+                .withLimits(properties.sdfLimits())
+                .withMeshes(new MeshLoader(properties.meshLimits()))
                 .refusingUnsupported(properties.sdf().unsupported().equals("fail"));
         return properties.fuelCache().map(reader::withFuelCache).orElse(reader);
     }
 
     @Bean
     PhysicsEngine physicsEngine(OrreryProperties properties) {
-        return PhysicsEngines.named(properties.physics().engine(),
+        return PhysicsEngines.named(
+                properties.physics().engine(),
                 io.orrery.physics.Articulation.named(properties.physics().articulation()));
     }
 
     @Bean
-    SimulationRunner simulationRunner(OrreryProperties properties, SdfReader reader, PhysicsEngine engine,
-            ConfigurableListableBeanFactory beans, ObjectMapper mapper, ConfigurableApplicationContext context,
+    SimulationRunner simulationRunner(
+            OrreryProperties properties,
+            SdfReader reader,
+            PhysicsEngine engine,
+            ConfigurableListableBeanFactory beans,
+            ObjectMapper mapper,
+            ConfigurableApplicationContext context,
             EventBus events) {
         SimulationRunner runner = SimulationRunner.builder(reader::read, properties.worldFile(), engine)
                 .systems(() -> SystemBeans.registrations(beans))
@@ -60,11 +67,12 @@ class RunnerConfiguration {
                 .maxPendingCommands(properties.maxPendingCommands())
                 .allowedPluginEndpoints(properties.allowedPluginEndpoints())
                 .events(events)
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         // Listeners are told in the order they were added: the report is written before the exit code is chosen.
-        Optional<RunReportWriter> report = properties.reportFile().map(file -> new RunReportWriter(mapper, file,
-                engine.name()));
+        Optional<RunReportWriter> report =
+                properties.reportFile().map(file -> new RunReportWriter(mapper, file, engine.name()));
         report.ifPresent(runner::addListener);
         if (properties.exitOnStop()) {
             ExitOnStop.install(runner, context, report);
@@ -98,21 +106,26 @@ class RunnerConfiguration {
                 .map(t -> new TriggerSpec(t.label(), t.event(), t.action(), t.sticky()))
                 .toList();
         return new RunnerSettings(
-                p.stepSize() == null ? OptionalLong.empty() : OptionalLong.of(p.stepSize().toNanos()),
+                p.stepSize() == null
+                        ? OptionalLong.empty()
+                        : OptionalLong.of(p.stepSize().toNanos()),
                 p.realTimeFactor() == null ? OptionalDouble.empty() : OptionalDouble.of(p.realTimeFactor()),
                 p.maxStepsPerFrame(),
                 p.maxCatchUp().toNanos(),
                 p.startPaused(),
-                p.stopAt() == null ? OptionalLong.empty() : OptionalLong.of(p.stopAt().toNanos()),
+                p.stopAt() == null
+                        ? OptionalLong.empty()
+                        : OptionalLong.of(p.stopAt().toNanos()),
                 p.stopAfterSteps() == null ? OptionalLong.empty() : OptionalLong.of(p.stopAfterSteps()),
                 p.parallelPostUpdate(),
                 triggers);
     }
 
     static PluginSettings pluginSettings(OrreryProperties p) {
-        List<PluginSpec> alwaysOn = p.plugins().stream().map(RunnerConfiguration::pluginSpec).toList();
-        return new PluginSettings(alwaysOn, Set.copyOf(p.requiredPlugins()), p.pluginStartTimeout(),
-                p.pluginStartThreads());
+        List<PluginSpec> alwaysOn =
+                p.plugins().stream().map(RunnerConfiguration::pluginSpec).toList();
+        return new PluginSettings(
+                alwaysOn, Set.copyOf(p.requiredPlugins()), p.pluginStartTimeout(), p.pluginStartThreads());
     }
 
     private static PluginSpec pluginSpec(OrreryProperties.PluginProperties p) {

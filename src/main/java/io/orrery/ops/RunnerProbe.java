@@ -25,7 +25,12 @@ final class RunnerProbe implements Supplier<LoopReading> {
         long now = runner.clock().nanoTime();
         double factor = status.realTimeFactor();
         long pacingWait = factor > 0 ? (long) Math.min(Long.MAX_VALUE / 4, status.stepSizeNanos() / factor) : 0;
-        return new LoopReading(now, last, loop(status, alive), status.phase(), runner.pluginProgress().allStarted(),
+        return new LoopReading(
+                now,
+                last,
+                loop(status, alive),
+                status.phase(),
+                runner.pluginProgress().allStarted(),
                 pacingWait);
     }
 

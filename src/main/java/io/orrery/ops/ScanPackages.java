@@ -35,12 +35,14 @@ class ScanPackages {
 
     /** The packages in {@code orrery.scan-packages} (a list, or one comma-separated string), checked. */
     static List<String> packages(Environment environment) {
-        List<String> packages = Binder.get(environment).bind(PROPERTY, Bindable.listOf(String.class))
-                .orElse(List.of()).stream().map(String::trim).toList();
+        List<String> packages =
+                Binder.get(environment).bind(PROPERTY, Bindable.listOf(String.class)).orElse(List.of()).stream()
+                        .map(String::trim)
+                        .toList();
         for (String name : packages) {
             if (!PACKAGE.matcher(name).matches()) {
-                throw new IllegalArgumentException(PROPERTY + " must list Java package names such as com.example.robot,"
-                        + " got '" + name + "'");
+                throw new IllegalArgumentException(
+                        PROPERTY + " must list Java package names such as com.example.robot," + " got '" + name + "'");
             }
         }
         return packages;
@@ -67,13 +69,15 @@ class ScanPackages {
             if (packages.isEmpty()) {
                 return;
             }
-            ClassPathBeanDefinitionScanner scanner = new ClassPathBeanDefinitionScanner(registry, true, environment,
-                    resourceLoader);
+            ClassPathBeanDefinitionScanner scanner =
+                    new ClassPathBeanDefinitionScanner(registry, true, environment, resourceLoader);
             int found = scanner.scan(packages.toArray(String[]::new));
             if (found == 0) {
                 // Not an error (the jar may come later), but the first thing to check when a system does not run.
-                log.warn("{}={}: no @Component classes found there; is the jar on the class path (loader.path)?",
-                        PROPERTY, String.join(",", packages));
+                log.warn(
+                        "{}={}: no @Component classes found there; is the jar on the class path (loader.path)?",
+                        PROPERTY,
+                        String.join(",", packages));
             } else {
                 log.info("{}={}: {} beans found", PROPERTY, String.join(",", packages), found);
             }

@@ -52,33 +52,48 @@ final class SimulationEndpoint {
             default -> null;
         };
         if (command == null) {
-            return problem(WebEndpointResponse.STATUS_BAD_REQUEST, "Unknown action",
-                    "unknown action '" + action + "'; expected one of " + String.join(", ", ACTIONS), Map.of());
+            return problem(
+                    WebEndpointResponse.STATUS_BAD_REQUEST,
+                    "Unknown action",
+                    "unknown action '" + action + "'; expected one of " + String.join(", ", ACTIONS),
+                    Map.of());
         }
         try {
             SimulationStatus status = command.get().get(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            return new WebEndpointResponse<>(SimulationView.of(status, runner.pluginProgress(),
-                    SystemsView.of(runner.systems())));
+            return new WebEndpointResponse<>(
+                    SimulationView.of(status, runner.pluginProgress(), SystemsView.of(runner.systems())));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof CommandRefusedException refused) {
-                return problem(409, "Command refused", refused.getMessage(),
+                return problem(
+                        409,
+                        "Command refused",
+                        refused.getMessage(),
                         Map.of("state", refused.state().name(), "allowed", refused.allowed()));
             }
-            return problem(WebEndpointResponse.STATUS_INTERNAL_SERVER_ERROR, "Command failed",
-                    action + " failed: " + e.getCause().getMessage(), Map.of());
+            return problem(
+                    WebEndpointResponse.STATUS_INTERNAL_SERVER_ERROR,
+                    "Command failed",
+                    action + " failed: " + e.getCause().getMessage(),
+                    Map.of());
         } catch (TimeoutException e) {
-            return problem(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, "Command timed out",
-                    action + " was not answered within " + COMMAND_TIMEOUT_SECONDS + " s", Map.of());
+            return problem(
+                    WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE,
+                    "Command timed out",
+                    action + " was not answered within " + COMMAND_TIMEOUT_SECONDS + " s",
+                    Map.of());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return problem(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, "Interrupted",
-                    "interrupted while waiting for " + action, Map.of());
+            return problem(
+                    WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE,
+                    "Interrupted",
+                    "interrupted while waiting for " + action,
+                    Map.of());
         }
     }
 
     /** An error body shaped like an RFC 7807 problem detail. */
-    private static WebEndpointResponse<Object> problem(int status, String title, String detail,
-            Map<String, Object> extra) {
+    private static WebEndpointResponse<Object> problem(
+            int status, String title, String detail, Map<String, Object> extra) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("status", status);
         body.put("title", title);
@@ -103,15 +118,34 @@ final class SimulationEndpoint {
      * @param plugins plugin start progress
      * @param systems the systems in execution order per phase, with their timings (as {@code GET /api/systems})
      */
-    record SimulationView(String state, String phase, double simTime, long iterations, double realTimeFactor,
-            double achievedRealTimeFactor, boolean paused, String outcome, String message, String world,
-            PluginProgress plugins, SystemsView systems) {
+    record SimulationView(
+            String state,
+            String phase,
+            double simTime,
+            long iterations,
+            double realTimeFactor,
+            double achievedRealTimeFactor,
+            boolean paused,
+            String outcome,
+            String message,
+            String world,
+            PluginProgress plugins,
+            SystemsView systems) {
 
         static SimulationView of(SimulationStatus s, StartProgress p, SystemsView systems) {
-            return new SimulationView(s.state().name(), s.phase().name(), s.simTimeSeconds(), s.iterations(),
-                    s.realTimeFactor(), s.achievedRealTimeFactor(), s.paused(),
-                    s.outcome().map(o -> o.jsonName()).orElse(null), s.message().orElse(null),
-                    s.worldName().orElse(""), new PluginProgress(p.started(), p.total(), p.allStarted()), systems);
+            return new SimulationView(
+                    s.state().name(),
+                    s.phase().name(),
+                    s.simTimeSeconds(),
+                    s.iterations(),
+                    s.realTimeFactor(),
+                    s.achievedRealTimeFactor(),
+                    s.paused(),
+                    s.outcome().map(o -> o.jsonName()).orElse(null),
+                    s.message().orElse(null),
+                    s.worldName().orElse(""),
+                    new PluginProgress(p.started(), p.total(), p.allStarted()),
+                    systems);
         }
     }
 
@@ -122,6 +156,5 @@ final class SimulationEndpoint {
      * @param total tracked plugins
      * @param allStarted whether every tracked plugin has started
      */
-    record PluginProgress(int started, int total, boolean allStarted) {
-    }
+    record PluginProgress(int started, int total, boolean allStarted) {}
 }

@@ -30,8 +30,8 @@ final class SimulationHealthIndicator implements HealthIndicator {
         if (outcome == Outcome.ABORTED || outcome == Outcome.NO_START) {
             health = Health.down().withDetail("reason", s.message().orElse(outcome.jsonName()));
         } else if (outcome == null && !runner.isRunning() && s.state() != SimState.CONNECT) {
-            health = Health.down().withDetail("reason", s.message().orElse("the runner thread has ended without an"
-                    + " outcome"));
+            health = Health.down()
+                    .withDetail("reason", s.message().orElse("the runner thread has ended without an" + " outcome"));
         } else {
             health = Health.up();
         }
@@ -41,8 +41,12 @@ final class SimulationHealthIndicator implements HealthIndicator {
                 .withDetail("paused", s.paused());
         s.worldName().ifPresent(name -> health.withDetail("world", name));
         // what the world holds that Orrery does not simulate (GET /api/world lists each)
-        runner.loadedWorld().ifPresent(w -> health.withDetail("unsupported",
-                w.ignored().stream().filter(IgnoredElement::affectsSimulation).count()));
+        runner.loadedWorld()
+                .ifPresent(w -> health.withDetail(
+                        "unsupported",
+                        w.ignored().stream()
+                                .filter(IgnoredElement::affectsSimulation)
+                                .count()));
         s.outcome().ifPresent(o -> health.withDetail("outcome", o.jsonName()));
         return health.build();
     }

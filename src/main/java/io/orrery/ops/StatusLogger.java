@@ -49,9 +49,15 @@ final class StatusLogger implements InitializingBean, DisposableBean {
         if (s.outcome().isPresent() || s.worldName().isEmpty()) {
             return;
         }
-        log.info(String.format(Locale.ROOT, "%s: %s, sim time %.3f s, %d steps, real-time factor %.3f (target %s)",
-                s.worldName().get(), s.paused() ? "paused" : "running", s.simTimeSeconds(), s.iterations(),
-                s.achievedRealTimeFactor(), s.realTimeFactor() == 0 ? "as fast as possible" : s.realTimeFactor()));
+        log.info(String.format(
+                Locale.ROOT,
+                "%s: %s, sim time %.3f s, %d steps, real-time factor %.3f (target %s)",
+                s.worldName().get(),
+                s.paused() ? "paused" : "running",
+                s.simTimeSeconds(),
+                s.iterations(),
+                s.achievedRealTimeFactor(),
+                s.realTimeFactor() == 0 ? "as fast as possible" : s.realTimeFactor()));
     }
 
     @Override

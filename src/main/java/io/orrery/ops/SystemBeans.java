@@ -1,9 +1,9 @@
 package io.orrery.ops;
 
+import io.orrery.builtin.BuiltinPlugins;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.builtin.BuiltinPlugins;
 import io.orrery.runner.SystemRegistration;
 import io.orrery.system.OrrerySystem;
 import io.orrery.system.PostUpdate;
@@ -32,8 +32,7 @@ final class SystemBeans {
 
     private static final List<Class<?>> PHASES = List.of(PreUpdate.class, Update.class, PostUpdate.class);
 
-    private SystemBeans() {
-    }
+    private SystemBeans() {}
 
     /**
      * Every bean implementing a phase interface, in registration (load) order, with its priority as Spring users
@@ -51,8 +50,8 @@ final class SystemBeans {
             if (names.contains(name)) {
                 Object bean = beans.getBean(name);
                 BeanPriority priority = BeanPriority.of(beans, name, bean);
-                systems.add(new SystemRegistration(bean, priority.value(), priority.source(),
-                        SystemOrigin.springBean(name)));
+                systems.add(new SystemRegistration(
+                        bean, priority.value(), priority.source(), SystemOrigin.springBean(name)));
             }
         }
         return systems;
@@ -79,8 +78,9 @@ final class SystemBeans {
             OrreryPlugin annotation = beans.findAnnotationOnBean(name, OrreryPlugin.class);
             for (String filename : annotation.filename()) {
                 if (builtIn.contains(filename)) {
-                    throw new IllegalStateException("plugin filename '" + filename + "' of bean " + describe(beans,
-                            name) + " is taken by one of Orrery's built-in plugins; choose another filename");
+                    throw new IllegalStateException(
+                            "plugin filename '" + filename + "' of bean " + describe(beans, name)
+                                    + " is taken by one of Orrery's built-in plugins; choose another filename");
                 }
                 String other = claimedBy.putIfAbsent(filename, name);
                 if (other != null) {
@@ -129,10 +129,12 @@ final class SystemBeans {
     static String describe(ConfigurableListableBeanFactory beans, String name) {
         Class<?> type = beans.getType(name, false);
         Method factory = BeanPriority.factoryMethod(beans, name);
-        String where = factory != null ? ", from " + factory.getDeclaringClass().getName() + "." + factory.getName()
-                + "()" : "";
+        String where = factory != null
+                ? ", from " + factory.getDeclaringClass().getName() + "." + factory.getName() + "()"
+                : "";
         String resource = factory == null && beans.containsBeanDefinition(name)
-                ? beans.getBeanDefinition(name).getResourceDescription() : null;
+                ? beans.getBeanDefinition(name).getResourceDescription()
+                : null;
         return "'" + name + "' (" + (type == null ? "unknown type" : type.getName()) + where
                 + (resource == null ? "" : ", from " + resource) + ")";
     }

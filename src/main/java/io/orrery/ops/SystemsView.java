@@ -36,8 +36,7 @@ public record SystemsView(double windowSeconds, List<PhaseView> phases) {
      * @param phase its name: PreUpdate, Update, PostUpdate or Reset
      * @param systems its systems in execution order
      */
-    public record PhaseView(String phase, List<SystemView> systems) {
-    }
+    public record PhaseView(String phase, List<SystemView> systems) {}
 
     /**
      * One system in one phase.
@@ -53,14 +52,28 @@ public record SystemsView(double windowSeconds, List<PhaseView> phases) {
      * @param meanMicros mean time of a call in the last window, in microseconds
      * @param p99Micros 99th percentile of a call's time in the last window, in microseconds
      */
-    public record SystemView(int order, String name, int priority, String prioritySource, OriginView origin,
-            long calls, double meanMicros, double p99Micros) {
+    public record SystemView(
+            int order,
+            String name,
+            int priority,
+            String prioritySource,
+            OriginView origin,
+            long calls,
+            double meanMicros,
+            double p99Micros) {
 
         static SystemView of(int order, SystemsReport.Entry entry) {
             SystemInfo s = entry.system();
             SystemTiming t = entry.timing();
-            return new SystemView(order, s.name(), s.priority(), s.prioritySource(), OriginView.of(s.origin()),
-                    t.calls(), t.meanNanos() / 1e3, t.p99Nanos() / 1e3);
+            return new SystemView(
+                    order,
+                    s.name(),
+                    s.priority(),
+                    s.prioritySource(),
+                    OriginView.of(s.origin()),
+                    t.calls(),
+                    t.meanNanos() / 1e3,
+                    t.p99Nanos() / 1e3);
         }
     }
 
@@ -75,8 +88,11 @@ public record SystemsView(double windowSeconds, List<PhaseView> phases) {
     public record OriginView(String kind, String name, String model, String description) {
 
         static OriginView of(SystemOrigin o) {
-            return new OriginView(o.kind().label(), o.name().isEmpty() ? null : o.name(),
-                    o.owner().isEmpty() ? null : o.owner(), o.describe());
+            return new OriginView(
+                    o.kind().label(),
+                    o.name().isEmpty() ? null : o.name(),
+                    o.owner().isEmpty() ? null : o.owner(),
+                    o.describe());
         }
     }
 }

@@ -54,7 +54,7 @@ public enum Articulation {
                 return mode;
             }
         }
-        throw new IllegalArgumentException(PROPERTY + " must be one of " + String.join(", ", ids()) + ", got '" + id
-                + "'");
+        throw new IllegalArgumentException(
+                PROPERTY + " must be one of " + String.join(", ", ids()) + ", got '" + id + "'");
     }
 }

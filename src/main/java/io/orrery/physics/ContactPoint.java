@@ -11,5 +11,4 @@ import io.orrery.world.Vec3;
  * @param normal unit vector from the other body towards this link: the direction the contact pushes this link
  * @param depth how far the bodies overlap there, metres (zero or more)
  */
-public record ContactPoint(String otherModel, String otherLink, Vec3 position, Vec3 normal, double depth) {
-}
+public record ContactPoint(String otherModel, String otherLink, Vec3 position, Vec3 normal, double depth) {}

@@ -19,8 +19,7 @@ import io.orrery.world.JointSpec.JointType;
  * @param axis2 the second axis's state (a gearbox's: the child's rotation against the reference body), null for
  *     joints of one axis
  */
-public record JointState(String name, JointType type, double position, double velocity, double effort,
-        Axis axis2) {
+public record JointState(String name, JointType type, double position, double velocity, double effort, Axis axis2) {
 
     /** A joint of one axis (or none). */
     public JointState(String name, JointType type, double position, double velocity, double effort) {
@@ -34,6 +33,5 @@ public record JointState(String name, JointType type, double position, double ve
      * @param velocity rad/s
      * @param effort N·m, damping and friction along the axis in the last step
      */
-    public record Axis(double position, double velocity, double effort) {
-    }
+    public record Axis(double position, double velocity, double effort) {}
 }

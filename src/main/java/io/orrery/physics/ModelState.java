@@ -15,8 +15,14 @@ import java.util.Optional;
  * @param joints every joint of the model and its nested models
  * @param articulation how its joints are held ({@code orrery.physics.articulation}), and why it fell back if it did
  */
-public record ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links,
-        List<JointState> joints, ArticulationState articulation) {
+public record ModelState(
+        String name,
+        Pose pose,
+        Twist velocity,
+        boolean isStatic,
+        List<LinkState> links,
+        List<JointState> joints,
+        ArticulationState articulation) {
 
     public ModelState {
         links = List.copyOf(links);
@@ -25,8 +31,8 @@ public record ModelState(String name, Pose pose, Twist velocity, boolean isStati
     }
 
     /** A model whose joints are plain constraints. */
-    public ModelState(String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links,
-            List<JointState> joints) {
+    public ModelState(
+            String name, Pose pose, Twist velocity, boolean isStatic, List<LinkState> links, List<JointState> joints) {
         this(name, pose, velocity, isStatic, links, joints, ArticulationState.as(Articulation.CONSTRAINTS));
     }
 

@@ -11,5 +11,4 @@ import io.orrery.world.Vec3;
  * @param model the top-level model hit
  * @param link the link hit, scoped within its model
  */
-public record RayHit(Vec3 point, Vec3 normal, double distance, String model, String link) {
-}
+public record RayHit(Vec3 point, Vec3 normal, double distance, String model, String link) {}

@@ -11,5 +11,4 @@ package io.orrery.physics;
  * @param vertices the points of the hulls, or the vertices of a triangle mesh or heightfield; 0 for primitives
  * @param triangles the triangles of a triangle mesh or heightfield, else 0
  */
-public record ShapeInfo(String collision, String shape, int hulls, int vertices, int triangles) {
-}
+public record ShapeInfo(String collision, String shape, int hulls, int vertices, int triangles) {}

@@ -22,16 +22,24 @@ package io.orrery.physics;
  *     second only while the point slides faster than 3.4e-4 m/s, so a slower slide across its one direction is
  *     never stopped; JBullet always adds both and takes only true
  */
-public record SolverSettings(int iterations, int jointIterations, boolean splitImpulse, double splitImpulseThreshold,
-        double contactErp, double splitImpulseErp, double cfm, boolean randomOrder, boolean twoFrictionDirections) {
+public record SolverSettings(
+        int iterations,
+        int jointIterations,
+        boolean splitImpulse,
+        double splitImpulseThreshold,
+        double contactErp,
+        double splitImpulseErp,
+        double cfm,
+        boolean randomOrder,
+        boolean twoFrictionDirections) {
 
     /** Bullet 3's own defaults (Libbulletjme's solver mode: warm start and SIMD only). */
-    public static final SolverSettings BULLET_DEFAULTS = new SolverSettings(10, 10, true, -0.04, 0.2, 0.1, 0, false,
-            false);
+    public static final SolverSettings BULLET_DEFAULTS =
+            new SolverSettings(10, 10, true, -0.04, 0.2, 0.1, 0, false, false);
 
     /** JBullet 2.72's own defaults: as Bullet 3's but split impulse off, the rows shuffled, both friction directions. */
-    public static final SolverSettings JBULLET_DEFAULTS = new SolverSettings(10, 10, false, -0.02, 0.2, 0.1, 0, true,
-            true);
+    public static final SolverSettings JBULLET_DEFAULTS =
+            new SolverSettings(10, 10, false, -0.02, 0.2, 0.1, 0, true, true);
 
     /** Validates the ranges. */
     public SolverSettings {
@@ -43,8 +51,8 @@ public record SolverSettings(int iterations, int jointIterations, boolean splitI
             throw new IllegalArgumentException("split impulse threshold must be a number");
         }
         if (!(contactErp > 0 && contactErp <= 1) || !(splitImpulseErp > 0 && splitImpulseErp <= 1)) {
-            throw new IllegalArgumentException("ERP must be in (0, 1], got contact " + contactErp + ", split "
-                    + splitImpulseErp);
+            throw new IllegalArgumentException(
+                    "ERP must be in (0, 1], got contact " + contactErp + ", split " + splitImpulseErp);
         }
         if (!(cfm >= 0) || Double.isInfinite(cfm)) {
             throw new IllegalArgumentException("CFM must be finite and at least 0, got " + cfm);
@@ -53,49 +61,113 @@ public record SolverSettings(int iterations, int jointIterations, boolean splitI
 
     /** These settings with {@code n} iterations, the joints solved in all of them. */
     public SolverSettings withIterations(int n) {
-        return new SolverSettings(n, n, splitImpulse, splitImpulseThreshold, contactErp, splitImpulseErp, cfm,
-                randomOrder, twoFrictionDirections);
+        return new SolverSettings(
+                n,
+                n,
+                splitImpulse,
+                splitImpulseThreshold,
+                contactErp,
+                splitImpulseErp,
+                cfm,
+                randomOrder,
+                twoFrictionDirections);
     }
 
     /** These settings with {@code contacts} iterations, the joints solved in the last {@code joints} of them. */
     public SolverSettings withIterations(int contacts, int joints) {
-        return new SolverSettings(contacts, joints, splitImpulse, splitImpulseThreshold, contactErp, splitImpulseErp,
-                cfm, randomOrder, twoFrictionDirections);
+        return new SolverSettings(
+                contacts,
+                joints,
+                splitImpulse,
+                splitImpulseThreshold,
+                contactErp,
+                splitImpulseErp,
+                cfm,
+                randomOrder,
+                twoFrictionDirections);
     }
 
     /** These settings with split impulse on, for contacts at or below {@code threshold} (m). */
     public SolverSettings withSplitImpulse(double threshold) {
-        return new SolverSettings(iterations, jointIterations, true, threshold, contactErp, splitImpulseErp, cfm,
-                randomOrder, twoFrictionDirections);
+        return new SolverSettings(
+                iterations,
+                jointIterations,
+                true,
+                threshold,
+                contactErp,
+                splitImpulseErp,
+                cfm,
+                randomOrder,
+                twoFrictionDirections);
     }
 
     /** These settings with split impulse off: every contact's penetration is pushed out through its velocity. */
     public SolverSettings withoutSplitImpulse() {
-        return new SolverSettings(iterations, jointIterations, false, splitImpulseThreshold, contactErp,
-                splitImpulseErp, cfm, randomOrder, twoFrictionDirections);
+        return new SolverSettings(
+                iterations,
+                jointIterations,
+                false,
+                splitImpulseThreshold,
+                contactErp,
+                splitImpulseErp,
+                cfm,
+                randomOrder,
+                twoFrictionDirections);
     }
 
     /** These settings with the given contact and split-impulse ERP. */
     public SolverSettings withErp(double contact, double split) {
-        return new SolverSettings(iterations, jointIterations, splitImpulse, splitImpulseThreshold, contact, split, cfm,
-                randomOrder, twoFrictionDirections);
+        return new SolverSettings(
+                iterations,
+                jointIterations,
+                splitImpulse,
+                splitImpulseThreshold,
+                contact,
+                split,
+                cfm,
+                randomOrder,
+                twoFrictionDirections);
     }
 
     /** These settings with the given global CFM. */
     public SolverSettings withCfm(double value) {
-        return new SolverSettings(iterations, jointIterations, splitImpulse, splitImpulseThreshold, contactErp,
-                splitImpulseErp, value, randomOrder, twoFrictionDirections);
+        return new SolverSettings(
+                iterations,
+                jointIterations,
+                splitImpulse,
+                splitImpulseThreshold,
+                contactErp,
+                splitImpulseErp,
+                value,
+                randomOrder,
+                twoFrictionDirections);
     }
 
     /** These settings with the rows visited in a shuffled order, or in a fixed one. */
     public SolverSettings withRandomOrder(boolean on) {
-        return new SolverSettings(iterations, jointIterations, splitImpulse, splitImpulseThreshold, contactErp,
-                splitImpulseErp, cfm, on, twoFrictionDirections);
+        return new SolverSettings(
+                iterations,
+                jointIterations,
+                splitImpulse,
+                splitImpulseThreshold,
+                contactErp,
+                splitImpulseErp,
+                cfm,
+                on,
+                twoFrictionDirections);
     }
 
     /** These settings with friction along two directions at every contact point, or as Bullet 3's default. */
     public SolverSettings withTwoFrictionDirections(boolean on) {
-        return new SolverSettings(iterations, jointIterations, splitImpulse, splitImpulseThreshold, contactErp,
-                splitImpulseErp, cfm, randomOrder, on);
+        return new SolverSettings(
+                iterations,
+                jointIterations,
+                splitImpulse,
+                splitImpulseThreshold,
+                contactErp,
+                splitImpulseErp,
+                cfm,
+                randomOrder,
+                on);
     }
 }

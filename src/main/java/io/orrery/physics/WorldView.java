@@ -1,7 +1,6 @@
 package io.orrery.physics;
 
 import io.orrery.world.Vec3;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

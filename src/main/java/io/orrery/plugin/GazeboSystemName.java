@@ -13,11 +13,11 @@ import java.util.regex.Pattern;
  */
 public final class GazeboSystemName {
 
-    private static final Pattern FILENAME = Pattern.compile("^(?:lib)?(?:gz-sim|ignition-gazebo)\\d*-(.+)-system(?:\\.so)?$");
+    private static final Pattern FILENAME =
+            Pattern.compile("^(?:lib)?(?:gz-sim|ignition-gazebo)\\d*-(.+)-system(?:\\.so)?$");
     private static final Pattern CLASS = Pattern.compile("^(?:gz::sim|ignition::gazebo)::systems::(\\w+)$");
 
-    private GazeboSystemName() {
-    }
+    private GazeboSystemName() {}
 
     /** The canonical filename for a system's short name ({@code diff-drive} → {@code gz-sim-diff-drive-system}). */
     public static String filename(String shortName) {

@@ -50,16 +50,13 @@ public interface Plugin {
      * {@code reset()} never runs at the same time as {@code start()} but must not assume the world is where
      * {@code start} saw it.
      */
-    default void reset() {
-    }
+    default void reset() {}
 
     /** A world or lifecycle event; called only while the plugin is started, on the caller's thread: return fast. */
-    default void onEvent(PluginEvent event) {
-    }
+    default void onEvent(PluginEvent event) {}
 
     /** Releases everything the plugin holds (threads, ports); called once, also after a failed awake or start. */
-    default void end() {
-    }
+    default void end() {}
 
     /**
      * Commands this plugin exposes, by short name. The host registers each as

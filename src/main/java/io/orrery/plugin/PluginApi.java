@@ -6,6 +6,5 @@ public final class PluginApi {
     /** The plugin API version of this Orrery. Raised when the SPI changes in a way old plugins cannot see. */
     public static final int VERSION = 1;
 
-    private PluginApi() {
-    }
+    private PluginApi() {}
 }

@@ -73,14 +73,18 @@ public final class PluginRegistry {
         if (exact.isPresent()) {
             return exact;
         }
-        Optional<PluginFactory> byFilename = GazeboSystemName.canonicalFilename(filename).flatMap(this::lookup);
-        return byFilename.isPresent() ? byFilename
+        Optional<PluginFactory> byFilename =
+                GazeboSystemName.canonicalFilename(filename).flatMap(this::lookup);
+        return byFilename.isPresent()
+                ? byFilename
                 : GazeboSystemName.canonicalClassName(name).flatMap(this::lookup);
     }
 
     /** True for a Gazebo system Orrery accepts silently (any spelling of its filename). */
     public boolean isAcceptedSilently(String filename) {
-        return GazeboSystemName.canonicalFilename(filename).map(accepted::contains).orElse(false);
+        return GazeboSystemName.canonicalFilename(filename)
+                .map(accepted::contains)
+                .orElse(false);
     }
 
     /** The registered filenames, sorted. */

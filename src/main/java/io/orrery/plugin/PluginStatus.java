@@ -14,8 +14,14 @@ import java.util.Optional;
  * @param startedAt when its start finished successfully, if it did
  * @param required whether the world may not run without it
  */
-public record PluginStatus(String name, String filename, PluginOwner owner, PluginState state,
-        Optional<String> error, Optional<Instant> startedAt, boolean required) {
+public record PluginStatus(
+        String name,
+        String filename,
+        PluginOwner owner,
+        PluginState state,
+        Optional<String> error,
+        Optional<Instant> startedAt,
+        boolean required) {
 
     /** This status in {@code newState}. */
     public PluginStatus with(PluginState newState) {

@@ -7,5 +7,4 @@ package io.orrery.plugin;
  * @param total how many are tracked (failed ones are no longer counted)
  * @param allStarted whether AllStarted was raised
  */
-public record StartProgress(int started, int total, boolean allStarted) {
-}
+public record StartProgress(int started, int total, boolean allStarted) {}

@@ -33,9 +33,11 @@ final class Command<T> {
     final String name;
     /** The states, as {@link RunState#commandState()} names them, in which it may run. */
     final Set<SimState> acceptedIn;
+
     final Kind kind;
     /** Whether it counts against the queue's bound: ordinary commands do, unless they let go of something. */
     final boolean bounded;
+
     private final Supplier<T> action;
     final CompletableFuture<T> future = new CompletableFuture<>();
 

@@ -56,11 +56,13 @@ final class CommandPosts {
 
     <T> CompletableFuture<T> joining(String name, Set<SimState> acceptedIn, Supplier<T> action) {
         return post(name, acceptedIn, Command.Kind.ORDINARY, () -> {
-            T result = action.get();
-            return state.session.modelPluginsSettled()
-                    .completeOnTimeout(null, pluginStartTimeoutNanos, TimeUnit.NANOSECONDS)
-                    .thenApply(settled -> result);
-        }).thenCompose(answer -> answer);
+                    T result = action.get();
+                    return state.session
+                            .modelPluginsSettled()
+                            .completeOnTimeout(null, pluginStartTimeoutNanos, TimeUnit.NANOSECONDS)
+                            .thenApply(settled -> result);
+                })
+                .thenCompose(answer -> answer);
     }
 
     /** {@code action}, refused on the runner thread while a controller holds the simulation. */

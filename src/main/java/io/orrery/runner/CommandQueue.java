@@ -25,6 +25,7 @@ final class CommandQueue {
     private final int capacity;
     /** Bounded commands accepted and not yet taken to run or refused. */
     private final AtomicInteger waiting = new AtomicInteger();
+
     private volatile boolean closed;
 
     CommandQueue(int capacity) {

@@ -14,8 +14,12 @@ public class CommandRefusedException extends RuntimeException {
 
     /** @param allowed the commands allowed in {@code state}, in the order they should be listed */
     public CommandRefusedException(String command, SimState state, Set<String> allowed) {
-        this("cannot " + command + " in state " + state + "; allowed: "
-                + (allowed.isEmpty() ? "none" : String.join(", ", allowed)), command, state, allowed);
+        this(
+                "cannot " + command + " in state " + state + "; allowed: "
+                        + (allowed.isEmpty() ? "none" : String.join(", ", allowed)),
+                command,
+                state,
+                allowed);
     }
 
     /** A refusal with its own message, which still names the state and what is allowed. */

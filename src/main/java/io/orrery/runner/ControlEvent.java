@@ -7,5 +7,4 @@ package io.orrery.runner;
  * @param holder who held it, as it named itself
  * @param reason why it was released: by its holder, its connection closed or went silent, by an operator
  */
-public record ControlEvent(String event, String holder, String reason) {
-}
+public record ControlEvent(String event, String holder, String reason) {}

@@ -14,8 +14,12 @@ public final class ControlHeldException extends CommandRefusedException {
     private final String holder;
 
     ControlHeldException(String command, String holder, SimState state, Set<String> allowed) {
-        super("cannot " + command + ": the simulation is held by " + holder + " (state " + state + "); allowed: "
-                + (allowed.isEmpty() ? "none" : String.join(", ", allowed)), command, state, allowed);
+        super(
+                "cannot " + command + ": the simulation is held by " + holder + " (state " + state + "); allowed: "
+                        + (allowed.isEmpty() ? "none" : String.join(", ", allowed)),
+                command,
+                state,
+                allowed);
         this.holder = holder;
     }
 

@@ -1,11 +1,11 @@
 package io.orrery.runner;
 
+import io.orrery.event.EventSink;
 import io.orrery.event.Events;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.lifecycle.SimulationMachine;
-import io.orrery.event.EventSink;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.trigger.FiredTrigger;
 import io.orrery.trigger.LifecycleEventKind;
@@ -190,8 +190,11 @@ final class Lifecycle {
             TriggerAction action;
             while ((action = pending.poll()) != null && !state.ended()) {
                 if (++applied > MAX_CHAINED_ACTIONS) {
-                    log.warn("Trigger actions kept firing each other: {} applied, {} dropped (last: {})",
-                            MAX_CHAINED_ACTIONS, pending.size() + 1, action);
+                    log.warn(
+                            "Trigger actions kept firing each other: {} applied, {} dropped (last: {})",
+                            MAX_CHAINED_ACTIONS,
+                            pending.size() + 1,
+                            action);
                     pending.clear();
                     return;
                 }

@@ -42,8 +42,7 @@ final class Lockstep {
         }
         loop.holdForController();
         state.controller = handle;
-        events.emit(Events.CONTROL, new ControlEvent("acquired", handle.holder(),
-                "acquired"));
+        events.emit(Events.CONTROL, new ControlEvent("acquired", handle.holder(), "acquired"));
         return handle;
     }
 
@@ -51,8 +50,7 @@ final class Lockstep {
     void release(ControlHandle handle, String reason) {
         if (state.controller == handle) {
             state.controller = null;
-            events.emit(Events.CONTROL, new ControlEvent("released",
-                    handle.holder(), reason));
+            events.emit(Events.CONTROL, new ControlEvent("released", handle.holder(), reason));
         }
     }
 
@@ -66,8 +64,8 @@ final class Lockstep {
             return Optional.empty();
         }
         if (expected.isPresent() && !expected.get().equals(held.holder())) {
-            throw new ControlHeldException("release '" + expected.get() + "'", held.holder(),
-                    state.currentState(), RunState.HELD_COMMANDS);
+            throw new ControlHeldException(
+                    "release '" + expected.get() + "'", held.holder(), state.currentState(), RunState.HELD_COMMANDS);
         }
         release(held, "released by an operator");
         return Optional.of(held.holder());
@@ -97,8 +95,8 @@ final class Lockstep {
      * What a reader off the runner thread observes: the models of the latest snapshot (taken at a StepEnd) and the
      * topics' latest messages. Costs the loop at most one snapshot per step, however many read.
      */
-    static StepResult look(SimulationStatus status, WorldSnapshot snapshot, TopicBus bus, List<String> topics,
-            List<String> models) {
+    static StepResult look(
+            SimulationStatus status, WorldSnapshot snapshot, TopicBus bus, List<String> topics, List<String> models) {
         Map<String, TopicMessage> observations = new LinkedHashMap<>();
         for (String topic : topics) {
             bus.require(topic);
@@ -130,8 +128,9 @@ final class Lockstep {
         for (Map.Entry<String, Message> e : messages.entrySet()) {
             Class<?> type = bus.requireSubscribed(e.getKey());
             if (!type.isInstance(e.getValue())) {
-                throw new IllegalArgumentException("topic '" + TopicNames.normalize(e.getKey()) + "' carries "
-                        + MessageTypes.nameOf(type) + ", not " + MessageTypes.nameOf(e.getValue().getClass()));
+                throw new IllegalArgumentException(
+                        "topic '" + TopicNames.normalize(e.getKey()) + "' carries " + MessageTypes.nameOf(type)
+                                + ", not " + MessageTypes.nameOf(e.getValue().getClass()));
             }
         }
     }

@@ -2,8 +2,8 @@ package io.orrery.runner;
 
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.system.NamedSystem;
-import io.orrery.system.Prioritized;
 import io.orrery.system.Priorities;
+import io.orrery.system.Prioritized;
 import io.orrery.system.Stateless;
 import io.orrery.system.Update;
 import io.orrery.system.UpdateInfo;

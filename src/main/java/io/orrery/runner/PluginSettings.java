@@ -13,8 +13,7 @@ import java.util.Set;
  * @param startTimeout how long the load waits for every plugin to start
  * @param startThreads threads starting plugins in parallel; 0 means min(8, number of plugins)
  */
-public record PluginSettings(List<PluginSpec> alwaysOn, Set<String> required, Duration startTimeout,
-        int startThreads) {
+public record PluginSettings(List<PluginSpec> alwaysOn, Set<String> required, Duration startTimeout, int startThreads) {
 
     public PluginSettings {
         alwaysOn = List.copyOf(alwaysOn);

@@ -1,11 +1,12 @@
 package io.orrery.runner;
 
+import io.orrery.device.Seeds;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.Plugin;
-import io.orrery.plugin.internal.PluginHost;
-import io.orrery.plugin.internal.PluginLifecycleListener;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginStatus;
+import io.orrery.plugin.internal.PluginHost;
+import io.orrery.plugin.internal.PluginLifecycleListener;
 import io.orrery.system.Configure;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
@@ -13,7 +14,6 @@ import io.orrery.system.Seeded;
 import io.orrery.system.SystemManager;
 import io.orrery.system.SystemOrigin;
 import io.orrery.system.Update;
-import io.orrery.device.Seeds;
 import io.orrery.world.PluginSpec;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -45,6 +45,7 @@ final class PluginSystemBinding implements PluginLifecycleListener {
     private final Queue<Plugin> endedElsewhere = new ConcurrentLinkedQueue<>();
     /** The bound plugin systems and their names (runner thread). */
     private final Map<Plugin, String> bound = new IdentityHashMap<>();
+
     private final LongSupplier episodeSeed;
     private volatile boolean changed;
 
@@ -117,7 +118,10 @@ final class PluginSystemBinding implements PluginLifecycleListener {
                 c.configure(spec);
             }
             String model = owned != null && owned.owner() instanceof PluginOwner.Model m ? m.name() : "";
-            systems.add(plugin, spec == null ? OptionalInt.empty() : spec.priority(), "<gz:system_priority>",
+            systems.add(
+                    plugin,
+                    spec == null ? OptionalInt.empty() : spec.priority(),
+                    "<gz:system_priority>",
                     SystemOrigin.plugin(spec == null ? name : spec.name(), model));
             bound.put(plugin, name);
             if (plugin instanceof Seeded seeded) {
@@ -125,8 +129,12 @@ final class PluginSystemBinding implements PluginLifecycleListener {
             }
         } catch (RuntimeException e) {
             // Gazebo's rule for a system that cannot configure: it does not take part in the steps; say so loudly.
-            log.error("plugin '{}' started but its system part could not be configured; it takes no part in the"
-                    + " steps: {}", name, e.getMessage() == null ? e.toString() : e.getMessage(), e);
+            log.error(
+                    "plugin '{}' started but its system part could not be configured; it takes no part in the"
+                            + " steps: {}",
+                    name,
+                    e.getMessage() == null ? e.toString() : e.getMessage(),
+                    e);
         }
     }
 

@@ -65,14 +65,31 @@ public final class RealTimePacer {
 
     /** A pacer with the default frame cap, catch-up horizon and spin threshold. */
     public RealTimePacer(MonotonicClock clock, Sleeper sleeper, long stepNanos, double realTimeFactor) {
-        this(clock, sleeper, stepNanos, realTimeFactor, DEFAULT_MAX_STEPS_PER_FRAME, DEFAULT_MAX_CATCH_UP_NANOS,
+        this(
+                clock,
+                sleeper,
+                stepNanos,
+                realTimeFactor,
+                DEFAULT_MAX_STEPS_PER_FRAME,
+                DEFAULT_MAX_CATCH_UP_NANOS,
                 DEFAULT_SPIN_THRESHOLD_NANOS);
     }
 
     /** A pacer with the default catch-up horizon. */
-    public RealTimePacer(MonotonicClock clock, Sleeper sleeper, long stepNanos, double realTimeFactor,
-            int maxStepsPerFrame, long spinThresholdNanos) {
-        this(clock, sleeper, stepNanos, realTimeFactor, maxStepsPerFrame, DEFAULT_MAX_CATCH_UP_NANOS,
+    public RealTimePacer(
+            MonotonicClock clock,
+            Sleeper sleeper,
+            long stepNanos,
+            double realTimeFactor,
+            int maxStepsPerFrame,
+            long spinThresholdNanos) {
+        this(
+                clock,
+                sleeper,
+                stepNanos,
+                realTimeFactor,
+                maxStepsPerFrame,
+                DEFAULT_MAX_CATCH_UP_NANOS,
                 spinThresholdNanos);
     }
 
@@ -85,8 +102,14 @@ public final class RealTimePacer {
      * @param maxCatchUpNanos how late (in wall time) a step may fall and still be taken, > 0
      * @param spinThresholdNanos how long before a deadline to stop parking and spin, >= 0
      */
-    public RealTimePacer(MonotonicClock clock, Sleeper sleeper, long stepNanos, double realTimeFactor,
-            int maxStepsPerFrame, long maxCatchUpNanos, long spinThresholdNanos) {
+    public RealTimePacer(
+            MonotonicClock clock,
+            Sleeper sleeper,
+            long stepNanos,
+            double realTimeFactor,
+            int maxStepsPerFrame,
+            long maxCatchUpNanos,
+            long spinThresholdNanos) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
         this.stepNanos = requireStep(stepNanos);

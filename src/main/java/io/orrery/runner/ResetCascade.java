@@ -2,8 +2,8 @@ package io.orrery.runner;
 
 import io.orrery.event.EventSink;
 import io.orrery.event.Events;
-import io.orrery.plugin.internal.PluginError;
 import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.internal.PluginError;
 import io.orrery.system.SystemException;
 import io.orrery.system.UpdateInfo;
 import java.util.List;
@@ -29,8 +29,8 @@ final class ResetCascade {
     private final SnapshotPublisher snapshots;
     private final MonotonicClock clock;
 
-    ResetCascade(RunState state, OutputGate output, EventSink bridges, SnapshotPublisher snapshots,
-            MonotonicClock clock) {
+    ResetCascade(
+            RunState state, OutputGate output, EventSink bridges, SnapshotPublisher snapshots, MonotonicClock clock) {
         this.state = state;
         this.output = output;
         this.bridges = bridges;
@@ -55,8 +55,7 @@ final class ResetCascade {
         output.pause();
         WorldEdits.Undone undone = new WorldEdits.Undone(List.of(), List.of());
         try {
-            bridges.emit(Events.RESET,
-                    new ResetSignal(session.name(), session.simTimeNanos() / 1e9));
+            bridges.emit(Events.RESET, new ResetSignal(session.name(), session.simTimeNanos() / 1e9));
             if (resetWorld) {
                 session.topics.reset(); // a new episode: nothing published in the last one is delivered or kept
                 undone = session.edits.undo();
@@ -70,9 +69,10 @@ final class ResetCascade {
             // At load, a plugin's reset may run here or after its start returns, on its start thread, where a
             // failure is only logged; so that the outcome does not depend on which, it is only logged here too.
             if (!errors.isEmpty() && resetWorld) {
-                throw new AbortException("reset failed: " + errors.stream()
-                        .map(e -> "plugin '" + e.plugin() + "' could not restart: " + describe(e.cause()))
-                        .collect(Collectors.joining("; ")));
+                throw new AbortException("reset failed: "
+                        + errors.stream()
+                                .map(e -> "plugin '" + e.plugin() + "' could not restart: " + describe(e.cause()))
+                                .collect(Collectors.joining("; ")));
             }
         } finally {
             output.resume();

@@ -6,5 +6,4 @@ package io.orrery.runner;
  * @param world the world's name
  * @param simTime the sim time it was reset from, in seconds
  */
-public record ResetSignal(String world, double simTime) {
-}
+public record ResetSignal(String world, double simTime) {}

@@ -35,8 +35,16 @@ final class RunCommands {
     private final MonotonicClock clock;
     private final Supplier<SimulationStatus> status;
 
-    RunCommands(RunState state, Lifecycle lifecycle, ResetCascade cascade, WorldLoading loading, StepLoop loop,
-            RunTo runTo, RunEnding ending, SnapshotPublisher snapshots, MonotonicClock clock,
+    RunCommands(
+            RunState state,
+            Lifecycle lifecycle,
+            ResetCascade cascade,
+            WorldLoading loading,
+            StepLoop loop,
+            RunTo runTo,
+            RunEnding ending,
+            SnapshotPublisher snapshots,
+            MonotonicClock clock,
             Supplier<SimulationStatus> status) {
         this.state = state;
         this.lifecycle = lifecycle;
@@ -154,8 +162,8 @@ final class RunCommands {
         try {
             next = loading.open(spec, file);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("reload of " + file + " refused, the running world goes on: "
-                    + ResetCascade.describe(e), e);
+            throw new IllegalStateException(
+                    "reload of " + file + " refused, the running world goes on: " + ResetCascade.describe(e), e);
         }
         boolean wasPaused = state.paused();
         cancelRunTo("reload");

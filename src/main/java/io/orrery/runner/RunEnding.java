@@ -32,8 +32,15 @@ final class RunEnding {
     private final List<RunListener> listeners;
     private final CompletableFuture<RunResult> finished;
 
-    RunEnding(RunState state, Lifecycle lifecycle, CommandQueue commands, SnapshotPublisher snapshots, RunTo runTo,
-            MonotonicClock clock, List<RunListener> listeners, CompletableFuture<RunResult> finished) {
+    RunEnding(
+            RunState state,
+            Lifecycle lifecycle,
+            CommandQueue commands,
+            SnapshotPublisher snapshots,
+            RunTo runTo,
+            MonotonicClock clock,
+            List<RunListener> listeners,
+            CompletableFuture<RunResult> finished) {
         this.state = state;
         this.lifecycle = lifecycle;
         this.commands = commands;
@@ -123,17 +130,28 @@ final class RunEnding {
         try {
             lifecycle.driveTo(SimState.DISCONNECT);
         } catch (RuntimeException transitionFailure) {
-            log.warn("Could not walk the state machine to Disconnect from {}", state.machine.state(),
-                    transitionFailure);
+            log.warn(
+                    "Could not walk the state machine to Disconnect from {}", state.machine.state(), transitionFailure);
         }
         runTo.endOfRun();
         commands.close();
-        RunResult runResult = new RunResult(result, Optional.ofNullable(why),
-                Optional.ofNullable(s == null ? null : s.name()), state.worldFile,
-                s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(), wall,
-                stats.achievedFactorSinceStart(), stats, models, plugins);
-        log.info("Simulation ended: {} at sim time {} s after {} steps", result.jsonName(),
-                runResult.simTimeNanos() / 1e9, runResult.iterations());
+        RunResult runResult = new RunResult(
+                result,
+                Optional.ofNullable(why),
+                Optional.ofNullable(s == null ? null : s.name()),
+                state.worldFile,
+                s == null ? 0 : s.simTimeNanos(),
+                s == null ? 0 : s.iterations(),
+                wall,
+                stats.achievedFactorSinceStart(),
+                stats,
+                models,
+                plugins);
+        log.info(
+                "Simulation ended: {} at sim time {} s after {} steps",
+                result.jsonName(),
+                runResult.simTimeNanos() / 1e9,
+                runResult.iterations());
         for (RunListener l : listeners) {
             try {
                 l.onFinished(runResult);

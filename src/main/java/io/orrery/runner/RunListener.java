@@ -7,10 +7,8 @@ import io.orrery.lifecycle.SimState;
 public interface RunListener {
 
     /** A lifecycle transition of the state machine. */
-    default void onTransition(SimState from, SimState to, SimEvent event) {
-    }
+    default void onTransition(SimState from, SimState to, SimEvent event) {}
 
     /** The run has ended (Disconnect): the result is final and the world is closed. */
-    default void onFinished(RunResult result) {
-    }
+    default void onFinished(RunResult result) {}
 }

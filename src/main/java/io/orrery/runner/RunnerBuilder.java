@@ -1,8 +1,8 @@
 package io.orrery.runner;
 
 import io.orrery.device.DeviceKinds;
-import io.orrery.physics.PhysicsEngine;
 import io.orrery.event.EventSink;
+import io.orrery.physics.PhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.system.WorldSystem;
 import java.nio.file.Path;

@@ -13,8 +13,7 @@ import java.util.function.Supplier;
 /** What the runner hands a world's plugins and its topic bus: the seams through which they reach the runner. */
 final class RunnerSeams {
 
-    private RunnerSeams() {
-    }
+    private RunnerSeams() {}
 
     /**
      * What one session's plugins reach: their own world (what they submit once it is unloaded is refused, never
@@ -51,8 +50,8 @@ final class RunnerSeams {
             public CompletableFuture<Void> later(Runnable delivery) {
                 // From a PostUpdate system on a pool thread: delivered in this step, in the serial mode's order.
                 WorldSession s = state.session;
-                Optional<CompletableFuture<Void>> inRound = s == null ? Optional.empty()
-                        : s.systems.afterPostUpdateRound(delivery);
+                Optional<CompletableFuture<Void>> inRound =
+                        s == null ? Optional.empty() : s.systems.afterPostUpdateRound(delivery);
                 if (inRound.isPresent()) {
                     return inRound.get();
                 }

@@ -42,29 +42,67 @@ public record RunnerSettings(
 
     /** World settings, real time, running, no stop condition, no triggers. */
     public static RunnerSettings defaults() {
-        return new RunnerSettings(OptionalLong.empty(), OptionalDouble.empty(),
-                RealTimePacer.DEFAULT_MAX_STEPS_PER_FRAME, RealTimePacer.DEFAULT_MAX_CATCH_UP_NANOS, false,
-                OptionalLong.empty(), OptionalLong.empty(), false, List.of());
+        return new RunnerSettings(
+                OptionalLong.empty(),
+                OptionalDouble.empty(),
+                RealTimePacer.DEFAULT_MAX_STEPS_PER_FRAME,
+                RealTimePacer.DEFAULT_MAX_CATCH_UP_NANOS,
+                false,
+                OptionalLong.empty(),
+                OptionalLong.empty(),
+                false,
+                List.of());
     }
 
     public RunnerSettings withRealTimeFactor(double factor) {
-        return new RunnerSettings(stepSizeNanos, OptionalDouble.of(factor), maxStepsPerFrame, maxCatchUpNanos,
-                startPaused, stopAtNanos, stopAfterSteps, parallelPostUpdate, triggers);
+        return new RunnerSettings(
+                stepSizeNanos,
+                OptionalDouble.of(factor),
+                maxStepsPerFrame,
+                maxCatchUpNanos,
+                startPaused,
+                stopAtNanos,
+                stopAfterSteps,
+                parallelPostUpdate,
+                triggers);
     }
 
     public RunnerSettings withStopAfterSteps(long steps) {
-        return new RunnerSettings(stepSizeNanos, realTimeFactor, maxStepsPerFrame, maxCatchUpNanos, startPaused,
-                stopAtNanos, OptionalLong.of(steps), parallelPostUpdate, triggers);
+        return new RunnerSettings(
+                stepSizeNanos,
+                realTimeFactor,
+                maxStepsPerFrame,
+                maxCatchUpNanos,
+                startPaused,
+                stopAtNanos,
+                OptionalLong.of(steps),
+                parallelPostUpdate,
+                triggers);
     }
 
     public RunnerSettings withStartPaused(boolean paused) {
-        return new RunnerSettings(stepSizeNanos, realTimeFactor, maxStepsPerFrame, maxCatchUpNanos, paused,
-                stopAtNanos, stopAfterSteps, parallelPostUpdate, triggers);
+        return new RunnerSettings(
+                stepSizeNanos,
+                realTimeFactor,
+                maxStepsPerFrame,
+                maxCatchUpNanos,
+                paused,
+                stopAtNanos,
+                stopAfterSteps,
+                parallelPostUpdate,
+                triggers);
     }
 
     public RunnerSettings withTriggers(List<TriggerSpec> newTriggers) {
-        return new RunnerSettings(stepSizeNanos, realTimeFactor, maxStepsPerFrame, maxCatchUpNanos, startPaused,
-                stopAtNanos, stopAfterSteps, parallelPostUpdate, newTriggers);
+        return new RunnerSettings(
+                stepSizeNanos,
+                realTimeFactor,
+                maxStepsPerFrame,
+                maxCatchUpNanos,
+                startPaused,
+                stopAtNanos,
+                stopAfterSteps,
+                parallelPostUpdate,
+                newTriggers);
     }
-
 }

@@ -9,5 +9,4 @@ import io.orrery.world.WorldState;
  * @param loaded the world as loaded (its document is the base)
  * @param state its state now
  */
-public record SavedWorld(WorldSpec loaded, WorldState state) {
-}
+public record SavedWorld(WorldSpec loaded, WorldState state) {}

@@ -9,14 +9,12 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEndpointRefusedException;
-import io.orrery.plugin.internal.PluginEndpoints;
-import io.orrery.plugin.internal.PluginHost;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
-import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.plugin.WorldSnapshot;
+import io.orrery.plugin.internal.PluginEndpoints;
+import io.orrery.plugin.internal.PluginHost;
 import io.orrery.system.SystemsReport;
-import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.trigger.Trigger;
 import io.orrery.trigger.TriggerRegistry;
@@ -24,11 +22,9 @@ import io.orrery.trigger.TriggerSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
-import io.orrery.world.WorldState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -98,15 +94,22 @@ public final class SimulationRunner {
         OutputGate output = new OutputGate(b.events);
         Lifecycle lifecycle = new Lifecycle(state, triggers, b.events, clock);
         ResetCascade cascade = new ResetCascade(state, output, b.events, snapshots, clock);
-        this.posts = new CommandPosts(commands, state, b.pluginSettings.startTimeout().toNanos());
-        WorldLoading loading = new WorldLoading(state, commands, cascade, b, output,
-                (owner, topics) -> RunnerSeams.worldAccess(this, owner, topics), RunnerSeams.topicDriver(state, posts));
+        this.posts = new CommandPosts(
+                commands, state, b.pluginSettings.startTimeout().toNanos());
+        WorldLoading loading = new WorldLoading(
+                state,
+                commands,
+                cascade,
+                b,
+                output,
+                (owner, topics) -> RunnerSeams.worldAccess(this, owner, topics),
+                RunnerSeams.topicDriver(state, posts));
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
-        this.stepLoop = new StepLoop(state, commands, lifecycle, loading, b.settings, clock, snapshots, runTo, ending,
-                this::status);
-        this.loop = new RunCommands(state, lifecycle, cascade, loading, stepLoop, runTo, ending, snapshots, clock,
-                this::status);
+        this.stepLoop = new StepLoop(
+                state, commands, lifecycle, loading, b.settings, clock, snapshots, runTo, ending, this::status);
+        this.loop = new RunCommands(
+                state, lifecycle, cascade, loading, stepLoop, runTo, ending, snapshots, clock, this::status);
         this.lockstep = new Lockstep(state, loop, b.events);
         lifecycle.bind(loop.triggerActions());
     }
@@ -177,8 +180,8 @@ public final class SimulationRunner {
      */
     public CompletableFuture<SimulationStatus> reset() {
         if (state.resetting) {
-            return CompletableFuture.failedFuture(new CommandRefusedException("reset (a reset is already under way)",
-                    SimState.RESET, Set.of()));
+            return CompletableFuture.failedFuture(
+                    new CommandRefusedException("reset (a reset is already under way)", SimState.RESET, Set.of()));
         }
         return posts.joining(SimCommand.RESET, posts.unlessHeld("reset", loop::resetWorld));
     }
@@ -221,8 +224,8 @@ public final class SimulationRunner {
      */
     public CompletableFuture<SimulationStatus> step(long count) {
         if (count < 1) {
-            return CompletableFuture.failedFuture(new IllegalArgumentException("count must be at least 1, got "
-                    + count));
+            return CompletableFuture.failedFuture(
+                    new IllegalArgumentException("count must be at least 1, got " + count));
         }
         return posts.post(SimCommand.STEP, posts.unlessHeld("step", () -> loop.runSteps(count)));
     }
@@ -304,35 +307,41 @@ public final class SimulationRunner {
      * A command of the holder {@code handle}: refused once it no longer holds the simulation. With {@code joins}
      * (a reset) its answer waits until the plugins of the models it restored have started.
      */
-    <T> CompletableFuture<T> postForHolder(ControlHandle handle, String name, long steps, boolean joins,
-            Function<Lockstep, T> action) {
+    <T> CompletableFuture<T> postForHolder(
+            ControlHandle handle, String name, long steps, boolean joins, Function<Lockstep, T> action) {
         Set<SimState> allowed = steps > 0 ? Command.statesAccepting(SimCommand.STEP) : LIVE;
         Supplier<T> command = () -> {
             if (state.controller != handle) {
-                throw new CommandRefusedException(name + " (this controller no longer holds the simulation)",
-                        state.currentState(), allowedCommands());
+                throw new CommandRefusedException(
+                        name + " (this controller no longer holds the simulation)",
+                        state.currentState(),
+                        allowedCommands());
             }
             return action.apply(lockstep);
         };
-        return joins ? posts.joining(name, allowed, command) : posts.post(name, allowed, Command.Kind.ORDINARY, command);
+        return joins
+                ? posts.joining(name, allowed, command)
+                : posts.post(name, allowed, Command.Kind.ORDINARY, command);
     }
 
     /** Runs until sim time reaches {@code targetNanos}, then pauses; completes when it has. */
     public CompletableFuture<SimulationStatus> runTo(long targetNanos) {
         CompletableFuture<SimulationStatus> done = new CompletableFuture<>();
         return posts.post(SimCommand.RUN_TO, posts.unlessHeld("run-to", () -> {
-            loop.runTo(targetNanos, done);
-            return null;
-        })).thenCompose(ignored -> done);
+                    loop.runTo(targetNanos, done);
+                    return null;
+                }))
+                .thenCompose(ignored -> done);
     }
 
     /** Changes the target real-time factor (0 = as fast as possible) with no jump. */
     public CompletableFuture<SimulationStatus> setRealTimeFactor(double factor) {
         if (!(factor >= 0) || Double.isInfinite(factor)) {
-            return CompletableFuture.failedFuture(new IllegalArgumentException(
-                    "real-time factor must be a finite number at least 0, got " + factor));
+            return CompletableFuture.failedFuture(
+                    new IllegalArgumentException("real-time factor must be a finite number at least 0, got " + factor));
         }
-        return posts.post(SimCommand.REAL_TIME_FACTOR, posts.unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
+        return posts.post(
+                SimCommand.REAL_TIME_FACTOR, posts.unlessHeld("real-time-factor", () -> loop.setFactor(factor)));
     }
 
     // ---------------------------------------------------------------- world edits
@@ -356,8 +365,9 @@ public final class SimulationRunner {
         } catch (PluginEndpointRefusedException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return posts.joining(SimCommand.SPAWN, posts.unlessHeld("spawn",
-                () -> loop.edited(state.session.edits.spawn(model, snippet))));
+        return posts.joining(
+                SimCommand.SPAWN,
+                posts.unlessHeld("spawn", () -> loop.edited(state.session.edits.spawn(model, snippet))));
     }
 
     /** Removes a model; its plugins end. */
@@ -370,14 +380,16 @@ public final class SimulationRunner {
 
     /** Teleports a model: pose set and transforms synced at once. */
     public CompletableFuture<ModelState> teleport(String model, Pose pose) {
-        return posts.post(SimCommand.TELEPORT, posts.unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model,
-                pose))));
+        return posts.post(
+                SimCommand.TELEPORT,
+                posts.unlessHeld("teleport", () -> loop.edited(state.session.edits.teleport(model, pose))));
     }
 
     /** Makes a model static or dynamic. */
     public CompletableFuture<ModelState> setStatic(String model, boolean isStatic) {
-        return posts.post(SimCommand.SET_STATIC, posts.unlessHeld("set-static",
-                () -> loop.edited(state.session.edits.setStatic(model, isStatic))));
+        return posts.post(
+                SimCommand.SET_STATIC,
+                posts.unlessHeld("set-static", () -> loop.edited(state.session.edits.setStatic(model, isStatic))));
     }
 
     /**
@@ -389,16 +401,15 @@ public final class SimulationRunner {
     }
 
     /** Runs {@code action} on the world of {@code owner}, refused once that world is no longer the loaded one. */
-    <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action,
-            Supplier<WorldSession> owner) {
+    <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action, Supplier<WorldSession> owner) {
         return posts.post(name, ANY, Command.Kind.ORDINARY, () -> {
             WorldSession s = state.session;
             if (s == null) {
                 throw new IllegalStateException("the world is not built yet");
             }
             if (s != owner.get()) {
-                throw new IllegalStateException("'" + name + "' refused: it was posted for a world that has been"
-                        + " unloaded since");
+                throw new IllegalStateException(
+                        "'" + name + "' refused: it was posted for a world that has been" + " unloaded since");
             }
             return loop.edited(action.apply(s.physics));
         });
@@ -428,8 +439,8 @@ public final class SimulationRunner {
         }
         ControlHandle held = state.controller;
         if (held != null) { // refused at once, so the caller hears it; checked again where it is applied
-            return CompletableFuture.failedFuture(new ControlHeldException("publish", held.holder(),
-                    state.currentState(), RunState.HELD_COMMANDS));
+            return CompletableFuture.failedFuture(
+                    new ControlHeldException("publish", held.holder(), state.currentState(), RunState.HELD_COMMANDS));
         }
         try {
             s.topics.check(topic, message); // fails at once for a topic or type that cannot be published
@@ -489,10 +500,14 @@ public final class SimulationRunner {
             throw new IllegalStateException("interrupted while waiting for a snapshot", e);
         } catch (ExecutionException e) {
             // Refused: the run has ended, and the last snapshot published is the world as it ended.
-            return snapshots.last().orElseGet(() -> WorldSnapshot.empty(worldName().orElse("")));
+            return snapshots
+                    .last()
+                    .orElseGet(() -> WorldSnapshot.empty(worldName().orElse("")));
         } catch (TimeoutException e) {
-            throw new IllegalStateException("the runner took no snapshot within " + SNAPSHOT_TIMEOUT_SECONDS
-                    + " s (state " + currentState() + ")", e);
+            throw new IllegalStateException(
+                    "the runner took no snapshot within " + SNAPSHOT_TIMEOUT_SECONDS + " s (state " + currentState()
+                            + ")",
+                    e);
         }
     }
 
@@ -565,11 +580,21 @@ public final class SimulationRunner {
     /** A snapshot of the simulation's state, safe from any thread. */
     public SimulationStatus status() {
         WorldSession s = state.session;
-        return new SimulationStatus(currentState(), currentState(), Optional.ofNullable(state.outcome()),
-                Optional.ofNullable(state.message()), s == null ? 0 : s.simTimeNanos(), s == null ? 0 : s.iterations(),
-                s == null ? 0 : s.stepNanos, s == null ? 0 : s.targetFactor(),
-                s == null ? 0 : s.statistics.snapshot().achievedFactorWindow(), state.paused(),
-                worldName(), state.worldFile, engine, controller());
+        return new SimulationStatus(
+                currentState(),
+                currentState(),
+                Optional.ofNullable(state.outcome()),
+                Optional.ofNullable(state.message()),
+                s == null ? 0 : s.simTimeNanos(),
+                s == null ? 0 : s.iterations(),
+                s == null ? 0 : s.stepNanos,
+                s == null ? 0 : s.targetFactor(),
+                s == null ? 0 : s.statistics.snapshot().achievedFactorWindow(),
+                state.paused(),
+                worldName(),
+                state.worldFile,
+                engine,
+                controller());
     }
 
     /** The latest published statistics (every 100 steps and at pause), safe from any thread. */

@@ -13,8 +13,7 @@ import java.util.function.Supplier;
  */
 final class SnapshotPublisher {
 
-    private record Published(long epoch, WorldSnapshot snapshot) {
-    }
+    private record Published(long epoch, WorldSnapshot snapshot) {}
 
     private final AtomicReference<Published> published = new AtomicReference<>(new Published(-1, null));
     private volatile long epoch;

@@ -132,9 +132,17 @@ public final class Statistics {
     public StatisticsSnapshot publish() {
         long wall = endedWallNanos + (running ? lastWall - segmentStartWall : 0);
         long sim = endedSimNanos + (running ? lastSim - segmentStartSim : 0);
-        StatisticsSnapshot snapshot = new StatisticsSnapshot(steps, droppedSteps, sim / NANOS_PER_SECOND,
-                wall / NANOS_PER_SECOND, achievedWindow, wall > 0 ? (double) sim / wall : 0, achieved.summary(),
-                achievable.summary(), cycle.summary(), padding.summary());
+        StatisticsSnapshot snapshot = new StatisticsSnapshot(
+                steps,
+                droppedSteps,
+                sim / NANOS_PER_SECOND,
+                wall / NANOS_PER_SECOND,
+                achievedWindow,
+                wall > 0 ? (double) sim / wall : 0,
+                achieved.summary(),
+                achievable.summary(),
+                cycle.summary(),
+                padding.summary());
         stepsSincePublish = 0;
         published = snapshot;
         return snapshot;

@@ -15,13 +15,21 @@ package io.orrery.runner;
  * @param cycleSeconds the time each step took to compute
  * @param paddingSeconds the time slept before each step to keep pace
  */
-public record StatisticsSnapshot(long steps, long droppedSteps, double simSeconds, double wallSeconds,
-        double achievedFactorWindow, double achievedFactorSinceStart, Summary achievedFactor, Summary achievableFactor,
-        Summary cycleSeconds, Summary paddingSeconds) {
+public record StatisticsSnapshot(
+        long steps,
+        long droppedSteps,
+        double simSeconds,
+        double wallSeconds,
+        double achievedFactorWindow,
+        double achievedFactorSinceStart,
+        Summary achievedFactor,
+        Summary achievableFactor,
+        Summary cycleSeconds,
+        Summary paddingSeconds) {
 
     /** Nothing recorded yet. */
-    public static final StatisticsSnapshot EMPTY = new StatisticsSnapshot(0, 0, 0, 0, 0, 0, Summary.EMPTY,
-            Summary.EMPTY, Summary.EMPTY, Summary.EMPTY);
+    public static final StatisticsSnapshot EMPTY =
+            new StatisticsSnapshot(0, 0, 0, 0, 0, 0, Summary.EMPTY, Summary.EMPTY, Summary.EMPTY, Summary.EMPTY);
 
     /**
      * A summary of a series of values; all zero when {@code count} is 0.

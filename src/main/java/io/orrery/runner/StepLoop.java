@@ -30,9 +30,17 @@ final class StepLoop {
     private final Supplier<SimulationStatus> status;
     private boolean inBatch;
 
-    StepLoop(RunState state, CommandQueue commands, Lifecycle lifecycle, WorldLoading loading,
-            RunnerSettings settings, MonotonicClock clock, SnapshotPublisher snapshots, RunTo runTo,
-            RunEnding ending, Supplier<SimulationStatus> status) {
+    StepLoop(
+            RunState state,
+            CommandQueue commands,
+            Lifecycle lifecycle,
+            WorldLoading loading,
+            RunnerSettings settings,
+            MonotonicClock clock,
+            SnapshotPublisher snapshots,
+            RunTo runTo,
+            RunEnding ending,
+            Supplier<SimulationStatus> status) {
         this.state = state;
         this.commands = commands;
         this.lifecycle = lifecycle;
@@ -94,9 +102,13 @@ final class StepLoop {
         int due = s.pacer.stepsDue(s.simTimeNanos());
         long dropped = s.pacer.takeDroppedSteps();
         if (s.dropped(dropped, due)) {
-            log.warn("World '{}' fell more than orrery.max-catch-up behind real time at sim time {} s: {} steps"
-                    + " dropped; more drops until it catches up are counted in the statistics"
-                    + " (orrery_steps_dropped_total), not logged", s.name(), s.simTimeNanos() / 1e9, dropped);
+            log.warn(
+                    "World '{}' fell more than orrery.max-catch-up behind real time at sim time {} s: {} steps"
+                            + " dropped; more drops until it catches up are counted in the statistics"
+                            + " (orrery_steps_dropped_total), not logged",
+                    s.name(),
+                    s.simTimeNanos() / 1e9,
+                    dropped);
         }
         if (due == 0) {
             applyCommands();
@@ -119,8 +131,7 @@ final class StepLoop {
         WorldSession s = state.session;
         inBatch = true;
         try {
-            for (long i = 0; i < count && state.stepping() && state.requestedStop == null && s == state.session;
-                    i++) {
+            for (long i = 0; i < count && state.stepping() && state.requestedStop == null && s == state.session; i++) {
                 step();
             }
         } finally {
@@ -161,8 +172,8 @@ final class StepLoop {
             applyCommands();
         }
         long stepEnd = clock.nanoTime();
-        state.phaseTimes.record(simulatorStart - start, controllerStart - simulatorStart, end - controllerStart,
-                stepEnd - end);
+        state.phaseTimes.record(
+                simulatorStart - start, controllerStart - simulatorStart, end - controllerStart, stepEnd - end);
         state.lastProgressNanos = stepEnd;
         state.phase(SimState.STEP_BEGIN);
     }
@@ -207,8 +218,10 @@ final class StepLoop {
             lifecycle.enterPause(s);
             runTo.complete(status.get());
         }
-        if (settings.stopAtNanos().isPresent() && s.simTimeNanos() >= settings.stopAtNanos().getAsLong()
-                || settings.stopAfterSteps().isPresent() && s.iterations() >= settings.stopAfterSteps().getAsLong()) {
+        if (settings.stopAtNanos().isPresent()
+                        && s.simTimeNanos() >= settings.stopAtNanos().getAsLong()
+                || settings.stopAfterSteps().isPresent()
+                        && s.iterations() >= settings.stopAfterSteps().getAsLong()) {
             state.requestStop(Outcome.SUCCESS);
         }
     }

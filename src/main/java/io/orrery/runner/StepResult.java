@@ -14,5 +14,4 @@ import java.util.Map;
  *     with no message yet in this episode
  * @param models the observed models, in the order asked for
  */
-public record StepResult(SimulationStatus status, Map<String, TopicMessage> observations, List<ModelState> models) {
-}
+public record StepResult(SimulationStatus status, Map<String, TopicMessage> observations, List<ModelState> models) {}

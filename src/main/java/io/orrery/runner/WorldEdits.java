@@ -24,8 +24,7 @@ import java.util.Set;
 final class WorldEdits {
 
     /** A model spawned at runtime, with the snippet it came from when there was one. */
-    private record Spawned(ModelSpec spec, Optional<String> snippet) {
-    }
+    private record Spawned(ModelSpec spec, Optional<String> snippet) {}
 
     /**
      * What undoing the edits changed in the model list.
@@ -33,8 +32,7 @@ final class WorldEdits {
      * @param removed spawned models that are gone again
      * @param restored loaded models that are back
      */
-    record Undone(List<String> removed, List<String> restored) {
-    }
+    record Undone(List<String> removed, List<String> restored) {}
 
     private final WorldSession session;
     private final Map<String, Spawned> spawned = new LinkedHashMap<>();
@@ -92,24 +90,33 @@ final class WorldEdits {
             boolean moving = !m.isStatic() && !m.links().isEmpty();
             // Every model is written where it is now, as a reader that ignores <state> expects; joints to the world
             // are anchored again from that pose on load (as Gazebo does)
-            models.add(s == null ? ModelSnapshot.loaded(name, m.pose(), m.isStatic())
-                    : new ModelSnapshot(name, m.pose(), m.isStatic(), Optional.of(s.spec()), s.snippet()));
+            models.add(
+                    s == null
+                            ? ModelSnapshot.loaded(name, m.pose(), m.isStatic())
+                            : new ModelSnapshot(name, m.pose(), m.isStatic(), Optional.of(s.spec()), s.snippet()));
             if (moving) {
                 states.add(state(m));
             }
         }
         StateSpec state = new StateSpec(session.simTimeNanos(), session.iterations(), states);
-        return new SavedWorld(session.spec,
+        return new SavedWorld(
+                session.spec,
                 new WorldState(session.spec.guiCameraPose(), models, Optional.empty(), Optional.of(state)));
     }
 
     private static StateSpec.Model state(ModelState m) {
-        List<StateSpec.Link> links = m.links().stream().map(l -> new StateSpec.Link(l.name(), l.pose(),
-                l.velocity().linear(), l.velocity().angular())).toList();
+        List<StateSpec.Link> links = m.links().stream()
+                .map(l -> new StateSpec.Link(
+                        l.name(), l.pose(), l.velocity().linear(), l.velocity().angular()))
+                .toList();
         // the joints with a position along an axis; fixed and ball joints have none
-        List<StateSpec.Joint> joints = m.joints().stream().filter(j -> j.type() != JointType.FIXED
-                && j.type() != JointType.BALL).map(j -> new StateSpec.Joint(j.name(), j.position(),
-                        j.axis2() == null ? Double.NaN : j.axis2().position())).toList();
+        List<StateSpec.Joint> joints = m.joints().stream()
+                .filter(j -> j.type() != JointType.FIXED && j.type() != JointType.BALL)
+                .map(j -> new StateSpec.Joint(
+                        j.name(),
+                        j.position(),
+                        j.axis2() == null ? Double.NaN : j.axis2().position()))
+                .toList();
         return new StateSpec.Model(m.name(), Optional.of(m.pose()), links, joints);
     }
 

@@ -1,18 +1,18 @@
 package io.orrery.runner;
 
+import io.orrery.device.DeviceKinds;
 import io.orrery.device.Devices;
+import io.orrery.event.EventSink;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
-import io.orrery.event.EventSink;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEvent;
+import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.internal.PluginHost;
 import io.orrery.plugin.internal.PluginHostOptions;
-import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.system.SystemManager;
 import io.orrery.system.SystemOrigin;
-import io.orrery.device.DeviceKinds;
 import io.orrery.system.WorldSystem;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
@@ -23,8 +23,8 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,11 +58,17 @@ final class WorldLoading {
     private final EventSink pluginOutput;
     /** What a session's plugins reach, given that session (once built) and its topic bus. */
     private final BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess;
+
     private final BusDriver topicDriver;
     private final long seed;
 
-    WorldLoading(RunState state, CommandQueue commands, ResetCascade cascade, RunnerBuilder b,
-            EventSink pluginOutput, BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess,
+    WorldLoading(
+            RunState state,
+            CommandQueue commands,
+            ResetCascade cascade,
+            RunnerBuilder b,
+            EventSink pluginOutput,
+            BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess,
             BusDriver topicDriver) {
         this.state = state;
         this.commands = commands;
@@ -109,7 +115,8 @@ final class WorldLoading {
             }
             // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
             AtomicReference<WorldSession> self = new AtomicReference<>();
-            PluginSystemBinding binding = new PluginSystemBinding(manager, () -> self.get().episodeSeed());
+            PluginSystemBinding binding =
+                    new PluginSystemBinding(manager, () -> self.get().episodeSeed());
             List<OwnedPluginSpec> owned = OwnedPluginSpec.of(spec, pluginSettings.alwaysOn());
             owned.forEach(binding::expect);
             TopicBus topics = new TopicBus(topicDriver, () -> {
@@ -121,17 +128,31 @@ final class WorldLoading {
             for (WorldSystem w : worldSystems) {
                 addWorldSystem(manager, w, spec, topics);
             }
-            PluginHost host = new PluginHost(pluginRegistry, owned, worldAccess.apply(self::get, topics),
+            PluginHost host = new PluginHost(
+                    pluginRegistry,
+                    owned,
+                    worldAccess.apply(self::get, topics),
                     pluginOutput,
-                    new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(),
-                            Clock.systemUTC()));
-            RealTimePacer pacer = new RealTimePacer(clock, sleeper, step, factor, settings.maxStepsPerFrame(),
-                    settings.maxCatchUpNanos(), RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
-            WorldSession session = new WorldSession(spec, file, physics, manager, devices, host, binding, topics,
-                    pacer, step, factor, seed);
+                    new PluginHostOptions(pluginSettings.startThreads(), pluginSettings.required(), Clock.systemUTC()));
+            RealTimePacer pacer = new RealTimePacer(
+                    clock,
+                    sleeper,
+                    step,
+                    factor,
+                    settings.maxStepsPerFrame(),
+                    settings.maxCatchUpNanos(),
+                    RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
+            WorldSession session = new WorldSession(
+                    spec, file, physics, manager, devices, host, binding, topics, pacer, step, factor, seed);
             self.set(session);
-            log.info("World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}", spec.name(),
-                    file, spec.models().size(), physics.bodyCount(), step / 1e6, factor);
+            log.info(
+                    "World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}",
+                    spec.name(),
+                    file,
+                    spec.models().size(),
+                    physics.bodyCount(),
+                    step / 1e6,
+                    factor);
             return session;
         } catch (RuntimeException | Error e) {
             if (manager != null) {
@@ -165,9 +186,11 @@ final class WorldLoading {
             long deadline = clock.nanoTime() + pluginSettings.startTimeout().toNanos();
             while (session.modelPluginsStarting() && state.requestedStop == null) {
                 if (clock.nanoTime() - deadline > 0) {
-                    log.warn("World '{}': plugins of a spawned or restored model did not start within {} s; the"
-                            + " world steps on, and their systems take part from the step after their start",
-                            session.name(), pluginSettings.startTimeout().toSeconds());
+                    log.warn(
+                            "World '{}': plugins of a spawned or restored model did not start within {} s; the"
+                                    + " world steps on, and their systems take part from the step after their start",
+                            session.name(),
+                            pluginSettings.startTimeout().toSeconds());
                     session.stopWaitingForModelPlugins();
                     break;
                 }
@@ -195,14 +218,16 @@ final class WorldLoading {
         session.plugins.beginStart();
         cascade.run(session, false);
         CompletableFuture<Void> started = new CompletableFuture<>();
-        Thread waiter = new Thread(() -> {
-            try {
-                session.plugins.awaitStarted(pluginSettings.startTimeout());
-                started.complete(null);
-            } catch (Throwable t) {
-                started.completeExceptionally(t);
-            }
-        }, "orrery-plugin-start");
+        Thread waiter = new Thread(
+                () -> {
+                    try {
+                        session.plugins.awaitStarted(pluginSettings.startTimeout());
+                        started.complete(null);
+                    } catch (Throwable t) {
+                        started.completeExceptionally(t);
+                    }
+                },
+                "orrery-plugin-start");
         waiter.setDaemon(true);
         waiter.start();
         while (!started.isDone()) {
@@ -219,7 +244,9 @@ final class WorldLoading {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
         session.binding.update(session.plugins);
-        log.info("World '{}' runs these systems, in execution order per phase:\n{}", session.name(),
+        log.info(
+                "World '{}' runs these systems, in execution order per phase:\n{}",
+                session.name(),
                 session.systems.report().table());
         WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.WorldLoaded(session.name())));
         return true;

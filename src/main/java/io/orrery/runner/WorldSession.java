@@ -4,10 +4,10 @@ import io.orrery.device.Devices;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.OwnedPluginSpec;
-import io.orrery.plugin.internal.PluginError;
-import io.orrery.plugin.internal.PluginHost;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.WorldSnapshot;
+import io.orrery.plugin.internal.PluginError;
+import io.orrery.plugin.internal.PluginHost;
 import io.orrery.system.SystemManager;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
@@ -40,6 +40,7 @@ final class WorldSession implements AutoCloseable {
     final SystemManager systems;
     /** The sensors, also one of the systems; reset by the cascade between the systems and the plugins. */
     final Devices devices;
+
     final PluginHost plugins;
     final PluginSystemBinding binding;
     final TopicBus topics;
@@ -56,6 +57,7 @@ final class WorldSession implements AutoCloseable {
     private long episodeSeed;
     /** Runner thread: the sim time of the update under way, or the time paused at: what messages are stamped with. */
     private long messageTimeNanos;
+
     private volatile double targetFactor;
     private long firstStepWallNanos = -1;
     private long paddingNanos;
@@ -64,9 +66,18 @@ final class WorldSession implements AutoCloseable {
     /** Runner thread: the starts of the plugins of models that joined since the load and may still be running. */
     private final List<CompletableFuture<?>> joining = new ArrayList<>();
 
-    WorldSession(WorldSpec spec, Path file, PhysicsWorld physics, SystemManager systems, Devices devices,
+    WorldSession(
+            WorldSpec spec,
+            Path file,
+            PhysicsWorld physics,
+            SystemManager systems,
+            Devices devices,
             PluginHost plugins,
-            PluginSystemBinding binding, TopicBus topics, RealTimePacer pacer, long stepNanos, double targetFactor,
+            PluginSystemBinding binding,
+            TopicBus topics,
+            RealTimePacer pacer,
+            long stepNanos,
+            double targetFactor,
             long runSeed) {
         this.spec = spec;
         this.file = file;
@@ -259,8 +270,13 @@ final class WorldSession implements AutoCloseable {
 
     static void logPluginErrors(List<PluginError> errors) {
         for (PluginError e : errors) {
-            log.warn("Plugin '{}' failed in {}: {}", e.plugin(), e.phase(),
-                    e.cause().getMessage() == null ? e.cause().toString() : e.cause().getMessage());
+            log.warn(
+                    "Plugin '{}' failed in {}: {}",
+                    e.plugin(),
+                    e.phase(),
+                    e.cause().getMessage() == null
+                            ? e.cause().toString()
+                            : e.cause().getMessage());
         }
     }
 }

@@ -17,14 +17,13 @@ import java.util.ServiceLoader;
 public final class HelmPlatform {
 
     /** The platforms helm-java ships a native library for (its lib/ modules, 0.0.21); recheck when upgrading it. */
-    static final List<String> SUPPORTED = List.of("linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64",
-            "windows-amd64");
+    static final List<String> SUPPORTED =
+            List.of("linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64");
 
     private static final String NATIVE_LIBRARY = "com.marcnuri.helm.jni.NativeLibrary";
     private static final String IMPLEMENTATIONS = "com.marcnuri.helm.jni.";
 
-    private HelmPlatform() {
-    }
+    private HelmPlatform() {}
 
     /** Throws {@link IllegalStateException} with the reason unless Helm's native library for this platform is here. */
     public static void require() {
@@ -67,8 +66,9 @@ public final class HelmPlatform {
     /** helm-java's name for a platform, os-arch ({@code linux-amd64}), or the raw values where it has none. */
     static String platform(String osName, String osArch) {
         String os = osName.toLowerCase(Locale.ROOT);
-        String name = os.contains("win") ? "windows" : os.contains("mac") ? "darwin" : os.contains("linux") ? "linux"
-                : os.replace(' ', '_');
+        String name = os.contains("win")
+                ? "windows"
+                : os.contains("mac") ? "darwin" : os.contains("linux") ? "linux" : os.replace(' ', '_');
         String arch = switch (osArch) {
             case "amd64", "x86_64" -> "amd64";
             case "aarch64", "arm64" -> "arm64";

@@ -96,9 +96,15 @@ public final class LocalSweep {
      * @param achievedRealTimeFactor sim time over wall time
      * @param report where its result.json is
      */
-    public record Outcome(int index, String name, String world, int exitCode, String outcome, double simTime,
-            double achievedRealTimeFactor, Path report) {
-    }
+    public record Outcome(
+            int index,
+            String name,
+            String world,
+            int exitCode,
+            String outcome,
+            double simTime,
+            double achievedRealTimeFactor,
+            Path report) {}
 
     /** Renders the chart, runs every scenario (as many at once as the values' parallelism) and collects them. */
     @SuppressWarnings("unchecked")
@@ -106,19 +112,28 @@ public final class LocalSweep {
         Map<String, Object> values = new Yaml().load(Files.readString(valuesFile));
         Map<String, Object> sweep = (Map<String, Object>) values.getOrDefault("sweep", Map.of());
         List<Map<String, Object>> scenarios = (List<Map<String, Object>>) sweep.getOrDefault("scenarios", List.of());
-        int parallelism = Math.max(1, Math.min(((Number) sweep.getOrDefault("parallelism", 1)).intValue(),
-                Runtime.getRuntime().availableProcessors()));
+        int parallelism = Math.max(
+                1,
+                Math.min(
+                        ((Number) sweep.getOrDefault("parallelism", 1)).intValue(),
+                        Runtime.getRuntime().availableProcessors()));
 
         HelmPlatform.require();
-        String manifests = new Helm(Path.of("helm/orrery")).template().withName("local").withKubeVersion("1.33.0")
-                .withValuesFile(valuesFile).set("mode", "sweep").call();
+        String manifests = new Helm(Path.of("helm/orrery"))
+                .template()
+                .withName("local")
+                .withKubeVersion("1.33.0")
+                .withValuesFile(valuesFile)
+                .set("mode", "sweep")
+                .call();
         Path configDir = Files.createDirectories(resultsDir.resolve("config")).toAbsolutePath();
         String location = null;
         for (Object document : new Yaml().loadAll(manifests)) {
             if (!(document instanceof Map<?, ?> object)) {
                 continue;
             }
-            if ("ConfigMap".equals(object.get("kind")) && object.get("data") instanceof Map<?, ?> data
+            if ("ConfigMap".equals(object.get("kind"))
+                    && object.get("data") instanceof Map<?, ?> data
                     && data.keySet().stream().anyMatch(k -> String.valueOf(k).startsWith("scenario-"))) {
                 for (Map.Entry<?, ?> e : data.entrySet()) {
                     Files.writeString(configDir.resolve(String.valueOf(e.getKey())), String.valueOf(e.getValue()));
@@ -159,7 +174,8 @@ public final class LocalSweep {
         String world = String.valueOf(orrery.get("world"));
         String podWorlds = String.valueOf(orrery.getOrDefault("worlds-dir", "/worlds"));
         String report = String.valueOf(orrery.get("report"));
-        Path localReport = resultsDir.resolve(report.substring(RESULTS_MOUNT.length())).toAbsolutePath();
+        Path localReport =
+                resultsDir.resolve(report.substring(RESULTS_MOUNT.length())).toAbsolutePath();
         Files.deleteIfExists(localReport);
         Path log = Files.createDirectories(localReport.getParent()).resolve("orrery.log");
 
@@ -168,7 +184,8 @@ public final class LocalSweep {
         command.add("--orrery.world=" + mapUnder(world, podWorlds, worldsDir));
         command.add("--orrery.worlds-dir=" + worldsDir.toAbsolutePath());
         command.add("--orrery.report=" + localReport);
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder pb =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("JOB_COMPLETION_INDEX", Integer.toString(index));
         pb.environment().put("SPRING_CONFIG_ADDITIONAL_LOCATION", location);
         Process process = pb.start();
@@ -181,21 +198,31 @@ public final class LocalSweep {
             return new Outcome(index, name, world, exit, "none", 0, 0, localReport);
         }
         JsonNode json = new ObjectMapper().readTree(localReport.toFile());
-        return new Outcome(index, name, world, exit, json.get("outcome").asText(), json.get("simTime").asDouble(),
-                json.get("achievedRealTimeFactor").asDouble(), localReport);
+        return new Outcome(
+                index,
+                name,
+                world,
+                exit,
+                json.get("outcome").asText(),
+                json.get("simTime").asDouble(),
+                json.get("achievedRealTimeFactor").asDouble(),
+                localReport);
     }
 
     /** A pod path under {@code podDir} as the same path under {@code localDir}; other paths stay as they are. */
     static String mapUnder(String path, String podDir, Path localDir) {
         String prefix = podDir.endsWith("/") ? podDir : podDir + "/";
-        return path.startsWith(prefix) ? localDir.resolve(path.substring(prefix.length())).toAbsolutePath().toString()
+        return path.startsWith(prefix)
+                ? localDir.resolve(path.substring(prefix.length()))
+                        .toAbsolutePath()
+                        .toString()
                 : path;
     }
 
     @SuppressWarnings("unchecked")
     private static String jobEnv(Map<String, Object> job, String name) {
-        Map<String, Object> spec = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) job.get("spec"))
-                .get("template")).get("spec");
+        Map<String, Object> spec = (Map<String, Object>)
+                ((Map<String, Object>) ((Map<String, Object>) job.get("spec")).get("template")).get("spec");
         for (Map<String, Object> container : (List<Map<String, Object>>) spec.get("containers")) {
             for (Map<String, Object> env : (List<Map<String, Object>>) container.getOrDefault("env", List.of())) {
                 if (name.equals(env.get("name"))) {
@@ -208,11 +235,27 @@ public final class LocalSweep {
 
     /** The summary table: index, name, world, outcome (exit code), sim time, achieved factor. */
     static String table(List<Outcome> outcomes) {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%5s  %-16s %-28s %-10s %4s %10s %10s%n",
-                "index", "scenario", "world", "outcome", "exit", "sim time", "achieved"));
+        StringBuilder out = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%5s  %-16s %-28s %-10s %4s %10s %10s%n",
+                "index",
+                "scenario",
+                "world",
+                "outcome",
+                "exit",
+                "sim time",
+                "achieved"));
         for (Outcome o : outcomes) {
-            out.append(String.format(Locale.ROOT, "%5d  %-16s %-28s %-10s %4d %9.3fs %10.2f%n", o.index(), o.name(),
-                    o.world(), o.outcome(), o.exitCode(), o.simTime(), o.achievedRealTimeFactor()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%5d  %-16s %-28s %-10s %4d %9.3fs %10.2f%n",
+                    o.index(),
+                    o.name(),
+                    o.world(),
+                    o.outcome(),
+                    o.exitCode(),
+                    o.simTime(),
+                    o.achievedRealTimeFactor()));
         }
         return out.toString();
     }

@@ -15,5 +15,4 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
-public @interface OrrerySystem {
-}
+public @interface OrrerySystem {}

@@ -22,6 +22,5 @@ public final class Priorities {
     /** A system with neither an explicit nor an own priority. */
     public static final int DEFAULT = 0;
 
-    private Priorities() {
-    }
+    private Priorities() {}
 }

@@ -5,5 +5,4 @@ package io.orrery.system;
  * implement either {@link Reset} or this, otherwise the simulation cannot be reset (see
  * {@link SystemManager#systemsNotSupportingReset()}).
  */
-public interface Stateless {
-}
+public interface Stateless {}

@@ -16,8 +16,8 @@ import java.util.Set;
  * @param phases the phases it takes part in, Reset included when it implements it
  * @param stateless true when it is marked {@link Stateless}
  */
-public record SystemInfo(String name, int priority, String prioritySource, SystemOrigin origin, Set<Phase> phases,
-        boolean stateless) {
+public record SystemInfo(
+        String name, int priority, String prioritySource, SystemOrigin origin, Set<Phase> phases, boolean stateless) {
 
     public SystemInfo {
         Objects.requireNonNull(prioritySource, "prioritySource");

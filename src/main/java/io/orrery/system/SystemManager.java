@@ -118,13 +118,14 @@ public final class SystemManager implements AutoCloseable {
         Objects.requireNonNull(origin, "origin");
         requireOpen();
         if (indexOf(system) >= 0) {
-            throw new IllegalArgumentException("system '" + registrations.get(indexOf(system)).name()
-                    + "' is already registered");
+            throw new IllegalArgumentException(
+                    "system '" + registrations.get(indexOf(system)).name() + "' is already registered");
         }
         Set<Phase> phases = phasesOf(system);
         if (phases.isEmpty()) {
-            throw new IllegalArgumentException("'" + nameOf(system) + "' (" + system.getClass().getName()
-                    + ") is not a system: it implements none of PreUpdate, Update, PostUpdate, Reset");
+            throw new IllegalArgumentException(
+                    "'" + nameOf(system) + "' (" + system.getClass().getName()
+                            + ") is not a system: it implements none of PreUpdate, Update, PostUpdate, Reset");
         }
         int effective;
         String from;
@@ -140,10 +141,10 @@ public final class SystemManager implements AutoCloseable {
         }
         // A bean or a plugin is better known by its bean or instance name than by its class's (a lambda's is noise).
         boolean named = origin.kind() == SystemOrigin.Kind.SPRING_BEAN || origin.kind() == SystemOrigin.Kind.PLUGIN;
-        String name = named && !(system instanceof NamedSystem) && !origin.name().isEmpty() ? origin.name()
-                : nameOf(system);
-        registrations.add(new Registration(system, new SystemInfo(name, effective, from, origin, phases,
-                system instanceof Stateless)));
+        String name =
+                named && !(system instanceof NamedSystem) && !origin.name().isEmpty() ? origin.name() : nameOf(system);
+        registrations.add(new Registration(
+                system, new SystemInfo(name, effective, from, origin, phases, system instanceof Stateless)));
         rebuild();
     }
 
@@ -317,7 +318,10 @@ public final class SystemManager implements AutoCloseable {
 
     /** Names of the systems that neither implement {@link Reset} nor are marked {@link Stateless}, in run order. */
     public List<String> systemsNotSupportingReset() {
-        return listing.stream().filter(s -> !s.supportsReset()).map(SystemInfo::name).toList();
+        return listing.stream()
+                .filter(s -> !s.supportsReset())
+                .map(SystemInfo::name)
+                .toList();
     }
 
     /** The registered systems in priority order, for display; safe to call from any thread. */
@@ -351,7 +355,8 @@ public final class SystemManager implements AutoCloseable {
         Class<?> type = system.getClass();
         if (type.isHidden() || type.isSynthetic()) {
             // A lambda: its class name is generated noise, so name it after what it implements.
-            String phases = String.join("+", phasesOf(system).stream().map(Phase::displayName).toList());
+            String phases = String.join(
+                    "+", phasesOf(system).stream().map(Phase::displayName).toList());
             return "lambda " + phases + "@" + Integer.toHexString(System.identityHashCode(system));
         }
         String simple = type.getSimpleName();

@@ -66,8 +66,8 @@ public record SystemOrigin(Kind kind, String name, String owner) {
         return switch (kind) {
             case BUILT_IN -> "built-in";
             case SPRING_BEAN -> "Spring bean '" + name + "'";
-            case PLUGIN -> owner.isEmpty() ? "world plugin '" + name + "'"
-                    : "plugin '" + name + "' of model '" + owner + "'";
+            case PLUGIN ->
+                owner.isEmpty() ? "world plugin '" + name + "'" : "plugin '" + name + "' of model '" + owner + "'";
             case CODE -> "added in code";
         };
     }

@@ -38,8 +38,14 @@ public record SystemsReport(long windowNanos, Map<Phase, List<Entry>> phases) {
         phases.forEach((phase, entries) -> {
             for (int i = 0; i < entries.size(); i++) {
                 SystemInfo s = entries.get(i).system();
-                rows.add(new String[] {phase.displayName(), Integer.toString(i + 1), s.name(),
-                        Integer.toString(s.priority()), s.prioritySource(), s.origin().describe()});
+                rows.add(new String[] {
+                    phase.displayName(),
+                    Integer.toString(i + 1),
+                    s.name(),
+                    Integer.toString(s.priority()),
+                    s.prioritySource(),
+                    s.origin().describe()
+                });
             }
         });
         int[] widths = new int[rows.get(0).length];
@@ -65,6 +71,5 @@ public record SystemsReport(long windowNanos, Map<Phase, List<Entry>> phases) {
      * @param system the system
      * @param timing its time in this phase over the last window
      */
-    public record Entry(SystemInfo system, SystemTiming timing) {
-    }
+    public record Entry(SystemInfo system, SystemTiming timing) {}
 }

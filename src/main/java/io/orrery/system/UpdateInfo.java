@@ -35,8 +35,8 @@ public record UpdateInfo(long simTimeNanos, long realTimeNanos, long dtNanos, lo
         if (stepNanos <= 0) {
             throw new IllegalArgumentException("stepNanos must be > 0, got " + stepNanos);
         }
-        return new UpdateInfo(Math.addExact(simTimeNanos, stepNanos), realTimeNanos, stepNanos,
-                Math.addExact(iterations, 1), false);
+        return new UpdateInfo(
+                Math.addExact(simTimeNanos, stepNanos), realTimeNanos, stepNanos, Math.addExact(iterations, 1), false);
     }
 
     /** The same sim time and iteration count, paused (dt 0), at a new wall time. */

@@ -32,8 +32,8 @@ final class Topic {
             throw new IllegalArgumentException("topic '" + name + "': a message must not be null");
         }
         if (!type.isInstance(message)) {
-            throw new IllegalArgumentException("topic '" + name + "' carries " + typeName + ", not "
-                    + MessageTypes.nameOf(message.getClass()));
+            throw new IllegalArgumentException(
+                    "topic '" + name + "' carries " + typeName + ", not " + MessageTypes.nameOf(message.getClass()));
         }
     }
 

@@ -39,6 +39,7 @@ public final class TopicBus implements AutoCloseable {
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
     /** Messages of the current delivery round, breadth first (driving thread only). */
     private final ArrayDeque<Runnable> round = new ArrayDeque<>();
+
     private boolean delivering;
     private long sequence;
     private volatile long episode;
@@ -79,12 +80,12 @@ public final class TopicBus implements AutoCloseable {
      * @param owner who subscribes, as {@code GET /api/topics} lists it
      * @throws IllegalArgumentException for a bad name, or a topic that carries another type
      */
-    public <T extends Message> Subscription subscribe(String topic, Class<T> type, String owner,
-            Consumer<? super T> callback) {
+    public <T extends Message> Subscription subscribe(
+            String topic, Class<T> type, String owner, Consumer<? super T> callback) {
         Objects.requireNonNull(callback, "callback");
         Topic t = register(topic, type);
-        Subscription s = new Subscription(this, t.name, Objects.requireNonNull(owner, "owner"),
-                m -> callback.accept(type.cast(m)));
+        Subscription s = new Subscription(
+                this, t.name, Objects.requireNonNull(owner, "owner"), m -> callback.accept(type.cast(m)));
         t.subscribers.add(s);
         return s;
     }
@@ -105,8 +106,8 @@ public final class TopicBus implements AutoCloseable {
         }
         t.check(message);
         if (closed) {
-            return CompletableFuture.failedFuture(new IllegalStateException("topic '" + name
-                    + "': the world this bus belonged to has been unloaded"));
+            return CompletableFuture.failedFuture(new IllegalStateException(
+                    "topic '" + name + "': the world this bus belonged to has been unloaded"));
         }
         if (driver.onDrivingThread()) {
             deliver(t, message);
@@ -166,8 +167,13 @@ public final class TopicBus implements AutoCloseable {
         String name = TopicNames.normalize(topic);
         Topic t = topics.get(name);
         if (t == null || t.subscribers.isEmpty()) {
-            throw new UnknownTopicException(name, "nothing subscribes to '" + name + "'", topics().stream()
-                    .filter(i -> !i.subscribers().isEmpty()).map(TopicInfo::name).toList());
+            throw new UnknownTopicException(
+                    name,
+                    "nothing subscribes to '" + name + "'",
+                    topics().stream()
+                            .filter(i -> !i.subscribers().isEmpty())
+                            .map(TopicInfo::name)
+                            .toList());
         }
         return t.type;
     }
@@ -190,7 +196,10 @@ public final class TopicBus implements AutoCloseable {
 
     /** Every topic, by name. */
     public List<TopicInfo> topics() {
-        return topics.values().stream().sorted(Comparator.comparing(t -> t.name)).map(Topic::info).toList();
+        return topics.values().stream()
+                .sorted(Comparator.comparing(t -> t.name))
+                .map(Topic::info)
+                .toList();
     }
 
     /** Withdraws every advertisement and subscription of {@code owner} (a plugin that ended). */
@@ -244,8 +253,8 @@ public final class TopicBus implements AutoCloseable {
         Topic t = topics.get(name);
         if (t != null && t.type != type) {
             if (!t.unused()) {
-                throw new IllegalArgumentException("topic '" + name + "' carries " + t.typeName + ", not "
-                        + MessageTypes.nameOf(type));
+                throw new IllegalArgumentException(
+                        "topic '" + name + "' carries " + t.typeName + ", not " + MessageTypes.nameOf(type));
             }
             t = null; // nobody uses it any more: it may change type
         }
@@ -284,7 +293,8 @@ public final class TopicBus implements AutoCloseable {
     }
 
     private UnknownTopicException unknown(String name) {
-        return new UnknownTopicException(name, "no topic '" + name + "'", names(topics.values().stream().toList()));
+        return new UnknownTopicException(
+                name, "no topic '" + name + "'", names(topics.values().stream().toList()));
     }
 
     private static List<String> names(List<Topic> list) {

@@ -13,5 +13,4 @@ import com.google.protobuf.Message;
  * @param simTimeNanos the sim time it was delivered at: the time of the step whose systems published it, or the time
  *     paused at for a message published between steps
  */
-public record TopicMessage(String topic, String type, Message message, long sequence, long simTimeNanos) {
-}
+public record TopicMessage(String topic, String type, Message message, long sequence, long simTimeNanos) {}

@@ -3,8 +3,7 @@ package io.orrery.topic;
 /** Gazebo's topic names: absolute, slash-separated, no whitespace; a relative name gets its leading slash. */
 public final class TopicNames {
 
-    private TopicNames() {
-    }
+    private TopicNames() {}
 
     /**
      * The name in its absolute form: {@code imu} and {@code /imu} are the same topic. Called for every name a
@@ -36,8 +35,8 @@ public final class TopicNames {
             throw new IllegalArgumentException("a topic name must not be empty");
         }
         if (!valid) {
-            throw new IllegalArgumentException("topic name '" + name
-                    + "' is not valid: no whitespace, no empty segments, no trailing '/'");
+            throw new IllegalArgumentException(
+                    "topic name '" + name + "' is not valid: no whitespace, no empty segments, no trailing '/'");
         }
         return name.charAt(0) == '/' ? name : "/" + name;
     }

@@ -9,6 +9,5 @@ import java.time.Instant;
  * @param simTimeNanos the sim time of the step it fired at (for lifecycle events, of the last step seen)
  * @param wallTime when it fired, by the registry's clock
  */
-public record FiredTrigger(String label, TriggerEvent event, TriggerAction action, long simTimeNanos,
-        Instant wallTime) {
-}
+public record FiredTrigger(
+        String label, TriggerEvent event, TriggerAction action, long simTimeNanos, Instant wallTime) {}

@@ -20,7 +20,12 @@ public sealed interface TriggerAction {
 
     /** The actions that take no argument. */
     enum Kind {
-        PAUSE, RESUME, STOP, SUCCEED, FAIL, RESET;
+        PAUSE,
+        RESUME,
+        STOP,
+        SUCCEED,
+        FAIL,
+        RESET;
 
         /** The name used in trigger strings, e.g. {@code succeed}. */
         public String actionName() {
@@ -30,7 +35,11 @@ public sealed interface TriggerAction {
 
     /** The level of a {@link Log} action. */
     enum LogLevel {
-        TRACE, DEBUG, INFO, WARN, ERROR;
+        TRACE,
+        DEBUG,
+        INFO,
+        WARN,
+        ERROR;
 
         /** The name used in trigger strings, e.g. {@code warn}. */
         public String levelName() {
@@ -66,14 +75,15 @@ public sealed interface TriggerAction {
                 throw new IllegalArgumentException("realtime factor must be a finite number >= 0, got " + factor);
             }
             if (factor > 0 && factor < MIN_POSITIVE_REAL_TIME_FACTOR) {
-                throw new IllegalArgumentException("realtime factor must be 0 or at least "
-                        + MIN_POSITIVE_REAL_TIME_FACTOR + ", got " + factor);
+                throw new IllegalArgumentException(
+                        "realtime factor must be 0 or at least " + MIN_POSITIVE_REAL_TIME_FACTOR + ", got " + factor);
             }
         }
 
         @Override
         public String form() {
-            return "realtime_factor=" + BigDecimal.valueOf(factor).stripTrailingZeros().toPlainString();
+            return "realtime_factor="
+                    + BigDecimal.valueOf(factor).stripTrailingZeros().toPlainString();
         }
     }
 
@@ -127,8 +137,8 @@ public sealed interface TriggerAction {
         try {
             factor = new BigDecimal(argument);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("bad trigger action '" + text + "': '" + argument
-                    + "' is not a number" + expected);
+            throw new IllegalArgumentException(
+                    "bad trigger action '" + text + "': '" + argument + "' is not a number" + expected);
         }
         if (factor.signum() < 0) {
             throw new IllegalArgumentException("bad trigger action '" + text + "': the factor is negative" + expected);
@@ -159,8 +169,8 @@ public sealed interface TriggerAction {
             }
         }
         if (parsed == null) {
-            throw new IllegalArgumentException("bad trigger action '" + text + "': unknown log level '" + level + "'"
-                    + expected);
+            throw new IllegalArgumentException(
+                    "bad trigger action '" + text + "': unknown log level '" + level + "'" + expected);
         }
         if (message.isEmpty()) {
             throw new IllegalArgumentException("bad trigger action '" + text + "': the message is empty" + expected);

@@ -29,7 +29,8 @@ public sealed interface TriggerEvent {
 
         @Override
         public String form() {
-            return "time=" + BigDecimal.valueOf(simTimeNanos, 9).stripTrailingZeros().toPlainString();
+            return "time="
+                    + BigDecimal.valueOf(simTimeNanos, 9).stripTrailingZeros().toPlainString();
         }
     }
 
@@ -95,8 +96,8 @@ public sealed interface TriggerEvent {
         try {
             value = new BigDecimal(seconds);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("bad trigger event '" + text + "': '" + seconds
-                    + "' is not a number of seconds" + expected);
+            throw new IllegalArgumentException(
+                    "bad trigger event '" + text + "': '" + seconds + "' is not a number of seconds" + expected);
         }
         if (value.signum() < 0) {
             throw new IllegalArgumentException("bad trigger event '" + text + "': the time is negative" + expected);
@@ -105,13 +106,13 @@ public sealed interface TriggerEvent {
         try {
             nanos = value.movePointRight(9);
         } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("bad trigger event '" + text + "': '" + seconds
-                    + "' is out of range" + expected);
+            throw new IllegalArgumentException(
+                    "bad trigger event '" + text + "': '" + seconds + "' is out of range" + expected);
         }
         // Rounding to whole nanoseconds would change the user's time silently.
         if (nanos.stripTrailingZeros().scale() > 0) {
-            throw new IllegalArgumentException("bad trigger event '" + text + "': '" + seconds
-                    + "' is finer than a nanosecond" + expected);
+            throw new IllegalArgumentException(
+                    "bad trigger event '" + text + "': '" + seconds + "' is finer than a nanosecond" + expected);
         }
         if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
             throw new IllegalArgumentException("bad trigger event '" + text + "': '" + seconds

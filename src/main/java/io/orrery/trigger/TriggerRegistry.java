@@ -133,8 +133,8 @@ public final class TriggerRegistry {
      */
     public synchronized List<TriggerAction> onLifecycle(LifecycleEventKind kind) {
         Objects.requireNonNull(kind, "kind");
-        List<TriggerAction> fired = fireWhere(
-                event -> event instanceof TriggerEvent.OnLifecycle on && on.kind() == kind, lastSimTimeNanos);
+        List<TriggerAction> fired =
+                fireWhere(event -> event instanceof TriggerEvent.OnLifecycle on && on.kind() == kind, lastSimTimeNanos);
         if (kind == LifecycleEventKind.RESET) {
             lastSimTimeNanos = 0;
             for (Entry e : entries) {
@@ -150,7 +150,7 @@ public final class TriggerRegistry {
     /** Fires the armed triggers whose event matches, in the order they were added; returns their actions. */
     private List<TriggerAction> fireWhere(Predicate<TriggerEvent> matches, long simTimeNanos) {
         List<TriggerAction> fired = null;
-        for (Iterator<Entry> it = entries.iterator(); it.hasNext();) {
+        for (Iterator<Entry> it = entries.iterator(); it.hasNext(); ) {
             Entry e = it.next();
             if (e.armed && matches.test(e.trigger.event())) {
                 fired = record(fired, e, simTimeNanos);

@@ -8,7 +8,8 @@ public record TriggerSpec(String label, String event, String action, Boolean sti
 
     /** The canonical spec of a parsed trigger; {@code of(t).parse(t.source())} equals {@code t}. */
     public static TriggerSpec of(Trigger trigger) {
-        return new TriggerSpec(trigger.label(), trigger.event().form(), trigger.action().form(), trigger.sticky());
+        return new TriggerSpec(
+                trigger.label(), trigger.event().form(), trigger.action().form(), trigger.sticky());
     }
 
     /**
@@ -18,8 +19,8 @@ public record TriggerSpec(String label, String event, String action, Boolean sti
      */
     public Trigger parse(String source) {
         try {
-            return new Trigger(label, TriggerEvent.parse(event), TriggerAction.parse(action),
-                    Boolean.TRUE.equals(sticky), source);
+            return new Trigger(
+                    label, TriggerEvent.parse(event), TriggerAction.parse(action), Boolean.TRUE.equals(sticky), source);
         } catch (IllegalArgumentException e) {
             String which = label == null || label.isBlank() ? "trigger" : "trigger '" + label.strip() + "'";
             throw new IllegalArgumentException(which + ": " + e.getMessage(), e);

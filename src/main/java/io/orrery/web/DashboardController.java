@@ -2,8 +2,8 @@ package io.orrery.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SavedWorld;
+import io.orrery.runner.SimulationRunner;
 import io.orrery.world.ModelSnapshot;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -38,8 +38,12 @@ class DashboardController {
     private final ObjectMapper mapper;
     private final int maxPoseClients;
 
-    DashboardController(SimulationRunner runner, PoseStream poses, ObjectProvider<HealthEndpoint> health,
-            RequestMappingHandlerMapping requestMappingHandlerMapping, ObjectMapper mapper,
+    DashboardController(
+            SimulationRunner runner,
+            PoseStream poses,
+            ObjectProvider<HealthEndpoint> health,
+            RequestMappingHandlerMapping requestMappingHandlerMapping,
+            ObjectMapper mapper,
             DashboardProperties properties) {
         this.mapper = mapper;
         this.maxPoseClients = properties.maxPoseClients();
@@ -81,7 +85,8 @@ class DashboardController {
             SavedWorld saved = runner.captureForSave().get(30, TimeUnit.SECONDS);
             WorldSnapshot snapshot = runner.snapshot();
             scene = Scene.of(snapshot, saved);
-            Set<String> known = saved.state().models().stream().map(ModelSnapshot::name).collect(Collectors.toSet());
+            Set<String> known =
+                    saved.state().models().stream().map(ModelSnapshot::name).collect(Collectors.toSet());
             if (snapshot.modelNames().stream().allMatch(known::contains)) {
                 break;
             }
@@ -96,8 +101,10 @@ class DashboardController {
     @GetMapping(value = "/dashboard/poses", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     void poses(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (!poses.connect(request, response)) {
-            ProblemDetail p = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, maxPoseClients
-                    + " pose streams are open, the most orrery.dashboard.max-pose-clients allows; try again later");
+            ProblemDetail p = ProblemDetail.forStatusAndDetail(
+                    HttpStatus.SERVICE_UNAVAILABLE,
+                    maxPoseClients
+                            + " pose streams are open, the most orrery.dashboard.max-pose-clients allows; try again later");
             p.setTitle("Too many pose streams");
             p.setProperty("property", "orrery.dashboard.max-pose-clients");
             p.setProperty("limit", maxPoseClients);

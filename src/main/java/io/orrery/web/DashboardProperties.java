@@ -14,8 +14,8 @@ public record DashboardProperties(@DefaultValue("16") int maxPoseClients) {
 
     public DashboardProperties {
         if (maxPoseClients < 1) {
-            throw new IllegalArgumentException("orrery.dashboard.max-pose-clients must be at least 1, got "
-                    + maxPoseClients);
+            throw new IllegalArgumentException(
+                    "orrery.dashboard.max-pose-clients must be at least 1, got " + maxPoseClients);
         }
     }
 }

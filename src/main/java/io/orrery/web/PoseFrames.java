@@ -92,7 +92,9 @@ final class PoseFrames {
 
     /** True when the two states draw the same: what {@link Scene#keyOf} hashes is equal. */
     private static boolean sameScene(ModelState a, ModelState b) {
-        if (!a.name().equals(b.name()) || a.isStatic() != b.isStatic() || a.links().size() != b.links().size()) {
+        if (!a.name().equals(b.name())
+                || a.isStatic() != b.isStatic()
+                || a.links().size() != b.links().size()) {
             return false;
         }
         for (int i = 0; i < a.links().size(); i++) {

@@ -177,7 +177,8 @@ final class PoseStream implements DisposableBean {
                 if (c.stalledSince == 0) {
                     c.stalledSince = now;
                 } else if (now - c.stalledSince > STALL_TIMEOUT_NANOS) {
-                    log.warn("A dashboard pose stream has taken nothing for {} s: cut off",
+                    log.warn(
+                            "A dashboard pose stream has taken nothing for {} s: cut off",
                             TimeUnit.NANOSECONDS.toSeconds(STALL_TIMEOUT_NANOS));
                     end(c);
                 }
@@ -187,7 +188,8 @@ final class PoseStream implements DisposableBean {
             Frame f = frame;
             String data = f == null ? null : c.next(f);
             long now = System.nanoTime();
-            String text = data != null ? "event:poses\ndata:" + data + "\n\n"
+            String text = data != null
+                    ? "event:poses\ndata:" + data + "\n\n"
                     : now - c.lastWrite > HEARTBEAT_NANOS ? ":\n\n" : null;
             if (text != null) {
                 c.out.write(text.getBytes(StandardCharsets.UTF_8));

@@ -34,12 +34,10 @@ import java.util.WeakHashMap;
 record Scene(String world, String key, double[] camera, List<SceneModel> models) {
 
     /** A model; {@code links[i].index} is its place in the pose stream. */
-    record SceneModel(String name, @JsonProperty("static") boolean isStatic, List<SceneLink> links) {
-    }
+    record SceneModel(String name, @JsonProperty("static") boolean isStatic, List<SceneLink> links) {}
 
     /** A link at pose-stream index {@code index}. */
-    record SceneLink(String name, int index, List<Shape> shapes) {
-    }
+    record SceneLink(String name, int index, List<Shape> shapes) {}
 
     /**
      * A collision shape in its link's frame.
@@ -53,7 +51,11 @@ record Scene(String world, String key, double[] camera, List<SceneModel> models)
      *     {@link #MAX_TRIANGLES}); others: absent
      * @param triangles mesh and heightmap: three vertex indices a triangle; others: absent
      */
-    record Shape(String type, double[] size, double[] pose, @JsonInclude(JsonInclude.Include.NON_NULL) float[] vertices,
+    record Shape(
+            String type,
+            double[] size,
+            double[] pose,
+            @JsonInclude(JsonInclude.Include.NON_NULL) float[] vertices,
             @JsonInclude(JsonInclude.Include.NON_NULL) int[] triangles) {
 
         Shape(String type, double[] size, double[] pose) {
@@ -94,7 +96,8 @@ record Scene(String world, String key, double[] camera, List<SceneModel> models)
             List<SceneLink> sceneLinks = new ArrayList<>();
             for (LinkState l : m.links()) {
                 LinkSpec spec = links.get(l.name());
-                List<Shape> shapes = spec == null ? List.of()
+                List<Shape> shapes = spec == null
+                        ? List.of()
                         : spec.collisions().stream().map(Scene::shape).toList();
                 sceneLinks.add(new SceneLink(l.name(), index++, shapes));
             }
@@ -118,7 +121,8 @@ record Scene(String world, String key, double[] camera, List<SceneModel> models)
         double[] pose = array(c.pose());
         Geometry g = c.geometry();
         if (g instanceof Geometry.Box b) {
-            return new Shape("box", new double[] {b.size().x(), b.size().y(), b.size().z()}, pose);
+            return new Shape(
+                    "box", new double[] {b.size().x(), b.size().y(), b.size().z()}, pose);
         } else if (g instanceof Geometry.Sphere s) {
             return new Shape("sphere", new double[] {s.radius()}, pose);
         } else if (g instanceof Geometry.Cylinder y) {
@@ -128,10 +132,15 @@ record Scene(String world, String key, double[] camera, List<SceneModel> models)
         } else if (g instanceof Geometry.Cone n) {
             return new Shape("cone", new double[] {n.radius(), n.length()}, pose);
         } else if (g instanceof Geometry.Ellipsoid e) {
-            return new Shape("ellipsoid", new double[] {e.radii().x(), e.radii().y(), e.radii().z()}, pose);
+            return new Shape(
+                    "ellipsoid",
+                    new double[] {e.radii().x(), e.radii().y(), e.radii().z()},
+                    pose);
         } else if (g instanceof Geometry.Plane p) {
-            return new Shape("plane", new double[] {p.normal().x(), p.normal().y(), p.normal().z(), p.sizeX(),
-                p.sizeY()}, pose);
+            return new Shape(
+                    "plane",
+                    new double[] {p.normal().x(), p.normal().y(), p.normal().z(), p.sizeX(), p.sizeY()},
+                    pose);
         }
         if (g instanceof Geometry.Mesh m) {
             TriangleMesh drawn = DRAWN.computeIfAbsent(m.triangles(), t -> t.decimated(MAX_TRIANGLES));

@@ -8,5 +8,4 @@ package io.orrery.world;
  * @param geometry its shape
  * @param surface friction and bounce
  */
-public record CollisionSpec(String name, Pose pose, Geometry geometry, SurfaceSpec surface) {
-}
+public record CollisionSpec(String name, Pose pose, Geometry geometry, SurfaceSpec surface) {}

@@ -8,28 +8,21 @@ import java.util.Optional;
 public sealed interface Geometry {
 
     /** @param size full edge lengths in metres */
-    record Box(Vec3 size) implements Geometry {
-    }
+    record Box(Vec3 size) implements Geometry {}
 
-    record Sphere(double radius) implements Geometry {
-    }
+    record Sphere(double radius) implements Geometry {}
 
-    record Cylinder(double radius, double length) implements Geometry {
-    }
+    record Cylinder(double radius, double length) implements Geometry {}
 
     /** @param length the length of the cylindrical part, between the two hemisphere centres */
-    record Capsule(double radius, double length) implements Geometry {
-    }
+    record Capsule(double radius, double length) implements Geometry {}
 
-    record Ellipsoid(Vec3 radii) implements Geometry {
-    }
+    record Ellipsoid(Vec3 radii) implements Geometry {}
 
-    record Cone(double radius, double length) implements Geometry {
-    }
+    record Cone(double radius, double length) implements Geometry {}
 
     /** An infinite plane through the link origin, with its normal; size is for display only. */
-    record Plane(Vec3 normal, double sizeX, double sizeY) implements Geometry {
-    }
+    record Plane(Vec3 normal, double sizeX, double sizeY) implements Geometry {}
 
     /** How a {@code <mesh>} on a moving link collides: SDF's {@code optimization} attribute. */
     enum MeshOptimization {
@@ -51,9 +44,16 @@ public sealed interface Geometry {
      * @param voxelResolution {@code <convex_decomposition><voxel_resolution>}
      * @param triangles the mesh in the collision frame, metres
      */
-    record Mesh(String uri, Vec3 scale, Optional<String> submesh, boolean center, MeshOptimization optimization,
-            int maxConvexHulls, int voxelResolution, TriangleMesh triangles) implements Geometry {
-    }
+    record Mesh(
+            String uri,
+            Vec3 scale,
+            Optional<String> submesh,
+            boolean center,
+            MeshOptimization optimization,
+            int maxConvexHulls,
+            int voxelResolution,
+            TriangleMesh triangles)
+            implements Geometry {}
 
     /**
      * A {@code <heightmap>}, read: a grid of {@code image.size()} vertices on each side spanning {@code size.x} by
@@ -88,6 +88,5 @@ public sealed interface Geometry {
      * @param kind the element name, for example {@code mesh}
      * @param detail what it referred to, for example the mesh URI
      */
-    record Unsupported(String kind, String detail) implements Geometry {
-    }
+    record Unsupported(String kind, String detail) implements Geometry {}
 }

@@ -14,8 +14,17 @@ import java.util.Set;
 public record IgnoredElement(String element, String where, int line, String file) {
 
     /** What only draws (the dashboard draws some of it): left out of the simulation without changing its physics. */
-    private static final Set<String> DISPLAY = Set.of("visual", "material", "light", "scene", "gui", "audio",
-            "audio_sink", "audio_source", "projector", "particle_emitter");
+    private static final Set<String> DISPLAY = Set.of(
+            "visual",
+            "material",
+            "light",
+            "scene",
+            "gui",
+            "audio",
+            "audio_sink",
+            "audio_source",
+            "projector",
+            "particle_emitter");
 
     /** An element of the main document. */
     public IgnoredElement(String element, String where, int line) {

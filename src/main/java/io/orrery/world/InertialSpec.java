@@ -12,6 +12,5 @@ import java.util.Optional;
 public record InertialSpec(double mass, Pose pose, Optional<Inertia> inertia) {
 
     /** The inertia tensor's six independent components, kg·m². */
-    public record Inertia(double ixx, double ixy, double ixz, double iyy, double iyz, double izz) {
-    }
+    public record Inertia(double ixx, double ixy, double ixz, double iyy, double iyz, double izz) {}
 }

@@ -21,9 +21,19 @@ import java.util.Optional;
  * @param gearboxReference a gearbox's {@code <gearbox_reference_body>}, a link scoped as {@code parent} is, or
  *     {@code world}; empty for the other types
  */
-public record JointSpec(String name, JointType type, String parent, String child, Pose pose, Vec3 axis,
-        JointLimits limits, JointDynamics dynamics, Optional<SecondAxis> axis2, double screwThreadPitch,
-        double gearboxRatio, String gearboxReference) {
+public record JointSpec(
+        String name,
+        JointType type,
+        String parent,
+        String child,
+        Pose pose,
+        Vec3 axis,
+        JointLimits limits,
+        JointDynamics dynamics,
+        Optional<SecondAxis> axis2,
+        double screwThreadPitch,
+        double gearboxRatio,
+        String gearboxReference) {
 
     /** The parent name that means the world frame. */
     public static final String WORLD = "world";
@@ -34,20 +44,35 @@ public record JointSpec(String name, JointType type, String parent, String child
     }
 
     /** A joint of one axis (or none): SDF's defaults for the other types' parameters. */
-    public JointSpec(String name, JointType type, String parent, String child, Pose pose, Vec3 axis,
-            JointLimits limits, JointDynamics dynamics) {
+    public JointSpec(
+            String name,
+            JointType type,
+            String parent,
+            String child,
+            Pose pose,
+            Vec3 axis,
+            JointLimits limits,
+            JointDynamics dynamics) {
         this(name, type, parent, child, pose, axis, limits, dynamics, Optional.empty(), 1, 1, "");
     }
 
     /** A joint without {@code <dynamics>}: no damping, no friction. */
-    public JointSpec(String name, JointType type, String parent, String child, Pose pose, Vec3 axis,
-            JointLimits limits) {
+    public JointSpec(
+            String name, JointType type, String parent, String child, Pose pose, Vec3 axis, JointLimits limits) {
         this(name, type, parent, child, pose, axis, limits, JointDynamics.NONE);
     }
 
     /** SDF's joint types; every one is simulated on both engines. */
     public enum JointType {
-        REVOLUTE, PRISMATIC, FIXED, BALL, CONTINUOUS, UNIVERSAL, REVOLUTE2, SCREW, GEARBOX;
+        REVOLUTE,
+        PRISMATIC,
+        FIXED,
+        BALL,
+        CONTINUOUS,
+        UNIVERSAL,
+        REVOLUTE2,
+        SCREW,
+        GEARBOX;
 
         /** True for the types that have an {@code <axis2>}: universal, revolute2 and gearbox. */
         public boolean hasSecondAxis() {
@@ -63,8 +88,7 @@ public record JointSpec(String name, JointType type, String parent, String child
      * @param limits its {@code <limit>}
      * @param dynamics its {@code <dynamics>}
      */
-    public record SecondAxis(Vec3 xyz, JointLimits limits, JointDynamics dynamics) {
-    }
+    public record SecondAxis(Vec3 xyz, JointLimits limits, JointDynamics dynamics) {}
 
     /**
      * Limits along the axis: radians for revolute, metres for prismatic. SDF's defaults mean "no limit".

@@ -15,8 +15,13 @@ import java.util.Optional;
  *     {@code <self_collide>}, else its model's; SDF's default false): two links of one model collide when either
  *     does, and jointed links never
  */
-public record LinkSpec(String name, Pose pose, Optional<InertialSpec> inertial, List<CollisionSpec> collisions,
-        List<SensorSpec> sensors, boolean selfCollide) {
+public record LinkSpec(
+        String name,
+        Pose pose,
+        Optional<InertialSpec> inertial,
+        List<CollisionSpec> collisions,
+        List<SensorSpec> sensors,
+        boolean selfCollide) {
 
     public LinkSpec {
         collisions = List.copyOf(collisions);
@@ -24,7 +29,11 @@ public record LinkSpec(String name, Pose pose, Optional<InertialSpec> inertial, 
     }
 
     /** A link that does not collide with its model's other links, SDF's default. */
-    public LinkSpec(String name, Pose pose, Optional<InertialSpec> inertial, List<CollisionSpec> collisions,
+    public LinkSpec(
+            String name,
+            Pose pose,
+            Optional<InertialSpec> inertial,
+            List<CollisionSpec> collisions,
             List<SensorSpec> sensors) {
         this(name, pose, inertial, collisions, sensors, false);
     }

@@ -14,8 +14,8 @@ import java.util.Optional;
  *     pose and static flag of this snapshot) in preference to {@code spawnedSpec}, which cannot hold visuals,
  *     sensors and the like
  */
-public record ModelSnapshot(String name, Pose pose, boolean isStatic, Optional<ModelSpec> spawnedSpec,
-        Optional<String> spawnedSnippet) {
+public record ModelSnapshot(
+        String name, Pose pose, boolean isStatic, Optional<ModelSpec> spawnedSpec, Optional<String> spawnedSnippet) {
 
     public ModelSnapshot {
         Objects.requireNonNull(name, "name");

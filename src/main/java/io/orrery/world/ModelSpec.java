@@ -38,8 +38,8 @@ public record ModelSpec(
 
     /** The same model under another name, pose or static flag. */
     public ModelSpec with(String newName, Pose newPose, boolean newStatic) {
-        return new ModelSpec(newName, newPose, newStatic, allowAutoDisable, links, joints, plugins, models, includeUri,
-                line);
+        return new ModelSpec(
+                newName, newPose, newStatic, allowAutoDisable, links, joints, plugins, models, includeUri, line);
     }
 
     /** The canonical link: the first link, as SDF's default. Empty if the model has no links of its own. */

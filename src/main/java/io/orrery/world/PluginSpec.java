@@ -14,8 +14,8 @@ import java.util.OptionalInt;
  * @param required the {@code required="true"} attribute: failing to start it means the world does not start
  * @param line line of the element, for messages
  */
-public record PluginSpec(String name, String filename, List<SdfElement> parameters, OptionalInt priority,
-        boolean required, int line) {
+public record PluginSpec(
+        String name, String filename, List<SdfElement> parameters, OptionalInt priority, boolean required, int line) {
 
     public PluginSpec {
         parameters = List.copyOf(parameters);
@@ -23,6 +23,9 @@ public record PluginSpec(String name, String filename, List<SdfElement> paramete
 
     /** The text of the first child element of that name, if present. */
     public Optional<String> parameter(String elementName) {
-        return parameters.stream().filter(p -> p.name().equals(elementName)).map(SdfElement::text).findFirst();
+        return parameters.stream()
+                .filter(p -> p.name().equals(elementName))
+                .map(SdfElement::text)
+                .findFirst();
     }
 }

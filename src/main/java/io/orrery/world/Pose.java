@@ -20,7 +20,9 @@ public record Pose(Vec3 position, Quat rotation) {
 
     /** This transform followed by {@code child}: the child's pose expressed in this pose's parent frame. */
     public Pose compose(Pose child) {
-        return new Pose(position.plus(rotation.rotate(child.position)), rotation.times(child.rotation).normalized());
+        return new Pose(
+                position.plus(rotation.rotate(child.position)),
+                rotation.times(child.rotation).normalized());
     }
 
     public Pose inverse() {

@@ -18,12 +18,20 @@ import java.util.Set;
  * @param element the whole {@code <sensor>} element
  * @param line the line of the element in its source, for messages
  */
-public record SensorSpec(String name, String type, Pose pose, double updateRate, boolean alwaysOn,
-        Optional<String> topic, boolean visualize, SdfElement element, int line) {
+public record SensorSpec(
+        String name,
+        String type,
+        Pose pose,
+        double updateRate,
+        boolean alwaysOn,
+        Optional<String> topic,
+        boolean visualize,
+        SdfElement element,
+        int line) {
 
     /** The types Orrery simulates as devices; a sensor of another type is kept but reported as not simulated. */
-    public static final Set<String> SIMULATED_TYPES = Set.of("imu", "contact", "lidar", "gpu_lidar", "ray",
-            "gpu_ray", "altimeter", "magnetometer");
+    public static final Set<String> SIMULATED_TYPES =
+            Set.of("imu", "contact", "lidar", "gpu_lidar", "ray", "gpu_ray", "altimeter", "magnetometer");
 
     public SensorSpec {
         Objects.requireNonNull(name, "name");

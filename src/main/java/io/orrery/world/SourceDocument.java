@@ -7,5 +7,4 @@ package io.orrery.world;
  *
  * @param text the document exactly as read
  */
-public record SourceDocument(String text) {
-}
+public record SourceDocument(String text) {}

@@ -86,8 +86,8 @@ public record StateSpec(long simTimeNanos, long iterations, List<Model> models) 
         public Joint {
             Objects.requireNonNull(name, "name");
             if (!Double.isFinite(position) || Double.isInfinite(position2)) {
-                throw new IllegalArgumentException("joint '" + name + "': the positions must be finite, got "
-                        + position + (Double.isNaN(position2) ? "" : " and " + position2));
+                throw new IllegalArgumentException("joint '" + name + "': the positions must be finite, got " + position
+                        + (Double.isNaN(position2) ? "" : " and " + position2));
             }
         }
 

@@ -47,12 +47,12 @@ public class WorldSaveException extends RuntimeException {
     }
 
     static WorldSaveException invalid(Object requested, String rule) {
-        return new WorldSaveException(String.valueOf(requested), Reason.INVALID,
-                "invalid path '" + requested + "': " + rule);
+        return new WorldSaveException(
+                String.valueOf(requested), Reason.INVALID, "invalid path '" + requested + "': " + rule);
     }
 
     static WorldSaveException refused(Object requested, String rule) {
-        return new WorldSaveException(String.valueOf(requested), Reason.REFUSED,
-                "refused '" + requested + "': " + rule);
+        return new WorldSaveException(
+                String.valueOf(requested), Reason.REFUSED, "refused '" + requested + "': " + rule);
     }
 }

@@ -1,5 +1,6 @@
 package io.orrery.world;
 
+import io.orrery.world.WorldSaveException.Reason;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -22,8 +23,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import io.orrery.world.WorldSaveException.Reason;
 
 /**
  * Saves and finds world files inside one worlds directory. A path is relative, without {@code ..}, NUL or over-long
@@ -48,8 +47,8 @@ public final class WorldSaver {
      * A save's temporary file beside the target: {@code .orrery-save-<uuid>.tmp}, short whatever the target's name
      * (which may be {@value #MAX_NAME_BYTES} bytes long itself).
      */
-    private static final Pattern TEMPORARY = Pattern.compile(
-            "\\.orrery-save-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.tmp");
+    private static final Pattern TEMPORARY =
+            Pattern.compile("\\.orrery-save-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.tmp");
 
     /**
      * What a save must not overwrite.
@@ -156,8 +155,11 @@ public final class WorldSaver {
             checkInside(target, realPath(target, file), worldsReal);
         }
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new WorldSaveException(relative, Reason.NOT_FOUND, "no world file '" + relative + "' in the"
-                    + " worlds directory " + worldsDir + " (" + file + " does not exist)");
+            throw new WorldSaveException(
+                    relative,
+                    Reason.NOT_FOUND,
+                    "no world file '" + relative + "' in the" + " worlds directory " + worldsDir + " (" + file
+                            + " does not exist)");
         }
         Path real = realPath(target, file);
         checkInside(target, real, worldsReal);
@@ -175,15 +177,18 @@ public final class WorldSaver {
      */
     public static Path relativePath(String requested) {
         if (requested == null || requested.isBlank()) {
-            throw WorldSaveException.invalid(requested == null ? "" : requested, "the path is empty; give a .sdf or"
-                    + " .world file relative to the worlds directory");
+            throw WorldSaveException.invalid(
+                    requested == null ? "" : requested,
+                    "the path is empty; give a .sdf or" + " .world file relative to the worlds directory");
         }
         if (requested.indexOf('\0') >= 0) {
             throw WorldSaveException.invalid(requested.replace('\0', '?'), "NUL characters are not allowed");
         }
         if (requested.length() > MAX_PATH_CHARS) {
-            throw WorldSaveException.invalid(requested.substring(0, 64) + "...", "the path is " + requested.length()
-                    + " characters long; at most " + MAX_PATH_CHARS + " are allowed");
+            throw WorldSaveException.invalid(
+                    requested.substring(0, 64) + "...",
+                    "the path is " + requested.length() + " characters long; at most " + MAX_PATH_CHARS
+                            + " are allowed");
         }
         Path path;
         try {
@@ -200,8 +205,8 @@ public final class WorldSaver {
     /** Absolute paths, {@code ..} and over-long names are refused by name, before anything on disk is looked at. */
     private static void checkName(Path target) {
         if (target.isAbsolute() || target.getRoot() != null) {
-            throw WorldSaveException.invalid(target, "absolute paths are not allowed; give a path relative to the"
-                    + " worlds directory");
+            throw WorldSaveException.invalid(
+                    target, "absolute paths are not allowed; give a path relative to the" + " worlds directory");
         }
         for (Path name : target) {
             String s = name.toString();
@@ -209,8 +214,8 @@ public final class WorldSaver {
                 throw WorldSaveException.invalid(target, "'..' is not allowed in a path");
             }
             if (s.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
-                throw WorldSaveException.invalid(target, "a name in the path is longer than " + MAX_NAME_BYTES
-                        + " bytes");
+                throw WorldSaveException.invalid(
+                        target, "a name in the path is longer than " + MAX_NAME_BYTES + " bytes");
             }
         }
     }
@@ -227,8 +232,8 @@ public final class WorldSaver {
             throw WorldSaveException.refused(target, "the path leaves the worlds directory " + worldsDir);
         }
         if (file.equals(worldsDir)) {
-            throw WorldSaveException.refused(target, "the path names the worlds directory " + worldsDir
-                    + " itself, not a file in it");
+            throw WorldSaveException.refused(
+                    target, "the path names the worlds directory " + worldsDir + " itself, not a file in it");
         }
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (EXTENSIONS.stream().noneMatch(e -> name.endsWith(e) && name.length() > e.length())) {
@@ -241,8 +246,11 @@ public final class WorldSaver {
         try {
             return worldsDir.toRealPath();
         } catch (IOException e) {
-            throw new WorldSaveException(target.toString(), Reason.FAILED, "cannot use '" + target
-                    + "': the worlds directory " + worldsDir + " is not accessible (" + e + ")", e);
+            throw new WorldSaveException(
+                    target.toString(),
+                    Reason.FAILED,
+                    "cannot use '" + target + "': the worlds directory " + worldsDir + " is not accessible (" + e + ")",
+                    e);
         }
     }
 
@@ -269,8 +277,10 @@ public final class WorldSaver {
 
     private static void checkInside(Path target, Path real, Path worldsReal) {
         if (!real.startsWith(worldsReal)) {
-            throw WorldSaveException.refused(target, "the path leads out of the worlds directory " + worldsReal
-                    + " (through a symbolic link to " + real + ")");
+            throw WorldSaveException.refused(
+                    target,
+                    "the path leads out of the worlds directory " + worldsReal + " (through a symbolic link to " + real
+                            + ")");
         }
     }
 
@@ -284,13 +294,18 @@ public final class WorldSaver {
             try {
                 same = Files.isSameFile(file, source);
             } catch (IOException e) {
-                throw new WorldSaveException(target.toString(), Reason.FAILED, "cannot compare '" + target
-                        + "' with the source world " + source + ": " + e, e);
+                throw new WorldSaveException(
+                        target.toString(),
+                        Reason.FAILED,
+                        "cannot compare '" + target + "' with the source world " + source + ": " + e,
+                        e);
             }
         }
         if (same) {
-            throw WorldSaveException.refused(target, "it is the running world's source file " + source
-                    + "; save under another name, or ask to overwrite the source explicitly");
+            throw WorldSaveException.refused(
+                    target,
+                    "it is the running world's source file " + source
+                            + "; save under another name, or ask to overwrite the source explicitly");
         }
     }
 
@@ -309,7 +324,8 @@ public final class WorldSaver {
         try (Stream<Path> files = Files.walk(worldsDir, 32)) {
             for (Path p : (Iterable<Path>) files::iterator) {
                 if (TEMPORARY.matcher(p.getFileName().toString()).matches()
-                        && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) {
+                        && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)
+                        && Files.deleteIfExists(p)) {
                     removed.add(p);
                 }
             }
@@ -343,9 +359,14 @@ public final class WorldSaver {
                 throw refused;
             }
             String why = e instanceof AtomicMoveNotSupportedException
-                    ? "the file system cannot replace files atomically" : e.toString();
-            throw new WorldSaveException(target.toString(), Reason.FAILED, "cannot save '" + target + "' to "
-                    + file + ": " + why + (Files.exists(file) ? "; the old file is unchanged" : ""), e);
+                    ? "the file system cannot replace files atomically"
+                    : e.toString();
+            throw new WorldSaveException(
+                    target.toString(),
+                    Reason.FAILED,
+                    "cannot save '" + target + "' to " + file + ": " + why
+                            + (Files.exists(file) ? "; the old file is unchanged" : ""),
+                    e);
         }
     }
 
@@ -383,8 +404,7 @@ public final class WorldSaver {
     }
 
     private static void writeAndSync(Path newFile, byte[] content) throws IOException {
-        try (FileChannel channel = FileChannel.open(newFile, StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(newFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             ByteBuffer buffer = ByteBuffer.wrap(content);
             while (buffer.hasRemaining()) {
                 channel.write(buffer);

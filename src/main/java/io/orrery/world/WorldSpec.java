@@ -42,11 +42,32 @@ public record WorldSpec(
     public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
 
     /** A world with SDF's default magnetic field that starts from its models' elements, with no {@code <state>}. */
-    public WorldSpec(Path source, String sdfVersion, String name, Vec3 gravity, PhysicsSpec physics,
-            Optional<Pose> guiCameraPose, List<RoadSpec> roads, List<PluginSpec> plugins, List<ModelSpec> models,
-            List<IgnoredElement> ignored, SourceDocument document) {
-        this(source, sdfVersion, name, gravity, DEFAULT_MAGNETIC_FIELD, physics, guiCameraPose, roads, plugins,
-                models, ignored, document, Optional.empty());
+    public WorldSpec(
+            Path source,
+            String sdfVersion,
+            String name,
+            Vec3 gravity,
+            PhysicsSpec physics,
+            Optional<Pose> guiCameraPose,
+            List<RoadSpec> roads,
+            List<PluginSpec> plugins,
+            List<ModelSpec> models,
+            List<IgnoredElement> ignored,
+            SourceDocument document) {
+        this(
+                source,
+                sdfVersion,
+                name,
+                gravity,
+                DEFAULT_MAGNETIC_FIELD,
+                physics,
+                guiCameraPose,
+                roads,
+                plugins,
+                models,
+                ignored,
+                document,
+                Optional.empty());
     }
 
     public WorldSpec {

@@ -16,7 +16,10 @@ import java.util.Set;
  * @param state the moving models' links and joints now, written as the world's {@code <state>}; empty keeps the
  *     document's
  */
-public record WorldState(Optional<Pose> guiCameraPose, List<ModelSnapshot> models, Optional<List<RoadSpec>> roads,
+public record WorldState(
+        Optional<Pose> guiCameraPose,
+        List<ModelSnapshot> models,
+        Optional<List<RoadSpec>> roads,
         Optional<StateSpec> state) {
 
     public WorldState {
@@ -40,7 +43,8 @@ public record WorldState(Optional<Pose> guiCameraPose, List<ModelSnapshot> model
     /** The world as loaded: every model at its loaded pose and static flag, camera and roads as they are. */
     public static WorldState unchanged(WorldSpec world) {
         List<ModelSnapshot> models = world.models().stream()
-                .map(m -> ModelSnapshot.loaded(m.name(), m.pose(), m.isStatic())).toList();
+                .map(m -> ModelSnapshot.loaded(m.name(), m.pose(), m.isStatic()))
+                .toList();
         return new WorldState(Optional.empty(), models, Optional.empty());
     }
 

@@ -30,8 +30,13 @@ import org.springframework.web.util.UriComponentsBuilder;
  * {@code src/test/resources/io/orrery/api/ApiBodiesFuzzTestsInputs/bodies/}; to fuzz for real:
  * {@code JAZZER_FUZZ=1 ./mvnw test -Dtest=ApiBodiesFuzzTests -DargLine=-Xmx1g}.
  */
-@SpringBootTest(properties = {"orrery.real-time-factor=0", "orrery.start-paused=true",
-        "orrery.status-log-interval=0s", "logging.level.io.orrery=warn"})
+@SpringBootTest(
+        properties = {
+            "orrery.real-time-factor=0",
+            "orrery.start-paused=true",
+            "orrery.status-log-interval=0s",
+            "logging.level.io.orrery=warn"
+        })
 // print NONE: by default MockMvc keeps every request's printout to show if the test fails, and a fuzzing session
 // is one test of a few hundred thousand requests (6 GB of printouts after 10 minutes)
 @AutoConfigureMockMvc(print = MockMvcPrint.NONE)
@@ -60,7 +65,8 @@ class ApiBodiesFuzzTests {
     @DynamicPropertySource
     static void worlds(DynamicPropertyRegistry registry) {
         registry.add("orrery.worlds-dir", WORLDS_DIR::toString);
-        registry.add("orrery.world", () -> WORLDS_DIR.resolve(ApiTestSupport.WORLD).toString());
+        registry.add(
+                "orrery.world", () -> WORLDS_DIR.resolve(ApiTestSupport.WORLD).toString());
     }
 
     /** Input: the route (first byte), the model or command name (second byte), then the body as UTF-8. */
@@ -71,13 +77,21 @@ class ApiBodiesFuzzTests {
         }
         String[] route = ROUTES.get(Byte.toUnsignedInt(input[0]) % ROUTES.size());
         String name = NAMES.get(Byte.toUnsignedInt(input[1]) % NAMES.size());
-        URI uri = UriComponentsBuilder.fromPath(route[1]).buildAndExpand(name).encode().toUri();
+        URI uri = UriComponentsBuilder.fromPath(route[1])
+                .buildAndExpand(name)
+                .encode()
+                .toUri();
         String path = uri.getRawPath();
         String body = new String(input, 2, input.length - 2, StandardCharsets.UTF_8);
         MockHttpServletResponse r = mvc.perform(request(HttpMethod.valueOf(route[0]), uri)
-                .contentType(MediaType.APPLICATION_JSON).content(body)).andReturn().getResponse();
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andReturn()
+                .getResponse();
         int status = r.getStatus();
-        assertThat(status).as("%s %s %s -> %s", route[0], path, body, r.getContentAsString()).isLessThan(500);
+        assertThat(status)
+                .as("%s %s %s -> %s", route[0], path, body, r.getContentAsString())
+                .isLessThan(500);
         if (status >= 400) {
             assertThat(r.getContentType()).as("%s %s %s", route[0], path, body).startsWith("application/problem+json");
         }

@@ -8,14 +8,14 @@ import java.util.concurrent.TimeUnit;
 /** Puts the shared test server back where each test starts: the api world, paused, reset, factor 0. */
 final class ApiFixtures {
 
-    private ApiFixtures() {
-    }
+    private ApiFixtures() {}
 
     static void pausedAndReset(ApiTestSupport api) {
         JsonNode s = awaitLoaded(api);
         if (!"api_world".equals(s.get("world").get("name").asText())
                 || !s.get("world").get("file").asText().endsWith(ApiTestSupport.WORLD)) {
-            assertThat(api.postJson("/api/world/load", "{\"path\": \"" + ApiTestSupport.WORLD + "\"}").status())
+            assertThat(api.postJson("/api/world/load", "{\"path\": \"" + ApiTestSupport.WORLD + "\"}")
+                            .status())
                     .isEqualTo(200);
             s = api.get("/api/simulation").json();
         }
@@ -23,13 +23,16 @@ final class ApiFixtures {
             int status = api.post("/api/simulation/pause").status();
             if (status == 409) {
                 // Paused in between, by a trigger an earlier test armed on this shared server.
-                assertThat(api.get("/api/simulation").json().get("paused").asBoolean()).isTrue();
+                assertThat(api.get("/api/simulation").json().get("paused").asBoolean())
+                        .isTrue();
             } else {
                 assertThat(status).isEqualTo(200);
             }
         }
         assertThat(api.post("/api/simulation/reset").status()).isEqualTo(200);
-        assertThat(api.putJson("/api/simulation/real-time-factor", "{\"value\": 0}").status()).isEqualTo(200);
+        assertThat(api.putJson("/api/simulation/real-time-factor", "{\"value\": 0}")
+                        .status())
+                .isEqualTo(200);
     }
 
     /** The status once the world has loaded (the runner starts with the application, the test may be quicker). */
@@ -45,7 +48,9 @@ final class ApiFixtures {
             }
             s = api.get("/api/simulation").json();
         }
-        assertThat(SimulationApiTests.names(s.get("allowedCommands"))).as("the world loaded").contains("reset");
+        assertThat(SimulationApiTests.names(s.get("allowedCommands")))
+                .as("the world loaded")
+                .contains("reset");
         return s;
     }
 }

@@ -12,32 +12,46 @@ class ApiPropertiesTests {
 
     @Configuration(proxyBeanMethods = false)
     @EnableConfigurationProperties(ApiProperties.class)
-    static class PropertiesOnly {
-    }
+    static class PropertiesOnly {}
 
-    private final ApplicationContextRunner context = new ApplicationContextRunner()
-            .withUserConfiguration(PropertiesOnly.class);
+    private final ApplicationContextRunner context =
+            new ApplicationContextRunner().withUserConfiguration(PropertiesOnly.class);
 
     @Test
     void allowedOriginsAreNoneByDefaultBindAsAListAndEachMustBeAnOrigin() {
-        context.run(ctx -> assertThat(ctx.getBean(ApiProperties.class).allowedOrigins()).isEmpty());
+        context.run(ctx ->
+                assertThat(ctx.getBean(ApiProperties.class).allowedOrigins()).isEmpty());
         context.withPropertyValues("orrery.api.allowed-origins=http://localhost:3000,https://orrery.example.com")
                 .run(ctx -> assertThat(ctx.getBean(ApiProperties.class).allowedOrigins())
                         .containsExactly("http://localhost:3000", "https://orrery.example.com"));
-        for (String bad : new String[] {"*", "localhost:3000", "https://orrery.example.com/app", "null",
-                "ftp://orrery.example.com", "https://user@orrery.example.com"}) {
-            context.withPropertyValues("orrery.api.allowed-origins=" + bad).run(ctx -> assertThat(ctx).getFailure()
-                    .rootCause().hasMessageContaining("orrery.api.allowed-origins must list origins")
-                    .hasMessageContaining("got '" + bad + "'"));
+        for (String bad : new String[] {
+            "*",
+            "localhost:3000",
+            "https://orrery.example.com/app",
+            "null",
+            "ftp://orrery.example.com",
+            "https://user@orrery.example.com"
+        }) {
+            context.withPropertyValues("orrery.api.allowed-origins=" + bad)
+                    .run(ctx -> assertThat(ctx)
+                            .getFailure()
+                            .rootCause()
+                            .hasMessageContaining("orrery.api.allowed-origins must list origins")
+                            .hasMessageContaining("got '" + bad + "'"));
         }
     }
 
     @Test
     void theControlConnectionCapBindsAndIsAtLeastOne() {
-        context.run(ctx -> assertThat(ctx.getBean(ApiProperties.class).maxControlConnections()).isEqualTo(16));
-        context.withPropertyValues("orrery.api.max-control-connections=3").run(ctx -> assertThat(
-                ctx.getBean(ApiProperties.class).maxControlConnections()).isEqualTo(3));
-        context.withPropertyValues("orrery.api.max-control-connections=0").run(ctx -> assertThat(ctx).getFailure()
-                .rootCause().hasMessage("orrery.api.max-control-connections must be at least 1, got 0"));
+        context.run(ctx -> assertThat(ctx.getBean(ApiProperties.class).maxControlConnections())
+                .isEqualTo(16));
+        context.withPropertyValues("orrery.api.max-control-connections=3")
+                .run(ctx -> assertThat(ctx.getBean(ApiProperties.class).maxControlConnections())
+                        .isEqualTo(3));
+        context.withPropertyValues("orrery.api.max-control-connections=0")
+                .run(ctx -> assertThat(ctx)
+                        .getFailure()
+                        .rootCause()
+                        .hasMessage("orrery.api.max-control-connections must be at least 1, got 0"));
     }
 }

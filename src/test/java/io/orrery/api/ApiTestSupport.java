@@ -28,7 +28,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * The API tests' server: the real application on a random port, started paused and as fast as possible, with
  * {@code api_world.sdf} copied into a fresh worlds directory. Subclasses share one application context.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
 @Import(ApiTestSupport.EchoPluginConfiguration.class)
 abstract class ApiTestSupport {
@@ -44,8 +45,10 @@ abstract class ApiTestSupport {
     @Autowired
     SimulationRunner runner;
 
-    final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-            .followRedirects(HttpClient.Redirect.NORMAL).build();
+    final HttpClient client = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(10))
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .build();
 
     /** Leaves the shared server paused: a world left running as fast as possible would hold a core. */
     @org.junit.jupiter.api.AfterEach
@@ -93,12 +96,14 @@ abstract class ApiTestSupport {
     }
 
     Response postJson(String path, String json) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
     Response putJson(String path, String json) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(json)));
     }
 
@@ -108,8 +113,8 @@ abstract class ApiTestSupport {
 
     Response send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> r = client.send(request.timeout(Duration.ofSeconds(60)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r =
+                    client.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
             return new Response(r);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -13,8 +13,12 @@ import org.springframework.test.context.TestPropertySource;
  * With a token set, changes need it, under {@code /api} and to the actuator alike, and reads stay open; bodies
  * beyond the limit are 413; triggers beyond {@code orrery.api.max-triggers} are 409.
  */
-@TestPropertySource(properties = {"orrery.api.token=s3cret-token", "orrery.api.max-request-body=2KB",
-        "orrery.api.max-triggers=" + ApiTokenAndLimitTests.MAX_TRIGGERS})
+@TestPropertySource(
+        properties = {
+            "orrery.api.token=s3cret-token",
+            "orrery.api.max-request-body=2KB",
+            "orrery.api.max-triggers=" + ApiTokenAndLimitTests.MAX_TRIGGERS
+        })
 class ApiTokenAndLimitTests extends ApiTestSupport {
 
     static final String TOKEN = "Bearer s3cret-token";
@@ -34,10 +38,12 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
         assertThat(none.json().get("status").asInt()).isEqualTo(401);
 
         Response wrong = send(HttpRequest.newBuilder(uri("/api/simulation/step?count=1"))
-                .header("Authorization", "Bearer s3cret-tokex").POST(HttpRequest.BodyPublishers.noBody()));
+                .header("Authorization", "Bearer s3cret-tokex")
+                .POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(wrong.status()).isEqualTo(401);
         Response basic = send(HttpRequest.newBuilder(uri("/api/models/ball"))
-                .header("Authorization", "Basic czNjcmV0LXRva2Vu").DELETE());
+                .header("Authorization", "Basic czNjcmV0LXRva2Vu")
+                .DELETE());
         assertThat(basic.status()).isEqualTo(401);
         assertThat(get("/api/models/ball").status()).isEqualTo(200);
 
@@ -47,7 +53,8 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
         long before = get("/api/simulation").json().get("iterations").asLong();
 
         Response withToken = send(HttpRequest.newBuilder(uri("/api/simulation/step?count=3"))
-                .header("Authorization", TOKEN).POST(HttpRequest.BodyPublishers.noBody()));
+                .header("Authorization", TOKEN)
+                .POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(withToken.status()).isEqualTo(200);
         assertThat(withToken.json().get("iterations").asLong()).isEqualTo(before + 3);
     }
@@ -58,7 +65,8 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
         assertThat(none.status()).as("%s", none).isEqualTo(401);
         assertThat(none.header("WWW-Authenticate")).startsWith("Bearer");
         Response withToken = send(HttpRequest.newBuilder(uri("/api/simulation/controller"))
-                .header("Authorization", TOKEN).DELETE());
+                .header("Authorization", TOKEN)
+                .DELETE());
         assertThat(withToken.status()).as("nobody holds it: %s", withToken).isEqualTo(404);
         assertThat(withToken.json().get("detail").asText()).isEqualTo("no controller holds the simulation");
     }
@@ -71,16 +79,20 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
         assertThat(none.header("Content-Type")).startsWith("application/problem+json");
         assertThat(none.json().get("status").asInt()).isEqualTo(401);
         Response wrong = send(HttpRequest.newBuilder(uri("/actuator/simulation"))
-                .header("Authorization", "Bearer s3cret-tokex").header("Content-Type", "application/json")
+                .header("Authorization", "Bearer s3cret-tokex")
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"action\": \"resume\"}")));
         assertThat(wrong.status()).isEqualTo(401);
 
         Response read = get("/actuator/simulation");
         assertThat(read.status()).isEqualTo(200);
-        assertThat(read.json().get("paused").asBoolean()).as("the refused resumes changed nothing").isTrue();
+        assertThat(read.json().get("paused").asBoolean())
+                .as("the refused resumes changed nothing")
+                .isTrue();
         assertThat(get("/actuator/health/liveness").status()).isEqualTo(200);
 
-        Response withToken = send(HttpRequest.newBuilder(uri("/actuator/simulation")).header("Authorization", TOKEN)
+        Response withToken = send(HttpRequest.newBuilder(uri("/actuator/simulation"))
+                .header("Authorization", TOKEN)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"action\": \"resume\"}")));
         assertThat(withToken.status()).as("%s", withToken).isEqualTo(200);
@@ -92,13 +104,28 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
         Response stranger = get("/actuator/health");
         JsonNode components = stranger.json().get("components");
         assertThat(components.get("simulation").get("status").asText()).isNotBlank();
-        assertThat(components.get("simulation").has("details")).as("%s", stranger.json()).isFalse();
+        assertThat(components.get("simulation").has("details"))
+                .as("%s", stranger.json())
+                .isFalse();
         assertThat(components.get("plugins").has("details")).isFalse();
-        assertThat(send(HttpRequest.newBuilder(uri("/actuator/health")).header("Authorization", "Bearer nope")
-                .GET()).json().get("components").get("simulation").has("details")).isFalse();
+        assertThat(send(HttpRequest.newBuilder(uri("/actuator/health"))
+                                .header("Authorization", "Bearer nope")
+                                .GET())
+                        .json()
+                        .get("components")
+                        .get("simulation")
+                        .has("details"))
+                .isFalse();
 
-        Response holder = send(HttpRequest.newBuilder(uri("/actuator/health")).header("Authorization", TOKEN).GET());
-        assertThat(holder.json().get("components").get("simulation").get("details").get("world").asText())
+        Response holder = send(HttpRequest.newBuilder(uri("/actuator/health"))
+                .header("Authorization", TOKEN)
+                .GET());
+        assertThat(holder.json()
+                        .get("components")
+                        .get("simulation")
+                        .get("details")
+                        .get("world")
+                        .asText())
                 .isEqualTo("api_world");
         assertThat(get("/actuator/health/liveness").status()).isEqualTo(200);
     }
@@ -106,19 +133,23 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
     @Test
     void bodiesOverTheLimitAre413() {
         String big = "<model name=\"big\">" + "<!-- padding -->".repeat(200) + "</model>"; // > 2 KB
-        Response declared = send(HttpRequest.newBuilder(uri("/api/models")).header("Authorization", TOKEN)
-                .header("Content-Type", "application/xml").POST(HttpRequest.BodyPublishers.ofString(big)));
+        Response declared = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Authorization", TOKEN)
+                .header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(big)));
         assertThat(declared.status()).isEqualTo(413);
         assertThat(declared.header("Content-Type")).startsWith("application/problem+json");
 
-        Response chunked = send(HttpRequest.newBuilder(uri("/api/models")).header("Authorization", TOKEN)
+        Response chunked = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Authorization", TOKEN)
                 .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big.getBytes()))));
         assertThat(chunked.status()).isEqualTo(413);
         assertThat(get("/api/models/big").status()).isEqualTo(404);
 
         Response smallChunked = send(HttpRequest.newBuilder(uri("/api/simulation/real-time-factor"))
-                .header("Authorization", TOKEN).header("Content-Type", "application/json")
+                .header("Authorization", TOKEN)
+                .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofInputStream(
                         () -> new ByteArrayInputStream("{\"value\": 0}".getBytes()))));
         assertThat(smallChunked.status()).isEqualTo(200);
@@ -126,8 +157,9 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
 
     @Test
     void triggersBeyondTheCapAre409UntilOneThatFiresLeaves() {
-        int paused = withToken(HttpRequest.newBuilder(uri("/api/simulation/pause"))
-                .POST(HttpRequest.BodyPublishers.noBody())).status();
+        int paused = withToken(
+                        HttpRequest.newBuilder(uri("/api/simulation/pause")).POST(HttpRequest.BodyPublishers.noBody()))
+                .status();
         assertThat(paused).as("paused now, or already").isIn(200, 409);
         assertThat(apiTriggers()).as("no other test here arms triggers").isZero();
         // one that fires at the next step and leaves, then ones that wait far in sim time
@@ -149,7 +181,9 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
         assertThat(arm("{\"event\": \"whenever\", \"action\": \"pause\"}")).isEqualTo(400);
 
         assertThat(withToken(HttpRequest.newBuilder(uri("/api/simulation/step?count=1"))
-                .POST(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+                                .POST(HttpRequest.BodyPublishers.noBody()))
+                        .status())
+                .isEqualTo(200);
         assertThat(apiTriggers()).as("'once' fired and left").isEqualTo(MAX_TRIGGERS - 1);
         assertThat(arm("{\"event\": \"time=100000\", \"action\": \"pause\"}")).isEqualTo(201);
     }
@@ -167,7 +201,8 @@ class ApiTokenAndLimitTests extends ApiTestSupport {
     }
 
     private HttpRequest.Builder trigger(String json) {
-        return HttpRequest.newBuilder(uri("/api/triggers")).header("Content-Type", "application/json")
+        return HttpRequest.newBuilder(uri("/api/triggers"))
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json));
     }
 

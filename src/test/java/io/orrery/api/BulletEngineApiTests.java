@@ -34,8 +34,8 @@ class BulletEngineApiTests extends ApiTestSupport {
 
     @Test
     void theDefaultWorldLoadsStepsTeleportsSpawnsRemovesAndResets() throws Exception {
-        Files.copy(Path.of("worlds/default.sdf"), WORLDS_DIR.resolve("default.sdf"),
-                StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                Path.of("worlds/default.sdf"), WORLDS_DIR.resolve("default.sdf"), StandardCopyOption.REPLACE_EXISTING);
         Response loaded = postJson("/api/world/load", "{\"path\": \"default.sdf\"}");
         assertThat(loaded.status()).isEqualTo(200);
         assertThat(loaded.json().get("world").get("name").asText()).isEqualTo("orrery_demo");
@@ -58,7 +58,8 @@ class BulletEngineApiTests extends ApiTestSupport {
         assertThat(sdf.body()).contains("<model name=\"red_box\"").contains("orrery_demo");
 
         // A teleport lands exactly there: 1, 2 and 3 are exact in float.
-        assertThat(putJson("/api/models/red_box/pose", ModelApiTests.pose(1, 2, 3, 0, 0, 0)).status())
+        assertThat(putJson("/api/models/red_box/pose", ModelApiTests.pose(1, 2, 3, 0, 0, 0))
+                        .status())
                 .isEqualTo(200);
         JsonNode moved = get("/api/models/red_box").json().get("pose");
         assertThat(moved.get("x").asDouble()).isCloseTo(1, within(1e-6));
@@ -66,7 +67,8 @@ class BulletEngineApiTests extends ApiTestSupport {
         assertThat(moved.get("z").asDouble()).isCloseTo(3, within(1e-6));
 
         // Spawn, step, remove.
-        Response spawned = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        Response spawned = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(ModelApiTests.CRATE)));
         assertThat(spawned.status()).isEqualTo(201);
         assertThat(post("/api/simulation/step?count=10").status()).isEqualTo(200);

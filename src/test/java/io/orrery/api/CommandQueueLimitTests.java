@@ -29,10 +29,16 @@ import org.springframework.context.annotation.Scope;
  * Every publish accepted is delivered once the runner is free: nothing is dropped to make room. Before the bound, a
  * flood was accepted without end and grew the heap until the JVM died.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s",
-                "orrery.max-pending-commands=16", "orrery.plugins[0].name=gate",
-                "orrery.plugins[0].filename=orrery-test-gate"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.real-time-factor=0",
+            "orrery.start-paused=true",
+            "orrery.status-log-interval=0s",
+            "orrery.max-pending-commands=16",
+            "orrery.plugins[0].name=gate",
+            "orrery.plugins[0].filename=orrery-test-gate"
+        })
 @Import(CommandQueueLimitTests.GateConfiguration.class)
 class CommandQueueLimitTests extends ApiTestSupport {
 
@@ -59,8 +65,8 @@ class CommandQueueLimitTests extends ApiTestSupport {
         assertThat(refused.status()).as("%s", refused).isEqualTo(503);
         assertThat(refused.header("Retry-After")).isEqualTo("1");
         assertThat(refused.header("Content-Type")).startsWith("application/problem+json");
-        assertThat(refused.json().get("detail").asText()).contains("16 commands waiting",
-                "orrery.max-pending-commands");
+        assertThat(refused.json().get("detail").asText())
+                .contains("16 commands waiting", "orrery.max-pending-commands");
         assertThat(refused.json().get("limit").asInt()).isEqualTo(LIMIT);
         try (ControlClient control = ControlClient.connect(port)) {
             JsonNode error = control.call(control.request("acquire"));
@@ -86,7 +92,8 @@ class CommandQueueLimitTests extends ApiTestSupport {
         assertThat(post("/api/simulation/resume").status()).isEqualTo(200);
         GatePlugin.closeAndAwaitTheRunner();
         for (int i = 0; i < LIMIT; i++) {
-            assertThat(postJson("/api/topics" + TOPIC, "{\"data\": " + i + "}").status()).isEqualTo(202);
+            assertThat(postJson("/api/topics" + TOPIC, "{\"data\": " + i + "}").status())
+                    .isEqualTo(202);
         }
         assertThat(postJson("/api/topics" + TOPIC, "{\"data\": 99}").status()).isEqualTo(503);
 
@@ -108,7 +115,9 @@ class CommandQueueLimitTests extends ApiTestSupport {
         static void closeAndAwaitTheRunner() throws InterruptedException {
             held = new CountDownLatch(1);
             gate = new CountDownLatch(1);
-            assertThat(held.await(30, TimeUnit.SECONDS)).as("the runner held at the gate").isTrue();
+            assertThat(held.await(30, TimeUnit.SECONDS))
+                    .as("the runner held at the gate")
+                    .isTrue();
         }
 
         static void open() {
@@ -116,8 +125,7 @@ class CommandQueueLimitTests extends ApiTestSupport {
         }
 
         @Override
-        public void awake(PluginContext context) {
-        }
+        public void awake(PluginContext context) {}
 
         @Override
         public void start(PluginContext context) {

@@ -59,14 +59,17 @@ class ConcurrentApiTests extends ApiTestSupport {
                             yield saved;
                         }
                     };
-                    statuses.computeIfAbsent(r.status(), s -> new AtomicInteger()).incrementAndGet();
+                    statuses.computeIfAbsent(r.status(), s -> new AtomicInteger())
+                            .incrementAndGet();
                     requests++;
                 }
                 return requests;
             }));
         }
         pool.shutdown();
-        assertThat(pool.awaitTermination(120, TimeUnit.SECONDS)).as("every request answered").isTrue();
+        assertThat(pool.awaitTermination(120, TimeUnit.SECONDS))
+                .as("every request answered")
+                .isTrue();
         int total = 0;
         for (Future<Integer> f : clients) {
             total += f.get();
@@ -92,7 +95,8 @@ class ConcurrentApiTests extends ApiTestSupport {
             assertThat(world.models()).extracting(m -> m.name()).as(saved).containsExactly("ground", "box", "ball");
         }
         try (var leftovers = Files.list(WORLDS_DIR.resolve("concurrent"))) {
-            assertThat(leftovers.map(p -> p.getFileName().toString())).as("no temporary files left")
+            assertThat(leftovers.map(p -> p.getFileName().toString()))
+                    .as("no temporary files left")
                     .allMatch(n -> n.endsWith(".sdf") && !n.startsWith("."));
         }
     }

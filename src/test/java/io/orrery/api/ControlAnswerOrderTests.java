@@ -30,7 +30,8 @@ class ControlAnswerOrderTests {
     @Test
     void pipelinedRequestsAreAnsweredInRequestOrderEachAfterTheOneBefore() throws Exception {
         Path world = Files.copy(Path.of("src/test/resources/worlds/respawn_sensors.sdf"), dir.resolve("world.sdf"));
-        try (LockstepServer server = LockstepServer.start(world); ControlClient c = server.connect()) {
+        try (LockstepServer server = LockstepServer.start(world);
+                ControlClient c = server.connect()) {
             // Someone else's long step batch keeps the runner busy: the acquire is applied only when it ends, so the
             // step right behind it would find no hold if it were looked at before the acquire had taken effect.
             CompletableFuture<SimulationStatus> batch = server.runner().step(BATCH);
@@ -57,12 +58,25 @@ class ControlAnswerOrderTests {
                 answers.add(c.next());
             }
 
-            assertThat(answers).extracting(a -> a.get("op").asText()).as("answers: %s", answers).containsExactly(
-                    "acquired", "stepped", "observed", "error", "stepped", "observed", "error", "observed",
-                    "released");
+            assertThat(answers)
+                    .extracting(a -> a.get("op").asText())
+                    .as("answers: %s", answers)
+                    .containsExactly(
+                            "acquired",
+                            "stepped",
+                            "observed",
+                            "error",
+                            "stepped",
+                            "observed",
+                            "error",
+                            "observed",
+                            "released");
             for (int i = 0; i < requests.size(); i++) {
-                String expected = requests.get(i) == null ? "null" : requests.get(i).get("id").asText();
-                assertThat(answers.get(i).get("id").asText()).as("answer %d: %s", i, answers.get(i))
+                String expected = requests.get(i) == null
+                        ? "null"
+                        : requests.get(i).get("id").asText();
+                assertThat(answers.get(i).get("id").asText())
+                        .as("answer %d: %s", i, answers.get(i))
                         .isEqualTo(expected);
             }
             assertThat(answers.get(3).get("status").asInt()).isEqualTo(400);
@@ -71,9 +85,11 @@ class ControlAnswerOrderTests {
             for (int[] pair : new int[][] {{1, 2}, {4, 5}, {4, 7}}) {
                 JsonNode stepped = answers.get(pair[0]);
                 JsonNode observed = answers.get(pair[1]);
-                assertThat(observed.get("simTime")).as("observe %d after step %d", pair[1], pair[0])
+                assertThat(observed.get("simTime"))
+                        .as("observe %d after step %d", pair[1], pair[0])
                         .isEqualTo(stepped.get("simTime"));
-                assertThat(observed.at("/observations/~1probe~1imu")).isEqualTo(stepped.at("/observations/~1probe~1imu"));
+                assertThat(observed.at("/observations/~1probe~1imu"))
+                        .isEqualTo(stepped.at("/observations/~1probe~1imu"));
             }
             assertThat(batch.get(60, TimeUnit.SECONDS).iterations()).isEqualTo(BATCH);
             assertThat(answers.get(1).get("iterations").asLong()).isEqualTo(BATCH + 1);

@@ -18,13 +18,14 @@ import org.springframework.boot.test.context.SpringBootTest;
  * A control client that sends and never reads is cut off, and the loop keeps its pace meanwhile: the world runs at
  * real time while a raw socket floods {@code observe} requests and leaves every answer unread.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.real-time-factor=1", "orrery.status-log-interval=0s",
-                "orrery.api.max-control-backlog=64"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"orrery.real-time-factor=1", "orrery.status-log-interval=0s", "orrery.api.max-control-backlog=64"
+        })
 class ControlBackpressureTests extends DiffDriveApplication {
 
-    static final String OBSERVE = "{\"op\":\"observe\",\"id\":1,\"models\":[\"vehicle_blue\",\"vehicle_green\","
-            + "\"ground_plane\"]}";
+    static final String OBSERVE =
+            "{\"op\":\"observe\",\"id\":1,\"models\":[\"vehicle_blue\",\"vehicle_green\"," + "\"ground_plane\"]}";
 
     @Test
     void aClientThatDoesNotReadIsDisconnectedWhileTheWorldRunsOnAtRealTime() throws Exception {
@@ -57,10 +58,12 @@ class ControlBackpressureTests extends DiffDriveApplication {
         SimulationStatus after = runner.status();
         double wall = (System.nanoTime() - wallBefore) / 1e9;
         double sim = (after.simTimeNanos() - before.simTimeNanos()) / 1e9;
-        System.out.printf("not reading: %d requests sent before the cut; %.2f s of sim time in %.2f s wall%n", sent,
-                sim, wall);
+        System.out.printf(
+                "not reading: %d requests sent before the cut; %.2f s of sim time in %.2f s wall%n", sent, sim, wall);
 
-        assertThat(cutOff).as("the server closed the connection of a client that does not read").isTrue();
+        assertThat(cutOff)
+                .as("the server closed the connection of a client that does not read")
+                .isTrue();
         // The pacer holds real time; a loop that waited on the socket would have stood still. Half of real time
         // allows for a loaded machine, and is far from zero.
         assertThat(sim).isGreaterThan(0.5 * wall);

@@ -22,9 +22,15 @@ import org.springframework.boot.test.context.SpringBootTest;
  * The dead host is a raw socket that completed the handshake and then answers no ping: TCP stays up (its kernel
  * acknowledges every byte), as it does when a program hangs or a NAT forgets the connection's way back.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s",
-                "orrery.control.idle-timeout=1s", "orrery.api.max-control-connections=3"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.real-time-factor=0",
+            "orrery.start-paused=true",
+            "orrery.status-log-interval=0s",
+            "orrery.control.idle-timeout=1s",
+            "orrery.api.max-control-connections=3"
+        })
 class ControlHoldTests extends ApiTestSupport {
 
     static final Duration IDLE_TIMEOUT = Duration.ofSeconds(1);
@@ -48,16 +54,22 @@ class ControlHoldTests extends ApiTestSupport {
             assertThat(events.awaitEvent("control").get("event").asText()).isEqualTo("acquired");
             // from here the host is dead: it reads nothing more and answers no ping
 
-            JsonNode released = events.awaitEvent("control", e -> e.get("event").asText().equals("released"));
+            JsonNode released =
+                    events.awaitEvent("control", e -> e.get("event").asText().equals("released"));
 
-            assertThat(System.nanoTime() - lastSent).as("held at least the idle timeout after its last frame")
+            assertThat(System.nanoTime() - lastSent)
+                    .as("held at least the idle timeout after its last frame")
                     .isGreaterThanOrEqualTo(IDLE_TIMEOUT.toNanos());
             assertThat(released.get("holder").asText()).isEqualTo(holder);
             assertThat(released.get("reason").asText()).contains("answered no ping", "orrery.control.idle-timeout");
             JsonNode status = get("/api/simulation").json();
             assertThat(status.get("controller").isNull()).isTrue();
-            assertThat(status.get("paused").asBoolean()).as("the world stays paused").isTrue();
-            assertThat(post("/api/simulation/step?count=2").status()).as("others may step again").isEqualTo(200);
+            assertThat(status.get("paused").asBoolean())
+                    .as("the world stays paused")
+                    .isTrue();
+            assertThat(post("/api/simulation/step?count=2").status())
+                    .as("others may step again")
+                    .isEqualTo(200);
         }
     }
 
@@ -90,20 +102,26 @@ class ControlHoldTests extends ApiTestSupport {
             assertThat(get("/api/simulation").json().get("controller").asText()).isEqualTo(name);
 
             Response released = send(HttpRequest.newBuilder(uri("/api/simulation/controller?holder="
-                    + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8))).DELETE());
+                            + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)))
+                    .DELETE());
             assertThat(released.status()).as("%s", released).isEqualTo(200);
             assertThat(released.json().get("released").asText()).isEqualTo(name);
             assertThat(released.json().at("/simulation/controller").isNull()).isTrue();
             assertThat(released.json().at("/simulation/paused").asBoolean()).isTrue();
             assertThat(events.awaitEvent("control", e -> e.get("event").asText().equals("released"))
-                    .get("reason").asText()).isEqualTo("released by an operator");
+                            .get("reason")
+                            .asText())
+                    .isEqualTo("released by an operator");
 
             JsonNode refused = holder.call(holder.request("step"));
             assertThat(refused.get("status").asInt()).isEqualTo(409);
             assertThat(refused.get("detail").asText()).contains("no longer holds");
-            assertThat(delete("/api/simulation/controller").status()).as("nobody holds it").isEqualTo(404);
+            assertThat(delete("/api/simulation/controller").status())
+                    .as("nobody holds it")
+                    .isEqualTo(404);
             // the same connection may take the hold again, and then really holds it
-            assertThat(holder.call(holder.request("acquire")).get("op").asText()).isEqualTo("acquired");
+            assertThat(holder.call(holder.request("acquire")).get("op").asText())
+                    .isEqualTo("acquired");
             assertThat(get("/api/simulation").json().get("controller").asText()).isEqualTo(name);
             assertThat(delete("/api/simulation/controller").status()).isEqualTo(200);
         }
@@ -124,15 +142,20 @@ class ControlHoldTests extends ApiTestSupport {
             assertThat(fourth.closedBecause()).startsWith("1013").contains("orrery.api.max-control-connections");
 
             open.remove(0).close();
-            await(() -> {
-                try (ControlClient again = ControlClient.connect(port)) {
-                    Thread.sleep(100);
-                    return again.closedBecause() == null
-                            && again.call(again.request("observe")).get("op").asText().equals("observed");
-                } catch (Exception | AssertionError e) {
-                    return false;
-                }
-            }, "a connection let in once one has closed");
+            await(
+                    () -> {
+                        try (ControlClient again = ControlClient.connect(port)) {
+                            Thread.sleep(100);
+                            return again.closedBecause() == null
+                                    && again.call(again.request("observe"))
+                                            .get("op")
+                                            .asText()
+                                            .equals("observed");
+                        } catch (Exception | AssertionError e) {
+                            return false;
+                        }
+                    },
+                    "a connection let in once one has closed");
         } finally {
             open.forEach(ControlClient::close);
         }

@@ -19,8 +19,7 @@ final class ControlServer {
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    private ControlServer() {
-    }
+    private ControlServer() {}
 
     /** A worlds directory holding a copy of Gazebo's diff_drive.sdf (fails when worlds/gazebo is missing). */
     static Path diffDriveWorld() {
@@ -40,7 +39,8 @@ final class ControlServer {
     }
 
     static HttpResponse<String> post(int port, String path, String body) {
-        return send(HttpRequest.newBuilder(uri(port, path)).header("Content-Type", "application/json")
+        return send(HttpRequest.newBuilder(uri(port, path))
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 

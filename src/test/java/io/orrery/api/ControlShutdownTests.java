@@ -17,10 +17,15 @@ class ControlShutdownTests {
 
     @Test
     void aConnectedControllerIsToldTheServerIsGoingAway() throws Exception {
-        ConfigurableApplicationContext server = new SpringApplicationBuilder(OrreryApplication.class).run(
-                "--server.port=0", "--orrery.worlds-dir=" + WORLD.getParent(), "--orrery.world=" + WORLD,
-                "--orrery.real-time-factor=0", "--orrery.start-paused=true", "--orrery.status-log-interval=0s",
-                "--spring.lifecycle.timeout-per-shutdown-phase=10m");
+        ConfigurableApplicationContext server = new SpringApplicationBuilder(OrreryApplication.class)
+                .run(
+                        "--server.port=0",
+                        "--orrery.worlds-dir=" + WORLD.getParent(),
+                        "--orrery.world=" + WORLD,
+                        "--orrery.real-time-factor=0",
+                        "--orrery.start-paused=true",
+                        "--orrery.status-log-interval=0s",
+                        "--spring.lifecycle.timeout-per-shutdown-phase=10m");
         int port = ((WebServerApplicationContext) server).getWebServer().getPort();
         ControlClient c = ControlClient.connect(port);
         c.call(c.request("observe"));
@@ -31,7 +36,9 @@ class ControlShutdownTests {
         Thread closing = new Thread(server::close, "closing");
         closing.start();
         closing.join(Duration.ofSeconds(60).toMillis());
-        assertThat(closing.isAlive()).as("the application still closing, waiting on the controller").isFalse();
+        assertThat(closing.isAlive())
+                .as("the application still closing, waiting on the controller")
+                .isFalse();
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (c.closedBecause() == null) {
             assertThat(System.nanoTime()).as("closed by the server").isLessThan(deadline);

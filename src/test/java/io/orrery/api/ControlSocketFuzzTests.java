@@ -36,10 +36,16 @@ import org.springframework.test.context.DynamicPropertySource;
  * its time on frames, not on stepping. Regression inputs in
  * {@code src/test/resources/io/orrery/api/ControlSocketFuzzTestsInputs/frames/}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s",
-                "logging.level.io.orrery=warn", "orrery.plugins[0].name=every-type",
-                "orrery.plugins[0].filename=orrery-test-every-type"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.real-time-factor=0",
+            "orrery.start-paused=true",
+            "orrery.status-log-interval=0s",
+            "logging.level.io.orrery=warn",
+            "orrery.plugins[0].name=every-type",
+            "orrery.plugins[0].filename=orrery-test-every-type"
+        })
 @Import(ControlSocketFuzzTests.EveryTypePluginConfiguration.class)
 class ControlSocketFuzzTests {
 
@@ -81,13 +87,20 @@ class ControlSocketFuzzTests {
         }
         connection.send(frame);
         JsonNode answer = connection.next();
-        assertThat(connection.closedBecause()).as("the connection after %s", frame).isNull();
+        assertThat(connection.closedBecause())
+                .as("the connection after %s", frame)
+                .isNull();
         String op = answer.path("op").asText();
-        assertThat(op).as("the answer to %s: %s", frame, answer)
+        assertThat(op)
+                .as("the answer to %s: %s", frame, answer)
                 .isIn("acquired", "stepped", "reset", "observed", "released", "error");
         if (op.equals("error")) {
-            assertThat(answer.path("status").asInt()).as("the answer to %s: %s", frame, answer).isIn(CLIENT_STATUSES);
-            assertThat(answer.path("detail").asText()).as("the answer to %s", frame).isNotBlank();
+            assertThat(answer.path("status").asInt())
+                    .as("the answer to %s: %s", frame, answer)
+                    .isIn(CLIENT_STATUSES);
+            assertThat(answer.path("detail").asText())
+                    .as("the answer to %s", frame)
+                    .isNotBlank();
         }
         assertThat(runner.isRunning()).as("the runner after %s", frame).isTrue();
     }
@@ -97,7 +110,7 @@ class ControlSocketFuzzTests {
      * than the client's 10 s handshake timeout; a timed-out handshake is tried again, any other failure is not.
      */
     private ControlClient connect() throws Exception {
-        for (int attempt = 1;; attempt++) {
+        for (int attempt = 1; ; attempt++) {
             try {
                 return ControlClient.connect(port);
             } catch (ExecutionException e) {
@@ -112,7 +125,9 @@ class ControlSocketFuzzTests {
     private static String lowerCount(String frame) {
         try {
             JsonNode tree = JSON.readTree(frame);
-            if (tree instanceof ObjectNode o && o.path("count").isNumber() && o.path("count").asDouble() > 100) {
+            if (tree instanceof ObjectNode o
+                    && o.path("count").isNumber()
+                    && o.path("count").asDouble() > 100) {
                 o.put("count", 1);
                 return o.toString();
             }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /** The control WebSocket and the step body over a real port, on Gazebo's diff_drive.sdf. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
 class ControlSocketTests extends DiffDriveApplication {
 
@@ -69,11 +70,12 @@ class ControlSocketTests extends DiffDriveApplication {
 
     @Test
     void whileHeldOthersAreRefusedNamingTheHolderAndMayRead() throws Exception {
-        try (ControlClient holder = ControlClient.connect(port); ControlClient other = ControlClient.connect(port)) {
+        try (ControlClient holder = ControlClient.connect(port);
+                ControlClient other = ControlClient.connect(port)) {
             String name = holder.call(holder.request("acquire")).get("holder").asText();
 
-            for (String path : new String[] {"/api/simulation/step", "/api/simulation/resume",
-                    "/api/simulation/reset"}) {
+            for (String path :
+                    new String[] {"/api/simulation/step", "/api/simulation/resume", "/api/simulation/reset"}) {
                 HttpResponse<String> refused = post(port, path, "");
                 assertThat(refused.statusCode()).as(path).isEqualTo(409);
                 assertThat(json(refused).get("holder").asText()).isEqualTo(name);
@@ -89,13 +91,17 @@ class ControlSocketTests extends DiffDriveApplication {
             JsonNode status = json(get(port, "/api/simulation"));
             assertThat(status.get("paused").asBoolean()).isTrue();
             assertThat(status.get("controller").asText()).isEqualTo(name);
-            assertThat(status.get("allowedCommands")).extracting(JsonNode::asText).containsExactly("stop");
+            assertThat(status.get("allowedCommands"))
+                    .extracting(JsonNode::asText)
+                    .containsExactly("stop");
             ObjectNode look = other.request("observe");
             look.putArray("models").add("vehicle_green");
             assertThat(other.call(look).get("op").asText()).isEqualTo("observed");
 
-            assertThat(holder.call(holder.request("release")).get("op").asText()).isEqualTo("released");
-            assertThat(post(port, "/api/simulation/step?count=3", "").statusCode()).isEqualTo(200);
+            assertThat(holder.call(holder.request("release")).get("op").asText())
+                    .isEqualTo("released");
+            assertThat(post(port, "/api/simulation/step?count=3", "").statusCode())
+                    .isEqualTo(200);
         }
     }
 
@@ -163,7 +169,8 @@ class ControlSocketTests extends DiffDriveApplication {
             unknownField.put("steps", 3);
             assertThat(c.call(unknownField).get("detail").asText()).contains("unknown field 'steps'");
 
-            assertThat(c.call(c.request("step")).get("iterations").asLong()).as("nothing stepped before")
+            assertThat(c.call(c.request("step")).get("iterations").asLong())
+                    .as("nothing stepped before")
                     .isEqualTo(1);
         }
     }
@@ -183,14 +190,18 @@ class ControlSocketTests extends DiffDriveApplication {
 
     @Test
     void anHttpStepWithABodyPublishesStepsAndObserves() throws Exception {
-        HttpResponse<String> r = post(port, "/api/simulation/step", "{\"count\": 1000, \"publish\": {\"" + CMD
-                + "\": {\"linear\": {\"x\": 0.5}}}, \"observe\": [\"" + ODOM + "\"], \"models\": [\"vehicle_blue\"]}");
+        HttpResponse<String> r = post(
+                port,
+                "/api/simulation/step",
+                "{\"count\": 1000, \"publish\": {\"" + CMD + "\": {\"linear\": {\"x\": 0.5}}}, \"observe\": [\"" + ODOM
+                        + "\"], \"models\": [\"vehicle_blue\"]}");
 
         assertThat(r.statusCode()).isEqualTo(200);
         JsonNode body = json(r);
         assertThat(body.get("simTime").asDouble()).isEqualTo(1.0);
         assertThat(body.get("paused").asBoolean()).isTrue();
-        assertThat(body.at("/observations/" + escape(ODOM) + "/simTime").asDouble()).isEqualTo(1.0);
+        assertThat(body.at("/observations/" + escape(ODOM) + "/simTime").asDouble())
+                .isEqualTo(1.0);
         assertThat(body.at("/models/0/name").asText()).isEqualTo("vehicle_blue");
         HttpResponse<String> unknown = post(port, "/api/simulation/step", "{\"models\": [\"nobody\"]}");
         assertThat(unknown.statusCode()).isEqualTo(404);

@@ -9,9 +9,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /** With a token set, the control WebSocket's handshake needs it: in the header, or as access_token for browsers. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s",
-                "orrery.api.token=" + ControlSocketTokenTests.TOKEN})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.real-time-factor=0",
+            "orrery.start-paused=true",
+            "orrery.status-log-interval=0s",
+            "orrery.api.token=" + ControlSocketTokenTests.TOKEN
+        })
 class ControlSocketTokenTests extends DiffDriveApplication {
 
     static final String TOKEN = "s3cret-control";
@@ -25,14 +30,16 @@ class ControlSocketTokenTests extends DiffDriveApplication {
                 cause = cause.getCause();
             }
             assertThat(cause).as("%s: %s", uri, refused).isInstanceOf(WebSocketHandshakeException.class);
-            assertThat(((WebSocketHandshakeException) cause).getResponse().statusCode()).isEqualTo(401);
+            assertThat(((WebSocketHandshakeException) cause).getResponse().statusCode())
+                    .isEqualTo(401);
         }
     }
 
     @Test
     void theTokenInTheHeaderOrTheQueryLetsTheControllerIn() throws Exception {
         try (ControlClient header = ControlClient.connect(port, TOKEN)) {
-            assertThat(header.call(header.request("acquire")).get("op").asText()).isEqualTo("acquired");
+            assertThat(header.call(header.request("acquire")).get("op").asText())
+                    .isEqualTo("acquired");
             header.call(header.request("release"));
         }
         try (ControlClient query = ControlClient.connect(control("?access_token=" + TOKEN))) {

@@ -12,19 +12,18 @@ import java.util.TreeMap;
 class EchoPlugin implements Plugin {
 
     @Override
-    public void awake(PluginContext context) {
-    }
+    public void awake(PluginContext context) {}
 
     @Override
-    public void start(PluginContext context) {
-    }
+    public void start(PluginContext context) {}
 
     @Override
     public Map<String, PluginCommand> commands() {
         return Map.of(
                 "echo", args -> Map.of("arguments", new TreeMap<>(args)),
-                "fail", args -> {
-                    throw new java.io.IOException("the echo plugin was asked to fail");
-                });
+                "fail",
+                        args -> {
+                            throw new java.io.IOException("the echo plugin was asked to fail");
+                        });
     }
 }

@@ -58,7 +58,8 @@ class EpisodeDeterminismTests {
             <sensor name='magnetometer' type='magnetometer'><update_rate>50</update_rate>
               <topic>/blue/magnetometer</topic><magnetometer>%3$s</magnetometer>
             </sensor>
-            """.formatted(axes("""
+            """.formatted(
+            axes("""
             <noise type='gaussian'><mean>0</mean><stddev>0.02</stddev><bias_mean>0.01</bias_mean>
             <bias_stddev>0.005</bias_stddev></noise>"""),
             "<noise type='gaussian'><mean>0</mean><stddev>0.05</stddev></noise>",
@@ -110,8 +111,8 @@ class EpisodeDeterminismTests {
             }
         }
 
-        System.out.printf("episode hashes: %s; second run %s; seed 7: %s, %s%n", first, secondRun, afterSeed7,
-                afterSeed7Again);
+        System.out.printf(
+                "episode hashes: %s; second run %s; seed 7: %s, %s%n", first, secondRun, afterSeed7, afterSeed7Again);
         assertThat(first.get(1)).as("the episode after a reset").isEqualTo(first.get(0));
         assertThat(first.get(2)).as("the episode after a second reset").isEqualTo(first.get(0));
         assertThat(secondRun).as("the first episode of a second server run").isEqualTo(first.get(0));
@@ -128,7 +129,9 @@ class EpisodeDeterminismTests {
             ObjectNode twist = step.putObject("publish").putObject("/model/vehicle_blue/cmd_vel");
             twist.putObject("linear").put("x", 0.8 + 0.4 * Math.sin(k / 80.0));
             twist.putObject("angular").put("z", 0.6 * Math.cos(k / 120.0));
-            step.putArray("observe").add(ODOM).addAll(NOISY.stream().map(TextNode::valueOf).toList());
+            step.putArray("observe")
+                    .add(ODOM)
+                    .addAll(NOISY.stream().map(TextNode::valueOf).toList());
             step.putArray("models").add("vehicle_blue");
             JsonNode answer = c.call(step);
             assertThat(answer.get("op").asText()).as("answer %s", answer).isEqualTo("stepped");
@@ -137,7 +140,9 @@ class EpisodeDeterminismTests {
             }
             if (k == STEPS - 1) {
                 for (String topic : NOISY) {
-                    assertThat(answer.get("observations").get(topic).isNull()).as("a message on %s", topic).isFalse();
+                    assertThat(answer.get("observations").get(topic).isNull())
+                            .as("a message on %s", topic)
+                            .isFalse();
                 }
             }
             ((ObjectNode) answer).remove("id");
@@ -174,20 +179,33 @@ class EpisodeDeterminismTests {
     private static String axes(String noise) {
         StringBuilder b = new StringBuilder();
         for (String axis : new String[] {"x", "y", "z"}) {
-            b.append('<').append(axis).append('>').append(noise).append("</").append(axis).append('>');
+            b.append('<')
+                    .append(axis)
+                    .append('>')
+                    .append(noise)
+                    .append("</")
+                    .append(axis)
+                    .append('>');
         }
         return b.toString();
     }
 
     private ConfigurableApplicationContext start(Path world) throws Exception {
-        ConfigurableApplicationContext server = new SpringApplicationBuilder(OrreryApplication.class).run(
-                "--server.port=0", "--orrery.worlds-dir=" + dir,
-                "--orrery.world=" + world, "--orrery.real-time-factor=0", "--orrery.start-paused=true",
-                "--orrery.status-log-interval=0s", "--orrery.seed=42");
+        ConfigurableApplicationContext server = new SpringApplicationBuilder(OrreryApplication.class)
+                .run(
+                        "--server.port=0",
+                        "--orrery.worlds-dir=" + dir,
+                        "--orrery.world=" + world,
+                        "--orrery.real-time-factor=0",
+                        "--orrery.start-paused=true",
+                        "--orrery.status-log-interval=0s",
+                        "--orrery.seed=42");
         SimulationRunner runner = server.getBean(SimulationRunner.class);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (runner.currentState() != SimState.PAUSE) {
-            assertThat(System.nanoTime()).as("paused after load: %s", runner.status()).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("paused after load: %s", runner.status())
+                    .isLessThan(deadline);
             Thread.sleep(10);
         }
         return server;

@@ -50,15 +50,19 @@ class EventStreamApiTests extends ApiTestSupport {
                 states.add(e.data());
             }
         }
-        List<String> lifecycle = states.stream().map(s -> s.get("to").asText())
-                .filter(s -> s.equals("PAUSE") || s.equals("RESUME")).toList();
+        List<String> lifecycle = states.stream()
+                .map(s -> s.get("to").asText())
+                .filter(s -> s.equals("PAUSE") || s.equals("RESUME"))
+                .toList();
         assertThat(lifecycle).containsExactly("RESUME", "PAUSE", "RESUME", "PAUSE");
         assertThat(states.get(0).get("from").asText()).isEqualTo("PAUSE");
         for (int i = 1; i < states.size(); i++) {
             // each transition starts where the one before ended: none lost, none out of order
-            assertThat(states.get(i).get("from").asText()).as("transition " + i)
+            assertThat(states.get(i).get("from").asText())
+                    .as("transition " + i)
                     .isEqualTo(states.get(i - 1).get("to").asText());
-            assertThat(states.get(i).get("event").asText()).isEqualTo(states.get(i).get("to").asText());
+            assertThat(states.get(i).get("event").asText())
+                    .isEqualTo(states.get(i).get("to").asText());
             assertThat(states.get(i).get("simTime").asDouble())
                     .isGreaterThanOrEqualTo(states.get(i - 1).get("simTime").asDouble());
         }
@@ -86,11 +90,16 @@ class EventStreamApiTests extends ApiTestSupport {
         post("/api/simulation/step?count=20");
         // a tick may land between the last StepEnd and the pause the batch ends in (the lifecycle's transitions
         // back to Pause take a while on a loaded machine): the stats must come to report the batch done and paused
-        JsonNode stats = awaitEvent("stats", s -> s.get("iterations").asLong() == 20 && s.get("paused").asBoolean());
-        assertThat(stats.get("simTime").asDouble()).as("20 steps of 1 ms from the reset")
+        JsonNode stats = awaitEvent(
+                "stats",
+                s -> s.get("iterations").asLong() == 20 && s.get("paused").asBoolean());
+        assertThat(stats.get("simTime").asDouble())
+                .as("20 steps of 1 ms from the reset")
                 .isEqualTo(0.020, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(stats.get("dropped").asLong()).isZero();
-        assertThat(stats.get("controller").isNull()).as("nobody holds the simulation").isTrue();
+        assertThat(stats.get("controller").isNull())
+                .as("nobody holds the simulation")
+                .isTrue();
     }
 
     @Test

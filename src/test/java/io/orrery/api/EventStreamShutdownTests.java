@@ -30,10 +30,14 @@ class EventStreamShutdownTests {
     void openStreamsEndWhenTheServerStops() throws Exception {
         Path dir = Files.createTempDirectory("orrery-sse-shutdown").toRealPath();
         ApiTestSupport.copyWorld(dir, ApiTestSupport.WORLD);
-        ConfigurableApplicationContext server = new SpringApplicationBuilder(OrreryApplication.class).run(
-                "--server.port=0", "--orrery.worlds-dir=" + dir, "--orrery.world=" + dir.resolve(ApiTestSupport.WORLD),
-                "--orrery.start-paused=true", "--orrery.status-log-interval=0s",
-                "--spring.lifecycle.timeout-per-shutdown-phase=10m");
+        ConfigurableApplicationContext server = new SpringApplicationBuilder(OrreryApplication.class)
+                .run(
+                        "--server.port=0",
+                        "--orrery.worlds-dir=" + dir,
+                        "--orrery.world=" + dir.resolve(ApiTestSupport.WORLD),
+                        "--orrery.start-paused=true",
+                        "--orrery.status-log-interval=0s",
+                        "--spring.lifecycle.timeout-per-shutdown-phase=10m");
         int port = ((WebServerApplicationContext) server).getWebServer().getPort();
         HttpClient http = HttpClient.newHttpClient();
         try (BufferedReader lines = open(http, port, "/api/events?events=stats");
@@ -46,7 +50,9 @@ class EventStreamShutdownTests {
             Thread closing = new Thread(server::close, "closing");
             closing.start();
             closing.join(Duration.ofSeconds(60).toMillis());
-            assertThat(closing.isAlive()).as("the application still closing, waiting on the event stream").isFalse();
+            assertThat(closing.isAlive())
+                    .as("the application still closing, waiting on the event stream")
+                    .isFalse();
             for (BufferedReader stream : java.util.List.of(lines, poses)) {
                 String line;
                 do {
@@ -57,8 +63,11 @@ class EventStreamShutdownTests {
     }
 
     private static BufferedReader open(HttpClient http, int port, String path) throws Exception {
-        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> r = http.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         assertThat(r.statusCode()).as(path).isEqualTo(200);
         return new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
     }

@@ -35,10 +35,26 @@ import java.util.List;
 class EveryTypePlugin implements Plugin {
 
     /** The types, in the order the fuzz inputs' first byte picks them (the order of the records they replaced). */
-    static final List<Class<? extends Message>> TYPES = List.of(Altimeter.class, BoolProtos.Boolean.class,
-            Clock.class, Contacts.class, DoubleProtos.Double.class, Header.class, IMU.class, LaserScan.class,
-            Magnetometer.class, Model.class, Odometry.class, Pose.class, Pose_V.class, Quaternion.class, Time.class,
-            Twist.class, Vector3d.class, WorldStatistics.class, Wrench.class);
+    static final List<Class<? extends Message>> TYPES = List.of(
+            Altimeter.class,
+            BoolProtos.Boolean.class,
+            Clock.class,
+            Contacts.class,
+            DoubleProtos.Double.class,
+            Header.class,
+            IMU.class,
+            LaserScan.class,
+            Magnetometer.class,
+            Model.class,
+            Odometry.class,
+            Pose.class,
+            Pose_V.class,
+            Quaternion.class,
+            Time.class,
+            Twist.class,
+            Vector3d.class,
+            WorldStatistics.class,
+            Wrench.class);
 
     /** The topic a message of {@code type} is posted to. */
     static String topicOf(Class<? extends Message> type) {
@@ -46,13 +62,12 @@ class EveryTypePlugin implements Plugin {
     }
 
     @Override
-    public void awake(PluginContext context) {
-    }
+    public void awake(PluginContext context) {}
 
     @Override
     public void start(PluginContext context) {
         for (Class<? extends Message> type : TYPES) {
-            context.topics().subscribe(topicOf(type), type, context.qualifiedName(), message -> { });
+            context.topics().subscribe(topicOf(type), type, context.qualifiedName(), message -> {});
         }
     }
 }

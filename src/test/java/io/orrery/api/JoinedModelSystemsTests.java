@@ -44,6 +44,7 @@ class JoinedModelSystemsTests {
 
     @TempDir
     static Path dir;
+
     static Path armWorld;
     static Path emptyWorld;
     static String armSnippet;
@@ -51,8 +52,7 @@ class JoinedModelSystemsTests {
     @BeforeAll
     static void worlds() throws Exception {
         armWorld = Files.copy(Path.of("src/test/resources/worlds/joined_arm.sdf"), dir.resolve("joined_arm.sdf"));
-        emptyWorld = Files.copy(Path.of("src/test/resources/worlds/joined_empty.sdf"),
-                dir.resolve("joined_empty.sdf"));
+        emptyWorld = Files.copy(Path.of("src/test/resources/worlds/joined_empty.sdf"), dir.resolve("joined_empty.sdf"));
         String text = Files.readString(armWorld);
         armSnippet = text.substring(text.indexOf("<model name=\"arm\">"), text.indexOf("</model>") + 8);
     }
@@ -65,7 +65,11 @@ class JoinedModelSystemsTests {
         try (LockstepServer server = start(armWorld)) {
             loaded = episode(server, false);
 
-            assertThat(send(server, HttpRequest.newBuilder(uri(server, "/api/models/arm")).DELETE()).statusCode())
+            assertThat(send(
+                                    server,
+                                    HttpRequest.newBuilder(uri(server, "/api/models/arm"))
+                                            .DELETE())
+                            .statusCode())
                     .isEqualTo(204);
             episodes.put("restored by a reset", attempt(() -> episode(server, true)));
 
@@ -77,18 +81,22 @@ class JoinedModelSystemsTests {
         }
         try (LockstepServer server = start(emptyWorld)) {
             episodes.put("spawned", attempt(() -> {
-                HttpResponse<String> spawn = send(server, HttpRequest.newBuilder(uri(server, "/api/models"))
-                        .header("Content-Type", "application/xml")
-                        .POST(HttpRequest.BodyPublishers.ofString(armSnippet)));
+                HttpResponse<String> spawn = send(
+                        server,
+                        HttpRequest.newBuilder(uri(server, "/api/models"))
+                                .header("Content-Type", "application/xml")
+                                .POST(HttpRequest.BodyPublishers.ofString(armSnippet)));
                 assertThat(spawn.statusCode()).as(spawn.body()).isEqualTo(201);
                 HttpResponse<String> command = server.post("/api/topics" + COMMAND, "{\"data\": 1.0}");
-                assertThat(command.statusCode()).as("a position command right after the spawn: %s",
-                        command.body()).isEqualTo(202);
+                assertThat(command.statusCode())
+                        .as("a position command right after the spawn: %s", command.body())
+                        .isEqualTo(202);
                 return episode(server, false);
             }));
         }
 
-        assertThat(episodes).as("episodes of the arm, against the loaded arm's %s", loaded)
+        assertThat(episodes)
+                .as("episodes of the arm, against the loaded arm's %s", loaded)
                 .isEqualTo(Map.of("restored by a reset", loaded, "reloaded", loaded, "spawned", loaded));
     }
 
@@ -124,7 +132,9 @@ class JoinedModelSystemsTests {
                 }
                 step.putArray("models").add("arm");
                 answer = c.call(step);
-                assertThat(answer.get("op").asText()).as("step %d: %s", k + 1, answer).isEqualTo("stepped");
+                assertThat(answer.get("op").asText())
+                        .as("step %d: %s", k + 1, answer)
+                        .isEqualTo("stepped");
                 ((ObjectNode) answer).remove("id");
                 hash.update(answer.toString().getBytes(StandardCharsets.UTF_8));
             }
@@ -145,8 +155,8 @@ class JoinedModelSystemsTests {
     }
 
     private static HttpResponse<String> send(LockstepServer server, HttpRequest.Builder request) throws Exception {
-        return ControlServer.HTTP.send(request.timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return ControlServer.HTTP.send(
+                request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** A plugin whose start takes {@value #SLOW_START_MILLIS} ms, as one that connects to a slow service does. */
@@ -154,8 +164,7 @@ class JoinedModelSystemsTests {
     static final class SlowStartPlugin implements Plugin {
 
         @Override
-        public void awake(PluginContext context) {
-        }
+        public void awake(PluginContext context) {}
 
         @Override
         public void start(PluginContext context) throws InterruptedException {

@@ -22,14 +22,19 @@ class JointSystemsApiTests extends ApiTestSupport {
 
     @Test
     void aPositionPostedToTheControllersTopicMovesTheJointShownInTheModel() throws Exception {
-        Files.copy(GzSimWorlds.folder().resolve(WORLD_FILE), WORLDS_DIR.resolve(WORLD_FILE),
+        Files.copy(
+                GzSimWorlds.folder().resolve(WORLD_FILE),
+                WORLDS_DIR.resolve(WORLD_FILE),
                 StandardCopyOption.REPLACE_EXISTING);
-        assertThat(postJson("/api/world/load", "{\"path\": \"" + WORLD_FILE + "\"}").status()).isEqualTo(200);
+        assertThat(postJson("/api/world/load", "{\"path\": \"" + WORLD_FILE + "\"}")
+                        .status())
+                .isEqualTo(200);
         assertThat(post("/api/simulation/pause").status()).isIn(200, 409);
 
         JsonNode topics = get("/api/topics").json();
         assertThat(topics.toString()).contains("/rotor_cmd");
-        assertThat(postJson("/api/topics/rotor_cmd", "{\"data\": 1.0}").status()).isEqualTo(202);
+        assertThat(postJson("/api/topics/rotor_cmd", "{\"data\": 1.0}").status())
+                .isEqualTo(202);
         assertThat(post("/api/simulation/step?count=3000").status()).isEqualTo(200);
 
         JsonNode j1 = joint(get("/api/models/joint_position_controller_demo").json(), "j1");

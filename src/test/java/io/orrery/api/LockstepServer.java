@@ -38,18 +38,25 @@ final class LockstepServer implements AutoCloseable {
 
     /** As {@link #start(Path, String...)}, with {@code sources} (test plugins' configurations) in the context. */
     static LockstepServer start(List<Class<?>> sources, Path world, String... extra) throws InterruptedException {
-        List<String> args = new ArrayList<>(List.of("--server.port=0", "--orrery.worlds-dir=" + world.getParent(),
-                "--orrery.world=" + world, "--orrery.real-time-factor=0", "--orrery.start-paused=true",
-                "--orrery.status-log-interval=0s", "--orrery.seed=42"));
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=0",
+                "--orrery.worlds-dir=" + world.getParent(),
+                "--orrery.world=" + world,
+                "--orrery.real-time-factor=0",
+                "--orrery.start-paused=true",
+                "--orrery.status-log-interval=0s",
+                "--orrery.seed=42"));
         args.addAll(List.of(extra));
         List<Class<?>> all = new ArrayList<>(List.of(OrreryApplication.class));
         all.addAll(sources);
-        LockstepServer server = new LockstepServer(new SpringApplicationBuilder(all.toArray(Class<?>[]::new))
-                .run(args.toArray(String[]::new)));
+        LockstepServer server = new LockstepServer(
+                new SpringApplicationBuilder(all.toArray(Class<?>[]::new)).run(args.toArray(String[]::new)));
         SimulationRunner runner = server.runner();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (runner.currentState() != SimState.PAUSE) {
-            assertThat(System.nanoTime()).as("paused after load: %s", runner.status()).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("paused after load: %s", runner.status())
+                    .isLessThan(deadline);
             Thread.sleep(10);
         }
         return server;

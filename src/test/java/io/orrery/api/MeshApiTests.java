@@ -30,8 +30,10 @@ class MeshApiTests extends ApiTestSupport {
     private static Path createModels() {
         try {
             Path dir = Files.createTempDirectory("orrery-api-models");
-            TestMeshes.binaryStl(dir.resolve("rock/meshes/rock.stl"), TestMeshes.boxVertices(
-                    new float[] {-0.2f, -0.2f, -0.1f}, new float[] {0.2f, 0.2f, 0.1f}), TestMeshes.boxTriangles());
+            TestMeshes.binaryStl(
+                    dir.resolve("rock/meshes/rock.stl"),
+                    TestMeshes.boxVertices(new float[] {-0.2f, -0.2f, -0.1f}, new float[] {0.2f, 0.2f, 0.1f}),
+                    TestMeshes.boxTriangles());
             return dir.toRealPath();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -47,7 +49,8 @@ class MeshApiTests extends ApiTestSupport {
     }
 
     Response spawn(String snippet) {
-        return send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        return send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(snippet)));
     }
 
@@ -58,14 +61,18 @@ class MeshApiTests extends ApiTestSupport {
 
     @Test
     void aSpawnedMeshShowsWhatItBecame() {
-        assertThat(spawn(rock("rock", false, "model://rock/meshes/rock.stl")).status()).isEqualTo(201);
-        JsonNode shape = get("/api/models/rock").json().get("links").get(0).get("shapes").get(0);
+        assertThat(spawn(rock("rock", false, "model://rock/meshes/rock.stl")).status())
+                .isEqualTo(201);
+        JsonNode shape =
+                get("/api/models/rock").json().get("links").get(0).get("shapes").get(0);
         assertThat(shape.get("collision").asText()).isEqualTo("shell");
         assertThat(shape.get("shape").asText()).isEqualTo("convex_hull");
         assertThat(shape.get("hulls").asInt()).isEqualTo(1);
         assertThat(shape.get("vertices").asInt()).isEqualTo(8);
-        assertThat(spawn(rock("slab", true, "model://rock/meshes/rock.stl")).status()).isEqualTo(201);
-        JsonNode slab = get("/api/models/slab").json().get("links").get(0).get("shapes").get(0);
+        assertThat(spawn(rock("slab", true, "model://rock/meshes/rock.stl")).status())
+                .isEqualTo(201);
+        JsonNode slab =
+                get("/api/models/slab").json().get("links").get(0).get("shapes").get(0);
         assertThat(slab.get("shape").asText()).isEqualTo("triangle_mesh");
         assertThat(slab.get("triangles").asInt()).isEqualTo(12);
     }
@@ -78,8 +85,10 @@ class MeshApiTests extends ApiTestSupport {
         assertThat(r.header("Content-Type")).startsWith("application/problem+json");
         assertThat(r.json().get("file").asText()).isEqualTo("spawn request");
         assertThat(r.json().get("line").asInt()).isEqualTo(3);
-        assertThat(r.json().get("detail").asText()).contains("'model://rock/meshes/ghost.stl' not found",
-                MODELS.resolve("rock/meshes/ghost.stl").toString());
+        assertThat(r.json().get("detail").asText())
+                .contains(
+                        "'model://rock/meshes/ghost.stl' not found",
+                        MODELS.resolve("rock/meshes/ghost.stl").toString());
         JsonNode status = get("/api/simulation").json();
         assertThat(status.get("paused").asBoolean()).isFalse();
         assertThat(status.get("world").get("name").asText()).isEqualTo("api_world");
@@ -88,15 +97,19 @@ class MeshApiTests extends ApiTestSupport {
 
     @Test
     void aLoadNamingABadMeshIsRefusedAndTheWorldRunsOn() throws IOException {
-        Files.writeString(WORLDS_DIR.resolve("bad_mesh.sdf"), "<sdf version='1.11'><world name='bad'>\n"
-                + rock("broken", true, "meshes/broken.stl") + "\n</world></sdf>");
-        TestMeshes.write(WORLDS_DIR.resolve("meshes/broken.stl"), "solid x\nfacet normal 0 0 1\nouter"
-                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        Files.writeString(
+                WORLDS_DIR.resolve("bad_mesh.sdf"),
+                "<sdf version='1.11'><world name='bad'>\n" + rock("broken", true, "meshes/broken.stl")
+                        + "\n</world></sdf>");
+        TestMeshes.write(
+                WORLDS_DIR.resolve("meshes/broken.stl"),
+                "solid x\nfacet normal 0 0 1\nouter".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         assertThat(post("/api/simulation/resume").status()).isEqualTo(200);
         Response r = postJson("/api/world/load", "{\"path\": \"bad_mesh.sdf\"}");
         assertThat(r.status()).isEqualTo(422);
-        assertThat(r.json().get("detail").asText()).contains("'meshes/broken.stl' ("
-                + WORLDS_DIR.resolve("meshes/broken.stl") + "): not a mesh Assimp can read");
+        assertThat(r.json().get("detail").asText())
+                .contains("'meshes/broken.stl' (" + WORLDS_DIR.resolve("meshes/broken.stl")
+                        + "): not a mesh Assimp can read");
         JsonNode status = get("/api/simulation").json();
         assertThat(status.get("world").get("name").asText()).isEqualTo("api_world");
         assertThat(status.get("paused").asBoolean()).isFalse();

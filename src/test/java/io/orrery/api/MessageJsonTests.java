@@ -23,9 +23,14 @@ class MessageJsonTests {
     private final ObjectMapper mapper = new ObjectMapper().registerModule(MessageJson.module());
 
     private static WorldStatistics stats() {
-        return WorldStatistics.newBuilder().setHeader(Messages.header(1_500_000_000L))
-                .setSimTime(Messages.time(1_500_000_000L)).setIterations(1500).setRealTimeFactor(0.98)
-                .setPaused(false).setModelCount(3).build();
+        return WorldStatistics.newBuilder()
+                .setHeader(Messages.header(1_500_000_000L))
+                .setSimTime(Messages.time(1_500_000_000L))
+                .setIterations(1500)
+                .setRealTimeFactor(0.98)
+                .setPaused(false)
+                .setModelCount(3)
+                .build();
     }
 
     @Test
@@ -50,14 +55,27 @@ class MessageJsonTests {
     /** Without the defaults, Orrery's JSON is what gz-transport's MessageToJsonString prints, key for key. */
     @Test
     void withoutItsDefaultsItIsGazebosJson() throws Exception {
-        for (com.google.protobuf.Message m : new com.google.protobuf.Message[] {stats(),
-            LaserScan.newBuilder().setCount(3).addRanges(Double.POSITIVE_INFINITY).addRanges(4.5).addRanges(0)
-                    .setWorldPose(com.gz.msgs.PoseProtos.Pose.newBuilder().setName("lidar")).build(),
-            Entity.newBuilder().setName("box").setId(7).setType(Entity.Type.MODEL).build()}) {
+        for (com.google.protobuf.Message m : new com.google.protobuf.Message[] {
+            stats(),
+            LaserScan.newBuilder()
+                    .setCount(3)
+                    .addRanges(Double.POSITIVE_INFINITY)
+                    .addRanges(4.5)
+                    .addRanges(0)
+                    .setWorldPose(com.gz.msgs.PoseProtos.Pose.newBuilder().setName("lidar"))
+                    .build(),
+            Entity.newBuilder()
+                    .setName("box")
+                    .setId(7)
+                    .setType(Entity.Type.MODEL)
+                    .build()
+        }) {
             JsonNode orrery = mapper.readTree(MessageJson.print(m));
             JsonNode gazebo = mapper.readTree(JsonFormat.printer().print(m));
 
-            assertThat(withoutDefaults(orrery)).as(m.getDescriptorForType().getFullName()).isEqualTo(gazebo);
+            assertThat(withoutDefaults(orrery))
+                    .as(m.getDescriptorForType().getFullName())
+                    .isEqualTo(gazebo);
             JsonFormat.Parser parser = JsonFormat.parser();
             com.google.protobuf.Message.Builder back = m.newBuilderForType();
             parser.merge(MessageJson.print(m), back);
@@ -68,8 +86,11 @@ class MessageJsonTests {
     @Test
     void nonFiniteNumbersAndEnumsAreStringsAsProtobufWritesThem() throws Exception {
         JsonNode scan = mapper.readTree(MessageJson.print(LaserScan.newBuilder()
-                .addRanges(Double.POSITIVE_INFINITY).addRanges(2.5).build()));
-        JsonNode entity = mapper.readTree(MessageJson.print(Entity.newBuilder().setType(Entity.Type.LINK).build()));
+                .addRanges(Double.POSITIVE_INFINITY)
+                .addRanges(2.5)
+                .build()));
+        JsonNode entity = mapper.readTree(
+                MessageJson.print(Entity.newBuilder().setType(Entity.Type.LINK).build()));
 
         assertThat(scan.at("/ranges/0").asText()).isEqualTo("Infinity");
         assertThat(scan.at("/ranges/1").doubleValue()).isEqualTo(2.5);
@@ -79,8 +100,8 @@ class MessageJsonTests {
 
     @Test
     void jacksonWritesAMessageInsideOtherJsonTheSameWay() throws Exception {
-        JsonNode event = mapper.readTree(mapper.writeValueAsString(
-                new EventStream.TopicEvent("/stats", "gz.msgs.WorldStatistics", stats())));
+        JsonNode event = mapper.readTree(
+                mapper.writeValueAsString(new EventStream.TopicEvent("/stats", "gz.msgs.WorldStatistics", stats())));
 
         assertThat(event.get("message")).isEqualTo(mapper.readTree(MessageJson.print(stats())));
         assertThat(event.get("type").asText()).isEqualTo("gz.msgs.WorldStatistics");
@@ -94,8 +115,12 @@ class MessageJsonTests {
         ObjectNode out = ((ObjectNode) node).objectNode();
         for (Map.Entry<String, JsonNode> e : node.properties()) {
             JsonNode v = e.getValue();
-            boolean isDefault = v.isNumber() && v.doubleValue() == 0 || v.isBoolean() && !v.booleanValue()
-                    || v.isTextual() && (v.asText().isEmpty() || v.asText().equals("0") || v.asText().equals("NONE"))
+            boolean isDefault = v.isNumber() && v.doubleValue() == 0
+                    || v.isBoolean() && !v.booleanValue()
+                    || v.isTextual()
+                            && (v.asText().isEmpty()
+                                    || v.asText().equals("0")
+                                    || v.asText().equals("NONE"))
                     || v.isArray() && v.isEmpty();
             if (!isDefault) {
                 out.set(e.getKey(), withoutDefaults(v));

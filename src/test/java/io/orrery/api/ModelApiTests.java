@@ -62,8 +62,10 @@ class ModelApiTests extends ApiTestSupport {
         assertThat(r.header("Content-Type")).startsWith("application/problem+json");
         assertThat(r.json().get("model").asText()).isEqualTo("nope");
         assertThat(delete("/api/models/nope").status()).isEqualTo(404);
-        assertThat(putJson("/api/models/nope/pose", pose(0, 0, 1, 0, 0, 0)).status()).isEqualTo(404);
-        assertThat(putJson("/api/models/nope/static", "{\"value\": true}").status()).isEqualTo(404);
+        assertThat(putJson("/api/models/nope/pose", pose(0, 0, 1, 0, 0, 0)).status())
+                .isEqualTo(404);
+        assertThat(putJson("/api/models/nope/static", "{\"value\": true}").status())
+                .isEqualTo(404);
     }
 
     @Test
@@ -81,16 +83,20 @@ class ModelApiTests extends ApiTestSupport {
 
     @Test
     void badPosesAreRefused() {
-        for (String bad : List.of("{\"x\": \"NaN\", \"y\": 0, \"z\": 1, \"roll\": 0, \"pitch\": 0, \"yaw\": 0}",
+        for (String bad : List.of(
+                "{\"x\": \"NaN\", \"y\": 0, \"z\": 1, \"roll\": 0, \"pitch\": 0, \"yaw\": 0}",
                 "{\"x\": \"Infinity\", \"y\": 0, \"z\": 1, \"roll\": 0, \"pitch\": 0, \"yaw\": 0}",
-                "{\"x\": 0, \"y\": 0, \"z\": 1}", "[1, 2, 3]", "")) {
+                "{\"x\": 0, \"y\": 0, \"z\": 1}",
+                "[1, 2, 3]",
+                "")) {
             Response r = putJson("/api/models/box/pose", bad);
             assertThat(r.status()).as(bad).isEqualTo(400);
             assertThat(r.header("Content-Type")).as(bad).startsWith("application/problem+json");
         }
         Response missing = putJson("/api/models/box/pose", "{\"x\": 0, \"y\": 0, \"z\": 1}");
         assertThat(missing.json().get("detail").asText()).contains("'roll'");
-        assertThat(get("/api/models/box").json().get("pose").get("z").asDouble()).isCloseTo(0.1, within(1e-3));
+        assertThat(get("/api/models/box").json().get("pose").get("z").asDouble())
+                .isCloseTo(0.1, within(1e-3));
     }
 
     @Test
@@ -107,7 +113,8 @@ class ModelApiTests extends ApiTestSupport {
 
     @Test
     void spawnThenGetThenDeleteThen404() {
-        Response spawned = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        Response spawned = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(CRATE)));
         assertThat(spawned.status()).isEqualTo(201);
         assertThat(spawned.header("Location")).endsWith("/api/models/crate");
@@ -118,7 +125,8 @@ class ModelApiTests extends ApiTestSupport {
         assertThat(got.json().get("static").asBoolean()).isFalse();
         assertThat(names(get("/api/models").json())).containsExactly("ground", "box", "ball", "crate");
 
-        Response twice = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "text/plain")
+        Response twice = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString(CRATE)));
         assertThat(twice.status()).isEqualTo(409);
         assertThat(twice.json().get("model").asText()).isEqualTo("crate");
@@ -137,7 +145,8 @@ class ModelApiTests extends ApiTestSupport {
                   </link>
                 </model>
                 """;
-        Response r = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        Response r = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(bad)));
         assertThat(r.status()).isEqualTo(422);
         assertThat(r.header("Content-Type")).startsWith("application/problem+json");
@@ -145,7 +154,8 @@ class ModelApiTests extends ApiTestSupport {
         assertThat(r.json().get("column").asInt()).isPositive();
         assertThat(r.json().get("detail").asText()).contains("mass");
 
-        Response malformed = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "text/plain")
+        Response malformed = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString("<model name=\"x\">\n  <link>\n</model>")));
         assertThat(malformed.status()).isEqualTo(422);
         assertThat(malformed.json().get("line").asInt()).isEqualTo(3);
@@ -176,7 +186,8 @@ class ModelApiTests extends ApiTestSupport {
                 """;
         assertThat(post("/api/simulation/resume").status()).isEqualTo(200);
 
-        Response r = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        Response r = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(huge)));
 
         assertThat(r.status()).as("%s", r).isEqualTo(422);
@@ -219,7 +230,8 @@ class ModelApiTests extends ApiTestSupport {
 
     @Test
     void aModelShowsItsJointsInSiUnits() {
-        Response spawned = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        Response spawned = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(SWING)));
         assertThat(spawned.status()).isEqualTo(201);
         JsonNode atRest = spawned.json().get("joints");
@@ -264,7 +276,8 @@ class ModelApiTests extends ApiTestSupport {
 
     @Test
     void aUniversalJointShowsBothItsAngles() {
-        Response spawned = send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        Response spawned = send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(GIMBAL)));
         assertThat(spawned.status()).isEqualTo(201);
         post("/api/simulation/step?count=100");
@@ -277,14 +290,17 @@ class ModelApiTests extends ApiTestSupport {
         assertThat(cross.get("axis2").get("velocity").asDouble()).isPositive();
         assertThat(cross.get("axis2").get("effort").asDouble()).isZero(); // no damping or friction
 
-        send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(SWING)));
-        assertThat(get("/api/models/swing").json().get("joints").get(0).has("axis2")).isFalse();
+        assertThat(get("/api/models/swing").json().get("joints").get(0).has("axis2"))
+                .isFalse();
     }
 
     @Test
     void resetRestoresTheLoadedModels() {
-        send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(CRATE)));
         assertThat(delete("/api/models/box").status()).isEqualTo(204);
         putJson("/api/models/ball/pose", pose(5, 5, 5, 0, 0, 0));
@@ -292,7 +308,8 @@ class ModelApiTests extends ApiTestSupport {
 
         assertThat(post("/api/simulation/reset").status()).isEqualTo(200);
         assertThat(names(get("/api/models").json())).containsExactlyInAnyOrder("ground", "box", "ball");
-        assertThat(get("/api/models/ball").json().get("pose").get("x").asDouble()).isCloseTo(2.0, within(1e-9));
+        assertThat(get("/api/models/ball").json().get("pose").get("x").asDouble())
+                .isCloseTo(2.0, within(1e-9));
     }
 
     static String pose(double x, double y, double z, double roll, double pitch, double yaw) {

@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -59,7 +58,8 @@ class ModelPathApiTests extends ApiTestSupport {
 
     Response spawn(String uri) {
         String snippet = "<include><uri>" + uri + "</uri></include>";
-        return send(HttpRequest.newBuilder(uri("/api/models")).header("Content-Type", "application/xml")
+        return send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(snippet)));
     }
 
@@ -72,12 +72,19 @@ class ModelPathApiTests extends ApiTestSupport {
 
     @Test
     void dotDotInTheModelNameOrThePathIsRefusedByItsForm() {
-        for (String uri : new String[] {"model://../outside", "model://crate/../../outside/secret.sdf",
-            "model://./crate", "model://crate/..%2F..%2Foutside/secret.sdf", "model://\\..\\outside"}) {
+        for (String uri : new String[] {
+            "model://../outside",
+            "model://crate/../../outside/secret.sdf",
+            "model://./crate",
+            "model://crate/..%2F..%2Foutside/secret.sdf",
+            "model://\\..\\outside"
+        }) {
             Response r = spawn(uri);
             assertThat(r.status()).as(uri + ": " + r.body()).isEqualTo(422);
             // the rule or "not found in the model path", never the place outside
-            assertThat(r.json().get("detail").asText()).as(uri).doesNotContain(ROOT.resolve("outside").toString());
+            assertThat(r.json().get("detail").asText())
+                    .as(uri)
+                    .doesNotContain(ROOT.resolve("outside").toString());
         }
         assertThat(spawn("model://../outside").json().get("detail").asText())
                 .contains("a model name must be one plain path segment");

@@ -29,11 +29,16 @@ class OriginCheckTests extends ApiTestSupport {
     @Test
     void aChangeFromAForeignPageIsRefusedNamingTheOriginAndTheProperty() throws Exception {
         long iterations = iterations();
-        for (String from : List.of("Origin: " + FOREIGN, "Origin: null",
+        for (String from : List.of(
+                "Origin: " + FOREIGN,
+                "Origin: null",
                 "Origin: " + FOREIGN + "\r\nReferer: http://localhost:" + port + "/",
-                "Referer: " + FOREIGN + "/page.html", "Origin: http://localhost:" + (port + 1),
-                "Origin: https://localhost:" + port, "Origin: http://127.0.0.1:" + port,
-                "Origin: http://trusted.example:3001", "Origin: " + LISTED + "\r\nOrigin: " + FOREIGN)) {
+                "Referer: " + FOREIGN + "/page.html",
+                "Origin: http://localhost:" + (port + 1),
+                "Origin: https://localhost:" + port,
+                "Origin: http://127.0.0.1:" + port,
+                "Origin: http://trusted.example:3001",
+                "Origin: " + LISTED + "\r\nOrigin: " + FOREIGN)) {
             for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "post")) {
                 try (RawHttp r = RawHttp.request(port, method, "/api/simulation/step", from + "\r\n")) {
                     String body = r.body();
@@ -41,7 +46,8 @@ class OriginCheckTests extends ApiTestSupport {
                     assertThat(r.headers.get("content-type")).startsWith("application/problem+json");
                     JsonNode problem = JSON.readTree(body);
                     assertThat(problem.get("property").asText()).isEqualTo("orrery.api.allowed-origins");
-                    assertThat(problem.get("detail").asText()).contains(problem.get("origin").asText())
+                    assertThat(problem.get("detail").asText())
+                            .contains(problem.get("origin").asText())
                             .contains("orrery.api.allowed-origins");
                 }
             }
@@ -55,15 +61,21 @@ class OriginCheckTests extends ApiTestSupport {
     @Test
     void theServersOwnPagesListedOriginsAndProgramsGoOn() throws Exception {
         long iterations = iterations();
-        for (String from : List.of("", "Origin: http://localhost:" + port + "\r\n", "Origin: HTTP://LOCALHOST:" + port
-                + "\r\n", "Referer: http://localhost:" + port + "/index.html\r\n", "Origin: " + LISTED + "\r\n",
+        for (String from : List.of(
+                "",
+                "Origin: http://localhost:" + port + "\r\n",
+                "Origin: HTTP://LOCALHOST:" + port + "\r\n",
+                "Referer: http://localhost:" + port + "/index.html\r\n",
+                "Origin: " + LISTED + "\r\n",
                 "Referer: " + LISTED + "/app/\r\n")) {
             try (RawHttp r = RawHttp.request(port, "POST", "/api/simulation/step", from)) {
                 assertThat(r.status).as("%s: %s", from, r.head()).isEqualTo(200);
             }
         }
         try (RawHttp read = RawHttp.request(port, "GET", "/api/simulation", "Origin: " + FOREIGN + "\r\n")) {
-            assertThat(read.status).as("reads are the same-origin policy's business").isEqualTo(200);
+            assertThat(read.status)
+                    .as("reads are the same-origin policy's business")
+                    .isEqualTo(200);
         }
         assertThat(iterations()).isEqualTo(iterations + 6);
     }

@@ -43,9 +43,17 @@ class ParallelPostUpdateTests {
     static final int STEPS = 400;
     static final String SNAPSHOT_ITERATION = "/pendulum/snapshot_iteration";
     static final String SNAPSHOT_ARM_X = "/pendulum/snapshot_arm_x";
-    static final List<String> TOPICS = List.of("/pendulum/imu", "/pendulum/altimeter", "/pendulum/magnetometer",
-            "/world/post_update_systems/model/pendulum/joint_state", "/model/pendulum/pose",
-            "/model/pendulum/odometry", "/crate/contacts", "/crate/touched", "/mast/scan", SNAPSHOT_ITERATION,
+    static final List<String> TOPICS = List.of(
+            "/pendulum/imu",
+            "/pendulum/altimeter",
+            "/pendulum/magnetometer",
+            "/world/post_update_systems/model/pendulum/joint_state",
+            "/model/pendulum/pose",
+            "/model/pendulum/odometry",
+            "/crate/contacts",
+            "/crate/touched",
+            "/mast/scan",
+            SNAPSHOT_ITERATION,
             SNAPSHOT_ARM_X);
 
     @TempDir
@@ -53,10 +61,11 @@ class ParallelPostUpdateTests {
 
     @Test
     void parallelPostUpdateGivesTheSerialEpisodesBitForBit() throws Exception {
-        assertThat(Runtime.getRuntime().availableProcessors()).as("PostUpdate runs in parallel only on 2 or more"
-                + " processors: this test needs them").isGreaterThan(1);
-        Path world = Files.copy(Path.of("src/test/resources/worlds/post_update_systems.sdf"),
-                dir.resolve("post_update_systems.sdf"));
+        assertThat(Runtime.getRuntime().availableProcessors())
+                .as("PostUpdate runs in parallel only on 2 or more" + " processors: this test needs them")
+                .isGreaterThan(1);
+        Path world = Files.copy(
+                Path.of("src/test/resources/worlds/post_update_systems.sdf"), dir.resolve("post_update_systems.sdf"));
 
         // Both modes run whatever the other gave, so a failure shows both.
         String serial = attempt(() -> episodes(world, false));
@@ -64,7 +73,8 @@ class ParallelPostUpdateTests {
 
         SoftAssertions.assertSoftly(softly -> {
             softly.assertThat(serial).as("the serial mode").doesNotStartWith("failed");
-            softly.assertThat(parallel).as("the parallel mode's episodes, against the serial mode's")
+            softly.assertThat(parallel)
+                    .as("the parallel mode's episodes, against the serial mode's")
                     .isEqualTo(serial);
         });
     }
@@ -80,8 +90,8 @@ class ParallelPostUpdateTests {
 
     /** Two episodes (the first after load, one after a reset) in one mode: the hash of every answer, ids left out. */
     private static String episodes(Path world, boolean parallel) throws Exception {
-        try (LockstepServer server = LockstepServer.start(List.of(ProbeConfiguration.class), world,
-                "--orrery.parallel-post-update=" + parallel);
+        try (LockstepServer server = LockstepServer.start(
+                        List.of(ProbeConfiguration.class), world, "--orrery.parallel-post-update=" + parallel);
                 ControlClient c = server.connect()) {
             assertThat(server.runner().status().state()).isNotNull();
             c.call(c.request("acquire"));
@@ -99,11 +109,14 @@ class ParallelPostUpdateTests {
             TOPICS.forEach(step.putArray("observe")::add);
             step.putArray("models").add("pendulum").add("crate");
             JsonNode answer = c.call(step);
-            assertThat(answer.get("op").asText()).as("parallel %s, step %d: %s", parallel, k, answer)
+            assertThat(answer.get("op").asText())
+                    .as("parallel %s, step %d: %s", parallel, k, answer)
                     .isEqualTo("stepped");
             // The probe's snapshot, read in this step's PostUpdate, is the world as this step left it.
             assertThat(answer.at("/observations/" + SNAPSHOT_ITERATION.replace("/", "~1") + "/message/data")
-                    .asLong()).as("parallel %s, step %d: the snapshot's iteration", parallel, k).isEqualTo(k);
+                            .asLong())
+                    .as("parallel %s, step %d: the snapshot's iteration", parallel, k)
+                    .isEqualTo(k);
             ((ObjectNode) answer).remove("id");
             hash.update(answer.toString().getBytes(StandardCharsets.UTF_8));
         }
@@ -129,8 +142,7 @@ class ParallelPostUpdateTests {
         }
 
         @Override
-        public void start(PluginContext ctx) {
-        }
+        public void start(PluginContext ctx) {}
 
         @Override
         public void postUpdate(UpdateInfo info, WorldView world) {
@@ -138,9 +150,16 @@ class ParallelPostUpdateTests {
                 return;
             }
             WorldSnapshot snapshot = context.snapshot();
-            iteration.publish(DoubleProtos.Double.newBuilder().setData(snapshot.iteration()).build());
-            armX.publish(DoubleProtos.Double.newBuilder().setData(snapshot.model("pendulum")
-                    .flatMap(m -> m.link("arm")).map(LinkState::pose).orElseThrow().x()).build());
+            iteration.publish(DoubleProtos.Double.newBuilder()
+                    .setData(snapshot.iteration())
+                    .build());
+            armX.publish(DoubleProtos.Double.newBuilder()
+                    .setData(snapshot.model("pendulum")
+                            .flatMap(m -> m.link("arm"))
+                            .map(LinkState::pose)
+                            .orElseThrow()
+                            .x())
+                    .build());
         }
     }
 

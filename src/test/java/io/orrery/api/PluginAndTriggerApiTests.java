@@ -65,8 +65,8 @@ class PluginAndTriggerApiTests extends ApiTestSupport {
 
     @Test
     void addsTriggersAndRecordsTheirFiring() {
-        Response added = postJson("/api/triggers",
-                "{\"event\": \"next\", \"action\": \"realtime_factor=3\", \"label\": \"nudge\"}");
+        Response added = postJson(
+                "/api/triggers", "{\"event\": \"next\", \"action\": \"realtime_factor=3\", \"label\": \"nudge\"}");
         assertThat(added.status()).isEqualTo(201);
         assertThat(added.json().get("source").asText()).isEqualTo("api");
         assertThat(added.json().get("event").asText()).isEqualTo("next");
@@ -79,7 +79,8 @@ class PluginAndTriggerApiTests extends ApiTestSupport {
         List<String> fired = new ArrayList<>();
         history.forEach(f -> fired.add(f.get("label").asText()));
         assertThat(fired).contains("nudge");
-        assertThat(get("/api/simulation").json().get("realTimeFactor").asDouble()).isEqualTo(3.0);
+        assertThat(get("/api/simulation").json().get("realTimeFactor").asDouble())
+                .isEqualTo(3.0);
     }
 
     @Test

@@ -34,7 +34,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * refusal is a 422 naming the plugin, the endpoint and the property, and the running world goes on. The endpoints
  * are a recording HTTP server on this machine: {@code localhost:<port>} is listed, {@code 127.0.0.1:<port>} is not.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
 class PluginEndpointTests {
 
@@ -75,7 +76,8 @@ class PluginEndpointTests {
     @Test
     void theOperatorsWorldMayCallAnyHostAndReloadsOfItMayToo() throws Exception {
         assertThat(plugin("operator_bridge").get("state").asText()).isEqualTo("STARTED");
-        assertThat(call("POST", "/api/simulation/reset", null, null).statusCode()).isEqualTo(200);
+        assertThat(call("POST", "/api/simulation/reset", null, null).statusCode())
+                .isEqualTo(200);
         awaitReceived("/operator", "reset");
         HttpResponse<String> reload = call("POST", "/api/simulation/reload", null, null);
         assertThat(reload.statusCode()).as(reload.body()).isEqualTo(200);
@@ -86,40 +88,50 @@ class PluginEndpointTests {
     void aSpawnedModelsPluginMayCallOnlyAListedHost() throws Exception {
         HttpResponse<String> refused = spawn("intruder", NOT_LISTED + "/spawned");
         assertRefused(refused, "intruder::bridge", NOT_LISTED + "/spawned");
-        assertThat(call("GET", "/api/models/intruder", null, null).statusCode()).as("not spawned").isEqualTo(404);
+        assertThat(call("GET", "/api/models/intruder", null, null).statusCode())
+                .as("not spawned")
+                .isEqualTo(404);
 
         HttpResponse<String> listed = spawn("visitor", LISTED + "/listed");
         assertThat(listed.statusCode()).as(listed.body()).isEqualTo(201);
         assertThat(plugin("visitor::bridge").get("state").asText()).isEqualTo("STARTED");
         // a reset takes spawned models away (their plugins end before the reset is told)
-        assertThat(call("POST", "/api/simulation/reset", null, null).statusCode()).isEqualTo(200);
+        assertThat(call("POST", "/api/simulation/reset", null, null).statusCode())
+                .isEqualTo(200);
         assertThat(RECEIVED).as("nothing reached the host that is not listed").noneMatch(r -> r.startsWith("/spawned"));
     }
 
     @Test
     void aWorldLoadedOrReloadedOverTheApiOrSavedAndLoadedMayCallOnlyAListedHost() throws Exception {
         Files.writeString(WORLDS.resolve("chosen.sdf"), world("chosen", NOT_LISTED + "/chosen"));
-        for (String[] request : new String[][] {{"/api/world/load", "{\"path\": \"chosen.sdf\"}"},
-                {"/api/simulation/reload", "{\"path\": \"chosen.sdf\"}"}}) {
+        for (String[] request : new String[][] {
+            {"/api/world/load", "{\"path\": \"chosen.sdf\"}"}, {"/api/simulation/reload", "{\"path\": \"chosen.sdf\"}"}
+        }) {
             assertRefused(call("POST", request[0], request[1], "application/json"), "bridge", NOT_LISTED + "/chosen");
-            assertThat(status().get("world").get("name").asText()).as("the running world goes on")
+            assertThat(status().get("world").get("name").asText())
+                    .as("the running world goes on")
                     .isEqualTo("operator");
         }
 
         // the operator's world, saved: the copy is a file chosen over the API like any other
-        assertThat(call("POST", "/api/world/save", "{\"path\": \"copy.sdf\"}", "application/json").statusCode())
+        assertThat(call("POST", "/api/world/save", "{\"path\": \"copy.sdf\"}", "application/json")
+                        .statusCode())
                 .isEqualTo(201);
         assertThat(Files.readString(WORLDS.resolve("copy.sdf"))).contains(NOT_LISTED + "/operator");
-        assertRefused(call("POST", "/api/world/load", "{\"path\": \"copy.sdf\"}", "application/json"),
-                "operator_bridge", NOT_LISTED + "/operator");
+        assertRefused(
+                call("POST", "/api/world/load", "{\"path\": \"copy.sdf\"}", "application/json"),
+                "operator_bridge",
+                NOT_LISTED + "/operator");
 
         Files.writeString(WORLDS.resolve("listed.sdf"), world("listed", LISTED + "/chosen-listed"));
-        HttpResponse<String> allowed = call("POST", "/api/world/load", "{\"path\": \"listed.sdf\"}",
-                "application/json");
+        HttpResponse<String> allowed =
+                call("POST", "/api/world/load", "{\"path\": \"listed.sdf\"}", "application/json");
         assertThat(allowed.statusCode()).as(allowed.body()).isEqualTo(200);
         awaitReceived("/chosen-listed", "started");
-        assertThat(call("POST", "/api/world/load", "{\"path\": \"operator.sdf\"}", "application/json").statusCode())
-                .as("back to the operator's world, which may call any host").isEqualTo(200);
+        assertThat(call("POST", "/api/world/load", "{\"path\": \"operator.sdf\"}", "application/json")
+                        .statusCode())
+                .as("back to the operator's world, which may call any host")
+                .isEqualTo(200);
         assertThat(RECEIVED).noneMatch(r -> r.startsWith("/chosen "));
     }
 
@@ -130,16 +142,22 @@ class PluginEndpointTests {
         assertThat(problem.get("plugin").asText()).isEqualTo(plugin);
         assertThat(problem.get("endpoint").asText()).isEqualTo(endpoint);
         assertThat(problem.get("property").asText()).isEqualTo("orrery.allowed-plugin-endpoints");
-        assertThat(problem.get("detail").asText()).contains(plugin).contains(endpoint)
+        assertThat(problem.get("detail").asText())
+                .contains(plugin)
+                .contains(endpoint)
                 .contains("orrery.allowed-plugin-endpoints");
     }
 
     private HttpResponse<String> spawn(String name, String endpoint) throws Exception {
-        return call("POST", "/api/models", "<sdf version='1.9'><model name='" + name + "'><pose>0 0 2 0 0 0</pose>"
-                + "<link name='l'><inertial><mass>1</mass></inertial><collision name='c'><geometry><sphere>"
-                + "<radius>0.1</radius></sphere></geometry></collision></link>"
-                + "<plugin name='bridge' filename='orrery-lifecycle-bridge'><endpoint>" + endpoint
-                + "</endpoint><retries>0</retries></plugin></model></sdf>", "application/xml");
+        return call(
+                "POST",
+                "/api/models",
+                "<sdf version='1.9'><model name='" + name + "'><pose>0 0 2 0 0 0</pose>"
+                        + "<link name='l'><inertial><mass>1</mass></inertial><collision name='c'><geometry><sphere>"
+                        + "<radius>0.1</radius></sphere></geometry></collision></link>"
+                        + "<plugin name='bridge' filename='orrery-lifecycle-bridge'><endpoint>" + endpoint
+                        + "</endpoint><retries>0</retries></plugin></model></sdf>",
+                "application/xml");
     }
 
     private JsonNode plugin(String name) throws Exception {
@@ -158,15 +176,19 @@ class PluginEndpointTests {
     private static void awaitReceived(String path, String event) throws InterruptedException {
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (RECEIVED.stream().noneMatch(r -> r.startsWith(path + " ") && r.contains("\"" + event + "\""))) {
-            assertThat(System.nanoTime()).as("%s received %s; got %s", path, event, RECEIVED).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("%s received %s; got %s", path, event, RECEIVED)
+                    .isLessThan(deadline);
             Thread.sleep(20);
         }
     }
 
     private HttpResponse<String> call(String method, String path, String body, String type) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .timeout(Duration.ofSeconds(60)).method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
+                .timeout(Duration.ofSeconds(60))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (type != null) {
             b.header("Content-Type", type);
         }
@@ -200,8 +222,8 @@ class PluginEndpointTests {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             server.createContext("/", exchange -> {
-                RECEIVED.add(exchange.getRequestURI().getPath() + " " + new String(exchange.getRequestBody()
-                        .readAllBytes()));
+                RECEIVED.add(exchange.getRequestURI().getPath() + " "
+                        + new String(exchange.getRequestBody().readAllBytes()));
                 exchange.sendResponseHeaders(204, -1);
                 exchange.close();
             });

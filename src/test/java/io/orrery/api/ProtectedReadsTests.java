@@ -16,8 +16,9 @@ import org.springframework.test.context.TestPropertySource;
  * With {@code orrery.api.protect-reads=true} reads need the token too, except the health probes; the event
  * stream holds at most {@code orrery.api.max-event-clients} clients and refuses one more with 503 and Retry-After.
  */
-@TestPropertySource(properties = {"orrery.api.token=s3cret-token", "orrery.api.protect-reads=true",
-        "orrery.api.max-event-clients=2"})
+@TestPropertySource(
+        properties = {"orrery.api.token=s3cret-token", "orrery.api.protect-reads=true", "orrery.api.max-event-clients=2"
+        })
 class ProtectedReadsTests extends ApiTestSupport {
 
     static final String TOKEN = "Bearer s3cret-token";
@@ -35,8 +36,14 @@ class ProtectedReadsTests extends ApiTestSupport {
 
     @Test
     void readsNeedTheTokenExceptHealth() {
-        for (String path : List.of("/api/simulation", "/api/models", "/api/world/sdf", "/api/events",
-                "/actuator/simulation", "/actuator/info", "/v3/api-docs")) {
+        for (String path : List.of(
+                "/api/simulation",
+                "/api/models",
+                "/api/world/sdf",
+                "/api/events",
+                "/actuator/simulation",
+                "/actuator/info",
+                "/v3/api-docs")) {
             Response none = get(path);
             assertThat(none.status()).as(path).isEqualTo(401);
             assertThat(none.header("Content-Type")).as(path).startsWith("application/problem+json");
@@ -45,7 +52,12 @@ class ProtectedReadsTests extends ApiTestSupport {
         assertThat(withToken("/actuator/info").statusCode()).isEqualTo(200);
 
         assertThat(get("/actuator/health").status()).isEqualTo(200);
-        assertThat(get("/actuator/health").json().get("components").get("simulation").has("details")).isFalse();
+        assertThat(get("/actuator/health")
+                        .json()
+                        .get("components")
+                        .get("simulation")
+                        .has("details"))
+                .isFalse();
         assertThat(get("/actuator/health/liveness").status()).isEqualTo(200);
         assertThat(get("/actuator/health/readiness").status()).isEqualTo(200);
     }
@@ -59,16 +71,28 @@ class ProtectedReadsTests extends ApiTestSupport {
     void noSpellingPassesAnotherReadOffAsHealthOrThePage() throws Exception {
         List<String> leaked = new ArrayList<>();
         for (String target : List.of("/api/simulation", "/actuator/info")) {
-            for (String open : List.of("/actuator/health/", "/actuator/health/liveness/", "/assets/x/", "/webjars/x/",
-                    "/index.html/x/", "/")) {
+            for (String open : List.of(
+                    "/actuator/health/",
+                    "/actuator/health/liveness/",
+                    "/assets/x/",
+                    "/webjars/x/",
+                    "/index.html/x/",
+                    "/")) {
                 // as many ".." as the open prefix has segments: back at the root, then the target
-                String climb = "../".repeat((int) open.chars().filter(c -> c == '/').count() - 1);
+                String climb =
+                        "../".repeat((int) open.chars().filter(c -> c == '/').count() - 1);
                 String rest = target.substring(1);
                 String withParameter = open.length() > 1 ? open.substring(0, open.length() - 1) + ";x/" : "/;x/";
-                for (String path : List.of(open + climb + rest, open + climb.replace("..", "..;") + rest,
-                        open + climb.replace("..", "%2e%2e") + rest, open + climb.replace("..", ".%2E") + rest,
-                        withParameter + climb + rest, open + climb.replace("/", "%2F") + rest,
-                        open + climb.replace("/", "//") + rest, open + "%2e%2e/" + rest, open + "./" + climb + rest)) {
+                for (String path : List.of(
+                        open + climb + rest,
+                        open + climb.replace("..", "..;") + rest,
+                        open + climb.replace("..", "%2e%2e") + rest,
+                        open + climb.replace("..", ".%2E") + rest,
+                        withParameter + climb + rest,
+                        open + climb.replace("/", "%2F") + rest,
+                        open + climb.replace("/", "//") + rest,
+                        open + "%2e%2e/" + rest,
+                        open + "./" + climb + rest)) {
                     try (RawHttp r = RawHttp.request(port, "GET", path, "")) {
                         String body = r.body();
                         // what the target would answer: the status's commands, the info's build
@@ -95,12 +119,17 @@ class ProtectedReadsTests extends ApiTestSupport {
         assertThat(get("/dashboard/scene").status()).isEqualTo(401);
         assertThat(post("/api/session").status()).as("no token, no cookie").isEqualTo(401);
 
-        Response login = send(HttpRequest.newBuilder(uri("/api/session")).header("Authorization", TOKEN)
+        Response login = send(HttpRequest.newBuilder(uri("/api/session"))
+                .header("Authorization", TOKEN)
                 .POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(login.status()).isEqualTo(204);
         String setCookie = login.header("Set-Cookie");
-        assertThat(setCookie).startsWith("orrery_token=").contains("HttpOnly").contains("SameSite=Strict")
-                .contains("Path=/").doesNotContain("s3cret-token");
+        assertThat(setCookie)
+                .startsWith("orrery_token=")
+                .contains("HttpOnly")
+                .contains("SameSite=Strict")
+                .contains("Path=/")
+                .doesNotContain("s3cret-token");
         String cookie = setCookie.substring(0, setCookie.indexOf(';'));
 
         for (String path : List.of("/api/simulation", "/dashboard/scene", "/actuator/info")) {
@@ -111,19 +140,28 @@ class ProtectedReadsTests extends ApiTestSupport {
         try (RawHttp r = RawHttp.request(port, "GET", "/api/simulation", "Cookie: " + cookie + "x\r\n")) {
             assertThat(r.status).as("a cookie of another value").isEqualTo(401);
         }
-        try (RawHttp r = RawHttp.request(port, "POST", "/api/simulation/step", "Cookie: " + cookie
-                + "\r\nOrigin: http://localhost:" + port + "\r\n")) {
+        try (RawHttp r = RawHttp.request(
+                port,
+                "POST",
+                "/api/simulation/step",
+                "Cookie: " + cookie + "\r\nOrigin: http://localhost:" + port + "\r\n")) {
             assertThat(r.status).as("a change from the server's own page").isEqualTo(200);
         }
-        try (RawHttp r = RawHttp.request(port, "POST", "/api/simulation/step", "Cookie: " + cookie
-                + "\r\nOrigin: http://localhost." + port + ".example\r\n")) {
-            assertThat(r.status).as("a change from another origin's page, cookie or not").isEqualTo(403);
+        try (RawHttp r = RawHttp.request(
+                port,
+                "POST",
+                "/api/simulation/step",
+                "Cookie: " + cookie + "\r\nOrigin: http://localhost." + port + ".example\r\n")) {
+            assertThat(r.status)
+                    .as("a change from another origin's page, cookie or not")
+                    .isEqualTo(403);
         }
         try (RawHttp r = RawHttp.handshake(port, "/api/control", "Cookie: " + cookie + "\r\n")) {
             assertThat(r.status).as("the control socket takes the cookie too").isEqualTo(101);
         }
 
-        Response logout = send(HttpRequest.newBuilder(uri("/api/session")).header("Authorization", TOKEN)
+        Response logout = send(HttpRequest.newBuilder(uri("/api/session"))
+                .header("Authorization", TOKEN)
                 .DELETE());
         assertThat(logout.status()).isEqualTo(204);
         assertThat(logout.header("Set-Cookie")).startsWith("orrery_token=;").contains("Max-Age=0");
@@ -167,11 +205,19 @@ class ProtectedReadsTests extends ApiTestSupport {
     }
 
     private HttpResponse<InputStream> events() throws Exception {
-        return client.send(HttpRequest.newBuilder(uri("/api/events")).header("Accept", "text/event-stream")
-                .header("Authorization", TOKEN).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        return client.send(
+                HttpRequest.newBuilder(uri("/api/events"))
+                        .header("Accept", "text/event-stream")
+                        .header("Authorization", TOKEN)
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofInputStream());
     }
 
     private HttpResponse<String> withToken(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Authorization", TOKEN).GET()).raw();
+        return send(HttpRequest.newBuilder(uri(path))
+                        .header("Authorization", TOKEN)
+                        .GET())
+                .raw();
     }
 }

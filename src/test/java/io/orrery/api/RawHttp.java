@@ -43,7 +43,8 @@ final class RawHttp implements AutoCloseable {
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
             if (colon > 0) {
-                headers.put(lines[i].substring(0, colon).trim().toLowerCase(java.util.Locale.ROOT),
+                headers.put(
+                        lines[i].substring(0, colon).trim().toLowerCase(java.util.Locale.ROOT),
                         lines[i].substring(colon + 1).trim());
             }
         }
@@ -52,8 +53,10 @@ final class RawHttp implements AutoCloseable {
     /** Sends {@code method target} with {@code extraHeaders} (each {@code Name: value\r\n}) and an empty body. */
     static RawHttp request(int port, String method, String target, String extraHeaders) {
         try {
-            return new RawHttp(port, method + " " + target + " HTTP/1.1\r\nHost: localhost:" + port
-                    + "\r\nContent-Length: 0\r\nConnection: close\r\n" + extraHeaders + "\r\n");
+            return new RawHttp(
+                    port,
+                    method + " " + target + " HTTP/1.1\r\nHost: localhost:" + port
+                            + "\r\nContent-Length: 0\r\nConnection: close\r\n" + extraHeaders + "\r\n");
         } catch (IOException e) {
             throw new UncheckedIOException(method + " " + target, e);
         }
@@ -64,10 +67,13 @@ final class RawHttp implements AutoCloseable {
         byte[] key = new byte[16];
         RANDOM.nextBytes(key);
         try {
-            return new RawHttp(port, "GET " + target + " HTTP/1.1\r\nHost: localhost:" + port
-                    + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13"
-                    + "\r\nSec-WebSocket-Key: " + Base64.getEncoder().encodeToString(key) + "\r\n" + extraHeaders
-                    + "\r\n");
+            return new RawHttp(
+                    port,
+                    "GET " + target + " HTTP/1.1\r\nHost: localhost:" + port
+                            + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13"
+                            + "\r\nSec-WebSocket-Key: " + Base64.getEncoder().encodeToString(key) + "\r\n"
+                            + extraHeaders
+                            + "\r\n");
         } catch (IOException e) {
             throw new UncheckedIOException("handshake " + target, e);
         }
@@ -132,8 +138,8 @@ final class RawHttp implements AutoCloseable {
         }
         byte[] answer = in.readNBytes((int) length);
         if (opcode != 1) {
-            throw new IOException("expected a text frame, got opcode " + opcode + ": " + new String(answer,
-                    StandardCharsets.UTF_8));
+            throw new IOException(
+                    "expected a text frame, got opcode " + opcode + ": " + new String(answer, StandardCharsets.UTF_8));
         }
         return new String(answer, StandardCharsets.UTF_8);
     }

@@ -57,7 +57,8 @@ final class RawWebSocket implements AutoCloseable {
     void sendText(String text) throws IOException {
         byte[] payload = text.getBytes(StandardCharsets.UTF_8);
         int n = payload.length;
-        byte[] header = n < 126 ? new byte[] {(byte) 0x81, (byte) (0x80 | n)}
+        byte[] header = n < 126
+                ? new byte[] {(byte) 0x81, (byte) (0x80 | n)}
                 : new byte[] {(byte) 0x81, (byte) (0x80 | 126), (byte) (n >> 8), (byte) n};
         assertThat(n).isLessThan(65_536);
         byte[] mask = new byte[4];

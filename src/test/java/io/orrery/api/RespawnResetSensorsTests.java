@@ -39,8 +39,8 @@ class RespawnResetSensorsTests {
 
     @Test
     void afterARemoveARespawnUnderTheSameNameAndAResetTheSensorsPublishAsAfterTheLoad() throws Exception {
-        Path world = Files.copy(Path.of("src/test/resources/worlds/respawn_sensors.sdf"),
-                dir.resolve("respawn_sensors.sdf"));
+        Path world = Files.copy(
+                Path.of("src/test/resources/worlds/respawn_sensors.sdf"), dir.resolve("respawn_sensors.sdf"));
         try (LockstepServer server = LockstepServer.start(world)) {
             String topicsAfterLoad = server.get("/api/topics").body();
             String afterLoad;
@@ -55,8 +55,14 @@ class RespawnResetSensorsTests {
             assertThat(spawned.statusCode()).as(spawned.body()).isEqualTo(201);
             assertThat(server.runner().step(100).get().iterations()).isEqualTo(400);
             // The impostor has no altimeter: the probe's, idle while the probe is gone, last sampled before it went.
-            assertThat(server.runner().topics().orElseThrow().latest("/probe/altimeter").orElseThrow()
-                    .simTimeNanos()).as("the probe's altimeter's last sample").isLessThanOrEqualTo(300_000_000L);
+            assertThat(server.runner()
+                            .topics()
+                            .orElseThrow()
+                            .latest("/probe/altimeter")
+                            .orElseThrow()
+                            .simTimeNanos())
+                    .as("the probe's altimeter's last sample")
+                    .isLessThanOrEqualTo(300_000_000L);
 
             String afterReset;
             String topicsAfterReset;
@@ -67,9 +73,11 @@ class RespawnResetSensorsTests {
                 afterReset = LockstepServer.episode(c, 300, TOPICS, List.of("probe", "bystander"));
             }
             SoftAssertions.assertSoftly(softly -> {
-                softly.assertThat(afterReset).as("the episode after the reset, against the first after the load")
+                softly.assertThat(afterReset)
+                        .as("the episode after the reset, against the first after the load")
                         .isEqualTo(afterLoad);
-                softly.assertThat(topicsAfterReset).as("topics, publishers and subscribers after the reset")
+                softly.assertThat(topicsAfterReset)
+                        .as("topics, publishers and subscribers after the reset")
                         .isEqualTo(topicsAfterLoad);
             });
         }
@@ -80,7 +88,8 @@ class RespawnResetSensorsTests {
     }
 
     private static HttpResponse<String> spawn(LockstepServer server, String snippet) throws Exception {
-        return send(HttpRequest.newBuilder(uri(server, "/api/models")).header("Content-Type", "application/xml")
+        return send(HttpRequest.newBuilder(uri(server, "/api/models"))
+                .header("Content-Type", "application/xml")
                 .POST(HttpRequest.BodyPublishers.ofString(snippet)));
     }
 
@@ -89,7 +98,7 @@ class RespawnResetSensorsTests {
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return ControlServer.HTTP.send(request.timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return ControlServer.HTTP.send(
+                request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
     }
 }

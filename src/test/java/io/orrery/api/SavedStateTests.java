@@ -93,7 +93,9 @@ class SavedStateTests {
             ObjectNode step = c.request("step");
             MODELS.forEach(step.putArray("models")::add);
             JsonNode answer = c.call(step);
-            assertThat(answer.get("op").asText()).as("step %d: %s", k + 1, answer).isEqualTo("stepped");
+            assertThat(answer.get("op").asText())
+                    .as("step %d: %s", k + 1, answer)
+                    .isEqualTo("stepped");
             models.add(answer.get("models"));
         }
         return models;
@@ -105,7 +107,9 @@ class SavedStateTests {
         for (JsonNode m : models) {
             for (JsonNode l : m.get("links")) {
                 JsonNode p = l.get("pose");
-                out.add(new double[] {p.get("x").asDouble(), p.get("y").asDouble(), p.get("z").asDouble()});
+                out.add(new double[] {
+                    p.get("x").asDouble(), p.get("y").asDouble(), p.get("z").asDouble()
+                });
             }
             for (JsonNode j : m.get("joints")) {
                 out.add(new double[] {j.get("position").asDouble()});

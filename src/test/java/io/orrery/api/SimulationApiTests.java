@@ -30,7 +30,9 @@ class SimulationApiTests extends ApiTestSupport {
         assertThat(s.get("realTimeFactor").asDouble()).isEqualTo(0.0);
         assertThat(s.get("world").get("name").asText()).isEqualTo("api_world");
         assertThat(s.get("world").get("file").asText()).endsWith("api_world.sdf");
-        assertThat(names(s.get("allowedCommands"))).contains("resume", "step", "reset").doesNotContain("pause");
+        assertThat(names(s.get("allowedCommands")))
+                .contains("resume", "step", "reset")
+                .doesNotContain("pause");
     }
 
     @Test
@@ -46,7 +48,10 @@ class SimulationApiTests extends ApiTestSupport {
         assertThat(problem.get("status").asInt()).isEqualTo(409);
         assertThat(problem.get("state").asText()).startsWith("STEP_");
         assertThat(names(problem.get("allowed"))).contains("pause", "stop").doesNotContain("resume", "step");
-        assertThat(problem.get("detail").asText()).contains("resume").contains("allowed: ").contains("pause");
+        assertThat(problem.get("detail").asText())
+                .contains("resume")
+                .contains("allowed: ")
+                .contains("pause");
 
         Response step = post("/api/simulation/step?count=5");
         assertThat(step.status()).isEqualTo(409);
@@ -59,8 +64,19 @@ class SimulationApiTests extends ApiTestSupport {
         Response pauseAgain = post("/api/simulation/pause");
         assertThat(pauseAgain.status()).isEqualTo(409);
         assertThat(pauseAgain.json().get("state").asText()).isEqualTo("PAUSE");
-        assertThat(names(pauseAgain.json().get("allowed"))).containsExactly("resume", "step", "stop", "reset",
-                "reload", "run-to", "real-time-factor", "spawn", "remove", "teleport", "set-static");
+        assertThat(names(pauseAgain.json().get("allowed")))
+                .containsExactly(
+                        "resume",
+                        "step",
+                        "stop",
+                        "reset",
+                        "reload",
+                        "run-to",
+                        "real-time-factor",
+                        "spawn",
+                        "remove",
+                        "teleport",
+                        "set-static");
     }
 
     @Test
@@ -106,17 +122,27 @@ class SimulationApiTests extends ApiTestSupport {
         Response r = putJson("/api/simulation/real-time-factor", "{\"value\": 2.5}");
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.json().get("realTimeFactor").asDouble()).isEqualTo(2.5);
-        assertThat(get("/api/simulation").json().get("realTimeFactor").asDouble()).isEqualTo(2.5);
+        assertThat(get("/api/simulation").json().get("realTimeFactor").asDouble())
+                .isEqualTo(2.5);
 
         // 1e-300 was found by fuzzing: the runner would wait ~1e297 s for its next step, and every command with it
-        for (String bad : List.of("{\"value\": -1}", "{\"value\": \"NaN\"}", "{\"value\": NaN}", "{}",
-                "{\"value\": \"fast\"}", "", "{\"value\": 1e-300}", "{\"value\": 0.0009}")) {
+        for (String bad : List.of(
+                "{\"value\": -1}",
+                "{\"value\": \"NaN\"}",
+                "{\"value\": NaN}",
+                "{}",
+                "{\"value\": \"fast\"}",
+                "",
+                "{\"value\": 1e-300}",
+                "{\"value\": 0.0009}")) {
             Response refused = putJson("/api/simulation/real-time-factor", bad);
             assertThat(refused.status()).as(bad).isEqualTo(400);
             assertThat(refused.header("Content-Type")).as(bad).startsWith("application/problem+json");
         }
-        assertThat(get("/api/simulation").json().get("realTimeFactor").asDouble()).isEqualTo(2.5);
-        assertThat(putJson("/api/simulation/real-time-factor", "{\"value\": 0}").status()).isEqualTo(200);
+        assertThat(get("/api/simulation").json().get("realTimeFactor").asDouble())
+                .isEqualTo(2.5);
+        assertThat(putJson("/api/simulation/real-time-factor", "{\"value\": 0}").status())
+                .isEqualTo(200);
     }
 
     @Test

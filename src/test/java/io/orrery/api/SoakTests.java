@@ -38,9 +38,15 @@ class SoakTests extends ApiTestSupport {
         SoakReport r = new Soak(uri("/"), WORLDS_DIR, Soak.CLIENTS, Duration.ofSeconds(SECONDS), 20261122L).run();
         System.out.println(r);
 
-        assertThat(r.unexpectedCount()).as("answers their command may not get: %s", r.unexpected()).isZero();
-        assertThat(r.statuses().keySet()).as("no 5xx, no request without an answer").allMatch(s -> s > 0 && s < 500);
-        assertThat(r.disagreementCount()).as("answers against the ledger: %s", r.disagreements()).isZero();
+        assertThat(r.unexpectedCount())
+                .as("answers their command may not get: %s", r.unexpected())
+                .isZero();
+        assertThat(r.statuses().keySet())
+                .as("no 5xx, no request without an answer")
+                .allMatch(s -> s > 0 && s < 500);
+        assertThat(r.disagreementCount())
+                .as("answers against the ledger: %s", r.disagreements())
+                .isZero();
         assertThat(r.livenessPolls()).isPositive();
         assertThat(r.livenessFailures()).as("liveness went down").isEmpty();
         assertThat(r.serverModels()).as("the server's models").isEqualTo(r.ledgerModels());
@@ -51,13 +57,15 @@ class SoakTests extends ApiTestSupport {
         // poller) all run before the first sample, and Tomcat adds a worker only while all are busy, at most one
         // per request in flight: 8 clients + the poller. More than that in the last stretch than in the first is
         // a leak.
-        assertThat(r.lastMaxThreads()).as("threads, first %s, last %s", r.first(), r.last())
+        assertThat(r.lastMaxThreads())
+                .as("threads, first %s, last %s", r.first(), r.last())
                 .isLessThanOrEqualTo(r.firstMaxThreads() + Soak.CLIENTS + 1);
         // Heap after a full collection: what the world can legitimately gain between the stretches is the
         // clients' spawned models (at most 8 x 4 spheres) and their snapshots, well under 1 MB, and the first
         // stretch still warms up (its samples spread over about 3 MB here); 8 MB more in the few seconds between
         // the stretches is a leak (about 1 MB a second; the 60 s benchmark run gained 1.1 MB in 50 s).
-        assertThat(r.lastMedianHeap()).as("heap, first %s, last %s", r.first(), r.last())
+        assertThat(r.lastMedianHeap())
+                .as("heap, first %s, last %s", r.first(), r.last())
                 .isLessThanOrEqualTo(r.firstMedianHeap() + 8_000_000L);
 
         assertThat(runner.isRunning()).isTrue();
@@ -65,6 +73,8 @@ class SoakTests extends ApiTestSupport {
         while (eventStream.clientCount() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
-        assertThat(eventStream.clientCount()).as("event-stream clients left over").isZero();
+        assertThat(eventStream.clientCount())
+                .as("event-stream clients left over")
+                .isZero();
     }
 }

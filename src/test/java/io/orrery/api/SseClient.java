@@ -39,8 +39,12 @@ final class SseClient implements AutoCloseable {
 
     /** A client that waits {@code pausePerEvent} after each event it reads: a slow one. */
     static SseClient connect(ApiTestSupport api, String path, Duration pausePerEvent) throws Exception {
-        HttpResponse<InputStream> r = api.client.send(HttpRequest.newBuilder(api.uri(path))
-                .header("Accept", "text/event-stream").GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> r = api.client.send(
+                HttpRequest.newBuilder(api.uri(path))
+                        .header("Accept", "text/event-stream")
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
         return new SseClient(r.body(), pausePerEvent);
@@ -100,6 +104,5 @@ final class SseClient implements AutoCloseable {
         }
     }
 
-    record Event(String name, JsonNode data) {
-    }
+    record Event(String name, JsonNode data) {}
 }

@@ -42,12 +42,14 @@ class SystemsApiTests extends ApiTestSupport {
         assertThat(physics.get("meanMicros").asDouble()).isPositive();
         assertThat(physics.get("p99Micros").asDouble()).isPositive();
 
-        assertThat(find(view, "devices").get("origin").get("description").asText()).isEqualTo("built-in");
+        assertThat(find(view, "devices").get("origin").get("description").asText())
+                .isEqualTo("built-in");
 
         for (JsonNode phase : view.get("phases")) {
             int previous = Integer.MIN_VALUE;
             for (JsonNode system : phase.get("systems")) {
-                assertThat(system.get("priority").asInt()).as("%s in %s", system.get("name"), phase.get("phase"))
+                assertThat(system.get("priority").asInt())
+                        .as("%s in %s", system.get("name"), phase.get("phase"))
                         .isGreaterThanOrEqualTo(previous);
                 previous = system.get("priority").asInt();
             }

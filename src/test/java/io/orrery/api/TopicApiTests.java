@@ -50,17 +50,20 @@ class TopicApiTests extends ApiTestSupport {
         assertThat(odometry.at("/header/stamp/sec").asLong()).isZero();
         assertThat(odometry.at("/header/stamp/nsec").asLong()).isEqualTo(5_000_000);
         assertThat(odometry.at("/pose/orientation/w").asDouble()).isEqualTo(1.0);
-        assertThat(get("/api/topics/test/cmd_vel").json().at("/linear/x").asDouble()).isEqualTo(0.5);
+        assertThat(get("/api/topics/test/cmd_vel").json().at("/linear/x").asDouble())
+                .isEqualTo(0.5);
     }
 
     @Test
     void inputTakesTheProtoSnakeCaseNamesAndOutputUsesProtobufJsonNames() throws Exception {
-        Response r = postJson("/api/topics/test/altimeter",
+        Response r = postJson(
+                "/api/topics/test/altimeter",
                 "{\"header\": {\"stamp\": {\"sec\": \"3\", \"nsec\": 7}}, \"vertical_position\": 2.5,"
                         + " \"verticalVelocity\": -1}");
 
         assertThat(r.status()).isEqualTo(202);
-        assertThat(awaitMessage("/api/topics/test/height").get("data").asDouble()).isEqualTo(2.5);
+        assertThat(awaitMessage("/api/topics/test/height").get("data").asDouble())
+                .isEqualTo(2.5);
         JsonNode altimeter = get("/api/topics/test/altimeter").json();
         assertThat(altimeter.get("verticalPosition").asDouble()).isEqualTo(2.5);
         assertThat(altimeter.get("verticalVelocity").asDouble()).isEqualTo(-1);
@@ -94,7 +97,8 @@ class TopicApiTests extends ApiTestSupport {
     void unknownTopicsAndTopicsNobodySubscribesToAre404NamingTheKnownOnes() {
         Response noSubscriber = postJson("/api/topics/test/clock", "{\"data\": 1}");
         assertThat(noSubscriber.status()).isEqualTo(404);
-        assertThat(noSubscriber.json().get("topics").toString()).contains("/test/cmd_vel", "/test/altimeter")
+        assertThat(noSubscriber.json().get("topics").toString())
+                .contains("/test/cmd_vel", "/test/altimeter")
                 .doesNotContain("/test/clock");
 
         Response unknown = get("/api/topics/no/such/topic");
@@ -117,15 +121,20 @@ class TopicApiTests extends ApiTestSupport {
         assertThat(post("/api/simulation/reload").status()).isEqualTo(200);
         assertThat(get("/api/topics/test/odometry").status()).isEqualTo(204);
         // the reloaded world's plugin subscribed to its new bus
-        assertThat(postJson("/api/topics/test/cmd_vel", "{\"linear\": {\"x\": 3}}").status()).isEqualTo(202);
-        assertThat(awaitMessage("/api/topics/test/odometry").at("/twist/linear/x").asDouble()).isEqualTo(3);
+        assertThat(postJson("/api/topics/test/cmd_vel", "{\"linear\": {\"x\": 3}}")
+                        .status())
+                .isEqualTo(202);
+        assertThat(awaitMessage("/api/topics/test/odometry")
+                        .at("/twist/linear/x")
+                        .asDouble())
+                .isEqualTo(3);
     }
 
     @Test
     void aSlowClientGetsAtMostMaxRateMessagesASecondAndTheLoopKeepsStepping() throws Exception {
         double maxRate = 10;
-        try (SseClient slow = SseClient.connect(this, "/api/events?topic=/test/clock&maxRate=" + maxRate,
-                Duration.ofMillis(30))) {
+        try (SseClient slow =
+                SseClient.connect(this, "/api/events?topic=/test/clock&maxRate=" + maxRate, Duration.ofMillis(30))) {
             slow.awaitEvent("stats");
             long stepsBefore = runner.status().iterations();
             long start = System.nanoTime();
@@ -145,9 +154,11 @@ class TopicApiTests extends ApiTestSupport {
                 }
             }
 
-            assertThat(messages).hasSizeGreaterThanOrEqualTo(2)
+            assertThat(messages)
+                    .hasSizeGreaterThanOrEqualTo(2)
                     .hasSizeLessThanOrEqualTo((int) Math.ceil(maxRate * seconds) + 1);
-            assertThat(steps).as("steps taken while the client was sent %d messages", messages.size())
+            assertThat(steps)
+                    .as("steps taken while the client was sent %d messages", messages.size())
                     .isGreaterThan(20L * messages.size());
             double previous = -1;
             for (JsonNode m : messages) {
@@ -166,7 +177,8 @@ class TopicApiTests extends ApiTestSupport {
     @Test
     void aBadMaxRateIsRefused() {
         Response r = send(java.net.http.HttpRequest.newBuilder(uri("/api/events?topic=/test/clock&maxRate=0"))
-                .header("Accept", "text/event-stream, application/problem+json").GET());
+                .header("Accept", "text/event-stream, application/problem+json")
+                .GET());
         assertThat(r.status()).isEqualTo(400);
     }
 

@@ -37,9 +37,15 @@ import org.springframework.test.web.servlet.MockMvc;
  * {@code src/test/resources/io/orrery/api/TopicMessagesFuzzTestsInputs/messages/}; to fuzz for real:
  * {@code JAZZER_FUZZ=1 ./mvnw test -Dtest=TopicMessagesFuzzTests -DargLine=-Xmx1g}.
  */
-@SpringBootTest(properties = {"orrery.real-time-factor=0", "orrery.start-paused=true",
-        "orrery.status-log-interval=0s", "logging.level.io.orrery=warn",
-        "orrery.plugins[0].name=every-type", "orrery.plugins[0].filename=orrery-test-every-type"})
+@SpringBootTest(
+        properties = {
+            "orrery.real-time-factor=0",
+            "orrery.start-paused=true",
+            "orrery.status-log-interval=0s",
+            "logging.level.io.orrery=warn",
+            "orrery.plugins[0].name=every-type",
+            "orrery.plugins[0].filename=orrery-test-every-type"
+        })
 // print NONE: by default MockMvc keeps every request's printout to show if the test fails, and a fuzzing session
 // is one test of a few hundred thousand requests (6 GB of printouts after 10 minutes)
 @AutoConfigureMockMvc(print = MockMvcPrint.NONE)
@@ -73,17 +79,24 @@ class TopicMessagesFuzzTests {
         }
         String topic = TOPICS.get(Byte.toUnsignedInt(input[0]) % TOPICS.size());
         String body = new String(input, 1, input.length - 1, StandardCharsets.UTF_8);
-        MockHttpServletResponse r = mvc.perform(post("/api/topics" + topic).contentType(MediaType.APPLICATION_JSON)
-                .content(body)).andReturn().getResponse();
+        MockHttpServletResponse r = mvc.perform(post("/api/topics" + topic)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andReturn()
+                .getResponse();
         int status = r.getStatus();
-        assertThat(status).as("%s %s -> %s", topic, body, r.getContentAsString()).isLessThan(500);
+        assertThat(status)
+                .as("%s %s -> %s", topic, body, r.getContentAsString())
+                .isLessThan(500);
         if (status >= 400) {
             assertThat(r.getContentType()).as("%s %s", topic, body).startsWith("application/problem+json");
         } else {
             assertThat(status).as("%s %s", topic, body).isEqualTo(202);
         }
-        MockHttpServletResponse latest = mvc.perform(get("/api/topics" + topic)).andReturn().getResponse();
-        assertThat(latest.getStatus()).as("GET %s after %s -> %s", topic, body, latest.getContentAsString())
+        MockHttpServletResponse latest =
+                mvc.perform(get("/api/topics" + topic)).andReturn().getResponse();
+        assertThat(latest.getStatus())
+                .as("GET %s after %s -> %s", topic, body, latest.getContentAsString())
                 .isLessThan(500);
         assertThat(runner.isRunning()).as("the runner after %s %s", topic, body).isTrue();
     }
@@ -98,15 +111,20 @@ class TopicMessagesFuzzTests {
         String body = new String(input, StandardCharsets.UTF_8);
         try {
             JsonNode tree = JSON.readTree(body);
-            if (tree instanceof ObjectNode o && o.path("count").isNumber() && o.path("count").asDouble() > 100) {
+            if (tree instanceof ObjectNode o
+                    && o.path("count").isNumber()
+                    && o.path("count").asDouble() > 100) {
                 o.put("count", 1);
                 body = o.toString();
             }
         } catch (java.io.IOException notJson) {
             // sent as it is: the route must refuse it
         }
-        MockHttpServletResponse r = mvc.perform(post("/api/simulation/step").contentType(MediaType.APPLICATION_JSON)
-                .content(body)).andReturn().getResponse();
+        MockHttpServletResponse r = mvc.perform(post("/api/simulation/step")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andReturn()
+                .getResponse();
         int status = r.getStatus();
         assertThat(status).as("%s -> %s", body, r.getContentAsString()).isLessThan(500);
         if (status >= 400) {

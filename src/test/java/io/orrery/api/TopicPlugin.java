@@ -28,8 +28,7 @@ class TopicPlugin implements Plugin, PreUpdate, Reset {
     private long simTimeNanos; // runner thread
 
     @Override
-    public void awake(PluginContext context) {
-    }
+    public void awake(PluginContext context) {}
 
     @Override
     public void start(PluginContext context) {
@@ -38,20 +37,35 @@ class TopicPlugin implements Plugin, PreUpdate, Reset {
         Publisher<Odometry> odometry = bus.advertise("/test/odometry", Odometry.class, me);
         Publisher<DoubleProtos.Double> height = bus.advertise("/test/height", DoubleProtos.Double.class, me);
         clock = bus.advertise("/test/clock", DoubleProtos.Double.class, me);
-        bus.subscribe("/test/cmd_vel", Twist.class, me, twist -> odometry.publish(Odometry.newBuilder()
-                .setHeader(Messages.header(simTimeNanos))
-                .setPose(Pose.newBuilder().setPosition(Messages.vector(0, 0, 0)).setOrientation(Messages.IDENTITY))
-                .setTwist(twist).build()));
-        bus.subscribe("/test/altimeter", Altimeter.class, me, a -> height.publish(DoubleProtos.Double.newBuilder()
-                .setHeader(Messages.header(simTimeNanos)).setData(a.getVerticalPosition()).build()));
+        bus.subscribe(
+                "/test/cmd_vel",
+                Twist.class,
+                me,
+                twist -> odometry.publish(Odometry.newBuilder()
+                        .setHeader(Messages.header(simTimeNanos))
+                        .setPose(Pose.newBuilder()
+                                .setPosition(Messages.vector(0, 0, 0))
+                                .setOrientation(Messages.IDENTITY))
+                        .setTwist(twist)
+                        .build()));
+        bus.subscribe(
+                "/test/altimeter",
+                Altimeter.class,
+                me,
+                a -> height.publish(DoubleProtos.Double.newBuilder()
+                        .setHeader(Messages.header(simTimeNanos))
+                        .setData(a.getVerticalPosition())
+                        .build()));
     }
 
     @Override
     public void preUpdate(UpdateInfo info, PhysicsWorld world) {
         simTimeNanos = info.simTimeNanos();
         if (!info.paused() && clock != null) {
-            clock.publish(DoubleProtos.Double.newBuilder().setHeader(Messages.header(simTimeNanos))
-                    .setData(info.simTimeSeconds()).build());
+            clock.publish(DoubleProtos.Double.newBuilder()
+                    .setHeader(Messages.header(simTimeNanos))
+                    .setData(info.simTimeSeconds())
+                    .build());
         }
     }
 

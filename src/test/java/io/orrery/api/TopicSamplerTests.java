@@ -22,8 +22,14 @@ class TopicSamplerTests {
     }
 
     private void publish(String topic, long sequence) {
-        latest.put(topic, new TopicMessage(topic, "gz.msgs.Double",
-                DoubleProtos.Double.newBuilder().setData(sequence).build(), sequence, 0));
+        latest.put(
+                topic,
+                new TopicMessage(
+                        topic,
+                        "gz.msgs.Double",
+                        DoubleProtos.Double.newBuilder().setData(sequence).build(),
+                        sequence,
+                        0));
     }
 
     @Test

@@ -37,7 +37,9 @@ class WorldApiTests extends ApiTestSupport {
     @Test
     void theWorldListsWhatItDoesNotSimulate() throws IOException {
         copyWorld(WORLDS_DIR, "unsupported.sdf");
-        assertThat(postJson("/api/world/load", "{\"path\": \"unsupported.sdf\"}").status()).isEqualTo(200);
+        assertThat(postJson("/api/world/load", "{\"path\": \"unsupported.sdf\"}")
+                        .status())
+                .isEqualTo(200);
         JsonNode world = get("/api/world").json();
         assertThat(world.get("name").asText()).isEqualTo("unsupported");
         String file = WORLDS_DIR.resolve("unsupported.sdf").toString();
@@ -51,7 +53,9 @@ class WorldApiTests extends ApiTestSupport {
             assertThat(e.get("element").asText()).isEqualTo("spring_stiffness");
             assertThat(e.get("line").asInt()).isEqualTo(26);
         });
-        assertThat(world.get("display")).extracting(e -> e.get("element").asText()).contains("light", "visual");
+        assertThat(world.get("display"))
+                .extracting(e -> e.get("element").asText())
+                .contains("light", "visual");
         JsonNode health = get("/actuator/health").json();
         assertThat(health.at("/components/simulation/details/unsupported").asInt())
                 .isEqualTo(world.get("unsupported").size());
@@ -123,9 +127,11 @@ class WorldApiTests extends ApiTestSupport {
         JsonNode status = get("/api/simulation").json();
         assertThat(status.get("world").get("name").asText()).isEqualTo("api_world");
         assertThat(status.get("iterations").asLong()).isEqualTo(10);
-        assertThat(post("/api/simulation/step?count=5").json().get("iterations").asLong()).isEqualTo(15);
+        assertThat(post("/api/simulation/step?count=5").json().get("iterations").asLong())
+                .isEqualTo(15);
 
-        assertThat(postJson("/api/world/load", "{\"path\": \"missing.sdf\"}").status()).isEqualTo(404);
+        assertThat(postJson("/api/world/load", "{\"path\": \"missing.sdf\"}").status())
+                .isEqualTo(404);
         assertThat(postJson("/api/world/load", "{}").status()).isEqualTo(400);
     }
 
@@ -136,15 +142,29 @@ class WorldApiTests extends ApiTestSupport {
         Files.createSymbolicLink(WORLDS_DIR.resolve("out"), outside);
         try {
             assertThat(WORLDS_DIR.getParent().resolve("escape.sdf")).doesNotExist();
-            for (String path : List.of("../../etc/passwd", "../escape.sdf", "../../etc/passwd.sdf",
-                    "/tmp/absolute.sdf", WORLDS_DIR.resolve("abs.sdf").toString(), "out/escaped.sdf",
-                    "saved/../../escape.sdf", "saved/../inside.sdf", "nul\\u0000.sdf", "x".repeat(300) + ".sdf")) {
+            for (String path : List.of(
+                    "../../etc/passwd",
+                    "../escape.sdf",
+                    "../../etc/passwd.sdf",
+                    "/tmp/absolute.sdf",
+                    WORLDS_DIR.resolve("abs.sdf").toString(),
+                    "out/escaped.sdf",
+                    "saved/../../escape.sdf",
+                    "saved/../inside.sdf",
+                    "nul\\u0000.sdf",
+                    "x".repeat(300) + ".sdf")) {
                 int expected = path.startsWith("out/") ? 403 : 400; // the name itself, or where a link leads
                 Response save = postJson("/api/world/save", "{\"path\": \"" + path + "\"}");
                 assertThat(save.status()).as(path).isEqualTo(expected);
                 assertThat(save.header("Content-Type")).as(path).startsWith("application/problem+json");
-                assertThat(save.json().get("detail").asText()).as(path).containsAnyOf("'..' is not allowed",
-                        "absolute paths", "NUL", "longer than 255 bytes", "symbolic link");
+                assertThat(save.json().get("detail").asText())
+                        .as(path)
+                        .containsAnyOf(
+                                "'..' is not allowed",
+                                "absolute paths",
+                                "NUL",
+                                "longer than 255 bytes",
+                                "symbolic link");
                 // refused before existence is checked: the answer never tells what exists outside
                 Response load = postJson("/api/world/load", "{\"path\": \"" + path + "\"}");
                 assertThat(load.status()).as(path).isEqualTo(expected);
@@ -159,7 +179,8 @@ class WorldApiTests extends ApiTestSupport {
             assertThat(WORLDS_DIR.getParent().resolve("escape.sdf")).doesNotExist();
             assertThat(Path.of("/etc/passwd.sdf")).doesNotExist();
             assertThat(listing(WORLDS_DIR)).doesNotContain("abs.sdf", "escape.sdf", "escaped.sdf");
-            assertThat(get("/api/simulation").json().get("world").get("name").asText()).isEqualTo("api_world");
+            assertThat(get("/api/simulation").json().get("world").get("name").asText())
+                    .isEqualTo("api_world");
         } finally {
             Files.delete(WORLDS_DIR.resolve("out"));
             Files.delete(secret);

@@ -33,7 +33,10 @@ class BatchRunProcessTests {
     @Test
     void aRunToItsStopConditionExitsZeroAndReportsTheRestingBox() throws Exception {
         Path report = dir.resolve("out/result.json");
-        Result r = run("--orrery.world=" + WORLD, "--orrery.real-time-factor=0", "--orrery.stop-after-steps=2000",
+        Result r = run(
+                "--orrery.world=" + WORLD,
+                "--orrery.real-time-factor=0",
+                "--orrery.stop-after-steps=2000",
                 "--orrery.report=" + report);
 
         assertThat(r.exitCode).as(r.output()).isZero();
@@ -43,7 +46,8 @@ class BatchRunProcessTests {
         assertThat(json.get("simTime").asDouble()).isEqualTo(2.0);
         assertThat(json.get("wallTime").asDouble()).isPositive();
         assertThat(json.get("achievedRealTimeFactor").asDouble()).isPositive();
-        assertThat(json.get("statistics").get("cycleSeconds").get("count").asLong()).isEqualTo(2000);
+        assertThat(json.get("statistics").get("cycleSeconds").get("count").asLong())
+                .isEqualTo(2000);
         assertThat(json.get("plugins").isArray()).isTrue();
         JsonNode box = null;
         for (JsonNode m : json.get("models")) {
@@ -64,16 +68,23 @@ class BatchRunProcessTests {
         Result r = run("--orrery.world=src/test/resources/worlds/broken.sdf", "--orrery.report=" + report);
 
         assertThat(r.exitCode).as(r.output()).isEqualTo(4);
-        assertThat(r.stderr).contains("broken.sdf:7:").contains("model 'box1' link 'link': <mass> must be a positive number");
-        assertThat(new ObjectMapper().readTree(report.toFile()).get("outcome").asText()).isEqualTo("no-start");
+        assertThat(r.stderr)
+                .contains("broken.sdf:7:")
+                .contains("model 'box1' link 'link': <mass> must be a positive number");
+        assertThat(new ObjectMapper().readTree(report.toFile()).get("outcome").asText())
+                .isEqualTo("no-start");
     }
 
     @Test
     void aFailTriggerExitsNine() throws Exception {
         Path report = dir.resolve("result.json");
-        Result r = run("--orrery.world=" + WORLD, "--orrery.real-time-factor=0",
-                "--orrery.triggers[0].event=time=0.5", "--orrery.triggers[0].action=fail",
-                "--orrery.triggers[0].label=deadline", "--orrery.report=" + report);
+        Result r = run(
+                "--orrery.world=" + WORLD,
+                "--orrery.real-time-factor=0",
+                "--orrery.triggers[0].event=time=0.5",
+                "--orrery.triggers[0].action=fail",
+                "--orrery.triggers[0].label=deadline",
+                "--orrery.report=" + report);
 
         assertThat(r.exitCode).as(r.output()).isEqualTo(9);
         JsonNode json = new ObjectMapper().readTree(report.toFile());
@@ -84,8 +95,11 @@ class BatchRunProcessTests {
     @Test
     void anExceptionInAControllerExitsSixteen() throws Exception {
         Path report = dir.resolve("result.json");
-        Result r = run("--orrery.world=" + WORLD, "--orrery.real-time-factor=0",
-                "--spring.main.sources=io.orrery.batch.FaultInjection", "--orrery.report=" + report);
+        Result r = run(
+                "--orrery.world=" + WORLD,
+                "--orrery.real-time-factor=0",
+                "--spring.main.sources=io.orrery.batch.FaultInjection",
+                "--orrery.report=" + report);
 
         assertThat(r.exitCode).as(r.output()).isEqualTo(16);
         JsonNode json = new ObjectMapper().readTree(report.toFile());
@@ -98,12 +112,15 @@ class BatchRunProcessTests {
     void aReportThatCannotBeWrittenExitsThirtyTwoWithAnErrorNotTheOutcomesCode() throws Exception {
         Path notADirectory = Files.writeString(dir.resolve("occupied"), "a regular file");
         Path report = notADirectory.resolve("result.json");
-        Result r = run("--orrery.world=" + WORLD, "--orrery.real-time-factor=0", "--orrery.stop-after-steps=10",
+        Result r = run(
+                "--orrery.world=" + WORLD,
+                "--orrery.real-time-factor=0",
+                "--orrery.stop-after-steps=10",
                 "--orrery.report=" + report);
 
         assertThat(r.exitCode).as(r.output()).isEqualTo(32);
-        assertThat(r.stdout).containsPattern("ERROR .*The report " + Pattern.quote(report.toString())
-                + " was not written");
+        assertThat(r.stdout)
+                .containsPattern("ERROR .*The report " + Pattern.quote(report.toString()) + " was not written");
         assertThat(r.stderr).contains("orrery: the report " + report + " was not written");
         assertThat(notADirectory).hasContent("a regular file");
     }
@@ -131,8 +148,12 @@ class BatchRunProcessTests {
 
     private Result run(String... args) throws Exception {
         Process p = start(args);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the process ends by itself").isTrue();
-        return new Result(p.exitValue(), Files.readString(dir.resolve("stdout.log")),
+        assertThat(p.waitFor(120, TimeUnit.SECONDS))
+                .as("the process ends by itself")
+                .isTrue();
+        return new Result(
+                p.exitValue(),
+                Files.readString(dir.resolve("stdout.log")),
                 Files.readString(dir.resolve("stderr.log")));
     }
 
@@ -140,7 +161,8 @@ class BatchRunProcessTests {
     private Process start(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "io.orrery.OrreryApplication",
                 "--server.port=0",
                 "--orrery.exit-on-stop=true"));
@@ -168,7 +190,8 @@ class BatchRunProcessTests {
         // as long as run() waits for a whole run: a JVM start and a world load, on a machine that may be loaded
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
-            if (Files.exists(log) && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
+            if (Files.exists(log)
+                    && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
                 return;
             }
             Thread.sleep(50);

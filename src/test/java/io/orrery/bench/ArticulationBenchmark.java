@@ -48,12 +48,23 @@ final class ArticulationBenchmark {
     private static final Path WORLDS = Path.of("src/test/resources/worlds/articulation");
     private static final SdfReader READER = new SdfReader(List.of(Path.of("src/test/resources/models")));
     /** panda.sdf's controllers' initial targets. */
-    private static final Map<String, Double> PANDA_TARGETS = Map.of("panda_joint1", 0.0, "panda_joint2",
-            -Math.PI / 4, "panda_joint3", 0.0, "panda_joint4", -3 * Math.PI / 4, "panda_joint5", 0.0, "panda_joint6",
-            Math.PI / 2, "panda_joint7", Math.PI / 4);
+    private static final Map<String, Double> PANDA_TARGETS = Map.of(
+            "panda_joint1",
+            0.0,
+            "panda_joint2",
+            -Math.PI / 4,
+            "panda_joint3",
+            0.0,
+            "panda_joint4",
+            -3 * Math.PI / 4,
+            "panda_joint5",
+            0.0,
+            "panda_joint6",
+            Math.PI / 2,
+            "panda_joint7",
+            Math.PI / 4);
 
-    private ArticulationBenchmark() {
-    }
+    private ArticulationBenchmark() {}
 
     /**
      * A candidate: an engine in a mode, with Orrery's solver settings ({@code iterations} 0) or with that many
@@ -64,7 +75,8 @@ final class ArticulationBenchmark {
             if (iterations == 0) {
                 return engine.equals("jbullet") ? new JBulletPhysicsEngine(mode) : new BulletPhysicsEngine(mode);
             }
-            return engine.equals("jbullet") ? new JBulletPhysicsEngine(mode, iterations)
+            return engine.equals("jbullet")
+                    ? new JBulletPhysicsEngine(mode, iterations)
                     : new BulletPhysicsEngine(mode, iterations);
         }
     }
@@ -87,9 +99,23 @@ final class ArticulationBenchmark {
             double[] pendulum = pendulum(c.create());
             double[] panda = panda(c.create());
             double vehicle = diffDrive(c.create());
-            System.out.printf(Locale.ROOT, "articulation: %s | %.1e, %.1e | %.1e, %.1e | %.1e | %.1e, %.1e | %.0f,"
-                    + " %.0f, %.0f, %.0f, %.0f%n", c.label(), rotor[0], rotor[1], chain[0], chain[1], pendulum[0],
-                    panda[0], panda[1], rotor[2], chain[2], pendulum[1], panda[2], vehicle);
+            System.out.printf(
+                    Locale.ROOT,
+                    "articulation: %s | %.1e, %.1e | %.1e, %.1e | %.1e | %.1e, %.1e | %.0f,"
+                            + " %.0f, %.0f, %.0f, %.0f%n",
+                    c.label(),
+                    rotor[0],
+                    rotor[1],
+                    chain[0],
+                    chain[1],
+                    pendulum[0],
+                    panda[0],
+                    panda[1],
+                    rotor[2],
+                    chain[2],
+                    pendulum[1],
+                    panda[2],
+                    vehicle);
         }
         MultiBodyProbe.run();
     }
@@ -108,10 +134,13 @@ final class ArticulationBenchmark {
                 w.setJointVelocityCommand("rotor", "spin", 5);
                 w.step(DT);
                 if (i >= 100) {
-                    worstSpeed = Math.max(worstSpeed, Math.abs(w.joint("rotor", "spin").orElseThrow().velocity() - 5));
+                    worstSpeed = Math.max(
+                            worstSpeed,
+                            Math.abs(w.joint("rotor", "spin").orElseThrow().velocity() - 5));
                     Vec3 spin = link(w, "rotor", "bar").velocity().angular();
                     Vec3 axis = link(w, "rotor", "base").pose().rotation().rotate(new Vec3(1, 0, 0));
-                    worstOffAxis = Math.max(worstOffAxis, spin.minus(axis.times(spin.dot(axis))).length());
+                    worstOffAxis = Math.max(
+                            worstOffAxis, spin.minus(axis.times(spin.dot(axis))).length());
                 }
             }
             return new double[] {worstSpeed, worstOffAxis, 1100 / seconds(start)};
@@ -150,7 +179,8 @@ final class ArticulationBenchmark {
             long start = System.nanoTime();
             for (int i = 0; i < 10_000; i++) {
                 w.step(DT);
-                worst = Math.max(worst, Math.abs(energy(model, w.model("pendulum").orElseThrow()) - e0));
+                worst = Math.max(
+                        worst, Math.abs(energy(model, w.model("pendulum").orElseThrow()) - e0));
             }
             // the upper rod's centre falls 0.25 m and the lower's 0.75 m when they hang: m g L with L = 1 m
             return new double[] {worst / (1 * G * 1.0), 10_000 / seconds(start)};
@@ -169,7 +199,8 @@ final class ArticulationBenchmark {
             LinkState s = state.link(l.name()).orElseThrow();
             Vec3 v = s.velocity().linear();
             Vec3 w = s.pose().rotation().conjugate().rotate(s.velocity().angular());
-            e += inertial.mass() * G * s.pose().z() + 0.5 * inertial.mass() * v.dot(v)
+            e += inertial.mass() * G * s.pose().z()
+                    + 0.5 * inertial.mass() * v.dot(v)
                     + 0.5 * (i.ixx() * w.x() * w.x() + i.iyy() * w.y() * w.y() + i.izz() * w.z() * w.z());
         }
         return e;
@@ -178,10 +209,13 @@ final class ArticulationBenchmark {
     /** Worst joint error and speed of the Panda after 4 s holding its pose under its controllers; steps/s. */
     static double[] panda(PhysicsEngine engine) throws Exception {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        SimulationRunner runner = SimulationRunner.builder(READER::read, Path.of("src/test/resources/worlds/panda.sdf"),
-                engine).plugins(registry, PluginSettings.defaults())
+        SimulationRunner runner = SimulationRunner.builder(
+                        READER::read, Path.of("src/test/resources/worlds/panda.sdf"), engine)
+                .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS).build();
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
+                .build();
         runner.start();
         try {
             for (int i = 0; i < 600 && runner.currentState() != io.orrery.lifecycle.SimState.PAUSE; i++) {

@@ -1,11 +1,11 @@
 package io.orrery.bench;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.physics.jbullet.RawJBulletScene;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -23,8 +23,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
@@ -83,15 +83,32 @@ import java.util.concurrent.TimeUnit;
 public final class Benchmarks {
 
     /** The benchmarks this runner knows, by the name its command line gives (docs/performance.md runs each). */
-    public static final List<String> NAMES = List.of("loop", "empty", "system-timing", "load", "pacing", "dashboard",
-            "sensors", "control", "crash-saves", "soak", "startup", GzTransportBenchmark.NAME, "engines", "meshes", "shapes",
-            ArticulationBenchmark.NAME, RobotsBenchmark.NAME, "settle", "robot-steps", "reset-save");
+    public static final List<String> NAMES = List.of(
+            "loop",
+            "empty",
+            "system-timing",
+            "load",
+            "pacing",
+            "dashboard",
+            "sensors",
+            "control",
+            "crash-saves",
+            "soak",
+            "startup",
+            GzTransportBenchmark.NAME,
+            "engines",
+            "meshes",
+            "shapes",
+            ArticulationBenchmark.NAME,
+            RobotsBenchmark.NAME,
+            "settle",
+            "robot-steps",
+            "reset-save");
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
 
-    private Benchmarks() {
-    }
+    private Benchmarks() {}
 
     public static void main(String[] args) throws Exception {
         // The gz-transport node stays off in the servers benchmarks start here: its multicast must not leave this
@@ -103,8 +120,11 @@ public final class Benchmarks {
                 throw new IllegalArgumentException("no benchmark '" + name + "'; the benchmarks are " + NAMES);
             }
         }
-        System.out.printf(Locale.ROOT, "Orrery benchmarks on %d cores, %s %s%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+        System.out.printf(
+                Locale.ROOT,
+                "Orrery benchmarks on %d cores, %s %s%n",
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.name"),
                 System.getProperty("java.version"));
         if (which.contains("loop")) {
             loop();
@@ -113,12 +133,14 @@ public final class Benchmarks {
             Path dir = Path.of("target/crash-saves");
             if (Files.exists(dir)) {
                 try (var old = Files.walk(dir)) {
-                    old.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    old.sorted(java.util.Comparator.reverseOrder())
+                            .forEach(p -> p.toFile().delete());
                 }
             }
-            System.out.println("crash-saves: " + new io.orrery.world.CrashingSaves(Files.createDirectories(dir),
-                    10_000, Long.getLong("orrery.crash.seed", 20261122L)).run(Integer.getInteger("orrery.crash.kills",
-                    20)));
+            System.out.println("crash-saves: "
+                    + new io.orrery.world.CrashingSaves(
+                                    Files.createDirectories(dir), 10_000, Long.getLong("orrery.crash.seed", 20261122L))
+                            .run(Integer.getInteger("orrery.crash.kills", 20)));
         }
         if (which.contains("empty")) {
             empty();
@@ -200,19 +222,31 @@ public final class Benchmarks {
             }
         }
         System.out.println();
-        double base = median(perStep.get("no sensors").stream().mapToDouble(d -> d).toArray());
+        double base =
+                median(perStep.get("no sensors").stream().mapToDouble(d -> d).toArray());
         for (Map.Entry<String, List<Double>> e : perStep.entrySet()) {
             double m = median(e.getValue().stream().mapToDouble(d -> d).toArray());
-            System.out.printf(Locale.ROOT, "worlds/default.sdf, %s: %.1f us per step (median of %d rounds of %d"
-                    + " steps), %+.1f us over no sensors%n", e.getKey(), m, ROUNDS, steps, m - base);
+            System.out.printf(
+                    Locale.ROOT,
+                    "worlds/default.sdf, %s: %.1f us per step (median of %d rounds of %d"
+                            + " steps), %+.1f us over no sensors%n",
+                    e.getKey(),
+                    m,
+                    ROUNDS,
+                    steps,
+                    m - base);
         }
     }
 
     /** worlds/default.sdf with a static sensor mount at 0 0 1 carrying {@code sensors}. */
     private static WorldSpec world(String text, String sensors) throws Exception {
         Path file = Files.createTempFile("orrery-bench-sensors", ".sdf");
-        Files.writeString(file, text.replace("</world>", "<model name='sensor_mount'><static>true</static>"
-                + "<pose>0 0 1 0 0 0</pose><link name='link'>" + sensors + "</link></model></world>"));
+        Files.writeString(
+                file,
+                text.replace(
+                        "</world>",
+                        "<model name='sensor_mount'><static>true</static>"
+                                + "<pose>0 0 1 0 0 0</pose><link name='link'>" + sensors + "</link></model></world>"));
         try {
             return new SdfReader(List.of()).read(file);
         } finally {
@@ -220,13 +254,19 @@ public final class Benchmarks {
         }
     }
 
-
     private static void loop() throws Exception {
         System.out.println();
         System.out.println("Scene: N boxes (0.5 m half-extent, 1 kg) in columns of 10 on a 1.1 m grid, 0.05 m gaps,"
                 + " ground plane, no sleeping, dt 1 ms");
-        System.out.printf(Locale.ROOT, "%6s %8s %14s %14s %8s   (medians of %d alternating rounds)%n", "N", "steps",
-                "raw steps/s", "orrery steps/s", "ratio", ROUNDS);
+        System.out.printf(
+                Locale.ROOT,
+                "%6s %8s %14s %14s %8s   (medians of %d alternating rounds)%n",
+                "N",
+                "steps",
+                "raw steps/s",
+                "orrery steps/s",
+                "ratio",
+                ROUNDS);
         for (int n : new int[] {100, 1000, 5000}) {
             int steps = n <= 100 ? 5000 : n <= 1000 ? 1000 : 200;
             // Warm-up: the same work, once, so both sides run JIT-compiled code.
@@ -243,7 +283,13 @@ public final class Benchmarks {
             }
             double rawMedian = median(raw);
             double orreryMedian = median(orrery);
-            System.out.printf(Locale.ROOT, "%6d %8d %14.1f %14.1f %8.3f%n", n, steps, rawMedian, orreryMedian,
+            System.out.printf(
+                    Locale.ROOT,
+                    "%6d %8d %14.1f %14.1f %8.3f%n",
+                    n,
+                    steps,
+                    rawMedian,
+                    orreryMedian,
                     orreryMedian / rawMedian);
         }
     }
@@ -251,7 +297,8 @@ public final class Benchmarks {
     /** The machine's load average over the last minute, as benchmarks print it beside their figures. */
     static String loadAverage() {
         try {
-            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
+            return "load average "
+                    + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
         } catch (java.io.IOException e) {
             return "load average unknown";
         }
@@ -284,15 +331,28 @@ public final class Benchmarks {
         for (int i = 0; i < 10; i++) {
             noOps.add(new SystemRegistration(new NoOp(), OptionalInt.empty()));
         }
-        WorldSpec empty = new WorldSpec(Path.of("bench/empty.sdf"), "1.11", "empty", BoxColumns.world(0).gravity(),
-                new PhysicsSpec(BoxColumns.DT, 0, 0), java.util.Optional.empty(), List.of(), List.of(), List.of(),
-                List.of(), new io.orrery.world.SourceDocument(""));
+        WorldSpec empty = new WorldSpec(
+                Path.of("bench/empty.sdf"),
+                "1.11",
+                "empty",
+                BoxColumns.world(0).gravity(),
+                new PhysicsSpec(BoxColumns.DT, 0, 0),
+                java.util.Optional.empty(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                new io.orrery.world.SourceDocument(""));
         int steps = 2_000_000;
         runLoop(empty, steps / 4, noOps);
         RunResult result = runLoop(empty, steps, noOps);
         System.out.println();
-        System.out.printf(Locale.ROOT, "Empty world, physics + 10 no-op systems (each PreUpdate, Update, PostUpdate):"
-                + " %.3f us per step over %d steps (%.0f steps/s)%n", result.wallTimeNanos() / 1e3 / steps, steps,
+        System.out.printf(
+                Locale.ROOT,
+                "Empty world, physics + 10 no-op systems (each PreUpdate, Update, PostUpdate):"
+                        + " %.3f us per step over %d steps (%.0f steps/s)%n",
+                result.wallTimeNanos() / 1e3 / steps,
+                steps,
                 steps / (result.wallTimeNanos() / 1e9));
     }
 
@@ -331,9 +391,16 @@ public final class Benchmarks {
             if (round > 0) {
                 double timed = (t1 - t0) / (double) calls;
                 double untimed = (t2 - t1) / (double) calls;
-                System.out.printf(Locale.ROOT, "System timing round %d: %d no-op PreUpdate systems, %.1f ns a step"
-                        + " timed by the manager, %.1f ns in a plain loop: %.1f ns per system per step; one clock"
-                        + " read %.1f ns%n", round, systems, timed, untimed, (timed - untimed) / systems,
+                System.out.printf(
+                        Locale.ROOT,
+                        "System timing round %d: %d no-op PreUpdate systems, %.1f ns a step"
+                                + " timed by the manager, %.1f ns in a plain loop: %.1f ns per system per step; one clock"
+                                + " read %.1f ns%n",
+                        round,
+                        systems,
+                        timed,
+                        untimed,
+                        (timed - untimed) / systems,
                         (t3 - t2) / (double) (calls * systems));
             }
         }
@@ -357,8 +424,14 @@ public final class Benchmarks {
             long t1 = System.nanoTime();
             PhysicsWorld physics = engine.build(world);
             long t2 = System.nanoTime();
-            System.out.printf(Locale.ROOT, "3k_shapes.sdf round %d: parse %.0f ms, build %.0f ms, %d models, %d bodies"
-                    + "%n", round, (t1 - t0) / 1e6, (t2 - t1) / 1e6, world.models().size(), physics.bodyCount());
+            System.out.printf(
+                    Locale.ROOT,
+                    "3k_shapes.sdf round %d: parse %.0f ms, build %.0f ms, %d models, %d bodies" + "%n",
+                    round,
+                    (t1 - t0) / 1e6,
+                    (t2 - t1) / 1e6,
+                    world.models().size(),
+                    physics.bodyCount());
             physics.close();
         }
     }
@@ -367,7 +440,8 @@ public final class Benchmarks {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), new JBulletPhysicsEngine())
                 .systems(() -> systems)
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(steps))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         return runner.finished().get(30, TimeUnit.MINUTES);
@@ -375,15 +449,12 @@ public final class Benchmarks {
 
     private static final class NoOp implements PreUpdate, Update, PostUpdate, Stateless {
         @Override
-        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
-        }
+        public void preUpdate(UpdateInfo info, PhysicsWorld world) {}
 
         @Override
-        public void update(UpdateInfo info, PhysicsWorld world) {
-        }
+        public void update(UpdateInfo info, PhysicsWorld world) {}
 
         @Override
-        public void postUpdate(UpdateInfo info, WorldView world) {
-        }
+        public void postUpdate(UpdateInfo info, WorldView world) {}
     }
 }

@@ -43,7 +43,7 @@ final class BlockingHttp implements AutoCloseable {
         }
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         byte[] head = ("POST " + path + " HTTP/1.1\r\nHost: localhost:" + port
-                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
+                        + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
         byte[] request = new byte[head.length + body.length];
         System.arraycopy(head, 0, request, 0, head.length);

@@ -37,7 +37,7 @@ final class BlockingWebSocket implements AutoCloseable {
         new SecureRandom().nextBytes(nonce);
         String key = Base64.getEncoder().encodeToString(nonce);
         out.write(("GET " + path + " HTTP/1.1\r\nHost: localhost:" + port + "\r\nUpgrade: websocket\r\n"
-                + "Connection: Upgrade\r\nSec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                        + "Connection: Upgrade\r\nSec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         String head = readHead();
@@ -142,8 +142,8 @@ final class BlockingWebSocket implements AutoCloseable {
 
     private static String accept(String key) throws IOException {
         try {
-            byte[] sha1 = MessageDigest.getInstance("SHA-1")
-                    .digest((key + ACCEPT_GUID).getBytes(StandardCharsets.US_ASCII));
+            byte[] sha1 =
+                    MessageDigest.getInstance("SHA-1").digest((key + ACCEPT_GUID).getBytes(StandardCharsets.US_ASCII));
             return Base64.getEncoder().encodeToString(sha1);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IOException(e);

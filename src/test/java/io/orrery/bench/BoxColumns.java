@@ -32,8 +32,7 @@ public final class BoxColumns {
     /** SDF's default friction coefficient, which the Orrery world gets from its default surface. */
     public static final double FRICTION = SurfaceSpec.DEFAULT.friction();
 
-    private BoxColumns() {
-    }
+    private BoxColumns() {}
 
     /** The centre of box {@code i} of {@code n}: columns on a square grid, boxes stacked with a gap. */
     public static double[] position(int i, int n) {
@@ -50,27 +49,42 @@ public final class BoxColumns {
     /** The same scene as an Orrery world. */
     public static WorldSpec world(int n) {
         List<ModelSpec> models = new ArrayList<>();
-        models.add(model("ground", Pose.IDENTITY, true,
-                new CollisionSpec("plane", Pose.IDENTITY, new Geometry.Plane(Vec3.UNIT_Z, 100, 100),
-                        SurfaceSpec.DEFAULT),
+        models.add(model(
+                "ground",
+                Pose.IDENTITY,
+                true,
+                new CollisionSpec(
+                        "plane", Pose.IDENTITY, new Geometry.Plane(Vec3.UNIT_Z, 100, 100), SurfaceSpec.DEFAULT),
                 Optional.empty()));
         double size = 2 * HALF_EXTENT;
         for (int i = 0; i < n; i++) {
             double[] p = position(i, n);
-            models.add(model("box_" + i, Pose.translation(p[0], p[1], p[2]), false,
-                    new CollisionSpec("box", Pose.IDENTITY, new Geometry.Box(new Vec3(size, size, size)),
-                            SurfaceSpec.DEFAULT),
+            models.add(model(
+                    "box_" + i,
+                    Pose.translation(p[0], p[1], p[2]),
+                    false,
+                    new CollisionSpec(
+                            "box", Pose.IDENTITY, new Geometry.Box(new Vec3(size, size, size)), SurfaceSpec.DEFAULT),
                     Optional.of(new InertialSpec(MASS, Pose.IDENTITY, Optional.empty()))));
         }
-        return new WorldSpec(Path.of("bench/box_columns_" + n + ".sdf"), "1.11", "box_columns_" + n,
-                new Vec3(0, 0, -GRAVITY), new PhysicsSpec(DT, 0, 0), Optional.empty(), List.of(), List.of(), models,
-                List.of(), new SourceDocument(""));
+        return new WorldSpec(
+                Path.of("bench/box_columns_" + n + ".sdf"),
+                "1.11",
+                "box_columns_" + n,
+                new Vec3(0, 0, -GRAVITY),
+                new PhysicsSpec(DT, 0, 0),
+                Optional.empty(),
+                List.of(),
+                List.of(),
+                models,
+                List.of(),
+                new SourceDocument(""));
     }
 
-    private static ModelSpec model(String name, Pose pose, boolean isStatic, CollisionSpec collision,
-            Optional<InertialSpec> inertial) {
+    private static ModelSpec model(
+            String name, Pose pose, boolean isStatic, CollisionSpec collision, Optional<InertialSpec> inertial) {
         LinkSpec link = new LinkSpec("link", Pose.IDENTITY, inertial, List.of(collision));
-        return new ModelSpec(name, pose, isStatic, false, List.of(link), List.of(), List.of(), List.of(),
-                Optional.empty(), 0);
+        return new ModelSpec(
+                name, pose, isStatic, false, List.of(link), List.of(), List.of(), List.of(), Optional.empty(), 0);
     }
 }

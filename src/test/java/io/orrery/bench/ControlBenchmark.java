@@ -3,6 +3,9 @@ package io.orrery.bench;
 import io.orrery.OrreryApplication;
 import io.orrery.runner.SimulationRunner;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,9 +14,6 @@ import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,12 +44,13 @@ final class ControlBenchmark {
     private static final int ROUNDS = 3;
     /** {@code -Dorrery.bench.control.http=false} leaves HTTP out (to profile the WebSocket alone). */
     private static final boolean HTTP = Boolean.parseBoolean(System.getProperty("orrery.bench.control.http", "true"));
-    private static final String STEP = "\"count\":1,\"publish\":{\"/model/vehicle_blue/cmd_vel\":{\"linear\":{\"x\":0.5},"
-            + "\"angular\":{\"z\":0.2}}},\"observe\":[\"/model/vehicle_blue/odometry\","
-            + "\"/model/vehicle_green/odometry\"]}";
 
-    private ControlBenchmark() {
-    }
+    private static final String STEP =
+            "\"count\":1,\"publish\":{\"/model/vehicle_blue/cmd_vel\":{\"linear\":{\"x\":0.5},"
+                    + "\"angular\":{\"z\":0.2}}},\"observe\":[\"/model/vehicle_blue/odometry\","
+                    + "\"/model/vehicle_green/odometry\"]}";
+
+    private ControlBenchmark() {}
 
     static void run() throws Exception {
         if (!Files.exists(WORLD)) {
@@ -58,11 +59,18 @@ final class ControlBenchmark {
         Path dir = Files.createTempDirectory("orrery-bench-control");
         Path world = Files.copy(WORLD, dir.resolve("diff_drive.sdf"), StandardCopyOption.REPLACE_EXISTING);
         System.out.println();
-        System.out.println("Controller in the loop on diff_drive.sdf, factor 0: 1 step per round trip, cmd_vel published,"
-                + " 2 odometry topics observed");
-        ConfigurableApplicationContext app = SpringApplication.run(OrreryApplication.class, "--server.port=0",
-                "--orrery.worlds-dir=" + dir, "--orrery.world=" + world, "--orrery.real-time-factor=0",
-                "--orrery.start-paused=true", "--orrery.status-log-interval=0s", "--logging.level.root=WARN",
+        System.out.println(
+                "Controller in the loop on diff_drive.sdf, factor 0: 1 step per round trip, cmd_vel published,"
+                        + " 2 odometry topics observed");
+        ConfigurableApplicationContext app = SpringApplication.run(
+                OrreryApplication.class,
+                "--server.port=0",
+                "--orrery.worlds-dir=" + dir,
+                "--orrery.world=" + world,
+                "--orrery.real-time-factor=0",
+                "--orrery.start-paused=true",
+                "--orrery.status-log-interval=0s",
+                "--logging.level.root=WARN",
                 // the clients not in the round answer no pings meanwhile; a round may take minutes on a loaded machine
                 "--orrery.control.idle-timeout=1h");
         try {
@@ -71,19 +79,30 @@ final class ControlBenchmark {
             while (!runner.status().paused()) {
                 Thread.sleep(20); // loaded
             }
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(Runnable::run).build();
-            try (Socket ws = new Socket(http, port); Lean lean = new Lean(port); BlockingHttp plain = new BlockingHttp(port)) {
+            HttpClient http = HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .executor(Runnable::run)
+                    .build();
+            try (Socket ws = new Socket(http, port);
+                    Lean lean = new Lean(port);
+                    BlockingHttp plain = new BlockingHttp(port)) {
                 List<Kind> kinds = new ArrayList<>(List.of(
                         new Kind("WebSocket /api/control, JDK java.net.http.WebSocket client", ws, ws::step, false),
                         new Kind("WebSocket /api/control, blocking socket client", lean, lean::step, false)));
                 if (HTTP) {
-                    kinds.add(new Kind("HTTP POST /api/simulation/step, JDK java.net.http.HttpClient", ws,
-                            new HttpStep(http, port)::step, true));
-                    kinds.add(new Kind("HTTP POST /api/simulation/step, blocking socket client", lean,
-                            id -> plain.post("/api/simulation/step", "{" + STEP), true));
+                    kinds.add(new Kind(
+                            "HTTP POST /api/simulation/step, JDK java.net.http.HttpClient",
+                            ws,
+                            new HttpStep(http, port)::step,
+                            true));
+                    kinds.add(new Kind(
+                            "HTTP POST /api/simulation/step, blocking socket client",
+                            lean,
+                            id -> plain.post("/api/simulation/step", "{" + STEP),
+                            true));
                 }
-                List<String> python = PYTHON.isEmpty() ? List.of() : HTTP ? List.of("websocket", "http")
-                        : List.of("websocket");
+                List<String> python =
+                        PYTHON.isEmpty() ? List.of() : HTTP ? List.of("websocket", "http") : List.of("websocket");
                 for (Kind k : kinds) {
                     round("warm-up", k, WARM_UP, new double[1], new double[1], 0);
                 }
@@ -139,8 +158,15 @@ final class ControlBenchmark {
      * over the whole run (the warm-up included: the server cannot tell them apart).
      */
     private static Map<String, String> python(String kind, int port, int index) throws Exception {
-        List<String> command = new ArrayList<>(List.of(PYTHON, PYTHON_CLIENT.toString(), "bench",
-                "ws://localhost:" + port + "/api/control", "--trips", "" + ROUND_TRIPS, "--warmup", "" + WARM_UP));
+        List<String> command = new ArrayList<>(List.of(
+                PYTHON,
+                PYTHON_CLIENT.toString(),
+                "bench",
+                "ws://localhost:" + port + "/api/control",
+                "--trips",
+                "" + ROUND_TRIPS,
+                "--warmup",
+                "" + WARM_UP));
         if (kind.equals("http")) {
             command.add("--http");
         }
@@ -157,26 +183,48 @@ final class ControlBenchmark {
             fields.put(kv.substring(0, eq), kv.substring(eq + 1));
         }
         int trips = ROUND_TRIPS + WARM_UP;
-        groups.forEach((g, nanos) -> fields.put("server_" + g, String.format(Locale.ROOT, "%.0f", nanos / 1e3 / trips)));
-        System.out.printf(Locale.ROOT, "  Python %s, round %d: %s round trips/s; CPU per round trip by thread (us):"
-                + " runner %s, tomcat %s, send %s, python %s%n", kind, index + 1, fields.get("rate"),
-                fields.get("server_runner"), fields.get("server_tomcat"), fields.get("server_send"),
+        groups.forEach(
+                (g, nanos) -> fields.put("server_" + g, String.format(Locale.ROOT, "%.0f", nanos / 1e3 / trips)));
+        System.out.printf(
+                Locale.ROOT,
+                "  Python %s, round %d: %s round trips/s; CPU per round trip by thread (us):"
+                        + " runner %s, tomcat %s, send %s, python %s%n",
+                kind,
+                index + 1,
+                fields.get("rate"),
+                fields.get("server_runner"),
+                fields.get("server_tomcat"),
+                fields.get("server_send"),
                 fields.get("client_cpu_us"));
         return fields;
     }
 
     private static void reportPython(String kind, List<Map<String, String>> rounds) {
-        double[] rates = rounds.stream().mapToDouble(r -> Double.parseDouble(r.get("rate"))).toArray();
-        System.out.printf(Locale.ROOT, "Python standard library client, %s: %s round trips/s (median %.0f); round trip"
-                + " p50 %s us, p90 %s us, p99 %s us (median of the rounds'); runner CPU %s us per round trip,"
-                + " Python's own %s us (medians)%n", kind, list(rates), Benchmarks.median(rates),
-                medianOf(rounds, "p50_us"), medianOf(rounds, "p90_us"), medianOf(rounds, "p99_us"),
-                medianOf(rounds, "server_runner"), medianOf(rounds, "client_cpu_us"));
+        double[] rates = rounds.stream()
+                .mapToDouble(r -> Double.parseDouble(r.get("rate")))
+                .toArray();
+        System.out.printf(
+                Locale.ROOT,
+                "Python standard library client, %s: %s round trips/s (median %.0f); round trip"
+                        + " p50 %s us, p90 %s us, p99 %s us (median of the rounds'); runner CPU %s us per round trip,"
+                        + " Python's own %s us (medians)%n",
+                kind,
+                list(rates),
+                Benchmarks.median(rates),
+                medianOf(rounds, "p50_us"),
+                medianOf(rounds, "p90_us"),
+                medianOf(rounds, "p99_us"),
+                medianOf(rounds, "server_runner"),
+                medianOf(rounds, "client_cpu_us"));
     }
 
     private static String medianOf(List<Map<String, String>> rounds, String field) {
-        return String.format(Locale.ROOT, "%.0f", Benchmarks.median(rounds.stream()
-                .mapToDouble(r -> Double.parseDouble(r.get(field))).toArray()));
+        return String.format(
+                Locale.ROOT,
+                "%.0f",
+                Benchmarks.median(rounds.stream()
+                        .mapToDouble(r -> Double.parseDouble(r.get(field)))
+                        .toArray()));
     }
 
     /** One step's round trip, request sent to answer read; returns the answer. */
@@ -204,8 +252,7 @@ final class ControlBenchmark {
      * A way to step: {@code control} acquires and resets before each round (and releases after); an HTTP round
      * releases first, since the HTTP step is refused while a controller holds the world.
      */
-    private record Kind(String name, Control control, Transport transport, boolean http) {
-    }
+    private record Kind(String name, Control control, Transport transport, boolean http) {}
 
     /**
      * A round from a reset: {@code trips} round trips, each answer checked to be a step of the world one step on;
@@ -237,9 +284,11 @@ final class ControlBenchmark {
         runnerCpu[index] = groups.get("runner") / 1e3 / trips;
         StringBuilder split = new StringBuilder();
         groups.forEach((group, nanos) -> split.append(split.length() == 0 ? "" : ", ")
-                .append(group).append(' ').append(String.format(Locale.ROOT, "%.0f", nanos / 1e3 / trips)));
-        System.out.printf(Locale.ROOT, "  %s, round %d: CPU per round trip by thread (us): %s%n", what, index + 1,
-                split);
+                .append(group)
+                .append(' ')
+                .append(String.format(Locale.ROOT, "%.0f", nanos / 1e3 / trips)));
+        System.out.printf(
+                Locale.ROOT, "  %s, round %d: CPU per round trip by thread (us): %s%n", what, index + 1, split);
         if (!kind.http()) {
             control.call("{\"op\":\"release\",\"id\":0}", "released");
         }
@@ -248,12 +297,23 @@ final class ControlBenchmark {
 
     private static void report(String what, double[] rates, long[][] times, double[] cpu, double[] runnerCpu) {
         long[] all = Arrays.stream(times).flatMapToLong(Arrays::stream).sorted().toArray();
-        System.out.printf(Locale.ROOT, "%s: %s round trips/s (median %.0f); round trip p50 %.0f us, p90 %.0f us,"
-                + " p99 %.0f us, max %.1f ms; process CPU %.0f us per round trip, client and server, of it the"
-                + " runner's %.0f us (medians); %d round trips in %d rounds after %d warm-up%n", what, list(rates),
-                Benchmarks.median(rates), at(all, 0.50) / 1e3, at(all, 0.90) / 1e3, at(all, 0.99) / 1e3,
-                all[all.length - 1] / 1e6, Benchmarks.median(cpu), Benchmarks.median(runnerCpu), all.length,
-                times.length, WARM_UP);
+        System.out.printf(
+                Locale.ROOT,
+                "%s: %s round trips/s (median %.0f); round trip p50 %.0f us, p90 %.0f us,"
+                        + " p99 %.0f us, max %.1f ms; process CPU %.0f us per round trip, client and server, of it the"
+                        + " runner's %.0f us (medians); %d round trips in %d rounds after %d warm-up%n",
+                what,
+                list(rates),
+                Benchmarks.median(rates),
+                at(all, 0.50) / 1e3,
+                at(all, 0.90) / 1e3,
+                at(all, 0.99) / 1e3,
+                all[all.length - 1] / 1e6,
+                Benchmarks.median(cpu),
+                Benchmarks.median(runnerCpu),
+                all.length,
+                times.length,
+                WARM_UP);
     }
 
     /** Each live Java thread's CPU time, by thread id. */
@@ -284,9 +344,13 @@ final class ControlBenchmark {
                 return;
             }
             String n = t.getThreadName();
-            String g = n.equals("orrery-runner") ? "runner" : n.startsWith("http-nio") ? "tomcat"
-                    : n.startsWith("orrery-control-send") ? "send"
-                    : n.equals("main") || n.startsWith("HttpClient") ? "client" : "other";
+            String g = n.equals("orrery-runner")
+                    ? "runner"
+                    : n.startsWith("http-nio")
+                            ? "tomcat"
+                            : n.startsWith("orrery-control-send")
+                                    ? "send"
+                                    : n.equals("main") || n.startsWith("HttpClient") ? "client" : "other";
             groups.merge(g, nanos - Math.max(0, start.getOrDefault(id, 0L)), Long::sum);
         });
         return groups;
@@ -294,8 +358,9 @@ final class ControlBenchmark {
 
     /** CPU time of the whole process (server and client threads, JIT and GC). */
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean)
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static double at(long[] sorted, double q) {
@@ -325,7 +390,8 @@ final class ControlBenchmark {
         private volatile CompletableFuture<String> pending;
 
         Socket(HttpClient http, int port) throws Exception {
-            socket = http.newWebSocketBuilder().buildAsync(URI.create("ws://localhost:" + port + "/api/control"), this)
+            socket = http.newWebSocketBuilder()
+                    .buildAsync(URI.create("ws://localhost:" + port + "/api/control"), this)
                     .get(30, TimeUnit.SECONDS);
         }
 
@@ -378,9 +444,12 @@ final class ControlBenchmark {
     /** The same step over HTTP: the body without op and id. */
     private record HttpStep(HttpClient http, int port) {
         String step(long id) throws Exception {
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port
-                    + "/api/simulation/step")).timeout(Duration.ofSeconds(30)).header("Content-Type",
-                    "application/json").POST(HttpRequest.BodyPublishers.ofString("{" + STEP)).build();
+            HttpRequest request = HttpRequest.newBuilder(
+                            URI.create("http://localhost:" + port + "/api/simulation/step"))
+                    .timeout(Duration.ofSeconds(30))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{" + STEP))
+                    .build();
             HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("HTTP step: " + r.statusCode() + " " + r.body());

@@ -43,16 +43,20 @@ final class DashboardBenchmark {
     private static final int WIDTH = 1280;
     private static final int HEIGHT = 800;
 
-    private DashboardBenchmark() {
-    }
+    private DashboardBenchmark() {}
 
     static void run() throws Exception {
-        List<String> parts = List.of(System.getProperty("orrery.bench.dashboard", "loop,stream,view").split(","));
+        List<String> parts = List.of(
+                System.getProperty("orrery.bench.dashboard", "loop,stream,view").split(","));
         lift();
         System.out.println();
         System.out.println("Dashboard on " + WORLD + " lifted " + LIFT + " m (" + FALLING + "), factor 0");
-        ConfigurableApplicationContext app = SpringApplication.run(OrreryApplication.class, "--server.port=0",
-                "--orrery.world=" + FALLING, "--orrery.real-time-factor=0", "--orrery.status-log-interval=0s",
+        ConfigurableApplicationContext app = SpringApplication.run(
+                OrreryApplication.class,
+                "--server.port=0",
+                "--orrery.world=" + FALLING,
+                "--orrery.real-time-factor=0",
+                "--orrery.status-log-interval=0s",
                 "--logging.level.root=WARN");
         try {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
@@ -115,10 +119,17 @@ final class DashboardBenchmark {
             runner.reset().get();
             (open ? with : without)[r / 2] = stepsPerSecond(runner);
         }
-        System.out.printf(Locale.ROOT, "loop steps/s without a page: %s, median %.1f%n", list(without),
+        System.out.printf(
+                Locale.ROOT,
+                "loop steps/s without a page: %s, median %.1f%n",
+                list(without),
                 Benchmarks.median(without));
-        System.out.printf(Locale.ROOT, "loop steps/s with one page:  %s, median %.1f (ratio %.3f)%n",
-                list(with), Benchmarks.median(with), Benchmarks.median(with) / Benchmarks.median(without));
+        System.out.printf(
+                Locale.ROOT,
+                "loop steps/s with one page:  %s, median %.1f (ratio %.3f)%n",
+                list(with),
+                Benchmarks.median(with),
+                Benchmarks.median(with) / Benchmarks.median(without));
     }
 
     private static double stepsPerSecond(SimulationRunner runner) throws InterruptedException {
@@ -131,8 +142,11 @@ final class DashboardBenchmark {
     /** Reads /dashboard/poses as a page would for one round, just after a reset, counting bytes and frames. */
     private static void poseStream(int port, SimulationRunner runner) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
-                + "/dashboard/poses")).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> r = http.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/dashboard/poses"))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         long[] counts = new long[3]; // bytes, frames, bytes of the largest frame
         InputStream in = r.body();
         Thread reader = new Thread(() -> {
@@ -165,10 +179,16 @@ final class DashboardBenchmark {
         double seconds = (System.nanoTime() - start) / 1e9;
         double steps = (runner.status().iterations() - i0) / seconds;
         synchronized (counts) {
-            System.out.printf(Locale.ROOT, "pose stream to one client while every shape falls: %.0f kB/s, %.1f"
-                    + " frames/s (the loop made %.1f steps/s, so at most that many new snapshots), largest frame"
-                    + " %d kB (%.1f bytes a link)%n", counts[0] / seconds / 1000, counts[1] / seconds, steps,
-                    counts[2] / 1000, counts[2] / 3004.0);
+            System.out.printf(
+                    Locale.ROOT,
+                    "pose stream to one client while every shape falls: %.0f kB/s, %.1f"
+                            + " frames/s (the loop made %.1f steps/s, so at most that many new snapshots), largest frame"
+                            + " %d kB (%.1f bytes a link)%n",
+                    counts[0] / seconds / 1000,
+                    counts[1] / seconds,
+                    steps,
+                    counts[2] / 1000,
+                    counts[2] / 3004.0);
         }
         in.close();
         reader.join(5000);
@@ -205,10 +225,18 @@ final class DashboardBenchmark {
         Map<?, ?> b = (Map<?, ?>) js.executeScript(read);
         double seconds = (System.nanoTime() - t0) / 1e9;
         Object instances = js.executeScript("return window.orreryDashboard.view.stats().instances;");
-        System.out.printf(Locale.ROOT, "3D view at %dx%d, %s shapes, %s: %.1f frames rendered/s (%.1f animation"
-                + " frames/s, %.1f pose frames/s applied; last frame: %s)%n", WIDTH, HEIGHT,
-                instances, what, delta(a, b, "frames") / seconds, delta(a, b, "ticks") / seconds,
-                delta(a, b, "poses") / seconds, b.get("drawn"));
+        System.out.printf(
+                Locale.ROOT,
+                "3D view at %dx%d, %s shapes, %s: %.1f frames rendered/s (%.1f animation"
+                        + " frames/s, %.1f pose frames/s applied; last frame: %s)%n",
+                WIDTH,
+                HEIGHT,
+                instances,
+                what,
+                delta(a, b, "frames") / seconds,
+                delta(a, b, "ticks") / seconds,
+                delta(a, b, "poses") / seconds,
+                b.get("drawn"));
     }
 
     private static double delta(Map<?, ?> a, Map<?, ?> b, String key) {

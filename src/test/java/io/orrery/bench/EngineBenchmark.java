@@ -1,10 +1,9 @@
 package io.orrery.bench;
 
-import io.orrery.physics.Engine;
-import io.orrery.physics.ModelState;
-import io.orrery.physics.PhysicsWorld;
 import io.orrery.builtin.BuiltinDevices;
 import io.orrery.builtin.BuiltinSystems;
+import io.orrery.physics.Engine;
+import io.orrery.physics.PhysicsWorld;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -50,58 +49,89 @@ final class EngineBenchmark {
     private static final Path ANCHOR_BINARY = Path.of("target/anchors/bench");
     private static final List<String> ENGINES = List.of("native", "jbullet", "bullet");
 
-    private EngineBenchmark() {
-    }
+    private EngineBenchmark() {}
 
     /** One run's figures: wall-clock steps/s (the anchor's measure) and steps per second of the stepping CPU. */
-    private record Run(double stepsPerSecond, double stepsPerCpuSecond, double meanHeight, double readyMillis) {
-    }
+    private record Run(double stepsPerSecond, double stepsPerCpuSecond, double meanHeight, double readyMillis) {}
 
     static void run() throws Exception {
         int rounds = Integer.getInteger("orrery.bench.rounds", 3);
-        int[] sizes = Arrays.stream(System.getProperty("orrery.bench.sizes", "100,1000,5000").split(","))
-                .mapToInt(Integer::parseInt).toArray();
+        int[] sizes = Arrays.stream(System.getProperty("orrery.bench.sizes", "100,1000,5000")
+                        .split(","))
+                .mapToInt(Integer::parseInt)
+                .toArray();
         buildAnchor();
         System.out.println();
-        System.out.println("engines: N boxes (0.5 m half-extent, 1 kg, columns of 10), ground plane, no sleeping, dt 1 ms;"
-                + " a fresh process per run, engines alternating, " + WARMUP + " warm-up steps; " + load());
+        System.out.println(
+                "engines: N boxes (0.5 m half-extent, 1 kg, columns of 10), ground plane, no sleeping, dt 1 ms;"
+                        + " a fresh process per run, engines alternating, " + WARMUP + " warm-up steps; " + load());
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         for (int n : sizes) {
             for (int round = 1; round <= rounds; round++) {
                 for (String engine : ENGINES) {
                     Run r = runOne(engine, n, timedSteps(n));
-                    System.out.printf(Locale.ROOT, "  N=%d round %d %-8s %9.1f steps/s %9.1f per CPU s  mean height"
-                            + " %.4f m%s%n", n, round, engine, r.stepsPerSecond(), r.stepsPerCpuSecond(),
-                            r.meanHeight(), Double.isNaN(r.readyMillis()) ? ""
-                                    : String.format(Locale.ROOT, "  first step %.0f ms after JVM start",
-                                            r.readyMillis()));
-                    runs.computeIfAbsent(engine + " " + n, k -> new ArrayList<>()).add(r);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "  N=%d round %d %-8s %9.1f steps/s %9.1f per CPU s  mean height" + " %.4f m%s%n",
+                            n,
+                            round,
+                            engine,
+                            r.stepsPerSecond(),
+                            r.stepsPerCpuSecond(),
+                            r.meanHeight(),
+                            Double.isNaN(r.readyMillis())
+                                    ? ""
+                                    : String.format(
+                                            Locale.ROOT, "  first step %.0f ms after JVM start", r.readyMillis()));
+                    runs.computeIfAbsent(engine + " " + n, k -> new ArrayList<>())
+                            .add(r);
                 }
             }
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "| N | timed steps | native C++ | jbullet | bullet | jbullet / native"
-                + " | bullet / native |%n|---:|---:|---:|---:|---:|---:|---:|%n");
+        System.out.printf(
+                Locale.ROOT,
+                "| N | timed steps | native C++ | jbullet | bullet | jbullet / native"
+                        + " | bullet / native |%n|---:|---:|---:|---:|---:|---:|---:|%n");
         for (int n : sizes) {
             double nat = median(runs.get("native " + n), Run::stepsPerSecond);
             double jb = median(runs.get("jbullet " + n), Run::stepsPerSecond);
             double b = median(runs.get("bullet " + n), Run::stepsPerSecond);
-            System.out.printf(Locale.ROOT, "| %d | %d | %s | %s | %s | %.2f | %.2f |%n", n, timedSteps(n),
-                    cell(runs.get("native " + n)), cell(runs.get("jbullet " + n)), cell(runs.get("bullet " + n)),
-                    jb / nat, b / nat);
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %d | %d | %s | %s | %s | %.2f | %.2f |%n",
+                    n,
+                    timedSteps(n),
+                    cell(runs.get("native " + n)),
+                    cell(runs.get("jbullet " + n)),
+                    cell(runs.get("bullet " + n)),
+                    jb / nat,
+                    b / nat);
         }
         System.out.printf(Locale.ROOT, "(medians of %d rounds, [min-max]; %s)%n", rounds, load());
-        System.out.printf(Locale.ROOT, "%nSteps per CPU second of the stepping thread (less sensitive to a loaded"
-                + " machine)%n| N | native C++ | jbullet | bullet | bullet / native |%n|---:|---:|---:|---:|---:|%n");
+        System.out.printf(
+                Locale.ROOT,
+                "%nSteps per CPU second of the stepping thread (less sensitive to a loaded"
+                        + " machine)%n| N | native C++ | jbullet | bullet | bullet / native |%n|---:|---:|---:|---:|---:|%n");
         for (int n : sizes) {
             double nat = median(runs.get("native " + n), Run::stepsPerCpuSecond);
             double b = median(runs.get("bullet " + n), Run::stepsPerCpuSecond);
-            System.out.printf(Locale.ROOT, "| %d | %.1f | %.1f | %.1f | %.2f |%n", n, nat,
-                    median(runs.get("jbullet " + n), Run::stepsPerCpuSecond), b, b / nat);
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %d | %.1f | %.1f | %.1f | %.2f |%n",
+                    n,
+                    nat,
+                    median(runs.get("jbullet " + n), Run::stepsPerCpuSecond),
+                    b,
+                    b / nat);
         }
         for (String engine : List.of("jbullet", "bullet")) {
-            System.out.printf(Locale.ROOT, "%s: JVM start to the end of the first step, N=%d: median %.0f ms%n",
-                    engine, sizes[0], median(runs.get(engine + " " + sizes[0]), Run::readyMillis));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s: JVM start to the end of the first step, N=%d: median %.0f ms%n",
+                    engine,
+                    sizes[0],
+                    median(runs.get(engine + " " + sizes[0]), Run::readyMillis));
         }
     }
 
@@ -120,8 +150,7 @@ final class EngineBenchmark {
 
     private static String cell(List<Run> runs) {
         double[] v = runs.stream().mapToDouble(Run::stepsPerSecond).sorted().toArray();
-        return String.format(Locale.ROOT, "%.1f [%.0f-%.0f]", median(runs, Run::stepsPerSecond), v[0],
-                v[v.length - 1]);
+        return String.format(Locale.ROOT, "%.1f [%.0f-%.0f]", median(runs, Run::stepsPerSecond), v[0], v[v.length - 1]);
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> value) {
@@ -139,9 +168,19 @@ final class EngineBenchmark {
             return;
         }
         Files.createDirectories(ANCHOR_BINARY.getParent());
-        Process p = new ProcessBuilder("g++", "-O2", "-std=c++17", "-I/usr/include/bullet", "-o",
-                ANCHOR_BINARY.toString(), ANCHOR_SOURCE.toString(), "-lBulletDynamics", "-lBulletCollision",
-                "-lLinearMath").inheritIO().start();
+        Process p = new ProcessBuilder(
+                        "g++",
+                        "-O2",
+                        "-std=c++17",
+                        "-I/usr/include/bullet",
+                        "-o",
+                        ANCHOR_BINARY.toString(),
+                        ANCHOR_SOURCE.toString(),
+                        "-lBulletDynamics",
+                        "-lBulletCollision",
+                        "-lLinearMath")
+                .inheritIO()
+                .start();
         if (p.waitFor() != 0) {
             throw new IllegalStateException("could not build the native anchor (needs g++ and Debian's libbullet-dev,"
                     + " see ../shared/anchors/README.md)");
@@ -155,19 +194,35 @@ final class EngineBenchmark {
             Map<String, String> timed = launch(nativeCommand(n, steps), engine, n);
             Map<String, String> untimed = launch(nativeCommand(n, 0), engine, n);
             double cpu = Double.parseDouble(timed.get("cpu_s")) - Double.parseDouble(untimed.get("cpu_s"));
-            return new Run(Double.parseDouble(timed.get("steps_per_s")), steps / cpu,
-                    Double.parseDouble(timed.get("mean_y")), Double.NaN);
+            return new Run(
+                    Double.parseDouble(timed.get("steps_per_s")),
+                    steps / cpu,
+                    Double.parseDouble(timed.get("mean_y")),
+                    Double.NaN);
         }
-        Map<String, String> fields = launch(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx2g", "-cp", System.getProperty("java.class.path"), EngineBenchmark.class.getName(), engine, "" + n,
-                "" + WARMUP, "" + steps), engine, n);
-        return new Run(Double.parseDouble(fields.get("steps_per_s")), Double.parseDouble(fields.get("cpu_steps_per_s")),
-                Double.parseDouble(fields.get("mean_z")), Double.parseDouble(fields.get("ready_ms")));
+        Map<String, String> fields = launch(
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx2g",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        EngineBenchmark.class.getName(),
+                        engine,
+                        "" + n,
+                        "" + WARMUP,
+                        "" + steps),
+                engine,
+                n);
+        return new Run(
+                Double.parseDouble(fields.get("steps_per_s")),
+                Double.parseDouble(fields.get("cpu_steps_per_s")),
+                Double.parseDouble(fields.get("mean_z")),
+                Double.parseDouble(fields.get("ready_ms")));
     }
 
     private static List<String> nativeCommand(int n, int steps) {
-        return List.of("/usr/bin/time", "-f", "RESULT cpu_s=%U+%S", ANCHOR_BINARY.toString(), "" + n, "" + WARMUP,
-                "" + steps);
+        return List.of(
+                "/usr/bin/time", "-f", "RESULT cpu_s=%U+%S", ANCHOR_BINARY.toString(), "" + n, "" + WARMUP, "" + steps);
     }
 
     /** Runs a command and gathers the key=value fields of its RESULT lines (stdout and stderr). */
@@ -175,8 +230,8 @@ final class EngineBenchmark {
             throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         Map<String, String> fields = new LinkedHashMap<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 if (line.startsWith("RESULT ")) {
                     for (String kv : line.substring(7).trim().split("\\s+")) {
@@ -207,16 +262,30 @@ final class EngineBenchmark {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), engine.create())
                 .systems(() -> List.of(new SystemRegistration(clock, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(warmup + steps + 1))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         RunResult result = runner.finished().get(1, TimeUnit.HOURS);
-        double meanZ = result.models().stream().filter(m -> m.name().startsWith("box_"))
-                .mapToDouble(m -> m.pose().z()).average().orElse(Double.NaN);
+        double meanZ = result.models().stream()
+                .filter(m -> m.name().startsWith("box_"))
+                .mapToDouble(m -> m.pose().z())
+                .average()
+                .orElse(Double.NaN);
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
-        System.out.printf(Locale.ROOT, "RESULT engine=%s N=%d warmup=%d steps=%d seconds=%.4f steps_per_s=%.2f"
-                + " cpu_steps_per_s=%.2f mean_z=%.4f ready_ms=%d%n", engine, n, warmup, steps, clock.seconds(),
-                steps / clock.seconds(), steps / clock.cpuSeconds(), meanZ, clock.firstStepEndMillis - jvmStart);
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT engine=%s N=%d warmup=%d steps=%d seconds=%.4f steps_per_s=%.2f"
+                        + " cpu_steps_per_s=%.2f mean_z=%.4f ready_ms=%d%n",
+                engine,
+                n,
+                warmup,
+                steps,
+                clock.seconds(),
+                steps / clock.seconds(),
+                steps / clock.cpuSeconds(),
+                meanZ,
+                clock.firstStepEndMillis - jvmStart);
     }
 
     /**

@@ -35,8 +35,7 @@ final class GzTransportBenchmark {
     private static final String PARTITION = "bench";
     private static final long MEASURE_SECONDS = 20;
 
-    private GzTransportBenchmark() {
-    }
+    private GzTransportBenchmark() {}
 
     static void run() throws Exception {
         Path dir = Files.createTempDirectory("orrery-gz-bench");
@@ -51,9 +50,15 @@ final class GzTransportBenchmark {
             }
             ratios.forEach((variant, r) -> {
                 List<Double> sorted = r.stream().sorted().toList();
-                System.out.printf(Locale.ROOT, "  runner CPU a step, transport %s / off: median %.2f over %d rounds"
-                        + " (%s)%n", variant, sorted.get(sorted.size() / 2), sorted.size(), sorted.stream()
-                        .map(x -> String.format(Locale.ROOT, "%.2f", x)).toList());
+                System.out.printf(
+                        Locale.ROOT,
+                        "  runner CPU a step, transport %s / off: median %.2f over %d rounds" + " (%s)%n",
+                        variant,
+                        sorted.get(sorted.size() / 2),
+                        sorted.size(),
+                        sorted.stream()
+                                .map(x -> String.format(Locale.ROOT, "%.2f", x))
+                                .toList());
             });
             throughput(ns, dir);
         }
@@ -68,13 +73,18 @@ final class GzTransportBenchmark {
         List<Process> echoes = new ArrayList<>();
         try {
             for (String variant : order) {
-                Path vd = Files.createDirectories(d.resolve(variant.replace(' ', '_').replace("+", "")));
-                servers.put(variant, GzServer.start(ns, vd, partition, List.of("--orrery.real-time-factor=0"),
-                        !variant.equals("off")));
+                Path vd = Files.createDirectories(
+                        d.resolve(variant.replace(' ', '_').replace("+", "")));
+                servers.put(
+                        variant,
+                        GzServer.start(
+                                ns, vd, partition, List.of("--orrery.real-time-factor=0"), !variant.equals("off")));
             }
             if (on.contains("subscribers")) {
                 for (String topic : List.of("/clock", "/world/diff_drive/pose/info")) {
-                    echoes.add(ns.start(List.of(TOPIC, "-e", "-t", topic, "-d", "60"), GzServer.env(partition),
+                    echoes.add(ns.start(
+                            List.of(TOPIC, "-e", "-t", topic, "-d", "60"),
+                            GzServer.env(partition),
                             d.resolve("echo" + topic.replace('/', '_') + ".log")));
                 }
             }
@@ -92,14 +102,22 @@ final class GzTransportBenchmark {
                 Map<String, Long> cpuB = threadCpu(e.getValue().pid());
                 JsonNode a = statsA.get(e.getKey());
                 long n = b.get("steps").asLong() - a.get("steps").asLong();
-                double runnerCpu = (cpuB.getOrDefault("runner", 0L) - cpuA.get(e.getKey()).getOrDefault("runner", 0L))
-                        / (double) TICKS;
-                double nodeCpu = (cpuB.getOrDefault("node", 0L) - cpuA.get(e.getKey()).getOrDefault("node", 0L))
-                        / (double) TICKS;
+                double runnerCpu =
+                        (cpuB.getOrDefault("runner", 0L) - cpuA.get(e.getKey()).getOrDefault("runner", 0L))
+                                / (double) TICKS;
+                double nodeCpu =
+                        (cpuB.getOrDefault("node", 0L) - cpuA.get(e.getKey()).getOrDefault("node", 0L))
+                                / (double) TICKS;
                 perStep.put(e.getKey(), runnerCpu / n * 1e6);
-                System.out.printf(Locale.ROOT, "  transport %-17s %7d steps: runner thread %6.1f us of CPU a step;"
-                        + " the node's threads %5.2f s of CPU (%.1f%% of a core)%n", e.getKey(), n,
-                        runnerCpu / n * 1e6, nodeCpu, nodeCpu / MEASURE_SECONDS * 100);
+                System.out.printf(
+                        Locale.ROOT,
+                        "  transport %-17s %7d steps: runner thread %6.1f us of CPU a step;"
+                                + " the node's threads %5.2f s of CPU (%.1f%% of a core)%n",
+                        e.getKey(),
+                        n,
+                        runnerCpu / n * 1e6,
+                        nodeCpu,
+                        nodeCpu / MEASURE_SECONDS * 100);
             }
             return perStep.get(on) / perStep.get("off");
         } finally {
@@ -132,8 +150,11 @@ final class GzTransportBenchmark {
                 }
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                 long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime
-                String key = name.equals("orrery-runner") ? "runner" : name.startsWith("gz-transport")
-                        || name.startsWith("iothread") || name.startsWith("reaper") ? "node" : "other";
+                String key = name.equals("orrery-runner")
+                        ? "runner"
+                        : name.startsWith("gz-transport") || name.startsWith("iothread") || name.startsWith("reaper")
+                                ? "node"
+                                : "other";
                 cpu.merge(key, ticks, Long::sum);
             }
         }
@@ -151,7 +172,8 @@ final class GzTransportBenchmark {
         try {
             Thread.sleep(8000);
             long stepsBefore = statistics(ns, s).get("steps").asLong();
-            Process echo = ns.startPiped(List.of("/usr/bin/stdbuf", "-oL", TOPIC, "-e", "-t", "/clock", "-d", "12"),
+            Process echo = ns.startPiped(
+                    List.of("/usr/bin/stdbuf", "-oL", TOPIC, "-e", "-t", "/clock", "-d", "12"),
                     GzServer.env(PARTITION));
             List<Double> latencies = new ArrayList<>();
             Pattern sec = Pattern.compile("^\\s*sec: (\\d+)");
@@ -159,8 +181,8 @@ final class GzTransportBenchmark {
             long first = 0;
             long last = 0;
             int counted = 0;
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(echo.getInputStream(),
-                    StandardCharsets.UTF_8))) {
+            try (BufferedReader r =
+                    new BufferedReader(new InputStreamReader(echo.getInputStream(), StandardCharsets.UTF_8))) {
                 boolean inSystem = false;
                 long s0 = 0;
                 long n0 = 0;
@@ -197,13 +219,24 @@ final class GzTransportBenchmark {
             long steps = statistics(ns, s).get("steps").asLong() - stepsBefore;
             Collections.sort(latencies);
             double seconds = (last - first) / 1e9;
-            System.out.printf(Locale.ROOT, "  /clock to ign-transport-topic -e: %d messages in %.1f s = %.0f a second"
-                    + " (Orrery stepped %d times meanwhile, one Clock each)%n", counted, seconds, counted / seconds,
+            System.out.printf(
+                    Locale.ROOT,
+                    "  /clock to ign-transport-topic -e: %d messages in %.1f s = %.0f a second"
+                            + " (Orrery stepped %d times meanwhile, one Clock each)%n",
+                    counted,
+                    seconds,
+                    counted / seconds,
                     steps);
             if (!latencies.isEmpty()) {
-                System.out.printf(Locale.ROOT, "  latency (built to printed): median %.2f ms, p95 %.2f ms, p99 %.2f ms,"
-                        + " max %.2f ms over %d messages%n", pct(latencies, 0.5), pct(latencies, 0.95),
-                        pct(latencies, 0.99), latencies.get(latencies.size() - 1), latencies.size());
+                System.out.printf(
+                        Locale.ROOT,
+                        "  latency (built to printed): median %.2f ms, p95 %.2f ms, p99 %.2f ms,"
+                                + " max %.2f ms over %d messages%n",
+                        pct(latencies, 0.5),
+                        pct(latencies, 0.95),
+                        pct(latencies, 0.99),
+                        latencies.get(latencies.size() - 1),
+                        latencies.size());
             }
         } finally {
             s.stop();

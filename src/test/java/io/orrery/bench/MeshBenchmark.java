@@ -24,20 +24,28 @@ final class MeshBenchmark {
 
     private static final int ROUNDS = 5;
 
-    private MeshBenchmark() {
-    }
+    private MeshBenchmark() {}
 
     static void run() throws Exception {
         Path dir = Files.createTempDirectory("orrery-bench-meshes");
         TestMeshes.Indexed sphere = TestMeshes.sphere(200, 250, 0.5f);
         Path stl = TestMeshes.binaryStl(dir.resolve("sphere.stl"), sphere.vertices(), sphere.triangles());
-        System.out.printf(Locale.ROOT, "meshes: %s, %d triangles, %d bytes%n", stl.getFileName(),
-                sphere.triangles().length / 3, Files.size(stl));
+        System.out.printf(
+                Locale.ROOT,
+                "meshes: %s, %d triangles, %d bytes%n",
+                stl.getFileName(),
+                sphere.triangles().length / 3,
+                Files.size(stl));
         double[] one = {1, 1, 1};
         long start = System.nanoTime();
         TriangleMesh first = new MeshLoader(MeshLimits.DEFAULT).mesh(stl, one, null, false);
-        System.out.printf(Locale.ROOT, "  first read of the process (Assimp's native library loaded): %.0f ms, %d"
-                + " triangles, %d vertices%n", ms(start), first.triangleCount(), first.vertexCount());
+        System.out.printf(
+                Locale.ROOT,
+                "  first read of the process (Assimp's native library loaded): %.0f ms, %d"
+                        + " triangles, %d vertices%n",
+                ms(start),
+                first.triangleCount(),
+                first.vertexCount());
         double[] reads = new double[ROUNDS];
         for (int i = 0; i < ROUNDS; i++) {
             start = System.nanoTime();
@@ -49,8 +57,13 @@ final class MeshBenchmark {
         start = System.nanoTime();
         cached.mesh(stl, one, null, false);
         double hit = ms(start);
-        System.out.printf(Locale.ROOT, "  read: median %.0f ms (%s) of %d fresh loaders; cache hit %.3f ms%n",
-                median(reads), Arrays.toString(Arrays.stream(reads).map(Math::rint).toArray()), ROUNDS, hit);
+        System.out.printf(
+                Locale.ROOT,
+                "  read: median %.0f ms (%s) of %d fresh loaders; cache hit %.3f ms%n",
+                median(reads),
+                Arrays.toString(Arrays.stream(reads).map(Math::rint).toArray()),
+                ROUNDS,
+                hit);
 
         Path world = dir.resolve("world.sdf");
         Files.writeString(world, """
@@ -70,8 +83,13 @@ final class MeshBenchmark {
                 builds[i] = ms(start);
                 w.close();
             }
-            System.out.printf(Locale.ROOT, "  %s: build (hull and triangle mesh of it): first %.0f ms, median %.0f ms"
-                    + " of %d%n", engine, builds[0], median(builds), ROUNDS);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %s: build (hull and triangle mesh of it): first %.0f ms, median %.0f ms" + " of %d%n",
+                    engine,
+                    builds[0],
+                    median(builds),
+                    ROUNDS);
         }
     }
 

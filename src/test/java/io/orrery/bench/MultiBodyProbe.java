@@ -29,27 +29,38 @@ final class MultiBodyProbe {
     private static final float G = 9.8f;
     private static final Vector3f Y = new Vector3f(0, 1, 0);
 
-    private MultiBodyProbe() {
-    }
+    private MultiBodyProbe() {}
 
     static void run() {
         // loads the native library
-        new BulletPhysicsEngine().build(new SdfReader(List.of()).read(Path.of(
-                "src/test/resources/worlds/articulation/rotor.sdf"))).close();
+        new BulletPhysicsEngine()
+                .build(new SdfReader(List.of()).read(Path.of("src/test/resources/worlds/articulation/rotor.sdf")))
+                .close();
         for (boolean cancel : new boolean[] {false, true}) {
             String label = cancel ? "bullet multibody, damping cancelled" : "bullet multibody (Bullet's damping)";
             double[] rotor = rotor(cancel);
             double[] chain = chain(cancel);
             double[] pendulum = pendulum(cancel);
-            System.out.printf(Locale.ROOT, "articulation: %s | %.1e, %.1e | %.1e, %.1e | %.1e (%.1e from the"
-                    + " step's displacements) | (no motors) | %.0f, %.0f, %.0f%n", label, rotor[0], rotor[1], chain[0],
-                    chain[1], pendulum[0], pendulum[2], rotor[2], chain[2], pendulum[1]);
+            System.out.printf(
+                    Locale.ROOT,
+                    "articulation: %s | %.1e, %.1e | %.1e, %.1e | %.1e (%.1e from the"
+                            + " step's displacements) | (no motors) | %.0f, %.0f, %.0f%n",
+                    label,
+                    rotor[0],
+                    rotor[1],
+                    chain[0],
+                    chain[1],
+                    pendulum[0],
+                    pendulum[2],
+                    rotor[2],
+                    chain[2],
+                    pendulum[1]);
         }
     }
 
     private static MultiBodySpace space() {
-        MultiBodySpace space = new MultiBodySpace(new Vector3f(-100, -100, -100), new Vector3f(100, 100, 100),
-                PhysicsSpace.BroadphaseType.DBVT);
+        MultiBodySpace space = new MultiBodySpace(
+                new Vector3f(-100, -100, -100), new Vector3f(100, 100, 100), PhysicsSpace.BroadphaseType.DBVT);
         space.setGravity(new Vector3f(0, 0, -G));
         return space;
     }
@@ -60,8 +71,15 @@ final class MultiBodyProbe {
         MultiBody body = new MultiBody(1, 5, new Vector3f(0.1f, 0.1f, 0.1f), true, false);
         body.setBaseLocation(new Vector3f(0, 0, 0.5f));
         Vector3f inertia = new Vector3f(0.0167f, 0.0134f, 0.0034f);
-        MultiBodyLink bar = body.configureRevoluteLink(1, inertia, null, new Quaternion(), new Vector3f(1, 0, 0),
-                new Vector3f(0, 0, 0.2f), new Vector3f(), true);
+        MultiBodyLink bar = body.configureRevoluteLink(
+                1,
+                inertia,
+                null,
+                new Quaternion(),
+                new Vector3f(1, 0, 0),
+                new Vector3f(0, 0, 0.2f),
+                new Vector3f(),
+                true);
         space.addMultiBody(body);
         double worst = 0;
         long start = System.nanoTime();
@@ -93,8 +111,15 @@ final class MultiBodyProbe {
         Vector3f inertia = new Vector3f(8.5e-5f, 8.5e-5f, 2e-6f);
         MultiBodyLink[] links = new MultiBodyLink[10];
         for (int i = 0; i < 10; i++) {
-            links[i] = body.configureRevoluteLink(0.1f, inertia, i == 0 ? null : links[i - 1], new Quaternion(), Y,
-                    new Vector3f(0, 0, i == 0 ? 0 : -0.05f), new Vector3f(0, 0, -0.05f), true);
+            links[i] = body.configureRevoluteLink(
+                    0.1f,
+                    inertia,
+                    i == 0 ? null : links[i - 1],
+                    new Quaternion(),
+                    Y,
+                    new Vector3f(0, 0, i == 0 ? 0 : -0.05f),
+                    new Vector3f(0, 0, -0.05f),
+                    true);
         }
         space.addMultiBody(body);
         double worstAngle = 0;
@@ -124,10 +149,10 @@ final class MultiBodyProbe {
         MultiBody body = new MultiBody(2, 1, new Vector3f(1, 1, 1), true, false);
         body.setBaseLocation(new Vector3f(0, 0, 2));
         Vector3f inertia = new Vector3f(0.0001f, 0.0208f, 0.0208f);
-        MultiBodyLink upper = body.configureRevoluteLink(1, inertia, null, new Quaternion(), Y, new Vector3f(),
-                new Vector3f(0.25f, 0, 0), true);
-        MultiBodyLink lower = body.configureRevoluteLink(1, inertia, upper, new Quaternion(), Y,
-                new Vector3f(0.25f, 0, 0), new Vector3f(0.25f, 0, 0), true);
+        MultiBodyLink upper = body.configureRevoluteLink(
+                1, inertia, null, new Quaternion(), Y, new Vector3f(), new Vector3f(0.25f, 0, 0), true);
+        MultiBodyLink lower = body.configureRevoluteLink(
+                1, inertia, upper, new Quaternion(), Y, new Vector3f(0.25f, 0, 0), new Vector3f(0.25f, 0, 0), true);
         space.addMultiBody(body);
         MultiBodyLink[] links = {upper, lower};
         Vector3f pivot = new Vector3f(0, 0, 2);
@@ -149,7 +174,8 @@ final class MultiBodyProbe {
             for (int i = 0; i < 2; i++) {
                 Vector3f now = links[i].location(null);
                 spin += (links[i].jointPosition(0) - angles[i]) / DT;
-                differenced += G * now.z + 0.5 * now.subtract(before[i]).divideLocal(DT).lengthSquared()
+                differenced += G * now.z
+                        + 0.5 * now.subtract(before[i]).divideLocal(DT).lengthSquared()
                         + 0.5 * inertia.y * spin * spin;
             }
             if (step > 0) {

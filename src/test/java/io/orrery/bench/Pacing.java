@@ -2,10 +2,10 @@ package io.orrery.bench;
 
 import com.sun.management.OperatingSystemMXBean;
 import com.sun.management.ThreadMXBean;
-import io.orrery.physics.PhysicsWorld;
-import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.builtin.BuiltinDevices;
 import io.orrery.builtin.BuiltinSystems;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -38,34 +38,47 @@ final class Pacing {
 
     private static final Path WORLD = Path.of("worlds/default.sdf");
 
-    private Pacing() {
-    }
+    private Pacing() {}
 
     static void run() throws Exception {
         System.out.println();
         System.out.println("Pacing: " + WORLD + " through the runner, real clock, pacer defaults");
         Probe cold = runAt(2, 6000);
         double span = cold.startSpanNanos() / 1e9;
-        System.out.printf(Locale.ROOT, "factor 2, 6 s of sim from a cold JVM: %.3f s wall from the first step to the"
-                + " stop; first to last step start %.3f s (due: 2.9995 s, %+.2f%%); lateness p99 %.1f ms, max %.1f ms"
-                + "%n", cold.result.wallTimeNanos() / 1e9, span, (span / 2.9995 - 1) * 100,
-                cold.latenessQuantile(0.99) / 1e6, cold.latenessQuantile(1) / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "factor 2, 6 s of sim from a cold JVM: %.3f s wall from the first step to the"
+                        + " stop; first to last step start %.3f s (due: 2.9995 s, %+.2f%%); lateness p99 %.1f ms, max %.1f ms"
+                        + "%n",
+                cold.result.wallTimeNanos() / 1e9,
+                span,
+                (span / 2.9995 - 1) * 100,
+                cold.latenessQuantile(0.99) / 1e6,
+                cold.latenessQuantile(1) / 1e6);
         Probe real = runAt(1, 10_000);
         System.out.println("factor 1, 10 s of sim, CPU per simulated second: " + real.cpu(0, 2) + " over the run, "
                 + real.cpu(1, 2) + " over its last 5 s");
-        System.out.printf(Locale.ROOT, "factor 1 step lateness: p50 %.1f us, p99 %.1f us, max %.2f ms, %d of %d steps"
-                + " over 1 ms; mean step %.1f us; %.3f s wall%n", real.latenessQuantile(0.5) / 1e3,
-                real.latenessQuantile(0.99) / 1e3, real.latenessQuantile(1) / 1e6, real.stepsLaterThan(1_000_000),
-                real.steps(), real.result.statistics().cycleSeconds().mean() * 1e6, real.result.wallTimeNanos() / 1e9);
+        System.out.printf(
+                Locale.ROOT,
+                "factor 1 step lateness: p50 %.1f us, p99 %.1f us, max %.2f ms, %d of %d steps"
+                        + " over 1 ms; mean step %.1f us; %.3f s wall%n",
+                real.latenessQuantile(0.5) / 1e3,
+                real.latenessQuantile(0.99) / 1e3,
+                real.latenessQuantile(1) / 1e6,
+                real.stepsLaterThan(1_000_000),
+                real.steps(),
+                real.result.statistics().cycleSeconds().mean() * 1e6,
+                real.result.wallTimeNanos() / 1e9);
     }
 
     private static Probe runAt(double factor, int steps) throws Exception {
         Probe probe = new Probe(factor, steps);
-        SimulationRunner runner = SimulationRunner.builder(new SdfReader(List.of())::read, WORLD,
-                        new JBulletPhysicsEngine())
+        SimulationRunner runner = SimulationRunner.builder(
+                        new SdfReader(List.of())::read, WORLD, new JBulletPhysicsEngine())
                 .systems(() -> List.of(new SystemRegistration(probe, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(factor).withStopAfterSteps(steps))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         probe.result = runner.finished().get(5, TimeUnit.MINUTES);
@@ -73,8 +86,7 @@ final class Pacing {
     }
 
     /** CPU times at one step, in nanoseconds. */
-    private record CpuSample(long sim, long runnerThread, long allJavaThreads, long process) {
-    }
+    private record CpuSample(long sim, long runnerThread, long allJavaThreads, long process) {}
 
     /** Records when each step starts, and CPU times at the first, middle and last step, on the runner thread. */
     private static final class Probe implements PreUpdate, Stateless {
@@ -105,9 +117,10 @@ final class Pacing {
             recorded++;
             if (recorded == 1 || recorded == n / 2 || recorded == n) {
                 long allThreads = Arrays.stream(threads.getThreadCpuTime(threads.getAllThreadIds()))
-                        .filter(t -> t > 0).sum();
-                cpu[recorded == 1 ? 0 : recorded == n ? 2 : 1] = new CpuSample(info.simTimeNanos(),
-                        threads.getCurrentThreadCpuTime(), allThreads, os.getProcessCpuTime());
+                        .filter(t -> t > 0)
+                        .sum();
+                cpu[recorded == 1 ? 0 : recorded == n ? 2 : 1] = new CpuSample(
+                        info.simTimeNanos(), threads.getCurrentThreadCpuTime(), allThreads, os.getProcessCpuTime());
             }
         }
 
@@ -127,8 +140,13 @@ final class Pacing {
             double runner = (b.runnerThread() - a.runnerThread()) / sim;
             double others = (b.allJavaThreads() - a.allJavaThreads()) / sim - runner;
             double process = (b.process() - a.process()) / sim;
-            return String.format(Locale.ROOT, "%.3f s (runner thread %.3f, other Java threads %.3f, JVM's own %.3f)",
-                    process, runner, others, process - runner - others);
+            return String.format(
+                    Locale.ROOT,
+                    "%.3f s (runner thread %.3f, other Java threads %.3f, JVM's own %.3f)",
+                    process,
+                    runner,
+                    others,
+                    process - runner - others);
         }
 
         private long[] lateness() {

@@ -32,22 +32,34 @@ import java.util.concurrent.TimeUnit;
  */
 final class ResetSaveBenchmark {
 
-    private ResetSaveBenchmark() {
-    }
+    private ResetSaveBenchmark() {}
 
     static void run() throws Exception {
         int bodies = Integer.getInteger("orrery.bench.reset.bodies", 10_000);
         int rounds = Integer.getInteger("orrery.bench.rounds", 7);
-        Engine engine = Engine.valueOf(System.getProperty("orrery.physics.engine", "jbullet")
-                .toUpperCase(Locale.ROOT));
+        Engine engine = Engine.valueOf(
+                System.getProperty("orrery.physics.engine", "jbullet").toUpperCase(Locale.ROOT));
         Path dir = Files.createTempDirectory("orrery-bench-reset");
         System.out.println();
-        System.out.printf(Locale.ROOT, "reset-save: %d bodies on %s, %d rounds after 2 of warm-up; %s%n", bodies,
-                engine.name().toLowerCase(Locale.ROOT), rounds, Benchmarks.loadAverage());
-        measure("free boxes on a plane", Files.writeString(dir.resolve("boxes.sdf"), freeBoxes(bodies)), engine,
-                rounds, dir);
-        measure("static boxes and a marker", Files.writeString(dir.resolve("big.sdf"),
-                io.orrery.world.CrashingSaves.world(bodies)), engine, rounds, dir);
+        System.out.printf(
+                Locale.ROOT,
+                "reset-save: %d bodies on %s, %d rounds after 2 of warm-up; %s%n",
+                bodies,
+                engine.name().toLowerCase(Locale.ROOT),
+                rounds,
+                Benchmarks.loadAverage());
+        measure(
+                "free boxes on a plane",
+                Files.writeString(dir.resolve("boxes.sdf"), freeBoxes(bodies)),
+                engine,
+                rounds,
+                dir);
+        measure(
+                "static boxes and a marker",
+                Files.writeString(dir.resolve("big.sdf"), io.orrery.world.CrashingSaves.world(bodies)),
+                engine,
+                rounds,
+                dir);
     }
 
     private static void measure(String what, Path file, Engine engine, int rounds, Path dir) throws Exception {
@@ -57,7 +69,8 @@ final class ResetSaveBenchmark {
         double readMs = (System.nanoTime() - readStart) / 1e6;
         SimulationRunner runner = SimulationRunner.builder(reader::read, file, engine.create())
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         long loadStart = System.nanoTime();
         runner.start();
@@ -91,21 +104,42 @@ final class ResetSaveBenchmark {
                 long s2 = System.nanoTime();
                 saver.save(sdf, target, new WorldSaver.SaveOptions(Optional.of(file), false));
                 long s3 = System.nanoTime();
-                double cpu = (threads.getCurrentThreadCpuTime() - mine0 + threads.getThreadCpuTime(runnerId)
-                        - runner0) / 1e6;
+                double cpu = (threads.getCurrentThreadCpuTime() - mine0 + threads.getThreadCpuTime(runnerId) - runner0)
+                        / 1e6;
                 if (i >= 2) {
                     resets.add(new double[] {(t1 - t0) / 1e6, (cpu1 - cpu0) / 1e6});
-                    saves.add(new double[] {(s1 - s0) / 1e6, (s2 - s1) / 1e6, (s3 - s2) / 1e6, (s3 - s0) / 1e6,
-                            cpu, sdf.length() / 1e6});
+                    saves.add(new double[] {
+                        (s1 - s0) / 1e6, (s2 - s1) / 1e6, (s3 - s2) / 1e6, (s3 - s0) / 1e6, cpu, sdf.length() / 1e6
+                    });
                 }
             }
-            System.out.printf(Locale.ROOT, "  %s (%s): read %.0f ms, loaded in %.0f ms%n", what, file.getFileName(),
-                    readMs, loadMs);
-            System.out.printf(Locale.ROOT, "    reset: %.1f ms (%.1f-%.1f), runner CPU %.1f ms%n", median(resets, 0),
-                    min(resets, 0), max(resets, 0), median(resets, 1));
-            System.out.printf(Locale.ROOT, "    save: %.0f ms (%.0f-%.0f): capture %.1f, SDF %.0f, file %.0f; CPU %.0f"
-                    + " ms; %.1f MB of SDF; %s%n", median(saves, 3), min(saves, 3), max(saves, 3), median(saves, 0),
-                    median(saves, 1), median(saves, 2), median(saves, 4), median(saves, 5), Benchmarks.loadAverage());
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %s (%s): read %.0f ms, loaded in %.0f ms%n",
+                    what,
+                    file.getFileName(),
+                    readMs,
+                    loadMs);
+            System.out.printf(
+                    Locale.ROOT,
+                    "    reset: %.1f ms (%.1f-%.1f), runner CPU %.1f ms%n",
+                    median(resets, 0),
+                    min(resets, 0),
+                    max(resets, 0),
+                    median(resets, 1));
+            System.out.printf(
+                    Locale.ROOT,
+                    "    save: %.0f ms (%.0f-%.0f): capture %.1f, SDF %.0f, file %.0f; CPU %.0f"
+                            + " ms; %.1f MB of SDF; %s%n",
+                    median(saves, 3),
+                    min(saves, 3),
+                    max(saves, 3),
+                    median(saves, 0),
+                    median(saves, 1),
+                    median(saves, 2),
+                    median(saves, 4),
+                    median(saves, 5),
+                    Benchmarks.loadAverage());
         } finally {
             runner.stop().get(1, TimeUnit.MINUTES);
             runner.finished().get(1, TimeUnit.MINUTES);
@@ -124,10 +158,15 @@ final class ResetSaveBenchmark {
                 """);
         int side = (int) Math.ceil(Math.sqrt(n));
         for (int i = 0; i < n; i++) {
-            sdf.append(String.format(Locale.ROOT, "    <model name=\"box_%d\"><pose>%.1f %.1f 0.5 0 0 0</pose>"
-                    + "<link name=\"link\"><inertial><mass>1</mass><inertia><ixx>0.1667</ixx><iyy>0.1667</iyy>"
-                    + "<izz>0.1667</izz></inertia></inertial><collision name=\"c\"><geometry><box><size>1 1 1</size>"
-                    + "</box></geometry></collision></link></model>%n", i, 1.5 * (i % side), 1.5 * (i / side)));
+            sdf.append(String.format(
+                    Locale.ROOT,
+                    "    <model name=\"box_%d\"><pose>%.1f %.1f 0.5 0 0 0</pose>"
+                            + "<link name=\"link\"><inertial><mass>1</mass><inertia><ixx>0.1667</ixx><iyy>0.1667</iyy>"
+                            + "<izz>0.1667</izz></inertia></inertial><collision name=\"c\"><geometry><box><size>1 1 1</size>"
+                            + "</box></geometry></collision></link></model>%n",
+                    i,
+                    1.5 * (i % side),
+                    1.5 * (i / side)));
         }
         return sdf.append("  </world>\n</sdf>\n").toString();
     }

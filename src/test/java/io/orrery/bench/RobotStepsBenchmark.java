@@ -44,26 +44,28 @@ final class RobotStepsBenchmark {
 
     private static final int WARMUP = 500;
     private static final int STEPS = 3000;
-    private static final Map<String, Path> WORLDS = Map.of("diff_drive.sdf", Path.of("worlds/gazebo/diff_drive.sdf"),
-            "panda.sdf (7-joint arm)", Path.of("src/test/resources/worlds/panda.sdf"));
+    private static final Map<String, Path> WORLDS = Map.of(
+            "diff_drive.sdf",
+            Path.of("worlds/gazebo/diff_drive.sdf"),
+            "panda.sdf (7-joint arm)",
+            Path.of("src/test/resources/worlds/panda.sdf"));
     private static final SdfReader READER = new SdfReader(List.of(Path.of("src/test/resources/models")));
 
-    private RobotStepsBenchmark() {
-    }
+    private RobotStepsBenchmark() {}
 
     /** One run's figures. */
-    private record Run(double stepsPerSecond, double stepsPerCpuSecond) {
-    }
+    private record Run(double stepsPerSecond, double stepsPerCpuSecond) {}
 
     static void run() throws Exception {
         int rounds = Integer.getInteger("orrery.bench.rounds", 3);
         Map<String, Supplier<PhysicsEngine>> engines = new LinkedHashMap<>();
         engines.put("jbullet", JBulletPhysicsEngine::new);
-        engines.put("jbullet, JBullet's own solver settings",
+        engines.put(
+                "jbullet, JBullet's own solver settings",
                 () -> new JBulletPhysicsEngine(SolverSettings.JBULLET_DEFAULTS));
         engines.put("bullet", BulletPhysicsEngine::new);
-        engines.put("bullet, Bullet's own solver settings",
-                () -> new BulletPhysicsEngine(SolverSettings.BULLET_DEFAULTS));
+        engines.put(
+                "bullet, Bullet's own solver settings", () -> new BulletPhysicsEngine(SolverSettings.BULLET_DEFAULTS));
         List<String> worlds = List.of("diff_drive.sdf", "panda.sdf (7-joint arm)");
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         String before = load();
@@ -72,22 +74,36 @@ final class RobotStepsBenchmark {
                 for (Map.Entry<String, Supplier<PhysicsEngine>> engine : engines.entrySet()) {
                     Run r = runOne(WORLDS.get(world), engine.getValue().get());
                     if (round >= 0) {
-                        runs.computeIfAbsent(world + "|" + engine.getKey(), k -> new ArrayList<>()).add(r);
+                        runs.computeIfAbsent(world + "|" + engine.getKey(), k -> new ArrayList<>())
+                                .add(r);
                     }
                 }
             }
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "robots: the full loop at factor 0 with the worlds' systems, %d warm-up steps, %d"
-                + " timed; medians of %d rounds; %s before, %s after%n", WARMUP, STEPS, rounds, before, load());
+        System.out.printf(
+                Locale.ROOT,
+                "robots: the full loop at factor 0 with the worlds' systems, %d warm-up steps, %d"
+                        + " timed; medians of %d rounds; %s before, %s after%n",
+                WARMUP,
+                STEPS,
+                rounds,
+                before,
+                load());
         System.out.println("| world | engine | steps/s | steps per CPU s of the runner thread |");
         System.out.println("|---|---|---:|---:|");
         for (String world : worlds) {
             for (String engine : engines.keySet()) {
                 List<Run> r = runs.get(world + "|" + engine);
-                System.out.printf(Locale.ROOT, "| %s | %s | %.0f | %.0f |%n", world, engine,
-                        Benchmarks.median(r.stream().mapToDouble(Run::stepsPerSecond).toArray()),
-                        Benchmarks.median(r.stream().mapToDouble(Run::stepsPerCpuSecond).toArray()));
+                System.out.printf(
+                        Locale.ROOT,
+                        "| %s | %s | %.0f | %.0f |%n",
+                        world,
+                        engine,
+                        Benchmarks.median(
+                                r.stream().mapToDouble(Run::stepsPerSecond).toArray()),
+                        Benchmarks.median(
+                                r.stream().mapToDouble(Run::stepsPerCpuSecond).toArray()));
             }
         }
     }
@@ -98,7 +114,8 @@ final class RobotStepsBenchmark {
                 .plugins(BuiltinPlugins.registerAll(new PluginRegistry()), PluginSettings.defaults())
                 .systems(() -> List.of(new SystemRegistration(clock, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(WARMUP + STEPS + 1))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         runner.finished().get(30, TimeUnit.MINUTES);

@@ -73,14 +73,21 @@ final class RobotsBenchmark {
     private static final int READS = 5;
     private static final int WARMUP = 2000;
 
-    private RobotsBenchmark() {
-    }
+    private RobotsBenchmark() {}
 
     /** One run's figures, from its {@code RESULT} line. */
-    private record Run(int meshes, long triangles, double meshMs, double cachedMeshMs,
-            double firstReadMs, double readMs, double cachedReadMs, double firstBuildMs, double buildMs,
-            double stepsPerSecond, double stepsPerCpuSecond) {
-    }
+    private record Run(
+            int meshes,
+            long triangles,
+            double meshMs,
+            double cachedMeshMs,
+            double firstReadMs,
+            double readMs,
+            double cachedReadMs,
+            double firstBuildMs,
+            double buildMs,
+            double stepsPerSecond,
+            double stepsPerCpuSecond) {}
 
     static void run() throws Exception {
         int rounds = Integer.getInteger("orrery.bench.rounds", 3);
@@ -95,13 +102,29 @@ final class RobotsBenchmark {
                 List<String> order = round % 2 == 1 ? ENGINES : List.of(ENGINES.get(1), ENGINES.get(0));
                 for (String engine : order) {
                     Run r = runOne(engine, world, steps);
-                    runs.computeIfAbsent(world + " " + engine, k -> new ArrayList<>()).add(r);
-                    System.out.printf(Locale.ROOT, "  round %d %-18s %-8s %2d mesh files, %5d triangles: meshes"
-                            + " %5.1f ms, cached %5.3f ms; world read first %6.1f ms, then %5.1f ms,"
-                            + " cached %5.1f ms; build first %6.1f ms, then %5.1f ms; %6.1f steps/s, %6.1f per CPU"
-                            + " s; %s%n", round, world, engine, r.meshes(), r.triangles(),
-                            r.meshMs(), r.cachedMeshMs(), r.firstReadMs(), r.readMs(), r.cachedReadMs(),
-                            r.firstBuildMs(), r.buildMs(), r.stepsPerSecond(), r.stepsPerCpuSecond(), load());
+                    runs.computeIfAbsent(world + " " + engine, k -> new ArrayList<>())
+                            .add(r);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "  round %d %-18s %-8s %2d mesh files, %5d triangles: meshes"
+                                    + " %5.1f ms, cached %5.3f ms; world read first %6.1f ms, then %5.1f ms,"
+                                    + " cached %5.1f ms; build first %6.1f ms, then %5.1f ms; %6.1f steps/s, %6.1f per CPU"
+                                    + " s; %s%n",
+                            round,
+                            world,
+                            engine,
+                            r.meshes(),
+                            r.triangles(),
+                            r.meshMs(),
+                            r.cachedMeshMs(),
+                            r.firstReadMs(),
+                            r.readMs(),
+                            r.cachedReadMs(),
+                            r.firstBuildMs(),
+                            r.buildMs(),
+                            r.stepsPerSecond(),
+                            r.stepsPerCpuSecond(),
+                            load());
                 }
             }
         }
@@ -112,11 +135,21 @@ final class RobotsBenchmark {
         for (Map.Entry<String, List<Run>> e : runs.entrySet()) {
             List<Run> r = e.getValue();
             String[] key = e.getKey().split(" ");
-            System.out.printf(Locale.ROOT, "| %s | `%s` | %d (%d) | %.1f / %.2f | %.0f / %.0f / %.0f"
-                    + " | %.0f / %.1f | %.0f | %.0f |%n", key[0], key[1], r.get(0).meshes(), r.get(0).triangles(),
-                    median(r, Run::meshMs), median(r, Run::cachedMeshMs),
-                    median(r, Run::firstReadMs), median(r, Run::readMs), median(r, Run::cachedReadMs),
-                    median(r, Run::firstBuildMs), median(r, Run::buildMs), median(r, Run::stepsPerSecond),
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %s | `%s` | %d (%d) | %.1f / %.2f | %.0f / %.0f / %.0f" + " | %.0f / %.1f | %.0f | %.0f |%n",
+                    key[0],
+                    key[1],
+                    r.get(0).meshes(),
+                    r.get(0).triangles(),
+                    median(r, Run::meshMs),
+                    median(r, Run::cachedMeshMs),
+                    median(r, Run::firstReadMs),
+                    median(r, Run::readMs),
+                    median(r, Run::cachedReadMs),
+                    median(r, Run::firstBuildMs),
+                    median(r, Run::buildMs),
+                    median(r, Run::stepsPerSecond),
                     median(r, Run::stepsPerCpuSecond));
         }
         System.out.println("(medians of " + rounds + " rounds; " + load() + ")");
@@ -128,21 +161,28 @@ final class RobotsBenchmark {
 
     private static String load() {
         try {
-            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
+            return "load average "
+                    + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
         } catch (IOException e) {
             return "load average unknown";
         }
     }
 
     private static Run runOne(String engine, String world, int steps) throws IOException, InterruptedException {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
-                "-cp", System.getProperty("java.class.path"), RobotsBenchmark.class.getName(), engine, world,
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "-cp",
+                System.getProperty("java.class.path"),
+                RobotsBenchmark.class.getName(),
+                engine,
+                world,
                 "" + steps);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         Map<String, String> fields = new LinkedHashMap<>();
         List<String> tail = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 if (line.startsWith("RESULT ")) {
                     for (String kv : line.substring(7).trim().split("\\s+")) {
@@ -158,14 +198,21 @@ final class RobotsBenchmark {
             }
         }
         if (p.waitFor() != 0 || !fields.containsKey("steps_per_s")) {
-            throw new IllegalStateException("the " + world + " run on " + engine + " failed (" + RobotsBenchmark.class
-                    .getName() + " " + engine + " " + world + " " + steps + "):\n" + String.join("\n", tail));
+            throw new IllegalStateException(
+                    "the " + world + " run on " + engine + " failed (" + RobotsBenchmark.class.getName() + " " + engine
+                            + " " + world + " " + steps + "):\n" + String.join("\n", tail));
         }
-        return new Run(Integer.parseInt(fields.get("meshes")), Long.parseLong(fields.get("triangles")),
+        return new Run(
+                Integer.parseInt(fields.get("meshes")),
+                Long.parseLong(fields.get("triangles")),
                 Double.parseDouble(fields.get("mesh_ms")),
-                Double.parseDouble(fields.get("cached_mesh_ms")), Double.parseDouble(fields.get("first_read_ms")), Double.parseDouble(fields.get("read_ms")),
-                Double.parseDouble(fields.get("cached_read_ms")), Double.parseDouble(fields.get("first_build_ms")),
-                Double.parseDouble(fields.get("build_ms")), Double.parseDouble(fields.get("steps_per_s")),
+                Double.parseDouble(fields.get("cached_mesh_ms")),
+                Double.parseDouble(fields.get("first_read_ms")),
+                Double.parseDouble(fields.get("read_ms")),
+                Double.parseDouble(fields.get("cached_read_ms")),
+                Double.parseDouble(fields.get("first_build_ms")),
+                Double.parseDouble(fields.get("build_ms")),
+                Double.parseDouble(fields.get("steps_per_s")),
                 Double.parseDouble(fields.get("cpu_steps_per_s")));
     }
 
@@ -231,7 +278,8 @@ final class RobotsBenchmark {
                 .plugins(registry, PluginSettings.defaults())
                 .systems(() -> List.of(new SystemRegistration(watch, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
@@ -242,7 +290,11 @@ final class RobotsBenchmark {
             Thread.sleep(10);
         }
         if (args[1].startsWith("turtlebot")) {
-            runner.publish("/cmd_vel", Twist.newBuilder().setLinear(Messages.vector(0.2, 0, 0)).build())
+            runner.publish(
+                            "/cmd_vel",
+                            Twist.newBuilder()
+                                    .setLinear(Messages.vector(0.2, 0, 0))
+                                    .build())
                     .get(1, TimeUnit.MINUTES);
         }
         runner.step(WARMUP).get(1, TimeUnit.HOURS);
@@ -251,13 +303,23 @@ final class RobotsBenchmark {
         runner.stop().get(1, TimeUnit.MINUTES);
         runner.finished().get(1, TimeUnit.MINUTES);
         System.out.println("links awake at the end: " + moving);
-        System.out.printf(Locale.ROOT, "RESULT engine=%s meshes=%d triangles=%d mesh_ms=%.3f"
-                + " cached_mesh_ms=%.4f first_read_ms=%.2f read_ms=%.2f cached_read_ms=%.3f first_build_ms=%.2f"
-                + " build_ms=%.2f steps_per_s=%.2f cpu_steps_per_s=%.2f%n", engine, files.size(), triangles,
-                Benchmarks.median(meshReads), cachedMeshes, firstRead, Benchmarks.median(reads),
-                cachedRead, builds[0],
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT engine=%s meshes=%d triangles=%d mesh_ms=%.3f"
+                        + " cached_mesh_ms=%.4f first_read_ms=%.2f read_ms=%.2f cached_read_ms=%.3f first_build_ms=%.2f"
+                        + " build_ms=%.2f steps_per_s=%.2f cpu_steps_per_s=%.2f%n",
+                engine,
+                files.size(),
+                triangles,
+                Benchmarks.median(meshReads),
+                cachedMeshes,
+                firstRead,
+                Benchmarks.median(reads),
+                cachedRead,
+                builds[0],
                 Benchmarks.median(java.util.Arrays.copyOfRange(builds, 1, builds.length)),
-                steps / (watch.wallNanos() / 1e9), steps / (watch.cpuNanos() / 1e9));
+                steps / (watch.wallNanos() / 1e9),
+                steps / (watch.cpuNanos() / 1e9));
     }
 
     /**
@@ -268,8 +330,10 @@ final class RobotsBenchmark {
         List<Path> files = new ArrayList<>();
         for (ModelSpec m : spec.models()) {
             // a model written in the world file has its meshes beside it
-            Path dir = m.includeUri().filter(u -> u.startsWith("model://"))
-                    .map(u -> MODEL_PATH.resolve(u.substring("model://".length()))).orElse(WORLD_DIR);
+            Path dir = m.includeUri()
+                    .filter(u -> u.startsWith("model://"))
+                    .map(u -> MODEL_PATH.resolve(u.substring("model://".length())))
+                    .orElse(WORLD_DIR);
             meshFiles(m, dir, files);
         }
         return files.stream().distinct().toList();
@@ -280,8 +344,10 @@ final class RobotsBenchmark {
             for (CollisionSpec c : link.collisions()) {
                 if (c.geometry() instanceof Geometry.Mesh mesh) {
                     String uri = mesh.uri();
-                    files.add(uri.startsWith("model://") ? MODEL_PATH.resolve(uri.substring("model://".length()))
-                            : dir.resolve(uri));
+                    files.add(
+                            uri.startsWith("model://")
+                                    ? MODEL_PATH.resolve(uri.substring("model://".length()))
+                                    : dir.resolve(uri));
                 }
             }
         }

@@ -48,6 +48,7 @@ final class SettleBenchmark {
 
     /** The box's bottom face starts 3 m up: it touches the ground after sqrt(2·3/5) s. */
     private static final double LANDING = Math.sqrt(2 * 3.0 / 5);
+
     private static final double DT = 0.001;
     private static final Path IMU_WORLD = Path.of("src/test/resources/worlds/conformance/imu.sdf");
     private static final Path ROTOR_WORLD = Path.of("worlds/gazebo/joint_controller.sdf");
@@ -55,9 +56,21 @@ final class SettleBenchmark {
     private static final Path MODELS = Path.of("src/test/resources/models");
     private static final int COLUMN_STEPS = 500;
     /** panda.sdf's JointPositionControllers' initial targets (PandaSimulationTests.TARGETS). */
-    private static final Map<String, Double> PANDA_TARGETS = Map.of("panda_joint1", 0.0, "panda_joint2",
-            -Math.PI / 4, "panda_joint3", 0.0, "panda_joint4", -3 * Math.PI / 4, "panda_joint5", 0.0, "panda_joint6",
-            Math.PI / 2, "panda_joint7", Math.PI / 4);
+    private static final Map<String, Double> PANDA_TARGETS = Map.of(
+            "panda_joint1",
+            0.0,
+            "panda_joint2",
+            -Math.PI / 4,
+            "panda_joint3",
+            0.0,
+            "panda_joint4",
+            -3 * Math.PI / 4,
+            "panda_joint5",
+            0.0,
+            "panda_joint6",
+            Math.PI / 2,
+            "panda_joint7",
+            Math.PI / 4);
 
     /**
      * One row of the table: a setting on each engine (null where it does not apply); {@code orrerys}: each engine as
@@ -82,12 +95,16 @@ final class SettleBenchmark {
     }
 
     /** What a setting did on one engine. */
-    record Figures(double linear, double angular, double acceleration, double stackLean, double offAxis,
-            double pidError, double pandaSpeed) {
-    }
+    record Figures(
+            double linear,
+            double angular,
+            double acceleration,
+            double stackLean,
+            double offAxis,
+            double pidError,
+            double pandaSpeed) {}
 
-    private SettleBenchmark() {
-    }
+    private SettleBenchmark() {}
 
     static List<Row> rows() {
         SolverSettings jb = SolverSettings.JBULLET_DEFAULTS;
@@ -101,21 +118,35 @@ final class SettleBenchmark {
         rows.add(new Row("as above, bullet: friction along two directions", null, bSplit));
         rows.add(new Row("as above, 20 iterations", jbSplit.withIterations(20), bSplit.withIterations(20)));
         rows.add(new Row("as above, 50 iterations", jbSplit.withIterations(50), bSplit.withIterations(50)));
-        rows.add(new Row("jbullet: 50 iterations, split also where not yet touching (threshold +inf)",
-                jbSplit.withIterations(50).withSplitImpulse(Double.POSITIVE_INFINITY), null));
-        rows.add(new Row("jbullet: 20 iterations, the joints in the last 10 only", jbSplit.withIterations(20, 10),
+        rows.add(new Row(
+                "jbullet: 50 iterations, split also where not yet touching (threshold +inf)",
+                jbSplit.withIterations(50).withSplitImpulse(Double.POSITIVE_INFINITY),
                 null));
-        rows.add(new Row("as above, the rows in a fixed order", jbSplit.withIterations(20, 10).withRandomOrder(false),
+        rows.add(new Row(
+                "jbullet: 20 iterations, the joints in the last 10 only", jbSplit.withIterations(20, 10), null));
+        rows.add(new Row(
+                "as above, the rows in a fixed order",
+                jbSplit.withIterations(20, 10).withRandomOrder(false),
                 null));
-        rows.add(new Row("bullet: 20 iterations, the rows shuffled (as jbullet's)", null,
+        rows.add(new Row(
+                "bullet: 20 iterations, the rows shuffled (as jbullet's)",
+                null,
                 bSplit.withIterations(20).withRandomOrder(true)));
-        rows.add(new Row("bullet: 50 iterations, the rows shuffled", null,
+        rows.add(new Row(
+                "bullet: 50 iterations, the rows shuffled",
+                null,
                 bSplit.withIterations(50).withRandomOrder(true)));
-        rows.add(new Row("bullet: 20 iterations, split-impulse ERP 0.05", null,
+        rows.add(new Row(
+                "bullet: 20 iterations, split-impulse ERP 0.05",
+                null,
                 bSplit.withIterations(20).withErp(0.2, 0.05)));
-        rows.add(new Row("bullet: 20 iterations, split-impulse ERP 0.01", null,
+        rows.add(new Row(
+                "bullet: 20 iterations, split-impulse ERP 0.01",
+                null,
                 bSplit.withIterations(20).withErp(0.2, 0.01)));
-        rows.add(new Row("bullet: 20 iterations, split-impulse ERP 0.01, CFM 1e-5", null,
+        rows.add(new Row(
+                "bullet: 20 iterations, split-impulse ERP 0.01, CFM 1e-5",
+                null,
                 bSplit.withIterations(20).withErp(0.2, 0.01).withCfm(1e-5)));
         rows.add(new Row("**Orrery's**", jb, b, true));
         return rows;
@@ -156,13 +187,18 @@ final class SettleBenchmark {
             }
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "settle: imu.sdf's box over the second from 0.5 s after landing (t = %.3f s):"
-                + " worst linear speed m/s / angular speed rad/s / acceleration m/s² (Gazebo: 1e-6 / 1e-5 / 1e-4);"
-                + " top of a 10-box stack off its column after 3 s; joint_controller.sdf's servoed rotor off its axis"
-                + " rad/s, its PID rotor's |v - 10| rad/s; CPU us per step on 100 resting box columns, median of %d"
-                + " rounds%n", LANDING, rounds);
-        System.out.println("| setting | engine | settle: linear / angular / IMU | stack lean | rotor off-axis | PID rotor"
-                + " | Panda joints | us per step |");
+        System.out.printf(
+                Locale.ROOT,
+                "settle: imu.sdf's box over the second from 0.5 s after landing (t = %.3f s):"
+                        + " worst linear speed m/s / angular speed rad/s / acceleration m/s² (Gazebo: 1e-6 / 1e-5 / 1e-4);"
+                        + " top of a 10-box stack off its column after 3 s; joint_controller.sdf's servoed rotor off its axis"
+                        + " rad/s, its PID rotor's |v - 10| rad/s; CPU us per step on 100 resting box columns, median of %d"
+                        + " rounds%n",
+                LANDING,
+                rounds);
+        System.out.println(
+                "| setting | engine | settle: linear / angular / IMU | stack lean | rotor off-axis | PID rotor"
+                        + " | Panda joints | us per step |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         for (int r = 0; r < rows.size(); r++) {
             for (int e = 0; e < 2; e++) {
@@ -170,10 +206,20 @@ final class SettleBenchmark {
                 if (f == null) {
                     continue;
                 }
-                System.out.printf(Locale.ROOT, "| %s | `%s` | %.1e / %.1e / %.1e | %.1f mm | %.1e | %.1e | %.1e |"
-                        + " %.0f |%n", rows.get(r).label(), names[e], f.linear(), f.angular(), f.acceleration(),
-                        f.stackLean() * 1000, f.offAxis(), f.pidError(), f.pandaSpeed(),
-                        Benchmarks.median(costs.get(r).get(e).stream().mapToDouble(d -> d).toArray()));
+                System.out.printf(
+                        Locale.ROOT,
+                        "| %s | `%s` | %.1e / %.1e / %.1e | %.1f mm | %.1e | %.1e | %.1e |" + " %.0f |%n",
+                        rows.get(r).label(),
+                        names[e],
+                        f.linear(),
+                        f.angular(),
+                        f.acceleration(),
+                        f.stackLean() * 1000,
+                        f.offAxis(),
+                        f.pidError(),
+                        f.pandaSpeed(),
+                        Benchmarks.median(
+                                costs.get(r).get(e).stream().mapToDouble(d -> d).toArray()));
             }
         }
     }
@@ -181,8 +227,8 @@ final class SettleBenchmark {
     static Figures motion(PhysicsEngine engine, WorldSpec imu, WorldSpec stack, WorldSpec rotor, WorldSpec panda) {
         double[] settle = settle(engine, imu);
         double[] rotors = rotors(engine, rotor);
-        return new Figures(settle[0], settle[1], settle[2], lean(engine, stack), rotors[0], rotors[1],
-                panda(engine, panda));
+        return new Figures(
+                settle[0], settle[1], settle[2], lean(engine, stack), rotors[0], rotors[1], panda(engine, panda));
     }
 
     /** Worst linear speed, angular speed and acceleration of imu.sdf's box over [landing + 0.5, landing + 1.5] s. */
@@ -214,7 +260,10 @@ final class SettleBenchmark {
         List<ModelSpec> models = new ArrayList<>();
         models.add(ground());
         for (int i = 0; i < 10; i++) {
-            models.add(model("box" + i, Pose.translation(0, 0, 0.5 + i), false,
+            models.add(model(
+                    "box" + i,
+                    Pose.translation(0, 0, 0.5 + i),
+                    false,
                     boxLink("body", Pose.IDENTITY, 10, new Vec3(1, 1, 1), SurfaceSpec.DEFAULT)));
         }
         return world(models.toArray(ModelSpec[]::new));
@@ -243,19 +292,32 @@ final class SettleBenchmark {
         try (PhysicsWorld world = engine.build(rotor)) {
             for (int i = 1; i <= 3000; i++) {
                 world.setJointVelocityCommand("joint_controller_demo", "j1", 5);
-                double error = 10 - world.joint("joint_controller_demo_2", "j1").orElseThrow().velocity();
+                double error = 10
+                        - world.joint("joint_controller_demo_2", "j1")
+                                .orElseThrow()
+                                .velocity();
                 integral += error * DT;
                 world.setJointForce("joint_controller_demo_2", "j1", 0.2 * error + 0.01 * integral);
                 world.step(DT);
                 if (i > 1000) {
                     var demo = world.model("joint_controller_demo").orElseThrow();
                     LinkState turning = demo.link("rotor").orElseThrow();
-                    Vec3 relative = turning.velocity().angular()
-                            .minus(demo.link("base_link").orElseThrow().velocity().angular());
+                    Vec3 relative = turning.velocity()
+                            .angular()
+                            .minus(demo.link("base_link")
+                                    .orElseThrow()
+                                    .velocity()
+                                    .angular());
                     Vec3 axis = turning.pose().rotation().rotate(Vec3.UNIT_Z);
-                    offAxis = Math.max(offAxis, relative.minus(axis.times(relative.dot(axis))).length());
-                    pid = Math.max(pid, Math.abs(
-                            world.joint("joint_controller_demo_2", "j1").orElseThrow().velocity() - 10));
+                    offAxis = Math.max(
+                            offAxis,
+                            relative.minus(axis.times(relative.dot(axis))).length());
+                    pid = Math.max(
+                            pid,
+                            Math.abs(world.joint("joint_controller_demo_2", "j1")
+                                            .orElseThrow()
+                                            .velocity()
+                                    - 10));
                 }
             }
         }
@@ -272,13 +334,20 @@ final class SettleBenchmark {
         try (PhysicsWorld world = engine.build(panda)) {
             for (int i = 1; i <= 4000; i++) {
                 for (Map.Entry<String, Double> target : PANDA_TARGETS.entrySet()) {
-                    double error = target.getValue() - world.joint("panda", target.getKey()).orElseThrow().position();
+                    double error = target.getValue()
+                            - world.joint("panda", target.getKey())
+                                    .orElseThrow()
+                                    .position();
                     world.setJointVelocityCommand("panda", target.getKey(), Math.max(-1, Math.min(1, error / DT)));
                 }
                 world.step(DT);
                 if (i > 3500) {
                     for (String joint : PANDA_TARGETS.keySet()) {
-                        worst = Math.max(worst, Math.abs(world.joint("panda", joint).orElseThrow().velocity()));
+                        worst = Math.max(
+                                worst,
+                                Math.abs(world.joint("panda", joint)
+                                        .orElseThrow()
+                                        .velocity()));
                     }
                 }
             }

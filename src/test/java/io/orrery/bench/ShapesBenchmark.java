@@ -1,11 +1,11 @@
 package io.orrery.bench;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.physics.Engine;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SystemRegistration;
@@ -54,13 +54,16 @@ final class ShapesBenchmark {
     private static final double ASLEEP = 0.95;
     private static final long MAX_WARMUP = 60_000;
 
-    private ShapesBenchmark() {
-    }
+    private ShapesBenchmark() {}
 
     /** One run's figures, from its {@code RESULT} line. */
-    private record Run(long warmupSteps, double warmupSeconds, double warmupCpu, double stepsPerSecond,
-            double stepsPerCpuSecond, double snapshotMicros) {
-    }
+    private record Run(
+            long warmupSteps,
+            double warmupSeconds,
+            double warmupCpu,
+            double stepsPerSecond,
+            double stepsPerCpuSecond,
+            double snapshotMicros) {}
 
     static void run() throws Exception {
         int rounds = Integer.getInteger("orrery.bench.rounds", 3);
@@ -79,16 +82,28 @@ final class ShapesBenchmark {
                 Run r = runOne(engine, world, steps);
                 thisRound.put(engine, r);
                 runs.computeIfAbsent(engine, k -> new ArrayList<>()).add(r);
-                System.out.printf(Locale.ROOT, "  round %d %-8s warm-up %6d steps in %6.1f s (%6.1f CPU s);"
-                        + " then %7.1f steps/s, %7.1f per CPU s; a snapshot every step +%.1f CPU us; %s%n", round,
-                        engine, r.warmupSteps(), r.warmupSeconds(), r.warmupCpu(), r.stepsPerSecond(),
-                        r.stepsPerCpuSecond(), r.snapshotMicros(), load());
+                System.out.printf(
+                        Locale.ROOT,
+                        "  round %d %-8s warm-up %6d steps in %6.1f s (%6.1f CPU s);"
+                                + " then %7.1f steps/s, %7.1f per CPU s; a snapshot every step +%.1f CPU us; %s%n",
+                        round,
+                        engine,
+                        r.warmupSteps(),
+                        r.warmupSeconds(),
+                        r.warmupCpu(),
+                        r.stepsPerSecond(),
+                        r.stepsPerCpuSecond(),
+                        r.snapshotMicros(),
+                        load());
             }
             Run j = thisRound.get("jbullet");
             Run b = thisRound.get("bullet");
-            ratios.add(new double[] {j.stepsPerSecond() / b.stepsPerSecond(),
-                    j.stepsPerCpuSecond() / b.stepsPerCpuSecond(), (double) j.warmupSteps() / b.warmupSteps(),
-                    j.warmupSeconds() / b.warmupSeconds()});
+            ratios.add(new double[] {
+                j.stepsPerSecond() / b.stepsPerSecond(),
+                j.stepsPerCpuSecond() / b.stepsPerCpuSecond(),
+                (double) j.warmupSteps() / b.warmupSteps(),
+                j.warmupSeconds() / b.warmupSeconds()
+            });
         }
         System.out.println();
         System.out.println("| engine | warm-up steps | warm-up wall s | warm-up CPU s | steps/s after | per CPU s"
@@ -96,14 +111,27 @@ final class ShapesBenchmark {
         System.out.println("|---|---:|---:|---:|---:|---:|---:|");
         for (String engine : ENGINES) {
             List<Run> r = runs.get(engine);
-            System.out.printf(Locale.ROOT, "| %s | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f |%n", engine,
-                    median(r, Run::warmupSteps), median(r, Run::warmupSeconds), median(r, Run::warmupCpu),
-                    median(r, Run::stepsPerSecond), median(r, Run::stepsPerCpuSecond),
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %s | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f |%n",
+                    engine,
+                    median(r, Run::warmupSteps),
+                    median(r, Run::warmupSeconds),
+                    median(r, Run::warmupCpu),
+                    median(r, Run::stepsPerSecond),
+                    median(r, Run::stepsPerCpuSecond),
                     median(r, Run::snapshotMicros));
         }
-        System.out.printf(Locale.ROOT, "jbullet / bullet, medians of the %d rounds' ratios: steps/s %.2f, per CPU s"
-                + " %.2f; warm-up steps %.2f, warm-up wall time %.2f (%s)%n", rounds, median(ratios, 0),
-                median(ratios, 1), median(ratios, 2), median(ratios, 3), load());
+        System.out.printf(
+                Locale.ROOT,
+                "jbullet / bullet, medians of the %d rounds' ratios: steps/s %.2f, per CPU s"
+                        + " %.2f; warm-up steps %.2f, warm-up wall time %.2f (%s)%n",
+                rounds,
+                median(ratios, 0),
+                median(ratios, 1),
+                median(ratios, 2),
+                median(ratios, 3),
+                load());
     }
 
     private static double median(List<Run> runs, ToDoubleFunction<Run> value) {
@@ -116,21 +144,28 @@ final class ShapesBenchmark {
 
     private static String load() {
         try {
-            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
+            return "load average "
+                    + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
         } catch (IOException e) {
             return "load average unknown";
         }
     }
 
     private static Run runOne(String engine, String world, int steps) throws IOException, InterruptedException {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx2g",
-                "-cp", System.getProperty("java.class.path"), ShapesBenchmark.class.getName(), engine, world,
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx2g",
+                "-cp",
+                System.getProperty("java.class.path"),
+                ShapesBenchmark.class.getName(),
+                engine,
+                world,
                 "" + steps);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         Map<String, String> fields = new LinkedHashMap<>();
         List<String> tail = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 if (line.startsWith("RESULT ")) {
                     for (String kv : line.substring(7).trim().split("\\s+")) {
@@ -146,12 +181,16 @@ final class ShapesBenchmark {
             }
         }
         if (p.waitFor() != 0 || !fields.containsKey("steps_per_s")) {
-            throw new IllegalStateException("the " + engine + " run failed: " + command + "\n"
-                    + String.join("\n", tail));
+            throw new IllegalStateException(
+                    "the " + engine + " run failed: " + command + "\n" + String.join("\n", tail));
         }
-        return new Run(Long.parseLong(fields.get("warmup_steps")), Double.parseDouble(fields.get("warmup_s")),
-                Double.parseDouble(fields.get("warmup_cpu_s")), Double.parseDouble(fields.get("steps_per_s")),
-                Double.parseDouble(fields.get("cpu_steps_per_s")), Double.parseDouble(fields.get("snapshot_us")));
+        return new Run(
+                Long.parseLong(fields.get("warmup_steps")),
+                Double.parseDouble(fields.get("warmup_s")),
+                Double.parseDouble(fields.get("warmup_cpu_s")),
+                Double.parseDouble(fields.get("steps_per_s")),
+                Double.parseDouble(fields.get("cpu_steps_per_s")),
+                Double.parseDouble(fields.get("snapshot_us")));
     }
 
     /** A child run: {@code <engine> <world> <steps>}; prints one {@code RESULT} line. */
@@ -163,7 +202,8 @@ final class ShapesBenchmark {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), engine.create())
                 .systems(() -> List.of(new SystemRegistration(watch, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         watch.runner = runner;
         runner.start();
@@ -175,9 +215,15 @@ final class ShapesBenchmark {
         if (watch.failure != null) {
             throw new IllegalStateException(watch.failure);
         }
-        System.out.printf(Locale.ROOT, "RESULT engine=%s warmup_steps=%d warmup_s=%.3f warmup_cpu_s=%.3f"
-                + " steps_per_s=%.2f cpu_steps_per_s=%.2f snapshot_us=%.2f%n", engine, watch.warmupSteps,
-                watch.warmupNanos / 1e9, watch.warmupCpuNanos / 1e9, steps / (watch.timedNanos / 1e9),
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT engine=%s warmup_steps=%d warmup_s=%.3f warmup_cpu_s=%.3f"
+                        + " steps_per_s=%.2f cpu_steps_per_s=%.2f snapshot_us=%.2f%n",
+                engine,
+                watch.warmupSteps,
+                watch.warmupNanos / 1e9,
+                watch.warmupCpuNanos / 1e9,
+                steps / (watch.timedNanos / 1e9),
                 steps / (watch.timedCpuNanos / 1e9),
                 (watch.snapshotCpuNanos - watch.timedCpuNanos) / 1e3 / steps);
     }

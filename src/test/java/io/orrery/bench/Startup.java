@@ -51,10 +51,10 @@ final class Startup {
     /** Linux's USER_HZ, the unit of utime and stime in /proc/[pid]/stat (100 on every mainstream architecture). */
     private static final double CLOCK_TICKS_PER_SECOND = 100;
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
-    private Startup() {
-    }
+    private Startup() {}
 
     /** One way of launching Orrery: a layout and the JVM options given to the child. */
     private record Variant(String layout, List<String> options) {
@@ -62,8 +62,8 @@ final class Startup {
         static Variant parse(String text) {
             List<String> words = List.of(text.trim().split("\\s+"));
             if (!List.of("jar", "cds").contains(words.get(0))) {
-                throw new IllegalArgumentException("orrery.startup.variants: '" + text.trim()
-                        + "' must start with jar or cds");
+                throw new IllegalArgumentException(
+                        "orrery.startup.variants: '" + text.trim() + "' must start with jar or cds");
             }
             return new Variant(words.get(0), words.subList(1, words.size()));
         }
@@ -76,8 +76,10 @@ final class Startup {
         /** The archive trained with this variant's system properties, one per distinct set. */
         Path archive() {
             List<String> properties = trainingProperties();
-            return CDS_DIR.resolve(properties.isEmpty() ? "orrery.jsa"
-                    : "orrery-" + Integer.toHexString(properties.hashCode()) + ".jsa");
+            return CDS_DIR.resolve(
+                    properties.isEmpty()
+                            ? "orrery.jsa"
+                            : "orrery-" + Integer.toHexString(properties.hashCode()) + ".jsa");
         }
 
         List<String> command(int port) {
@@ -86,7 +88,9 @@ final class Startup {
                 command.add("-XX:SharedArchiveFile=" + archive());
             }
             command.addAll(options);
-            command.addAll(List.of("-jar", (layout.equals("cds") ? CDS_DIR.resolve("orrery.jar") : JAR).toString(),
+            command.addAll(List.of(
+                    "-jar",
+                    (layout.equals("cds") ? CDS_DIR.resolve("orrery.jar") : JAR).toString(),
                     "--server.port=" + port));
             return command;
         }
@@ -98,26 +102,39 @@ final class Startup {
     }
 
     /** What one launch measured. */
-    private record Sample(double readySeconds, double cpuSeconds, double compilerCpuSeconds, double rssAtReadyMb,
-            double rssAfterHoldMb) {
-    }
+    private record Sample(
+            double readySeconds,
+            double cpuSeconds,
+            double compilerCpuSeconds,
+            double rssAtReadyMb,
+            double rssAfterHoldMb) {}
 
     static void run() throws Exception {
         if (!Files.isRegularFile(JAR)) {
-            throw new IllegalStateException(JAR
-                    + " not found: build it first with ./mvnw -o -q -Paot package -DskipTests");
+            throw new IllegalStateException(
+                    JAR + " not found: build it first with ./mvnw -o -q -Paot package -DskipTests");
         }
         int runs = Integer.getInteger("orrery.startup.runs", 5);
         Duration hold = Duration.ofSeconds(Long.getLong("orrery.startup.hold-seconds", 10));
         List<Variant> variants = Arrays.stream(System.getProperty("orrery.startup.variants", DEFAULT_VARIANTS)
-                .split(";")).filter(s -> !s.isBlank()).map(Variant::parse).toList();
+                        .split(";"))
+                .filter(s -> !s.isBlank())
+                .map(Variant::parse)
+                .toList();
         System.out.println();
-        List<Variant> cds = variants.stream().filter(v -> v.layout().equals("cds")).toList();
+        List<Variant> cds =
+                variants.stream().filter(v -> v.layout().equals("cds")).toList();
         if (!cds.isEmpty()) {
             extract();
-            for (List<String> properties : cds.stream().map(Variant::trainingProperties).distinct().toList()) {
-                train(properties, cds.stream().filter(v -> v.trainingProperties().equals(properties)).findFirst()
-                        .orElseThrow().archive());
+            for (List<String> properties :
+                    cds.stream().map(Variant::trainingProperties).distinct().toList()) {
+                train(
+                        properties,
+                        cds.stream()
+                                .filter(v -> v.trainingProperties().equals(properties))
+                                .findFirst()
+                                .orElseThrow()
+                                .archive());
             }
         }
         Files.createDirectories(LOGS);
@@ -125,23 +142,40 @@ final class Startup {
         Map<Variant, List<Sample>> samples = new LinkedHashMap<>();
         for (int round = 1; round <= runs; round++) {
             for (Variant variant : variants) {
-                Sample s = launch(variant, hold, LOGS.resolve("variant" + variants.indexOf(variant) + "-run" + round
-                        + ".log"));
+                Sample s = launch(
+                        variant, hold, LOGS.resolve("variant" + variants.indexOf(variant) + "-run" + round + ".log"));
                 samples.computeIfAbsent(variant, v -> new ArrayList<>()).add(s);
-                System.out.printf(Locale.ROOT, "  round %d, %s: ready %.2f s, CPU %.2f s (JIT %.2f), RSS %.0f / %.0f"
-                        + " MB%n", round, variant, s.readySeconds(), s.cpuSeconds(), s.compilerCpuSeconds(),
-                        s.rssAtReadyMb(), s.rssAfterHoldMb());
+                System.out.printf(
+                        Locale.ROOT,
+                        "  round %d, %s: ready %.2f s, CPU %.2f s (JIT %.2f), RSS %.0f / %.0f" + " MB%n",
+                        round,
+                        variant,
+                        s.readySeconds(),
+                        s.cpuSeconds(),
+                        s.compilerCpuSeconds(),
+                        s.rssAtReadyMb(),
+                        s.rssAfterHoldMb());
             }
         }
-        System.out.printf(Locale.ROOT, "%nStart-up of worlds/default.sdf to readiness, %d runs per variant in"
-                + " alternating rounds, median (min-max); load average before %s, after %s%n", runs, loadBefore,
+        System.out.printf(
+                Locale.ROOT,
+                "%nStart-up of worlds/default.sdf to readiness, %d runs per variant in"
+                        + " alternating rounds, median (min-max); load average before %s, after %s%n",
+                runs,
+                loadBefore,
                 loadAverage());
         for (Map.Entry<Variant, List<Sample>> e : samples.entrySet()) {
             List<Sample> s = e.getValue();
-            System.out.printf(Locale.ROOT, "%s%n  ready %s s, CPU to ready %s s (JIT compilers %s s), RSS at ready %s"
-                    + " MB, after %d s %s MB%n", e.getKey(), spread(s, Sample::readySeconds, "%.2f"),
-                    spread(s, Sample::cpuSeconds, "%.2f"), spread(s, Sample::compilerCpuSeconds, "%.2f"),
-                    spread(s, Sample::rssAtReadyMb, "%.0f"), hold.toSeconds(),
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s%n  ready %s s, CPU to ready %s s (JIT compilers %s s), RSS at ready %s"
+                            + " MB, after %d s %s MB%n",
+                    e.getKey(),
+                    spread(s, Sample::readySeconds, "%.2f"),
+                    spread(s, Sample::cpuSeconds, "%.2f"),
+                    spread(s, Sample::compilerCpuSeconds, "%.2f"),
+                    spread(s, Sample::rssAtReadyMb, "%.0f"),
+                    hold.toSeconds(),
                     spread(s, Sample::rssAfterHoldMb, "%.0f"));
         }
     }
@@ -149,9 +183,19 @@ final class Startup {
     /** Spring Boot's class data sharing recipe, as docs/fast-start.md gives it, first step: extract the jar. */
     private static void extract() throws Exception {
         Files.createDirectories(CDS_DIR.getParent());
-        exec(List.of(java(), "-Djarmode=tools", "-jar", JAR.toString(), "extract", "--application-filename",
-                "orrery.jar", "--force", "--destination",
-                CDS_DIR.toString()), CDS_DIR.resolveSibling("extract.log"));
+        exec(
+                List.of(
+                        java(),
+                        "-Djarmode=tools",
+                        "-jar",
+                        JAR.toString(),
+                        "extract",
+                        "--application-filename",
+                        "orrery.jar",
+                        "--force",
+                        "--destination",
+                        CDS_DIR.toString()),
+                CDS_DIR.resolveSibling("extract.log"));
     }
 
     /**
@@ -161,14 +205,24 @@ final class Startup {
         Files.deleteIfExists(archive);
         List<String> command = new ArrayList<>(List.of(java(), "-XX:ArchiveClassesAtExit=" + archive));
         command.addAll(properties);
-        command.addAll(List.of("-Dspring.context.exit=onRefresh", "-jar", CDS_DIR.resolve("orrery.jar").toString()));
+        command.addAll(List.of(
+                "-Dspring.context.exit=onRefresh",
+                "-jar",
+                CDS_DIR.resolve("orrery.jar").toString()));
         exec(command, CDS_DIR.resolveSibling(archive.getFileName() + ".training.log"));
-        System.out.printf(Locale.ROOT, "CDS archive %s (trained with %s): %.0f MB%n", archive,
-                properties.isEmpty() ? "no system properties" : String.join(" ", properties), Files.size(archive) / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "CDS archive %s (trained with %s): %.0f MB%n",
+                archive,
+                properties.isEmpty() ? "no system properties" : String.join(" ", properties),
+                Files.size(archive) / 1e6);
     }
 
     private static void exec(List<String> command, Path log) throws Exception {
-        Process p = quiet(new ProcessBuilder(command)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = quiet(new ProcessBuilder(command))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", command) + " failed, see " + log);
@@ -179,8 +233,10 @@ final class Startup {
         int port = freePort();
         URI readiness = URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness");
         long t0 = System.nanoTime();
-        Process p = quiet(new ProcessBuilder(variant.command(port))).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Process p = quiet(new ProcessBuilder(variant.command(port)))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         try {
             while (!ready(readiness)) {
                 if (!p.isAlive()) {
@@ -207,8 +263,13 @@ final class Startup {
 
     private static boolean ready(URI readiness) throws InterruptedException {
         try {
-            return HTTP.send(HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+            return HTTP.send(
+                                    HttpRequest.newBuilder(readiness)
+                                            .timeout(Duration.ofSeconds(2))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode()
+                    == 200;
         } catch (IOException notListeningYet) {
             return false;
         }
@@ -265,11 +326,15 @@ final class Startup {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    private static String spread(List<Sample> samples, java.util.function.ToDoubleFunction<Sample> value,
-            String format) {
+    private static String spread(
+            List<Sample> samples, java.util.function.ToDoubleFunction<Sample> value, String format) {
         double[] values = samples.stream().mapToDouble(value).sorted().toArray();
-        return String.format(Locale.ROOT, format + " (" + format + "-" + format + ")", Benchmarks.median(values),
-                values[0], values[values.length - 1]);
+        return String.format(
+                Locale.ROOT,
+                format + " (" + format + "-" + format + ")",
+                Benchmarks.median(values),
+                values[0],
+                values[values.length - 1]);
     }
 
     /** The gz-transport node stays off: its multicast must not leave this machine from a benchmark. */

@@ -10,8 +10,7 @@ import java.util.OptionalInt;
 /** Builds plugin elements the way the SDF reader would. */
 final class BuiltinTestSupport {
 
-    private BuiltinTestSupport() {
-    }
+    private BuiltinTestSupport() {}
 
     /** A plugin element; {@code params} alternate element name and text. */
     static PluginSpec spec(String name, String filename, String... params) {

@@ -6,19 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.LifecycleBridgePlugin;
+import io.orrery.builtin.LifecycleBridgePlugin.Stats;
 import io.orrery.plugin.CollectingSink;
 import io.orrery.plugin.FakeWorldAccess;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEvent;
-import io.orrery.plugin.internal.PluginHost;
-import io.orrery.plugin.internal.PluginHostOptions;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.builtin.LifecycleBridgePlugin.Stats;
+import io.orrery.plugin.internal.PluginHost;
+import io.orrery.plugin.internal.PluginHostOptions;
 import io.orrery.world.PluginSpec;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -52,8 +50,8 @@ class LifecycleBridgePluginTests {
     private HttpServer server;
     private ExecutorService serverThreads;
     private PluginHost host;
-    private final FakeWorldAccess world = new FakeWorldAccess(
-            new WorldSnapshot("warehouse", 1500, 1_500_000_000L, List.of(), 0));
+    private final FakeWorldAccess world =
+            new FakeWorldAccess(new WorldSnapshot("warehouse", 1500, 1_500_000_000L, List.of(), 0));
 
     @BeforeEach
     void startServer() throws IOException {
@@ -91,8 +89,12 @@ class LifecycleBridgePluginTests {
 
     private PluginHost start(PluginSpec spec) {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        host = new PluginHost(registry, List.of(new OwnedPluginSpec(PluginOwner.world(), spec)), world,
-                new CollectingSink(), PluginHostOptions.defaults());
+        host = new PluginHost(
+                registry,
+                List.of(new OwnedPluginSpec(PluginOwner.world(), spec)),
+                world,
+                new CollectingSink(),
+                PluginHostOptions.defaults());
         host.startAll(Duration.ofSeconds(20));
         return host;
     }
@@ -157,8 +159,7 @@ class LifecycleBridgePluginTests {
             return 204;
         };
         // A minute's timeout and no retries: a blocking onEvent would hold the caller far beyond the guard.
-        start(spec("bridge", "orrery-lifecycle-bridge", "endpoint", endpoint(), "timeout_ms", "60000",
-                "retries", "0"));
+        start(spec("bridge", "orrery-lifecycle-bridge", "endpoint", endpoint(), "timeout_ms", "60000", "retries", "0"));
 
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> host.broadcast(new PluginEvent.Reset()));
 
@@ -175,8 +176,17 @@ class LifecycleBridgePluginTests {
             releaseServer.await(30, TimeUnit.SECONDS);
             return 204;
         };
-        start(spec("bridge", "orrery-lifecycle-bridge", "endpoint", endpoint(), "timeout_ms", "200",
-                "retries", "1", "backoff_ms", "10"));
+        start(spec(
+                "bridge",
+                "orrery-lifecycle-bridge",
+                "endpoint",
+                endpoint(),
+                "timeout_ms",
+                "200",
+                "retries",
+                "1",
+                "backoff_ms",
+                "10"));
 
         host.broadcast(new PluginEvent.Stopped());
 
@@ -189,8 +199,10 @@ class LifecycleBridgePluginTests {
         start(spec("bridge", "orrery-lifecycle-bridge", "endpoint", "ftp://bridge/x"));
 
         assertThat(host.statuses().get(0).state()).isEqualTo(PluginState.FAILED);
-        assertThat(host.statuses().get(0).error()).contains("awake failed: plugin 'bridge' "
-                + "(orrery-lifecycle-bridge, line 7): <endpoint> must be an http or https URL, got 'ftp://bridge/x'");
+        assertThat(host.statuses().get(0).error())
+                .contains(
+                        "awake failed: plugin 'bridge' "
+                                + "(orrery-lifecycle-bridge, line 7): <endpoint> must be an http or https URL, got 'ftp://bridge/x'");
         assertThat(host.command("bridge.stats")).isEmpty();
     }
 

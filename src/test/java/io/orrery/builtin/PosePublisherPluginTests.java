@@ -3,22 +3,21 @@ package io.orrery.builtin;
 import static io.orrery.builtin.BuiltinTestSupport.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.PosePublisherPlugin.ModelPose;
+import io.orrery.builtin.PosePublisherPlugin.Poses;
+import io.orrery.event.EventSink;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.Twist;
 import io.orrery.plugin.CollectingSink;
-import io.orrery.event.EventSink;
 import io.orrery.plugin.FakeWorldAccess;
 import io.orrery.plugin.OwnedPluginSpec;
-import io.orrery.plugin.internal.PluginHost;
-import io.orrery.plugin.internal.PluginHostOptions;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.builtin.PosePublisherPlugin.ModelPose;
-import io.orrery.builtin.PosePublisherPlugin.Poses;
+import io.orrery.plugin.internal.PluginHost;
+import io.orrery.plugin.internal.PluginHostOptions;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import java.time.Duration;
@@ -46,9 +45,14 @@ class PosePublisherPluginTests {
     }
 
     private static WorldSnapshot snapshot(long iteration, Pose robot) {
-        return new WorldSnapshot("yard", iteration, iteration * 1_000_000L, List.of(
-                new ModelState("robot", robot, Twist.ZERO, false, List.of()),
-                new ModelState("box", BOX_AT, Twist.ZERO, false, List.of())), 2);
+        return new WorldSnapshot(
+                "yard",
+                iteration,
+                iteration * 1_000_000L,
+                List.of(
+                        new ModelState("robot", robot, Twist.ZERO, false, List.of()),
+                        new ModelState("box", BOX_AT, Twist.ZERO, false, List.of())),
+                2);
     }
 
     private PluginHost start(PluginSpec spec) {
@@ -57,8 +61,12 @@ class PosePublisherPluginTests {
             publishingThread = Thread.currentThread();
             sink.emit(event, payload);
         };
-        host = new PluginHost(registry, List.of(new OwnedPluginSpec(PluginOwner.world(), spec)), world,
-                recordingThread, PluginHostOptions.defaults());
+        host = new PluginHost(
+                registry,
+                List.of(new OwnedPluginSpec(PluginOwner.world(), spec)),
+                world,
+                recordingThread,
+                PluginHostOptions.defaults());
         host.startAll(Duration.ofSeconds(20));
         return host;
     }
@@ -92,7 +100,9 @@ class PosePublisherPluginTests {
         host.endAll();
         // Silent for good: the timer thread, the only one that publishes, ends (a wait for that, not for silence).
         timer.join(TimeUnit.SECONDS.toMillis(10));
-        assertThat(timer.isAlive()).as("the publisher's timer thread after end()").isFalse();
+        assertThat(timer.isAlive())
+                .as("the publisher's timer thread after end()")
+                .isFalse();
     }
 
     @Test
@@ -101,7 +111,8 @@ class PosePublisherPluginTests {
 
         PluginStatus status = host.statuses().get(0);
         assertThat(status.state()).isEqualTo(PluginState.FAILED);
-        assertThat(status.error()).contains("awake failed: plugin 'poses' (orrery-pose-publisher, line 7): "
-                + "<update_rate> must be a rate in Hz above 0 and at most 1000, got 'fast'");
+        assertThat(status.error())
+                .contains("awake failed: plugin 'poses' (orrery-pose-publisher, line 7): "
+                        + "<update_rate> must be a rate in Hz above 0 and at most 1000, got 'fast'");
     }
 }

@@ -50,8 +50,8 @@ final class DeviceFixture implements AutoCloseable {
 
     /** Loads {@code src/test/resources/worlds/<name>.sdf} on the given engine. */
     static DeviceFixture load(String name, long seed, PhysicsEngine engine) {
-        return new DeviceFixture(new SdfReader(List.of()).read(Path.of("src/test/resources/worlds", name + ".sdf")),
-                seed, engine);
+        return new DeviceFixture(
+                new SdfReader(List.of()).read(Path.of("src/test/resources/worlds", name + ".sdf")), seed, engine);
     }
 
     /** Every message published on {@code topic} from now on. */

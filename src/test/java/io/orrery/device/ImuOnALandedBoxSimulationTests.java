@@ -37,7 +37,9 @@ class ImuOnALandedBoxSimulationTests {
             f.step(200);
             // Free fall reads no acceleration. Float32 holds a velocity of 1 m/s to an ulp, 1.2e-7 m/s, so one step's
             // change of it, over 1 ms, to 2.4e-4 m/s² (Gazebo's double-precision engines: 1e-4).
-            assertThat(readings).isNotEmpty().allSatisfy(m -> assertThat(length(m)).isLessThan(2.4e-4));
+            assertThat(readings)
+                    .isNotEmpty()
+                    .allSatisfy(m -> assertThat(length(m)).isLessThan(2.4e-4));
 
             int settled = (int) Math.ceil((LANDING + 0.5) / DT);
             f.step(settled - 200);
@@ -46,7 +48,8 @@ class ImuOnALandedBoxSimulationTests {
             double angular = 0;
             for (int i = 0; i < 1000; i++) {
                 f.step(1);
-                LinkState box = f.world.model("imu_model").orElseThrow().link("link").orElseThrow();
+                LinkState box =
+                        f.world.model("imu_model").orElseThrow().link("link").orElseThrow();
                 linear = Math.max(linear, box.velocity().linear().length());
                 angular = Math.max(angular, box.velocity().angular().length());
             }
@@ -56,7 +59,8 @@ class ImuOnALandedBoxSimulationTests {
             // 30 Hz over a second; each reads gravity, upward, in the sensor's frame (the box may have landed on any
             // face: it lands flat on JBullet, and tumbles on a corner first on Bullet)
             assertThat(readings).hasSize(30);
-            LinkState box = f.world.model("imu_model").orElseThrow().link("link").orElseThrow();
+            LinkState box =
+                    f.world.model("imu_model").orElseThrow().link("link").orElseThrow();
             Vec3 expected = box.pose().rotation().conjugate().rotate(new Vec3(0, 0, G));
             for (IMU m : readings) {
                 assertThat(m.getLinearAcceleration().getX()).isCloseTo(expected.x(), within(GAZEBO_IMU));
@@ -67,7 +71,8 @@ class ImuOnALandedBoxSimulationTests {
     }
 
     private static double length(IMU m) {
-        return Math.sqrt(m.getLinearAcceleration().getX() * m.getLinearAcceleration().getX()
+        return Math.sqrt(m.getLinearAcceleration().getX()
+                        * m.getLinearAcceleration().getX()
                 + m.getLinearAcceleration().getY() * m.getLinearAcceleration().getY()
                 + m.getLinearAcceleration().getZ() * m.getLinearAcceleration().getZ());
     }

@@ -28,8 +28,7 @@ class MagnetometerFieldSimulationTests {
             List<Magnetometer> readings = f.record(TOPIC, Magnetometer.class);
             f.step(300); // 10 Hz: samples at 0.1, 0.2 and 0.3 s; the box falls without turning
             assertThat(readings).isNotEmpty();
-            Vec3 expected = Quat.fromEuler(0, 0, 3.14 + 1.570796327).conjugate()
-                    .rotate(new Vec3(0.94, 0.76, -0.12));
+            Vec3 expected = Quat.fromEuler(0, 0, 3.14 + 1.570796327).conjugate().rotate(new Vec3(0.94, 0.76, -0.12));
             for (Magnetometer m : readings) {
                 // the link's orientation is held in float32 (6e-8 rad) and the field is 1.2 T: 1e-6 T covers it
                 assertThat(m.getFieldTesla().getX()).isCloseTo(expected.x(), within(1e-6));

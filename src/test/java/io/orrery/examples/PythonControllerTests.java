@@ -25,7 +25,8 @@ import org.springframework.boot.test.context.SpringBootTest;
  * HTTP (a few round trips, each answer checked by the script to be one step further). Needs {@code python3} on the
  * PATH (test.sh installs it); without it the test fails saying so.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
 class PythonControllerTests extends DiffDriveApplication {
 
@@ -58,15 +59,17 @@ class PythonControllerTests extends DiffDriveApplication {
     void itsBenchStepsOneStepPerRoundTripOverTheWebSocketAndOverHttp() throws Exception {
         awaitPaused();
         for (String over : List.of("websocket", "http")) {
-            List<String> args = new ArrayList<>(List.of("bench", "ws://localhost:" + port + "/api/control",
-                    "--trips", "200", "--warmup", "20"));
+            List<String> args = new ArrayList<>(
+                    List.of("bench", "ws://localhost:" + port + "/api/control", "--trips", "200", "--warmup", "20"));
             if (over.equals("http")) {
                 args.add("--http");
             }
             String out = python(args.toArray(String[]::new)); // the script checks every answer's step count
             assertThat(out).as(over).contains("RESULT kind=" + over + " trips=200 rate=");
         }
-        assertThat(runner.status().iterations()).as("steps of the last bench, from its reset").isEqualTo(220);
+        assertThat(runner.status().iterations())
+                .as("steps of the last bench, from its reset")
+                .isEqualTo(220);
     }
 
     private static String python(String... args) throws Exception {

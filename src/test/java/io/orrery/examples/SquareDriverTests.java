@@ -26,13 +26,15 @@ import org.springframework.boot.test.context.SpringBootTest;
  * connection watches vehicle_blue's true pose (observe is a read, served at every StepEnd inside its steps), and
  * the path it saw must pass each corner of the square and end at the start.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
 class SquareDriverTests extends DiffDriveApplication {
 
     static final Path WORLD = copy(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
     /** vehicle_blue starts at 0 2 with yaw 0, its wheels 0.554 m ahead of its origin: where odometry's 0 0 is. */
     static final double AXLE_X = 0.554;
+
     static final double START_Y = 2;
     /**
      * The driver heads for the next corner once its odometry is within {@link SquareDriver#REACHED} (0.15 m) of
@@ -76,19 +78,25 @@ class SquareDriverTests extends DiffDriveApplication {
         for (double[] corner : SquareDriver.CORNERS) {
             double x = corner[0] + AXLE_X;
             double y = corner[1] + START_Y;
-            assertThat(seen.stream().mapToDouble(p -> Math.hypot(p[1] - x, p[2] - y)).min().orElseThrow())
-                    .as("closest approach to the corner %s %s (m), %d samples at most %.3f s apart", x, y,
-                            seen.size(), gap)
+            assertThat(seen.stream()
+                            .mapToDouble(p -> Math.hypot(p[1] - x, p[2] - y))
+                            .min()
+                            .orElseThrow())
+                    .as(
+                            "closest approach to the corner %s %s (m), %d samples at most %.3f s apart",
+                            x, y, seen.size(), gap)
                     .isLessThanOrEqualTo(tolerance);
         }
         double[] end = seen.get(seen.size() - 1);
         // it stops from the speed of its last period, at most 0.5 /s × 0.3 m, at the world's 1 m/s²: v² / 2a further
         double stopping = 0.15 * 0.15 / 2;
-        assertThat(Math.hypot(end[1] - AXLE_X, end[2] - START_Y)).as("distance from the start at the end (m)")
+        assertThat(Math.hypot(end[1] - AXLE_X, end[2] - START_Y))
+                .as("distance from the start at the end (m)")
                 .isLessThanOrEqualTo(SquareDriver.REACHED + stopping + ODOMETRY_ERROR);
         double[] last = odometry.get(odometry.size() - 1);
         assertThat(Math.hypot(last[0] + AXLE_X - end[1], last[1] + START_Y - end[2]))
-                .as("odometry against the true pose at the end (m)").isLessThanOrEqualTo(ODOMETRY_ERROR);
+                .as("odometry against the true pose at the end (m)")
+                .isLessThanOrEqualTo(ODOMETRY_ERROR);
     }
 
     @Test

@@ -30,15 +30,21 @@ class ChartConfigApplicationTests {
     @Test
     void theRenderedApplicationYamlRunsTheSimulationAsConfigured() throws Exception {
         Map<String, Object> orrery = new LinkedHashMap<>();
-        orrery.put("world", Path.of("src/test/resources/worlds/runner_drop.sdf").toAbsolutePath().toString());
+        orrery.put(
+                "world",
+                Path.of("src/test/resources/worlds/runner_drop.sdf")
+                        .toAbsolutePath()
+                        .toString());
         orrery.put("worlds-dir", dir.toString());
         orrery.put("step-size", "2ms");
         orrery.put("real-time-factor", 0);
         orrery.put("start-paused", true);
         orrery.put("max-steps-per-frame", 5);
         orrery.put("physics", Map.of("engine", "bullet"));
-        String applicationYaml = OrreryChart.template(dir, Map.of("orrery", orrery)).one("ConfigMap")
-                .get("data", "application.yaml").string();
+        String applicationYaml = OrreryChart.template(dir, Map.of("orrery", orrery))
+                .one("ConfigMap")
+                .get("data", "application.yaml")
+                .string();
         Path config = Files.createDirectories(dir.resolve("config"));
         Files.writeString(config.resolve("application.yaml"), applicationYaml);
 

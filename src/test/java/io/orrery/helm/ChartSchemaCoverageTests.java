@@ -23,8 +23,10 @@ class ChartSchemaCoverageTests {
         try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
             metadata = json.readTree(in);
         }
-        JsonNode orrery = json.readTree(Path.of("helm/orrery/values.schema.json").toFile())
-                .get("definitions").get("orrery");
+        JsonNode orrery = json.readTree(
+                        Path.of("helm/orrery/values.schema.json").toFile())
+                .get("definitions")
+                .get("orrery");
 
         List<String> missing = new ArrayList<>();
         List<String> declared = new ArrayList<>();
@@ -36,13 +38,17 @@ class ChartSchemaCoverageTests {
             declared.add(name);
             JsonNode node = orrery;
             for (String key : name.substring("orrery.".length()).split("\\.")) {
-                node = node == null || node.get("properties") == null ? null : node.get("properties").get(key);
+                node = node == null || node.get("properties") == null
+                        ? null
+                        : node.get("properties").get(key);
             }
             if (node == null) {
                 missing.add(name);
             }
         }
         assertThat(declared).contains("orrery.world", "orrery.real-time-factor", "orrery.api.token");
-        assertThat(missing).as("orrery.* properties the chart's values.schema.json does not know").isEmpty();
+        assertThat(missing)
+                .as("orrery.* properties the chart's values.schema.json does not know")
+                .isEmpty();
     }
 }

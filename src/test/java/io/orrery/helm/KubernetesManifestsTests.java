@@ -51,14 +51,17 @@ class KubernetesManifestsTests {
      */
     private static final ObjectMapper STRICT = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .registerModule(new SimpleModule("refuse-unknown-fields").setDeserializerModifier(new BeanDeserializerModifier() {
-                @Override
-                public BeanDeserializerBuilder updateBuilder(DeserializationConfig config, BeanDescription description,
-                        BeanDeserializerBuilder builder) {
-                    builder.setAnySetter(null);
-                    return builder;
-                }
-            }));
+            .registerModule(
+                    new SimpleModule("refuse-unknown-fields").setDeserializerModifier(new BeanDeserializerModifier() {
+                        @Override
+                        public BeanDeserializerBuilder updateBuilder(
+                                DeserializationConfig config,
+                                BeanDescription description,
+                                BeanDeserializerBuilder builder) {
+                            builder.setAnySetter(null);
+                            return builder;
+                        }
+                    }));
 
     @TempDir
     Path work;
@@ -96,56 +99,132 @@ class KubernetesManifestsTests {
 
     @Test
     void theStrictMapperRefusesAnUnknownField() {
-        Map<String, Object> misspelt = Map.of("apiVersion", "apps/v1", "kind", "Deployment",
-                "metadata", Map.of("name", "x"), "spec", Map.of("replica", 1));
+        Map<String, Object> misspelt = Map.of(
+                "apiVersion",
+                "apps/v1",
+                "kind",
+                "Deployment",
+                "metadata",
+                Map.of("name", "x"),
+                "spec",
+                Map.of("replica", 1));
 
-        assertThatThrownBy(() -> STRICT.convertValue(misspelt, Deployment.class)).hasMessageContaining("replica");
+        assertThatThrownBy(() -> STRICT.convertValue(misspelt, Deployment.class))
+                .hasMessageContaining("replica");
     }
 
     @Test
     void theStrictMapperRefusesAnUnknownFieldDeepInAPodTemplate() {
-        Map<String, Object> misplaced = Map.of("apiVersion", "batch/v1", "kind", "Job", "metadata", Map.of("name", "x"),
-                "spec", Map.of("template", Map.of("spec", Map.of("containers", List.of(
-                        Map.of("name", "orrery", "image", "orrery", "startupProbe", Map.of("path", "/actuator/health")))))));
+        Map<String, Object> misplaced = Map.of(
+                "apiVersion",
+                "batch/v1",
+                "kind",
+                "Job",
+                "metadata",
+                Map.of("name", "x"),
+                "spec",
+                Map.of(
+                        "template",
+                        Map.of(
+                                "spec",
+                                Map.of(
+                                        "containers",
+                                        List.of(Map.of(
+                                                "name",
+                                                "orrery",
+                                                "image",
+                                                "orrery",
+                                                "startupProbe",
+                                                Map.of("path", "/actuator/health")))))));
 
         assertThatThrownBy(() -> STRICT.convertValue(misplaced, Job.class)).hasMessageContaining("path");
     }
 
     @Test
     void everyServerObjectBindsWithEveryOptionOn() {
-        Rendered rendered = OrreryChart.template(work, Map.ofEntries(
-                Map.entry("management", Map.of("separatePort", true)),
-                Map.entry("ingress", Map.of("enabled", true, "className", "nginx",
-                        "tls", List.of(Map.of("secretName", "orrery-tls", "hosts", List.of("orrery.local"))))),
-                Map.entry("serviceMonitor", Map.of("enabled", true, "labels", Map.of("release", "prometheus"))),
-                Map.entry("networkPolicy", Map.of("enabled", true,
-                        "fromNamespaces", List.of(Map.of("kubernetes.io/metadata.name", "ingress-nginx")),
-                        "managementFromNamespaces", List.of(Map.of("kubernetes.io/metadata.name", "monitoring")))),
-                Map.entry("podDisruptionBudget", Map.of("enabled", true)),
-                Map.entry("worlds", Map.of("inline", Map.of("ramp.sdf", "<sdf version='1.9'/>"), "existingClaim", "worlds")),
-                Map.entry("imagePullSecrets", List.of(Map.of("name", "regcred"))),
-                Map.entry("extraEnv", List.of(Map.of("name", "LOGGING_LEVEL_IO_ORRERY", "value", "debug"))),
-                Map.entry("podAnnotations", Map.of("example.com/team", "robotics")),
-                Map.entry("nodeSelector", Map.of("kubernetes.io/arch", "amd64")),
-                Map.entry("tolerations", List.of(Map.of("key", "sim", "operator", "Exists", "effect", "NoSchedule"))),
-                Map.entry("serviceAccountName", "orrery")));
+        Rendered rendered = OrreryChart.template(
+                work,
+                Map.ofEntries(
+                        Map.entry("management", Map.of("separatePort", true)),
+                        Map.entry(
+                                "ingress",
+                                Map.of(
+                                        "enabled",
+                                        true,
+                                        "className",
+                                        "nginx",
+                                        "tls",
+                                        List.of(Map.of("secretName", "orrery-tls", "hosts", List.of("orrery.local"))))),
+                        Map.entry("serviceMonitor", Map.of("enabled", true, "labels", Map.of("release", "prometheus"))),
+                        Map.entry(
+                                "networkPolicy",
+                                Map.of(
+                                        "enabled",
+                                        true,
+                                        "fromNamespaces",
+                                        List.of(Map.of("kubernetes.io/metadata.name", "ingress-nginx")),
+                                        "managementFromNamespaces",
+                                        List.of(Map.of("kubernetes.io/metadata.name", "monitoring")))),
+                        Map.entry("podDisruptionBudget", Map.of("enabled", true)),
+                        Map.entry(
+                                "worlds",
+                                Map.of(
+                                        "inline",
+                                        Map.of("ramp.sdf", "<sdf version='1.9'/>"),
+                                        "existingClaim",
+                                        "worlds")),
+                        Map.entry("imagePullSecrets", List.of(Map.of("name", "regcred"))),
+                        Map.entry("extraEnv", List.of(Map.of("name", "LOGGING_LEVEL_IO_ORRERY", "value", "debug"))),
+                        Map.entry("podAnnotations", Map.of("example.com/team", "robotics")),
+                        Map.entry("nodeSelector", Map.of("kubernetes.io/arch", "amd64")),
+                        Map.entry(
+                                "tolerations",
+                                List.of(Map.of("key", "sim", "operator", "Exists", "effect", "NoSchedule"))),
+                        Map.entry("serviceAccountName", "orrery")));
 
-        assertThat(rendered.kinds()).contains("Deployment", "Service", "Ingress", "ServiceMonitor", "NetworkPolicy",
-                "PodDisruptionBudget", "ConfigMap");
+        assertThat(rendered.kinds())
+                .contains(
+                        "Deployment",
+                        "Service",
+                        "Ingress",
+                        "ServiceMonitor",
+                        "NetworkPolicy",
+                        "PodDisruptionBudget",
+                        "ConfigMap");
         bindAll(rendered);
         Deployment deployment = (Deployment) bind(rendered.one("Deployment").map());
-        assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getReadinessProbe()
-                .getHttpGet().getPort().getStrVal()).isEqualTo("management");
-        NetworkPolicy policy = (NetworkPolicy) bind(rendered.one("NetworkPolicy").map());
+        assertThat(deployment
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getContainers()
+                        .get(0)
+                        .getReadinessProbe()
+                        .getHttpGet()
+                        .getPort()
+                        .getStrVal())
+                .isEqualTo("management");
+        NetworkPolicy policy =
+                (NetworkPolicy) bind(rendered.one("NetworkPolicy").map());
         assertThat(policy.getSpec().getIngress()).hasSize(2);
     }
 
     @Test
     void everySweepObjectBindsWithEveryOptionOn() {
-        Map<String, Object> values = OrreryChart.deepMerge(SweepValues.threeScenarios(), Map.of(
-                "sweep", Map.of("maxFailedIndexes", 1, "activeDeadlineSeconds", 3600, "ttlSecondsAfterFinished", 600,
-                        "results", Map.of("existingClaim", "results")),
-                "networkPolicy", Map.of("enabled", true)));
+        Map<String, Object> values = OrreryChart.deepMerge(
+                SweepValues.threeScenarios(),
+                Map.of(
+                        "sweep",
+                                Map.of(
+                                        "maxFailedIndexes",
+                                        1,
+                                        "activeDeadlineSeconds",
+                                        3600,
+                                        "ttlSecondsAfterFinished",
+                                        600,
+                                        "results",
+                                        Map.of("existingClaim", "results")),
+                        "networkPolicy", Map.of("enabled", true)));
         Rendered rendered = OrreryChart.template(work, values);
 
         bindAll(rendered);

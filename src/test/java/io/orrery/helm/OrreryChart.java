@@ -31,8 +31,7 @@ final class OrreryChart {
     /** The chart needs 1.29+ (backoffLimitPerIndex); Helm's client-only default is older. */
     static final String KUBE_VERSION = "1.33.0";
 
-    private OrreryChart() {
-    }
+    private OrreryChart() {}
 
     /** The chart's own values.yaml, parsed. */
     static Map<String, Object> defaultValues() {
@@ -42,9 +41,11 @@ final class OrreryChart {
     /** Renders the chart with the given values over its defaults; an empty map renders the defaults. */
     static Rendered template(Path workDir, Map<String, Object> values) {
         HelmPlatform.require();
-        var command = new Helm(DIR).template().withName(RELEASE).withNamespace("sim").withKubeVersion(KUBE_VERSION);
+        var command =
+                new Helm(DIR).template().withName(RELEASE).withNamespace("sim").withKubeVersion(KUBE_VERSION);
         if (!values.isEmpty()) {
-            command = command.withValuesFile(writeYaml(workDir.resolve("values-" + System.nanoTime() + ".yaml"), values));
+            command =
+                    command.withValuesFile(writeYaml(workDir.resolve("values-" + System.nanoTime() + ".yaml"), values));
         }
         return Rendered.parse(command.call());
     }

@@ -14,7 +14,6 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.Test;
 
 class SimulationMachineTests {
@@ -40,8 +39,7 @@ class SimulationMachineTests {
             new SimTransition(SimState.STOP, SimEvent.RESET),
             new SimTransition(SimState.RESET, SimEvent.START));
 
-    private record Seen(SimState from, SimState to, SimEvent event) {
-    }
+    private record Seen(SimState from, SimState to, SimEvent event) {}
 
     /**
      * Commands are taken where the runner rests, and nowhere else: while a world loads (Connect, and Reset during a
@@ -51,37 +49,81 @@ class SimulationMachineTests {
     void commandsAreAcceptedOnlyWhereTheRunnerRests() {
         assertThat(SimulationMachine.acceptedCommands(SimState.CONNECT)).containsExactly(SimCommand.STOP);
         assertThat(SimulationMachine.acceptedCommands(SimState.RESET)).containsExactly(SimCommand.STOP);
-        assertThat(SimulationMachine.acceptedCommands(SimState.STEP_END)).containsExactly(SimCommand.PAUSE,
-                SimCommand.STOP, SimCommand.RESET, SimCommand.RELOAD, SimCommand.RUN_TO, SimCommand.REAL_TIME_FACTOR,
-                SimCommand.SPAWN, SimCommand.REMOVE, SimCommand.TELEPORT, SimCommand.SET_STATIC);
-        assertThat(SimulationMachine.acceptedCommands(SimState.PAUSE)).containsExactly(SimCommand.RESUME,
-                SimCommand.STEP, SimCommand.STOP, SimCommand.RESET, SimCommand.RELOAD, SimCommand.RUN_TO,
-                SimCommand.REAL_TIME_FACTOR, SimCommand.SPAWN, SimCommand.REMOVE, SimCommand.TELEPORT,
-                SimCommand.SET_STATIC);
-        for (SimState s : EnumSet.of(SimState.START, SimState.STEP_BEGIN, SimState.STEP_SIMULATOR,
-                SimState.STEP_CONTROLLER, SimState.RESUME, SimState.STOP, SimState.ABORT, SimState.DISCONNECT)) {
-            assertThat(SimulationMachine.acceptedCommands(s)).as("commands in %s", s).isEmpty();
+        assertThat(SimulationMachine.acceptedCommands(SimState.STEP_END))
+                .containsExactly(
+                        SimCommand.PAUSE,
+                        SimCommand.STOP,
+                        SimCommand.RESET,
+                        SimCommand.RELOAD,
+                        SimCommand.RUN_TO,
+                        SimCommand.REAL_TIME_FACTOR,
+                        SimCommand.SPAWN,
+                        SimCommand.REMOVE,
+                        SimCommand.TELEPORT,
+                        SimCommand.SET_STATIC);
+        assertThat(SimulationMachine.acceptedCommands(SimState.PAUSE))
+                .containsExactly(
+                        SimCommand.RESUME,
+                        SimCommand.STEP,
+                        SimCommand.STOP,
+                        SimCommand.RESET,
+                        SimCommand.RELOAD,
+                        SimCommand.RUN_TO,
+                        SimCommand.REAL_TIME_FACTOR,
+                        SimCommand.SPAWN,
+                        SimCommand.REMOVE,
+                        SimCommand.TELEPORT,
+                        SimCommand.SET_STATIC);
+        for (SimState s : EnumSet.of(
+                SimState.START,
+                SimState.STEP_BEGIN,
+                SimState.STEP_SIMULATOR,
+                SimState.STEP_CONTROLLER,
+                SimState.RESUME,
+                SimState.STOP,
+                SimState.ABORT,
+                SimState.DISCONNECT)) {
+            assertThat(SimulationMachine.acceptedCommands(s))
+                    .as("commands in %s", s)
+                    .isEmpty();
         }
     }
 
     /** A command that changes the lifecycle has a walk along the diagram's edges from every state that accepts it. */
     @Test
     void everyAcceptedLifecycleCommandHasAWalkAlongTheEdges() {
-        Map<SimCommand, SimState> leadsTo = Map.of(SimCommand.PAUSE, SimState.PAUSE, SimCommand.RESUME,
-                SimState.STEP_BEGIN, SimCommand.STEP, SimState.STEP_BEGIN, SimCommand.STOP, SimState.STOP,
-                SimCommand.RESET, SimState.RESET, SimCommand.RELOAD, SimState.RESET);
+        Map<SimCommand, SimState> leadsTo = Map.of(
+                SimCommand.PAUSE,
+                SimState.PAUSE,
+                SimCommand.RESUME,
+                SimState.STEP_BEGIN,
+                SimCommand.STEP,
+                SimState.STEP_BEGIN,
+                SimCommand.STOP,
+                SimState.STOP,
+                SimCommand.RESET,
+                SimState.RESET,
+                SimCommand.RELOAD,
+                SimState.RESET);
         for (SimState s : SimState.values()) {
             for (SimCommand c : SimulationMachine.acceptedCommands(s)) {
                 SimState target = leadsTo.get(c);
                 if (target != null && target != s) {
-                    assertThat(SimulationMachine.path(s, target)).as("%s from %s", c, s).isNotEmpty()
+                    assertThat(SimulationMachine.path(s, target))
+                            .as("%s from %s", c, s)
+                            .isNotEmpty()
                             .doesNotContain(SimEvent.ABORT);
                 }
             }
         }
-        assertThat(SimulationMachine.path(SimState.PAUSE, SimState.STOP)).containsExactly(SimEvent.RESUME,
-                SimEvent.STEP_BEGIN, SimEvent.STEP_SIMULATOR, SimEvent.STEP_CONTROLLER, SimEvent.STEP_END,
-                SimEvent.STOP);
+        assertThat(SimulationMachine.path(SimState.PAUSE, SimState.STOP))
+                .containsExactly(
+                        SimEvent.RESUME,
+                        SimEvent.STEP_BEGIN,
+                        SimEvent.STEP_SIMULATOR,
+                        SimEvent.STEP_CONTROLLER,
+                        SimEvent.STEP_END,
+                        SimEvent.STOP);
         assertThatThrownBy(() -> SimulationMachine.path(SimState.DISCONNECT, SimState.PAUSE))
                 .hasMessageContaining("no way from DISCONNECT to PAUSE");
     }
@@ -98,7 +140,9 @@ class SimulationMachineTests {
     void productionTableIsExactlyTheDiagram() {
         assertThat(SimulationMachine.transitions()).containsExactlyInAnyOrderElementsOf(DIAGRAM);
         for (SimState s : SimState.values()) {
-            assertThat(SimulationMachine.allowedEvents(s)).as("allowed in %s", s).isEqualTo(expectedAllowed(s));
+            assertThat(SimulationMachine.allowedEvents(s))
+                    .as("allowed in %s", s)
+                    .isEqualTo(expectedAllowed(s));
         }
         assertThat(SimulationMachine.allowedEvents(SimState.DISCONNECT)).isEmpty();
     }
@@ -114,7 +158,9 @@ class SimulationMachineTests {
             m.fire(edge.event());
 
             assertThat(m.state()).as("after %s", edge).isEqualTo(edge.to());
-            assertThat(seen).as("listener for %s", edge).containsExactly(new Seen(edge.from(), edge.to(), edge.event()));
+            assertThat(seen)
+                    .as("listener for %s", edge)
+                    .containsExactly(new Seen(edge.from(), edge.to(), edge.event()));
         }
     }
 
@@ -123,17 +169,34 @@ class SimulationMachineTests {
         SimulationMachine m = SimulationMachine.create();
         List<SimState> visited = new ArrayList<>();
         m.addListener((from, to, event) -> visited.add(to));
-        List<SimEvent> run = List.of(SimEvent.START,
-                SimEvent.STEP_BEGIN, SimEvent.STEP_SIMULATOR, SimEvent.STEP_CONTROLLER, SimEvent.STEP_END,
-                SimEvent.STEP_BEGIN, SimEvent.STEP_SIMULATOR, SimEvent.STEP_CONTROLLER, SimEvent.STEP_END,
-                SimEvent.PAUSE, SimEvent.RESUME,
-                SimEvent.STEP_BEGIN, SimEvent.STEP_SIMULATOR, SimEvent.STEP_CONTROLLER, SimEvent.STEP_END,
-                SimEvent.STOP, SimEvent.RESET, SimEvent.START,
-                SimEvent.STEP_BEGIN, SimEvent.ABORT, SimEvent.STOP, SimEvent.DISCONNECT);
+        List<SimEvent> run = List.of(
+                SimEvent.START,
+                SimEvent.STEP_BEGIN,
+                SimEvent.STEP_SIMULATOR,
+                SimEvent.STEP_CONTROLLER,
+                SimEvent.STEP_END,
+                SimEvent.STEP_BEGIN,
+                SimEvent.STEP_SIMULATOR,
+                SimEvent.STEP_CONTROLLER,
+                SimEvent.STEP_END,
+                SimEvent.PAUSE,
+                SimEvent.RESUME,
+                SimEvent.STEP_BEGIN,
+                SimEvent.STEP_SIMULATOR,
+                SimEvent.STEP_CONTROLLER,
+                SimEvent.STEP_END,
+                SimEvent.STOP,
+                SimEvent.RESET,
+                SimEvent.START,
+                SimEvent.STEP_BEGIN,
+                SimEvent.ABORT,
+                SimEvent.STOP,
+                SimEvent.DISCONNECT);
 
         run.forEach(m::fire);
 
-        assertThat(visited).containsExactlyElementsOf(run.stream().map(SimEvent::target).toList());
+        assertThat(visited)
+                .containsExactlyElementsOf(run.stream().map(SimEvent::target).toList());
         assertThat(m.state()).isEqualTo(SimState.DISCONNECT);
         assertThat(m.allowedEvents()).isEmpty();
     }
@@ -147,10 +210,13 @@ class SimulationMachineTests {
             List<Seen> seen = new ArrayList<>();
             m.addListener((from, to, event) -> seen.add(new Seen(from, to, event)));
             Set<SimEvent> allowed = expectedAllowed(state);
-            String allowedText = allowed.isEmpty() ? "none"
+            String allowedText = allowed.isEmpty()
+                    ? "none"
                     : allowed.stream().map(e -> e.name().toLowerCase()).collect(Collectors.joining(", "));
 
-            List<SimEvent> forbidden = List.of(SimEvent.values()).stream().filter(e -> !allowed.contains(e)).toList();
+            List<SimEvent> forbidden = List.of(SimEvent.values()).stream()
+                    .filter(e -> !allowed.contains(e))
+                    .toList();
             for (SimEvent event : forbidden) {
                 assertThatThrownBy(() -> m.fire(event))
                         .as("%s in %s", event, state)
@@ -159,12 +225,14 @@ class SimulationMachineTests {
                             assertThat(e.event()).isEqualTo(event);
                             assertThat(e.allowed()).isEqualTo(allowed);
                         })
-                        .hasMessage("cannot " + event.name().toLowerCase() + " in state " + state
-                                + "; allowed: " + allowedText);
+                        .hasMessage("cannot " + event.name().toLowerCase() + " in state " + state + "; allowed: "
+                                + allowedText);
                 assertThat(m.state()).isEqualTo(state);
                 refused++;
             }
-            assertThat(seen).as("no listener call for refused events in %s", state).isEmpty();
+            assertThat(seen)
+                    .as("no listener call for refused events in %s", state)
+                    .isEmpty();
             // The machine still works after the refusals.
             for (SimEvent ok : allowed) {
                 m.fire(ok);
@@ -182,8 +250,7 @@ class SimulationMachineTests {
                 .hasMessage("cannot pause in state CONNECT; allowed: start, abort");
         m.fire(SimEvent.ABORT);
         m.fire(SimEvent.DISCONNECT);
-        assertThatThrownBy(() -> m.fire(SimEvent.START))
-                .hasMessage("cannot start in state DISCONNECT; allowed: none");
+        assertThatThrownBy(() -> m.fire(SimEvent.START)).hasMessage("cannot start in state DISCONNECT; allowed: none");
     }
 
     @Test
@@ -197,9 +264,14 @@ class SimulationMachineTests {
         m.fire(SimEvent.START);
         m.fire(SimEvent.STEP_BEGIN);
 
-        assertThat(calls).containsExactly(
-                "first CONNECT>START START", "second CONNECT>START START", "third sees START",
-                "first START>STEP_BEGIN STEP_BEGIN", "second START>STEP_BEGIN STEP_BEGIN", "third sees STEP_BEGIN");
+        assertThat(calls)
+                .containsExactly(
+                        "first CONNECT>START START",
+                        "second CONNECT>START START",
+                        "third sees START",
+                        "first START>STEP_BEGIN STEP_BEGIN",
+                        "second START>STEP_BEGIN STEP_BEGIN",
+                        "third sees STEP_BEGIN");
     }
 
     @Test
@@ -217,7 +289,8 @@ class SimulationMachineTests {
         assertThatThrownBy(() -> m.fire(SimEvent.START))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("first broke")
-                .satisfies(e -> assertThat(e.getSuppressed()).extracting(Throwable::getMessage)
+                .satisfies(e -> assertThat(e.getSuppressed())
+                        .extracting(Throwable::getMessage)
                         .containsExactly("third broke"));
         assertThat(calls).containsExactly("second");
         assertThat(m.state()).isEqualTo(SimState.START);
@@ -231,7 +304,8 @@ class SimulationMachineTests {
 
         Throwable thrown = inOtherThread("intruder", () -> m.fire(SimEvent.STEP_BEGIN));
 
-        assertThat(thrown).isInstanceOf(IllegalStateException.class)
+        assertThat(thrown)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("'" + Thread.currentThread().getName() + "'")
                 .hasMessageContaining("'intruder' may not fire");
         assertThat(m.state()).isEqualTo(SimState.START);
@@ -255,13 +329,15 @@ class SimulationMachineTests {
     @Test
     void anOwnerCanBeBoundExplicitlyAndHandedOver() throws InterruptedException {
         SimulationMachine m = SimulationMachine.create();
-        Thread runner = new Thread(() -> { }, "runner");
+        Thread runner = new Thread(() -> {}, "runner");
         m.bindTo(runner);
         assertThat(m.owner()).contains(runner);
 
-        assertThatThrownBy(() -> m.fire(SimEvent.START)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> m.fire(SimEvent.START))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("'runner' only");
-        assertThatThrownBy(() -> m.bindTo(Thread.currentThread())).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> m.bindTo(Thread.currentThread()))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("owned by thread 'runner'");
         assertThat(m.state()).isEqualTo(SimState.CONNECT);
 
@@ -285,7 +361,8 @@ class SimulationMachineTests {
         assertThat(Outcome.STOPPED.exitCode()).isEqualTo(8);
         assertThat(Outcome.FAILURE.exitCode()).isEqualTo(9);
         assertThat(Outcome.ABORTED.exitCode()).isEqualTo(16);
-        assertThat(List.of(Outcome.values())).extracting(Outcome::jsonName)
+        assertThat(List.of(Outcome.values()))
+                .extracting(Outcome::jsonName)
                 .containsExactly("success", "no-start", "stopped", "failure", "aborted");
         assertThat(Outcome.fromJsonName("no-start")).isEqualTo(Outcome.NO_START);
         assertThatThrownBy(() -> Outcome.fromJsonName("NO_START"))
@@ -296,7 +373,11 @@ class SimulationMachineTests {
 
     private static Set<SimEvent> expectedAllowed(SimState state) {
         Set<SimEvent> allowed = new LinkedHashSet<>();
-        DIAGRAM.stream().filter(t -> t.from() == state).map(SimTransition::event).sorted().forEach(allowed::add);
+        DIAGRAM.stream()
+                .filter(t -> t.from() == state)
+                .map(SimTransition::event)
+                .sorted()
+                .forEach(allowed::add);
         return allowed;
     }
 
@@ -325,13 +406,15 @@ class SimulationMachineTests {
 
     private static Throwable inOtherThread(String name, Runnable action) throws InterruptedException {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
-        Thread t = new Thread(() -> {
-            try {
-                action.run();
-            } catch (Throwable e) {
-                thrown.set(e);
-            }
-        }, name);
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        action.run();
+                    } catch (Throwable e) {
+                        thrown.set(e);
+                    }
+                },
+                name);
         t.start();
         t.join();
         return thrown.get();

@@ -23,8 +23,9 @@ import org.springframework.test.annotation.DirtiesContext;
  * export off unless asked: {@code @AutoConfigureObservability} turns the Prometheus registry back on.
  */
 @AutoConfigureObservability(tracing = false)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "orrery.world=src/test/resources/worlds/runner_drop.sdf", "orrery.real-time-factor=1"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"orrery.world=src/test/resources/worlds/runner_drop.sdf", "orrery.real-time-factor=1"})
 @DirtiesContext
 class ActuatorEndpointsTests {
 
@@ -35,7 +36,10 @@ class ActuatorEndpointsTests {
 
     @BeforeEach
     void worldIsReady() throws Exception {
-        await(() -> http.getForEntity("/actuator/health/readiness", String.class).getStatusCode() == HttpStatus.OK,
+        await(
+                () -> http.getForEntity("/actuator/health/readiness", String.class)
+                                .getStatusCode()
+                        == HttpStatus.OK,
                 "readiness 200");
     }
 
@@ -45,9 +49,10 @@ class ActuatorEndpointsTests {
         List<String> names = new ArrayList<>();
         links.fieldNames().forEachRemaining(names::add);
         // health-path is /actuator/health/{*path}, the health groups and components.
-        assertThat(names).containsExactlyInAnyOrder("self", "health", "health-path", "info", "prometheus",
-                "simulation");
-        assertThat(http.getForEntity("/actuator/env", String.class).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(names)
+                .containsExactlyInAnyOrder("self", "health", "health-path", "info", "prometheus", "simulation");
+        assertThat(http.getForEntity("/actuator/env", String.class).getStatusCode())
+                .isEqualTo(HttpStatus.NOT_FOUND);
         assertThat(http.getForEntity("/actuator/beans", String.class).getStatusCode())
                 .isEqualTo(HttpStatus.NOT_FOUND);
     }
@@ -71,8 +76,12 @@ class ActuatorEndpointsTests {
         assertThat(get("/actuator/health/liveness").get("status").asText()).isEqualTo("UP");
         JsonNode readiness = get("/actuator/health/readiness");
         assertThat(readiness.get("status").asText()).isEqualTo("UP");
-        assertThat(readiness.get("components").has("plugins")).as("%s", readiness).isTrue();
-        assertThat(readiness.get("components").has("readinessState")).as("%s", readiness).isTrue();
+        assertThat(readiness.get("components").has("plugins"))
+                .as("%s", readiness)
+                .isTrue();
+        assertThat(readiness.get("components").has("readinessState"))
+                .as("%s", readiness)
+                .isTrue();
     }
 
     @Test
@@ -95,11 +104,15 @@ class ActuatorEndpointsTests {
         ResponseEntity<String> again = post("/actuator/simulation", Map.of("action", "pause"));
         assertThat(again.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
         JsonNode refused = JSON.readTree(again.getBody());
-        assertThat(refused.get("detail").asText()).contains("cannot pause in state PAUSE").contains("resume");
+        assertThat(refused.get("detail").asText())
+                .contains("cannot pause in state PAUSE")
+                .contains("resume");
         assertThat(refused.get("state").asText()).isEqualTo("PAUSE");
         JsonNode stillPaused = get("/actuator/simulation");
         assertThat(stillPaused.get("state").asText()).isEqualTo("PAUSE");
-        assertThat(stillPaused.get("simTime").asDouble()).as("no sim time passes while paused").isEqualTo(simTime);
+        assertThat(stillPaused.get("simTime").asDouble())
+                .as("no sim time passes while paused")
+                .isEqualTo(simTime);
 
         ResponseEntity<String> unknown = post("/actuator/simulation", Map.of("action", "fly"));
         assertThat(unknown.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
@@ -108,7 +121,8 @@ class ActuatorEndpointsTests {
         ResponseEntity<String> resumed = post("/actuator/simulation", Map.of("action", "resume"));
         assertThat(resumed.getStatusCode()).as(resumed.getBody()).isEqualTo(HttpStatus.OK);
         assertThat(JSON.readTree(resumed.getBody()).get("paused").asBoolean()).isFalse();
-        await(() -> getUnchecked("/actuator/simulation").get("simTime").asDouble() > simTime,
+        await(
+                () -> getUnchecked("/actuator/simulation").get("simTime").asDouble() > simTime,
                 "sim time advances after resume");
     }
 
@@ -116,12 +130,13 @@ class ActuatorEndpointsTests {
     void prometheusHasTheSimulationMeters() throws Exception {
         await(() -> prometheus().contains("orrery_bodies 2.0"), "orrery_bodies 2.0 (ground and box)");
         String scrape = prometheus();
-        assertThat(scrape).containsPattern("orrery_step_duration_seconds_count\\{[^}]*phase=\"step_simulator\"[^}]*} "
-                + "[1-9]");
+        assertThat(scrape)
+                .containsPattern("orrery_step_duration_seconds_count\\{[^}]*phase=\"step_simulator\"[^}]*} " + "[1-9]");
         assertThat(scrape).containsPattern("orrery_step_duration_seconds_sum\\{[^}]*phase=\"step_controller\"");
         assertThat(scrape).contains("phase=\"step_begin\"").contains("phase=\"step_end\"");
         assertThat(scrape).containsPattern("(?m)^orrery_steps_total [1-9]");
-        assertThat(scrape).contains("# TYPE orrery_steps_dropped_total counter")
+        assertThat(scrape)
+                .contains("# TYPE orrery_steps_dropped_total counter")
                 .containsPattern("(?m)^orrery_steps_dropped_total [0-9.]+$");
         assertThat(scrape).containsPattern("(?m)^orrery_sim_time_seconds [0-9.]+");
         assertThat(scrape).contains("orrery_rtf_target 1.0");

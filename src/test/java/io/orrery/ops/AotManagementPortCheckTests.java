@@ -10,9 +10,11 @@ class AotManagementPortCheckTests {
 
     @Test
     void aSeparateManagementPortIsRefusedInAotModeNamingThePropertyAndTheWayOut() {
-        MockEnvironment environment = new MockEnvironment().withProperty("server.port", "8080")
+        MockEnvironment environment = new MockEnvironment()
+                .withProperty("server.port", "8080")
                 .withProperty("management.server.port", "8081");
-        assertThatIllegalStateException().isThrownBy(() -> AotManagementPortCheck.check(environment, true))
+        assertThatIllegalStateException()
+                .isThrownBy(() -> AotManagementPortCheck.check(environment, true))
                 .withMessageContaining("management.server.port=8081")
                 .withMessageContaining("without -Dspring.aot.enabled=true");
     }
@@ -25,14 +27,20 @@ class AotManagementPortCheckTests {
 
     @Test
     void theHttpPortOrNoManagementPortIsFineInAotMode() {
-        assertThatCode(() -> AotManagementPortCheck.check(new MockEnvironment(), true)).doesNotThrowAnyException();
-        assertThatCode(() -> AotManagementPortCheck.check(new MockEnvironment().withProperty("server.port", "9090")
-                .withProperty("management.server.port", "9090"), true)).doesNotThrowAnyException();
+        assertThatCode(() -> AotManagementPortCheck.check(new MockEnvironment(), true))
+                .doesNotThrowAnyException();
+        assertThatCode(() -> AotManagementPortCheck.check(
+                        new MockEnvironment()
+                                .withProperty("server.port", "9090")
+                                .withProperty("management.server.port", "9090"),
+                        true))
+                .doesNotThrowAnyException();
     }
 
     @Test
     void anyManagementPortIsFineInTheRegularMode() {
-        assertThatCode(() -> AotManagementPortCheck.check(new MockEnvironment()
-                .withProperty("management.server.port", "8081"), false)).doesNotThrowAnyException();
+        assertThatCode(() -> AotManagementPortCheck.check(
+                        new MockEnvironment().withProperty("management.server.port", "8081"), false))
+                .doesNotThrowAnyException();
     }
 }

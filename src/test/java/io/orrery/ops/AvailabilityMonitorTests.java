@@ -24,6 +24,7 @@ class AvailabilityMonitorTests {
 
     /** A loop the test drives: its clock, its progress mark and its condition. */
     private long now = 1_000 * SECOND;
+
     private long lastProgress = now;
     private Loop loop = Loop.RUNNING;
     private boolean pluginsStarted = true;
@@ -31,6 +32,7 @@ class AvailabilityMonitorTests {
 
     private final ApplicationAvailabilityBean availability = new ApplicationAvailabilityBean();
     private final List<AvailabilityState> published = new ArrayList<>();
+
     @SuppressWarnings("unchecked")
     private final ApplicationEventPublisher publisher = event -> {
         AvailabilityChangeEvent<?> change = (AvailabilityChangeEvent<?>) event;
@@ -40,14 +42,16 @@ class AvailabilityMonitorTests {
             monitor().onReadinessChange((AvailabilityChangeEvent<ReadinessState>) change);
         }
     };
+
     private AvailabilityMonitor monitor;
 
     private AvailabilityMonitor monitor() {
         if (monitor == null) {
             monitor = new AvailabilityMonitor(
-                    () -> new LoopReading(now, lastProgress, loop, SimState.STEP_SIMULATOR, pluginsStarted,
-                            pacingWait), TIMEOUT,
-                    publisher, availability);
+                    () -> new LoopReading(now, lastProgress, loop, SimState.STEP_SIMULATOR, pluginsStarted, pacingWait),
+                    TIMEOUT,
+                    publisher,
+                    availability);
         }
         return monitor;
     }
@@ -76,7 +80,8 @@ class AvailabilityMonitorTests {
         progress();
         monitor().check();
         assertThat(availability.getLivenessState()).isEqualTo(LivenessState.CORRECT);
-        assertThat(published).filteredOn(s -> s instanceof LivenessState)
+        assertThat(published)
+                .filteredOn(s -> s instanceof LivenessState)
                 .containsExactly(LivenessState.CORRECT, LivenessState.BROKEN, LivenessState.CORRECT);
     }
 
@@ -121,10 +126,14 @@ class AvailabilityMonitorTests {
             // Running again, but the loop has not made its first progress yet: the stall counts from now.
             loop = Loop.RUNNING;
             monitor().check();
-            assertThat(availability.getLivenessState()).as("right after %s", quiet).isEqualTo(LivenessState.CORRECT);
+            assertThat(availability.getLivenessState())
+                    .as("right after %s", quiet)
+                    .isEqualTo(LivenessState.CORRECT);
             advance(31);
             monitor().check();
-            assertThat(availability.getLivenessState()).as("31 s after %s", quiet).isEqualTo(LivenessState.BROKEN);
+            assertThat(availability.getLivenessState())
+                    .as("31 s after %s", quiet)
+                    .isEqualTo(LivenessState.BROKEN);
             progress();
             monitor().check();
             assertThat(availability.getLivenessState()).isEqualTo(LivenessState.CORRECT);
@@ -153,8 +162,7 @@ class AvailabilityMonitorTests {
 
     @Test
     void readyOnlyWhileRunningOrPausedWithEveryPluginStarted() {
-        record Case(Loop loop, boolean pluginsStarted, ReadinessState expected) {
-        }
+        record Case(Loop loop, boolean pluginsStarted, ReadinessState expected) {}
         List<Case> cases = List.of(
                 new Case(Loop.NOT_STARTED, false, ReadinessState.REFUSING_TRAFFIC),
                 new Case(Loop.LOADING, false, ReadinessState.REFUSING_TRAFFIC),
@@ -201,7 +209,9 @@ class AvailabilityMonitorTests {
         // 40 ms: a period of 10 ms, shorter than the loading wait, which never lengthens it.
         AvailabilityMonitor shortTimeout = new AvailabilityMonitor(
                 () -> new LoopReading(now, lastProgress, Loop.LOADING, SimState.CONNECT, false, 0),
-                Duration.ofMillis(40), publisher, availability);
+                Duration.ofMillis(40),
+                publisher,
+                availability);
         assertThat(shortTimeout.check()).isEqualTo(10);
     }
 

@@ -21,8 +21,8 @@ class ConfigurationMetadataTests {
     @Test
     void everyOrreryPropertyHasADescription() throws Exception {
         Map<String, String> descriptions = new LinkedHashMap<>();
-        for (URL url : Collections.list(getClass().getClassLoader()
-                .getResources("META-INF/spring-configuration-metadata.json"))) {
+        for (URL url : Collections.list(
+                getClass().getClassLoader().getResources("META-INF/spring-configuration-metadata.json"))) {
             try (InputStream in = url.openStream()) {
                 for (JsonNode property : new ObjectMapper().readTree(in).path("properties")) {
                     String name = property.get("name").asText();
@@ -33,9 +33,15 @@ class ConfigurationMetadataTests {
             }
         }
 
-        assertThat(descriptions).containsKeys("orrery.world", "orrery.real-time-factor", "orrery.watchdog-timeout",
-                "orrery.plugin-start-timeout");
-        assertThat(descriptions).allSatisfy((name, description) ->
-                assertThat(description).as("the description of %s", name).isNotBlank());
+        assertThat(descriptions)
+                .containsKeys(
+                        "orrery.world",
+                        "orrery.real-time-factor",
+                        "orrery.watchdog-timeout",
+                        "orrery.plugin-start-timeout");
+        assertThat(descriptions)
+                .allSatisfy((name, description) -> assertThat(description)
+                        .as("the description of %s", name)
+                        .isNotBlank());
     }
 }

@@ -17,8 +17,9 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.test.annotation.DirtiesContext;
 
 /** A controller that throws aborts the run: health is DOWN with the reason, the process itself stays live. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "orrery.world=src/test/resources/worlds/runner_drop.sdf", "orrery.real-time-factor=1"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"orrery.world=src/test/resources/worlds/runner_drop.sdf", "orrery.real-time-factor=1"})
 @DirtiesContext
 class HealthAfterAbortTests {
 
@@ -30,7 +31,10 @@ class HealthAfterAbortTests {
     @Test
     void healthIsDownWithTheReasonAfterAnAbort() throws Exception {
         // Before the world has loaded, health is 503 too (plugins OUT_OF_SERVICE): wait for the run to end.
-        await(() -> http.getForEntity("/actuator/health", String.class).getBody().contains("\"outcome\""),
+        await(
+                () -> http.getForEntity("/actuator/health", String.class)
+                        .getBody()
+                        .contains("\"outcome\""),
                 "the run has ended");
 
         ResponseEntity<String> response = http.getForEntity("/actuator/health", String.class);
@@ -44,12 +48,18 @@ class HealthAfterAbortTests {
         assertThat(simulation.get("details").get("state").asText()).isEqualTo("DISCONNECT");
 
         // Not ready any more (no world to serve), but the process is not wedged: no restart would help.
-        await(() -> http.getForEntity("/actuator/health/readiness", String.class).getStatusCode()
-                == HttpStatus.SERVICE_UNAVAILABLE, "readiness 503");
+        await(
+                () -> http.getForEntity("/actuator/health/readiness", String.class)
+                                .getStatusCode()
+                        == HttpStatus.SERVICE_UNAVAILABLE,
+                "readiness 503");
         assertThat(http.getForEntity("/actuator/health/liveness", String.class).getStatusCode())
                 .isEqualTo(HttpStatus.OK);
-        assertThat(JSON.readTree(http.getForEntity("/actuator/simulation", String.class).getBody())
-                .get("iterations").asLong()).isEqualTo(99);
+        assertThat(JSON.readTree(http.getForEntity("/actuator/simulation", String.class)
+                                .getBody())
+                        .get("iterations")
+                        .asLong())
+                .isEqualTo(99);
     }
 
     @TestConfiguration(proxyBeanMethods = false)

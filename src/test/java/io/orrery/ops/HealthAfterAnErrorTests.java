@@ -24,9 +24,13 @@ import org.springframework.test.annotation.DirtiesContext;
  * health (DOWN), the status, the log. Before, they read "Requested array size exceeds VM limit" (or "Java heap
  * space"), which does not say that memory ran out.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "orrery.world=src/test/resources/worlds/runner_drop.sdf", "orrery.real-time-factor=0",
-        "orrery.status-log-interval=0s"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.world=src/test/resources/worlds/runner_drop.sdf",
+            "orrery.real-time-factor=0",
+            "orrery.status-log-interval=0s"
+        })
 @DirtiesContext
 @ExtendWith(OutputCaptureExtension.class)
 class HealthAfterAnErrorTests {
@@ -38,16 +42,21 @@ class HealthAfterAnErrorTests {
 
     @Test
     void healthTheStatusAndTheLogNameTheError(CapturedOutput output) throws Exception {
-        await(() -> http.getForEntity("/actuator/health", String.class).getBody().contains("\"outcome\""),
+        await(
+                () -> http.getForEntity("/actuator/health", String.class)
+                        .getBody()
+                        .contains("\"outcome\""),
                 "the run has ended");
 
         ResponseEntity<String> response = http.getForEntity("/actuator/health", String.class);
         assertThat(response.getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
-        JsonNode simulation = JSON.readTree(response.getBody()).get("components").get("simulation");
+        JsonNode simulation =
+                JSON.readTree(response.getBody()).get("components").get("simulation");
         assertThat(simulation.get("status").asText()).isEqualTo("DOWN");
         assertThat(simulation.at("/details/outcome").asText()).isEqualTo("aborted");
         assertThat(simulation.at("/details/reason").asText()).contains("java.lang.OutOfMemoryError");
-        JsonNode status = JSON.readTree(http.getForEntity("/api/simulation", String.class).getBody());
+        JsonNode status =
+                JSON.readTree(http.getForEntity("/api/simulation", String.class).getBody());
         assertThat(status.get("outcome").asText()).isEqualTo("aborted");
         assertThat(status.get("message").asText()).contains("java.lang.OutOfMemoryError");
         assertThat(status.get("iterations").asLong()).isEqualTo(99);

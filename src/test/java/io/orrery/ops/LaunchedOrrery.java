@@ -29,7 +29,8 @@ final class LaunchedOrrery implements AutoCloseable {
     private final Process process;
     private final Path log;
     private final int port;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private LaunchedOrrery(Process process, Path log, int port) {
         this.process = process;
@@ -48,12 +49,21 @@ final class LaunchedOrrery implements AutoCloseable {
             port = socket.getLocalPort();
         }
         Path log = Path.of("target/user-jars", name + ".log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx512m", "-Dloader.path=" + loaderPath, "-jar", EXECUTABLE.toString(),
-                "--server.port=" + port, "--orrery.world=src/test/user-jars/world.sdf", "--orrery.start-paused=true",
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-Dloader.path=" + loaderPath,
+                "-jar",
+                EXECUTABLE.toString(),
+                "--server.port=" + port,
+                "--orrery.world=src/test/user-jars/world.sdf",
+                "--orrery.start-paused=true",
                 "--orrery.status-log-interval=0s"));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         LaunchedOrrery orrery = new LaunchedOrrery(process, log, port);
         try {
             orrery.awaitPaused();
@@ -66,12 +76,15 @@ final class LaunchedOrrery implements AutoCloseable {
 
     /** The answer to {@code method path} with a JSON body, which must be a success. */
     JsonNode call(String method, String path) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .method(method, HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(60)).build(),
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .method(method, HttpRequest.BodyPublishers.noBody())
+                        .timeout(Duration.ofSeconds(60))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() / 100 != 2) {
-            throw new AssertionError(method + " " + path + " answered " + response.statusCode() + ": "
-                    + response.body());
+            throw new AssertionError(
+                    method + " " + path + " answered " + response.statusCode() + ": " + response.body());
         }
         return JSON.readTree(response.body());
     }

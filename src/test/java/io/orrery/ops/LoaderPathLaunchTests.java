@@ -22,14 +22,17 @@ class LoaderPathLaunchTests {
             List<String> preUpdate = new ArrayList<>();
             for (JsonNode phase : orrery.call("GET", "/api/systems").get("phases")) {
                 if (phase.get("phase").asText().equals("PreUpdate")) {
-                    phase.get("systems").forEach(s -> preUpdate.add(s.get("name").asText() + " "
-                            + s.get("priority").asInt() + " " + s.get("prioritySource").asText() + " "
-                            + s.get("origin").get("description").asText()));
+                    phase.get("systems")
+                            .forEach(s -> preUpdate.add(s.get("name").asText() + " "
+                                    + s.get("priority").asInt() + " "
+                                    + s.get("prioritySource").asText() + " "
+                                    + s.get("origin").get("description").asText()));
                 }
             }
-            assertThat(preUpdate).containsExactly(
-                    "early -100 @Order on @Bean method OrderedSystemsConfiguration.early() Spring bean 'early'",
-                    "late 100 @Order on @Bean method OrderedSystemsConfiguration.late() Spring bean 'late'");
+            assertThat(preUpdate)
+                    .containsExactly(
+                            "early -100 @Order on @Bean method OrderedSystemsConfiguration.early() Spring bean 'early'",
+                            "late 100 @Order on @Bean method OrderedSystemsConfiguration.late() Spring bean 'late'");
 
             // Each step both set the box's velocity, early to 1 m/s and late to 2 m/s; nothing else acts on it
             // (no gravity, no contact), so after a step it moves at what the last of them set, exactly.

@@ -21,10 +21,16 @@ import org.springframework.test.annotation.DirtiesContext;
  * With the actuator on its own port ({@code management.server.port}), {@code orrery.api.token} guards its write
  * operations there as it guards {@code /api} on the API port; reads stay open on both.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "orrery.world=src/test/resources/worlds/runner_drop.sdf", "orrery.real-time-factor=0",
-        "orrery.start-paused=true", "orrery.status-log-interval=0s", "management.server.port=0",
-        "orrery.api.token=s3cret-token"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.world=src/test/resources/worlds/runner_drop.sdf",
+            "orrery.real-time-factor=0",
+            "orrery.start-paused=true",
+            "orrery.status-log-interval=0s",
+            "management.server.port=0",
+            "orrery.api.token=s3cret-token"
+        })
 @DirtiesContext
 class ManagementPortTokenTests {
 
@@ -37,11 +43,13 @@ class ManagementPortTokenTests {
     @LocalManagementPort
     int managementPort;
 
-    final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @BeforeEach
     void worldIsReady() throws Exception {
-        ActuatorEndpointsTests.await(() -> get(managementPort, "/actuator/health/readiness").statusCode() == 200,
+        ActuatorEndpointsTests.await(
+                () -> get(managementPort, "/actuator/health/readiness").statusCode() == 200,
                 "readiness 200 on the management port");
     }
 
@@ -51,34 +59,47 @@ class ManagementPortTokenTests {
 
         HttpResponse<String> none = send(simulation("resume"));
         assertThat(none.statusCode()).as(none.body()).isEqualTo(401);
-        assertThat(none.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-                v -> assertThat(v).startsWith("Bearer"));
-        assertThat(none.headers().firstValue("Content-Type")).hasValueSatisfying(
-                v -> assertThat(v).startsWith("application/problem+json"));
+        assertThat(none.headers().firstValue("WWW-Authenticate"))
+                .hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
+        assertThat(none.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(v -> assertThat(v).startsWith("application/problem+json"));
         assertThat(JSON.readTree(none.body()).get("status").asInt()).isEqualTo(401);
-        assertThat(send(simulation("resume").header("Authorization", "Bearer s3cret-tokex")).statusCode())
+        assertThat(send(simulation("resume").header("Authorization", "Bearer s3cret-tokex"))
+                        .statusCode())
                 .isEqualTo(401);
 
         HttpResponse<String> read = get(managementPort, "/actuator/simulation");
         assertThat(read.statusCode()).isEqualTo(200);
-        assertThat(JSON.readTree(read.body()).get("paused").asBoolean()).as("the refused resumes changed nothing")
+        assertThat(JSON.readTree(read.body()).get("paused").asBoolean())
+                .as("the refused resumes changed nothing")
                 .isTrue();
 
         HttpResponse<String> resumed = send(simulation("resume").header("Authorization", TOKEN));
         assertThat(resumed.statusCode()).as(resumed.body()).isEqualTo(200);
         assertThat(JSON.readTree(resumed.body()).get("paused").asBoolean()).isFalse();
-        assertThat(send(simulation("pause").header("Authorization", TOKEN)).statusCode()).isEqualTo(200);
+        assertThat(send(simulation("pause").header("Authorization", TOKEN)).statusCode())
+                .isEqualTo(200);
     }
 
     @Test
     void healthDetailsOnTheManagementPortOnlyForTheToken() throws Exception {
-        JsonNode stranger = JSON.readTree(get(managementPort, "/actuator/health").body());
-        assertThat(stranger.get("components").get("simulation").get("status").asText()).isEqualTo("UP");
-        assertThat(stranger.get("components").get("simulation").has("details")).as("%s", stranger).isFalse();
+        JsonNode stranger =
+                JSON.readTree(get(managementPort, "/actuator/health").body());
+        assertThat(stranger.get("components").get("simulation").get("status").asText())
+                .isEqualTo("UP");
+        assertThat(stranger.get("components").get("simulation").has("details"))
+                .as("%s", stranger)
+                .isFalse();
 
         JsonNode holder = JSON.readTree(send(HttpRequest.newBuilder(uri(managementPort, "/actuator/health"))
-                .header("Authorization", TOKEN).GET()).body());
-        assertThat(holder.get("components").get("simulation").get("details").get("world").asText())
+                        .header("Authorization", TOKEN)
+                        .GET())
+                .body());
+        assertThat(holder.get("components")
+                        .get("simulation")
+                        .get("details")
+                        .get("world")
+                        .asText())
                 .isEqualTo("runner_drop");
     }
 

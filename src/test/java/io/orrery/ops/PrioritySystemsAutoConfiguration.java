@@ -4,8 +4,8 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
-import io.orrery.system.Prioritized;
 import io.orrery.system.PreUpdate;
+import io.orrery.system.Prioritized;
 import io.orrery.system.UpdateInfo;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -106,12 +106,10 @@ class PrioritySystemsAutoConfiguration {
         }
 
         @Override
-        public void awake(PluginContext context) {
-        }
+        public void awake(PluginContext context) {}
 
         @Override
-        public void start(PluginContext context) {
-        }
+        public void start(PluginContext context) {}
 
         @Override
         public int priority() {

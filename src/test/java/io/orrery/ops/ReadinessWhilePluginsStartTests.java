@@ -23,8 +23,9 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.test.annotation.DirtiesContext;
 
 /** Readiness refuses traffic while a slow plugin starts and accepts it once it has; liveness stays UP. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "orrery.world=src/test/resources/worlds/slow_plugin.sdf", "orrery.real-time-factor=1"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"orrery.world=src/test/resources/worlds/slow_plugin.sdf", "orrery.real-time-factor=1"})
 @DirtiesContext
 class ReadinessWhilePluginsStartTests {
 
@@ -43,26 +44,45 @@ class ReadinessWhilePluginsStartTests {
 
     @Test
     void readinessIs503WhileTheSlowPluginStartsAnd200AfterLivenessStaysUp() throws Exception {
-        await(() -> body("/actuator/health/readiness").path("components").path("plugins").path("details")
-                .path("started").asText().equals("0/1"), "the world loaded with its plugin starting");
+        await(
+                () -> body("/actuator/health/readiness")
+                        .path("components")
+                        .path("plugins")
+                        .path("details")
+                        .path("started")
+                        .asText()
+                        .equals("0/1"),
+                "the world loaded with its plugin starting");
 
         ResponseEntity<String> readiness = http.getForEntity("/actuator/health/readiness", String.class);
         assertThat(readiness.getStatusCode()).as(readiness.getBody()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
         JsonNode refusing = JSON.readTree(readiness.getBody());
-        assertThat(refusing.get("components").get("plugins").get("status").asText()).isEqualTo("OUT_OF_SERVICE");
+        assertThat(refusing.get("components").get("plugins").get("status").asText())
+                .isEqualTo("OUT_OF_SERVICE");
         ResponseEntity<String> liveness = http.getForEntity("/actuator/health/liveness", String.class);
         assertThat(liveness.getStatusCode()).as(liveness.getBody()).isEqualTo(HttpStatus.OK);
-        assertThat(body("/actuator/simulation").get("plugins").get("total").asInt()).isEqualTo(1);
+        assertThat(body("/actuator/simulation").get("plugins").get("total").asInt())
+                .isEqualTo(1);
         assertThat(body("/actuator/simulation").get("state").asText()).isEqualTo("CONNECT");
 
         RELEASE.countDown();
 
-        await(() -> http.getForEntity("/actuator/health/readiness", String.class).getStatusCode() == HttpStatus.OK,
+        await(
+                () -> http.getForEntity("/actuator/health/readiness", String.class)
+                                .getStatusCode()
+                        == HttpStatus.OK,
                 "readiness 200 once the plugin has started");
         JsonNode ready = body("/actuator/health/readiness");
-        assertThat(ready.get("components").get("plugins").get("status").asText()).isEqualTo("UP");
-        assertThat(ready.get("components").get("plugins").get("details").get("started").asText()).isEqualTo("1/1");
-        assertThat(ready.get("components").get("readinessState").get("status").asText()).isEqualTo("UP");
+        assertThat(ready.get("components").get("plugins").get("status").asText())
+                .isEqualTo("UP");
+        assertThat(ready.get("components")
+                        .get("plugins")
+                        .get("details")
+                        .get("started")
+                        .asText())
+                .isEqualTo("1/1");
+        assertThat(ready.get("components").get("readinessState").get("status").asText())
+                .isEqualTo("UP");
         assertThat(http.getForEntity("/actuator/health/liveness", String.class).getStatusCode())
                 .isEqualTo(HttpStatus.OK);
     }
@@ -80,8 +100,7 @@ class ReadinessWhilePluginsStartTests {
     static final class SlowStartPlugin implements Plugin {
 
         @Override
-        public void awake(PluginContext context) {
-        }
+        public void awake(PluginContext context) {}
 
         @Override
         public void start(PluginContext context) throws Exception {

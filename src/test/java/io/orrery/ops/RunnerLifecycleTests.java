@@ -2,11 +2,11 @@ package io.orrery.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -23,9 +23,13 @@ class RunnerLifecycleTests {
 
     @Test
     void aGracefulStopEndsALongStepBatchAndTheRunBeforeItReturns() throws Exception {
-        SimulationRunner runner = SimulationRunner.builder(new SdfReader(List.of())::read,
-                Path.of("src/test/resources/worlds/runner_drop.sdf"), new JBulletPhysicsEngine())
-                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true)).worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+        SimulationRunner runner = SimulationRunner.builder(
+                        new SdfReader(List.of())::read,
+                        Path.of("src/test/resources/worlds/runner_drop.sdf"),
+                        new JBulletPhysicsEngine())
+                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         RunnerLifecycle lifecycle = new RunnerLifecycle(runner);
         lifecycle.start();

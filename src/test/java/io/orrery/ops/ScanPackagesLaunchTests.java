@@ -16,8 +16,8 @@ class ScanPackagesLaunchTests {
     @Test
     void aComponentInAPackageNamedInScanPackagesRunsAtItsClassOrder() throws Exception {
         Path jar = UserJar.build("scanned-systems");
-        try (LaunchedOrrery orrery = LaunchedOrrery.start("scanned-systems", jar,
-                "--orrery.scan-packages=com.example.scanned")) {
+        try (LaunchedOrrery orrery =
+                LaunchedOrrery.start("scanned-systems", jar, "--orrery.scan-packages=com.example.scanned")) {
             JsonNode breeze = null;
             for (JsonNode phase : orrery.call("GET", "/api/systems").get("phases")) {
                 if (phase.get("phase").asText().equals("PreUpdate")) {
@@ -32,7 +32,11 @@ class ScanPackagesLaunchTests {
 
             orrery.call("POST", "/api/simulation/step?count=3");
             // The only thing acting on the box (no gravity, no contact): it moves at what Breeze set, exactly.
-            assertThat(orrery.call("GET", "/api/models/box").get("velocity").get("linear").get("y").asDouble())
+            assertThat(orrery.call("GET", "/api/models/box")
+                            .get("velocity")
+                            .get("linear")
+                            .get("y")
+                            .asDouble())
                     .isEqualTo(3.0);
             assertThat(orrery.output()).contains("orrery.scan-packages=com.example.scanned: 1 beans found");
         }

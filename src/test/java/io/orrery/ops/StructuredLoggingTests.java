@@ -29,7 +29,8 @@ class StructuredLoggingTests {
         Path stdout = dir.resolve("stdout.log");
         List<String> command = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "io.orrery.OrreryApplication",
                 "--logging.structured.format.console=ecs",
                 "--server.port=0",
@@ -37,9 +38,13 @@ class StructuredLoggingTests {
                 "--orrery.real-time-factor=0",
                 "--orrery.stop-after-steps=200",
                 "--orrery.exit-on-stop=true"));
-        Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile())
-                .redirectError(dir.resolve("stderr.log").toFile()).start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the run ends by itself").isTrue();
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(dir.resolve("stderr.log").toFile())
+                .start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS))
+                .as("the run ends by itself")
+                .isTrue();
         String out = Files.readString(stdout);
         assertThat(p.exitValue()).as(out).isZero();
 
@@ -49,13 +54,17 @@ class StructuredLoggingTests {
                 lines.add(JSON.readTree(line)); // throws on a line that is not JSON
             }
         }
-        assertThat(lines).allSatisfy(line -> assertThat(line.isObject()).as("%s", line).isTrue());
+        assertThat(lines)
+                .allSatisfy(line -> assertThat(line.isObject()).as("%s", line).isTrue());
         // A clean run of the built-in configuration warns about nothing: a warning there is noise every user sees.
-        assertThat(lines).as("warnings and errors of a clean run").noneSatisfy(line -> assertThat(
-                line.path("log").path("level").asText()).isIn("WARN", "ERROR"));
+        assertThat(lines)
+                .as("warnings and errors of a clean run")
+                .noneSatisfy(line ->
+                        assertThat(line.path("log").path("level").asText()).isIn("WARN", "ERROR"));
         JsonNode loaded = lines.stream()
                 .filter(l -> l.path("message").asText().startsWith("World 'runner_drop' loaded"))
-                .findFirst().orElseThrow(() -> new AssertionError("no 'World loaded' line in\n" + out));
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no 'World loaded' line in\n" + out));
         assertThat(loaded.get("@timestamp").asText()).isNotBlank();
         assertThat(loaded.get("log").get("level").asText()).isEqualTo("INFO");
         assertThat(loaded.get("log").get("logger").asText()).isEqualTo("io.orrery.runner.SimulationRunner");

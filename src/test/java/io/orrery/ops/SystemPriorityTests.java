@@ -27,7 +27,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * docs/lifecycle.md says wins. What is checked is what the runner lists and the order the systems actually ran in one
  * step.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
 @ImportAutoConfiguration({TwoPreUpdateBeansAutoConfiguration.class, PrioritySystemsAutoConfiguration.class})
 class SystemPriorityTests {
@@ -57,8 +58,12 @@ class SystemPriorityTests {
         List<String> ran = PrioritySystemsAutoConfiguration.RAN;
         assertThat(ran).containsSubsequence("early", "late");
         assertThat(ran.indexOf("early")).isLessThan(ran.indexOf("late"));
-        assertThat(preUpdate()).filteredOn(e -> List.of("early", "late").contains(e.system().name()))
-                .extracting(e -> e.system().name(), e -> e.system().priority(), e -> e.system().prioritySource())
+        assertThat(preUpdate())
+                .filteredOn(e -> List.of("early", "late").contains(e.system().name()))
+                .extracting(
+                        e -> e.system().name(),
+                        e -> e.system().priority(),
+                        e -> e.system().prioritySource())
                 .containsExactly(
                         tuple("early", -100, "@Order on @Bean method TwoPreUpdateBeansAutoConfiguration.early()"),
                         tuple("late", 100, "@Order on @Bean method TwoPreUpdateBeansAutoConfiguration.late()"));
@@ -66,41 +71,61 @@ class SystemPriorityTests {
 
     @Test
     void everyWayToGiveAPriorityIsReadAndTheSystemsRunInThatOrder() {
-        List<String> expected = List.of("early", "methodOverOrdered", "ordered", "pinned", "classOrder", "tieFirst",
-                "tieSecond", "orderedOverPrioritized", "prioritized", "priorityOrdered", "late");
+        List<String> expected = List.of(
+                "early",
+                "methodOverOrdered",
+                "ordered",
+                "pinned",
+                "classOrder",
+                "tieFirst",
+                "tieSecond",
+                "orderedOverPrioritized",
+                "prioritized",
+                "priorityOrdered",
+                "late");
         assertThat(preUpdate()).extracting(e -> e.system().name()).containsExactlyElementsOf(expected);
         assertThat(PrioritySystemsAutoConfiguration.RAN).containsExactlyElementsOf(expected);
 
-        assertThat(preUpdate()).extracting(e -> e.system().name(), e -> e.system().priority(),
-                e -> e.system().prioritySource()).containsExactly(
-                tuple("early", -100, "@Order on @Bean method TwoPreUpdateBeansAutoConfiguration.early()"),
-                // the @Bean method's @Order(-70) wins over the instance's Ordered (70)
-                tuple("methodOverOrdered", -70,
-                        "@Order on @Bean method PrioritySystemsAutoConfiguration.methodOverOrdered()"),
-                tuple("ordered", -50, "Ordered"),
-                // the world's <gz:system_priority> wins over the plugin's own Prioritized (999)
-                tuple("pinned", -30, "<gz:system_priority>"),
-                tuple("classOrder", -20, "@Order on class ClassOrdered"),
-                // equal priorities run in registration order
-                tuple("tieFirst", 0, "default"),
-                tuple("tieSecond", 0, "default"),
-                // Ordered (10) wins over Orrery's Prioritized (-999)
-                tuple("orderedOverPrioritized", 10, "Ordered"),
-                tuple("prioritized", 30, "Prioritized"),
-                tuple("priorityOrdered", 50, "PriorityOrdered"),
-                tuple("late", 100, "@Order on @Bean method TwoPreUpdateBeansAutoConfiguration.late()"));
+        assertThat(preUpdate())
+                .extracting(
+                        e -> e.system().name(),
+                        e -> e.system().priority(),
+                        e -> e.system().prioritySource())
+                .containsExactly(
+                        tuple("early", -100, "@Order on @Bean method TwoPreUpdateBeansAutoConfiguration.early()"),
+                        // the @Bean method's @Order(-70) wins over the instance's Ordered (70)
+                        tuple(
+                                "methodOverOrdered",
+                                -70,
+                                "@Order on @Bean method PrioritySystemsAutoConfiguration.methodOverOrdered()"),
+                        tuple("ordered", -50, "Ordered"),
+                        // the world's <gz:system_priority> wins over the plugin's own Prioritized (999)
+                        tuple("pinned", -30, "<gz:system_priority>"),
+                        tuple("classOrder", -20, "@Order on class ClassOrdered"),
+                        // equal priorities run in registration order
+                        tuple("tieFirst", 0, "default"),
+                        tuple("tieSecond", 0, "default"),
+                        // Ordered (10) wins over Orrery's Prioritized (-999)
+                        tuple("orderedOverPrioritized", 10, "Ordered"),
+                        tuple("prioritized", 30, "Prioritized"),
+                        tuple("priorityOrdered", 50, "PriorityOrdered"),
+                        tuple("late", 100, "@Order on @Bean method TwoPreUpdateBeansAutoConfiguration.late()"));
     }
 
     @Test
     void eachSystemSaysWhereItCameFrom() {
         SystemsReport report = runner.systems();
-        assertThat(report.of(Phase.UPDATE)).extracting(e -> e.system().name(), e -> e.system().origin())
+        assertThat(report.of(Phase.UPDATE))
+                .extracting(e -> e.system().name(), e -> e.system().origin())
                 .contains(tuple("physics", SystemOrigin.builtIn("physics")));
-        assertThat(report.of(Phase.POST_UPDATE)).extracting(e -> e.system().origin())
+        assertThat(report.of(Phase.POST_UPDATE))
+                .extracting(e -> e.system().origin())
                 .contains(SystemOrigin.builtIn("sensors"));
-        assertThat(preUpdate()).extracting(e -> e.system().name(), e -> e.system().origin()).contains(
-                tuple("early", SystemOrigin.springBean("early")),
-                tuple("pinned", SystemOrigin.plugin("pinned", "")));
+        assertThat(preUpdate())
+                .extracting(e -> e.system().name(), e -> e.system().origin())
+                .contains(
+                        tuple("early", SystemOrigin.springBean("early")),
+                        tuple("pinned", SystemOrigin.plugin("pinned", "")));
     }
 
     private List<SystemsReport.Entry> preUpdate() {

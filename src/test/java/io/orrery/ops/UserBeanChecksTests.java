@@ -29,47 +29,41 @@ class UserBeanChecksTests {
     @OrrerySystem
     static final class NotASystem implements java.util.function.Consumer<String> {
         @Override
-        public void accept(String s) {
-        }
+        public void accept(String s) {}
     }
 
     @OrreryPlugin(filename = "user-wind")
     static final class WindPlugin implements Plugin {
         @Override
-        public void awake(PluginContext context) {
-        }
+        public void awake(PluginContext context) {}
 
         @Override
-        public void start(PluginContext context) {
-        }
+        public void start(PluginContext context) {}
     }
 
     @OrreryPlugin(filename = {"user-gust", "user-wind"})
     static final class GustPlugin implements Plugin {
         @Override
-        public void awake(PluginContext context) {
-        }
+        public void awake(PluginContext context) {}
 
         @Override
-        public void start(PluginContext context) {
-        }
+        public void start(PluginContext context) {}
     }
 
     @OrreryPlugin(filename = "orrery-pose-publisher")
     static final class PosesAgain implements Plugin {
         @Override
-        public void awake(PluginContext context) {
-        }
+        public void awake(PluginContext context) {}
 
         @Override
-        public void start(PluginContext context) {
-        }
+        public void start(PluginContext context) {}
     }
 
     @Test
     void aBeanMarkedAsASystemThatImplementsNoPhaseIsRefusedNamingIt() {
         assertThatThrownBy(() -> start(c -> c.registerBean("windSystem", NotASystem.class)))
-                .extracting(UserBeanChecksTests::refusal).asString()
+                .extracting(UserBeanChecksTests::refusal)
+                .asString()
                 .contains("bean 'windSystem' (" + NotASystem.class.getName())
                 .contains("is marked @OrrerySystem but implements none of the phase interfaces");
     }
@@ -77,7 +71,8 @@ class UserBeanChecksTests {
     @Test
     void aBeanMethodMarkedAsASystemIsCheckedToo() {
         assertThatThrownBy(() -> start(c -> c.registerBean(MarkedMethod.class)))
-                .extracting(UserBeanChecksTests::refusal).asString()
+                .extracting(UserBeanChecksTests::refusal)
+                .asString()
                 .contains("bean 'notASystem'")
                 .contains("from " + MarkedMethod.class.getName() + ".notASystem()")
                 .contains("is marked @OrrerySystem");
@@ -95,9 +90,11 @@ class UserBeanChecksTests {
     @Test
     void aPluginFilenameDefinedTwiceIsRefusedNamingBothBeans() {
         assertThatThrownBy(() -> start(c -> {
-            c.registerBean("windPlugin", WindPlugin.class, d -> d.setScope(BeanDefinition.SCOPE_PROTOTYPE));
-            c.registerBean("gustPlugin", GustPlugin.class, d -> d.setScope(BeanDefinition.SCOPE_PROTOTYPE));
-        })).extracting(UserBeanChecksTests::refusal).asString()
+                    c.registerBean("windPlugin", WindPlugin.class, d -> d.setScope(BeanDefinition.SCOPE_PROTOTYPE));
+                    c.registerBean("gustPlugin", GustPlugin.class, d -> d.setScope(BeanDefinition.SCOPE_PROTOTYPE));
+                }))
+                .extracting(UserBeanChecksTests::refusal)
+                .asString()
                 .contains("plugin filename 'user-wind' is defined twice: by bean 'windPlugin' ("
                         + WindPlugin.class.getName())
                 .contains("and by bean 'gustPlugin' (" + GustPlugin.class.getName());
@@ -105,9 +102,10 @@ class UserBeanChecksTests {
 
     @Test
     void aPluginFilenameTakenByABuiltInPluginIsRefused() {
-        assertThatThrownBy(() -> start(c -> c.registerBean("posesAgain", PosesAgain.class,
-                d -> d.setScope(BeanDefinition.SCOPE_PROTOTYPE))))
-                .extracting(UserBeanChecksTests::refusal).asString()
+        assertThatThrownBy(() -> start(c -> c.registerBean(
+                        "posesAgain", PosesAgain.class, d -> d.setScope(BeanDefinition.SCOPE_PROTOTYPE))))
+                .extracting(UserBeanChecksTests::refusal)
+                .asString()
                 .contains("plugin filename 'orrery-pose-publisher' of bean 'posesAgain'")
                 .contains("is taken by one of Orrery's built-in plugins");
     }
@@ -139,13 +137,13 @@ class UserBeanChecksTests {
     @OrrerySystem
     static final class MarkedSystem implements PreUpdate {
         @Override
-        public void preUpdate(io.orrery.system.UpdateInfo info, io.orrery.physics.PhysicsWorld world) {
-        }
+        public void preUpdate(io.orrery.system.UpdateInfo info, io.orrery.physics.PhysicsWorld world) {}
     }
 
     /** The message of what stopped the start: the innermost cause (a bean creation wraps it, a check does not). */
     private static String refusal(Throwable t) {
-        return org.springframework.core.NestedExceptionUtils.getMostSpecificCause(t).getMessage();
+        return org.springframework.core.NestedExceptionUtils.getMostSpecificCause(t)
+                .getMessage();
     }
 
     private static org.springframework.context.ConfigurableApplicationContext start(
@@ -154,9 +152,14 @@ class UserBeanChecksTests {
         try (var in = UserBeanChecksTests.class.getResourceAsStream("/worlds/lifecycle.sdf")) {
             Files.copy(in, dir.resolve("lifecycle.sdf"));
         }
-        return new SpringApplicationBuilder(OrreryApplication.class).web(WebApplicationType.SERVLET)
+        return new SpringApplicationBuilder(OrreryApplication.class)
+                .web(WebApplicationType.SERVLET)
                 .initializers(c -> beans.accept((GenericApplicationContext) c))
-                .run("--server.port=0", "--orrery.world=" + dir.resolve("lifecycle.sdf"), "--orrery.worlds-dir=" + dir,
-                        "--orrery.start-paused=true", "--orrery.status-log-interval=0s");
+                .run(
+                        "--server.port=0",
+                        "--orrery.world=" + dir.resolve("lifecycle.sdf"),
+                        "--orrery.worlds-dir=" + dir,
+                        "--orrery.start-paused=true",
+                        "--orrery.status-log-interval=0s");
     }
 }

@@ -23,28 +23,41 @@ final class UserJar {
 
     private static final Path SOURCES = Path.of("src/test/user-jars");
 
-    private UserJar() {
-    }
+    private UserJar() {}
 
     /** Builds {@code target/user-jars/<name>.jar} and returns its path. */
     static Path build(String name) {
         Path project = SOURCES.resolve(name);
         if (!Files.isDirectory(project.resolve("java"))) {
-            throw new IllegalStateException("no user project at " + project.toAbsolutePath()
-                    + " (tests run from the repository root)");
+            throw new IllegalStateException(
+                    "no user project at " + project.toAbsolutePath() + " (tests run from the repository root)");
         }
         try {
             Path classes = Files.createDirectories(Path.of("target/user-jars", name + "-classes"));
-            List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-classpath",
-                    System.getProperty("java.class.path"), "--release", "17", "-proc:none"));
+            List<String> arguments = new ArrayList<>(List.of(
+                    "-d",
+                    classes.toString(),
+                    "-classpath",
+                    System.getProperty("java.class.path"),
+                    "--release",
+                    "17",
+                    "-proc:none"));
             try (Stream<Path> files = Files.walk(project.resolve("java"))) {
                 files.filter(f -> f.toString().endsWith(".java")).forEach(f -> arguments.add(f.toString()));
             }
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             StringWriter errors = new StringWriter();
-            int status = javac.getTask(errors, null, null, arguments.subList(0, 7), null,
-                    javac.getStandardFileManager(null, null, null).getJavaFileObjectsFromStrings(
-                            arguments.subList(7, arguments.size()))).call() ? 0 : 1;
+            int status = javac.getTask(
+                                    errors,
+                                    null,
+                                    null,
+                                    arguments.subList(0, 7),
+                                    null,
+                                    javac.getStandardFileManager(null, null, null)
+                                            .getJavaFileObjectsFromStrings(arguments.subList(7, arguments.size())))
+                            .call()
+                    ? 0
+                    : 1;
             if (status != 0) {
                 throw new IllegalStateException("the user project " + name + " does not compile:\n" + errors);
             }

@@ -20,9 +20,13 @@ import org.springframework.test.annotation.DirtiesContext;
  * The watchdog end to end: a controller that blocks the runner thread makes liveness 503 after
  * orrery.watchdog-timeout; once released, liveness is 200 again.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "orrery.world=src/test/resources/worlds/runner_drop.sdf", "orrery.real-time-factor=1",
-        "orrery.watchdog-timeout=1s"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.world=src/test/resources/worlds/runner_drop.sdf",
+            "orrery.real-time-factor=1",
+            "orrery.watchdog-timeout=1s"
+        })
 @DirtiesContext
 class WatchdogLivenessTests {
 
@@ -50,7 +54,8 @@ class WatchdogLivenessTests {
     }
 
     private HttpStatus status(String path) {
-        return HttpStatus.valueOf(http.getForEntity(path, String.class).getStatusCode().value());
+        return HttpStatus.valueOf(
+                http.getForEntity(path, String.class).getStatusCode().value());
     }
 
     @TestConfiguration(proxyBeanMethods = false)

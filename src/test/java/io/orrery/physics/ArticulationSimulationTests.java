@@ -47,14 +47,18 @@ class ArticulationSimulationTests {
             double worstOffAxis = 0;
             for (int i = 0; i < 1000; i++) {
                 sim.step(1);
-                worstSpeed = Math.max(worstSpeed,
-                        Math.abs(sim.world().joint("rotor", "spin").orElseThrow().velocity() - 5));
+                worstSpeed = Math.max(
+                        worstSpeed,
+                        Math.abs(
+                                sim.world().joint("rotor", "spin").orElseThrow().velocity() - 5));
                 Vec3 spin = sim.link("rotor", "bar").velocity().angular();
                 Vec3 axis = sim.link("rotor", "base").pose().rotation().rotate(new Vec3(1, 0, 0));
-                worstOffAxis = Math.max(worstOffAxis, spin.minus(axis.times(spin.dot(axis))).length());
+                worstOffAxis = Math.max(
+                        worstOffAxis, spin.minus(axis.times(spin.dot(axis))).length());
             }
             assertThat(worstSpeed).as(physics + ": worst |v − 5| rad/s").isLessThan(1e-4);
-            assertThat(worstOffAxis).as(physics + ": worst off-axis rad/s")
+            assertThat(worstOffAxis)
+                    .as(physics + ": worst off-axis rad/s")
                     .isLessThan(jbulletConstraints(physics) ? 3.2e-3 : 1e-6);
         }
     }
@@ -107,9 +111,12 @@ class ArticulationSimulationTests {
                 sim.step(1);
                 worst = Math.max(worst, Math.abs(energy(model, sim.model("pendulum")) - e0));
             }
-            double measured = physics.projected() ? (physics.engine() == Engine.JBULLET ? 1.4e-2 : 1.1e-2)
+            double measured = physics.projected()
+                    ? (physics.engine() == Engine.JBULLET ? 1.4e-2 : 1.1e-2)
                     : (physics.engine() == Engine.JBULLET ? 3.7e-3 : 6.9e-3);
-            assertThat(worst / (G * 1.0)).as(physics + ": worst |E − E0| / m g L").isLessThan(measured * 1.1);
+            assertThat(worst / (G * 1.0))
+                    .as(physics + ": worst |E − E0| / m g L")
+                    .isLessThan(measured * 1.1);
         }
     }
 
@@ -122,7 +129,8 @@ class ArticulationSimulationTests {
             LinkState s = state.link(l.name()).orElseThrow();
             Vec3 v = s.velocity().linear();
             Vec3 w = s.pose().rotation().conjugate().rotate(s.velocity().angular());
-            e += inertial.mass() * G * s.pose().z() + 0.5 * inertial.mass() * v.dot(v)
+            e += inertial.mass() * G * s.pose().z()
+                    + 0.5 * inertial.mass() * v.dot(v)
                     + 0.5 * (i.ixx() * w.x() * w.x() + i.iyy() * w.y() * w.y() + i.izz() * w.z() * w.z());
         }
         return e;
@@ -142,8 +150,8 @@ class ArticulationSimulationTests {
             assertThat(pendulum).isEqualTo(ArticulationState.as(physics.articulation()));
             if (physics.projected()) {
                 assertThat(loop.mode()).isEqualTo(Articulation.CONSTRAINTS);
-                assertThat(loop.fallback()).hasValue("link 'second' is the child of joints 'elbow' and 'closing':"
-                        + " a loop of joints");
+                assertThat(loop.fallback())
+                        .hasValue("link 'second' is the child of joints 'elbow' and 'closing':" + " a loop of joints");
             } else {
                 assertThat(loop).isEqualTo(ArticulationState.as(Articulation.CONSTRAINTS));
             }
@@ -151,7 +159,9 @@ class ArticulationSimulationTests {
             // the two rods and the world close a triangle (hinges at (0, 0, 2), (0.5, 0, 2) and (0.5, 0, 1.5)): the
             // loop cannot move, so the first rod's far end stays where it was, to the constraints' 1 mm
             Vec3 end = sim.link("loop", "first").pose().apply(new Vec3(0.25, 0, 0));
-            assertThat(end.minus(new Vec3(0.5, 0, 2)).length()).as(physics + ": the loop's elbow, m").isLessThan(1e-3);
+            assertThat(end.minus(new Vec3(0.5, 0, 2)).length())
+                    .as(physics + ": the loop's elbow, m")
+                    .isLessThan(1e-3);
         }
     }
 }

@@ -38,6 +38,7 @@ class BounceSimulationTests {
     private static final double E = 0.6;
     private static final double DT = 0.001;
     private static final double G = 9.8;
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void fromOneMetreJBulletReboundsToESquaredHAndBulletsSpeculativeContactTakes0_24m(Engine engine) {
@@ -113,8 +114,14 @@ class BounceSimulationTests {
 
     /** Drops the ball; the bouncing step is the first whose change of velocity is not free fall's −g·dt. */
     private static Bounce drop(Engine engine, double height) {
-        var ball = model("ball", Pose.translation(0, 0, RADIUS + height), false,
-                link("body", Pose.IDENTITY, Optional.of(new InertialSpec(0.5, Pose.IDENTITY, Optional.empty())),
+        var ball = model(
+                "ball",
+                Pose.translation(0, 0, RADIUS + height),
+                false,
+                link(
+                        "body",
+                        Pose.IDENTITY,
+                        Optional.of(new InertialSpec(0.5, Pose.IDENTITY, Optional.empty())),
                         collision(new Geometry.Sphere(RADIUS), Pose.IDENTITY, new SurfaceSpec(1.0, E))));
         try (var sim = SimulationFixture.of(engine, world(ground(), ball), DT)) {
             double impactSpeed = 0;

@@ -46,7 +46,10 @@ class BoxStackSimulationTests {
         List<ModelSpec> models = new ArrayList<>();
         models.add(ground());
         for (int i = 0; i < COUNT; i++) {
-            models.add(model("box" + i, Pose.translation(0, 0, restHeight(size, i)), false,
+            models.add(model(
+                    "box" + i,
+                    Pose.translation(0, 0, restHeight(size, i)),
+                    false,
                     boxLink("body", Pose.IDENTITY, mass, new Vec3(size, size, size), SurfaceSpec.DEFAULT)));
         }
         try (var sim = SimulationFixture.of(engine, world(models.toArray(ModelSpec[]::new)), 0.001)) {
@@ -54,13 +57,17 @@ class BoxStackSimulationTests {
             for (int i = 0; i < COUNT; i++) {
                 ModelState box = sim.model("box" + i);
                 Vec3 p = box.pose().position();
-                assertThat(Math.hypot(p.x(), p.y())).as("%.1f m box %d off its column", size, i)
+                assertThat(Math.hypot(p.x(), p.y()))
+                        .as("%.1f m box %d off its column", size, i)
                         .isLessThan(MAX_OFFSET);
-                assertThat(Math.abs(p.z() - restHeight(size, i))).as("%.1f m box %d height", size, i)
+                assertThat(Math.abs(p.z() - restHeight(size, i)))
+                        .as("%.1f m box %d height", size, i)
                         .isLessThan(MAX_HEIGHT_ERROR);
-                assertThat(box.velocity().linear().length()).as("%.1f m box %d speed", size, i)
+                assertThat(box.velocity().linear().length())
+                        .as("%.1f m box %d speed", size, i)
                         .isLessThan(MAX_SPEED);
-                assertThat(box.velocity().angular().length()).as("%.1f m box %d spin", size, i)
+                assertThat(box.velocity().angular().length())
+                        .as("%.1f m box %d spin", size, i)
                         .isLessThan(MAX_SPIN);
             }
         }

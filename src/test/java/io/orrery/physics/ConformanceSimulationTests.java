@@ -1,9 +1,9 @@
 package io.orrery.physics;
 
 import static io.orrery.physics.TestWorlds.boxLink;
+import static io.orrery.physics.TestWorlds.collision;
 import static io.orrery.physics.TestWorlds.ground;
 import static io.orrery.physics.TestWorlds.link;
-import static io.orrery.physics.TestWorlds.collision;
 import static io.orrery.physics.TestWorlds.model;
 import static io.orrery.physics.TestWorlds.world;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,9 +33,15 @@ class ConformanceSimulationTests {
     @ParameterizedTest
     @MethodSource("io.orrery.physics.Physics#all")
     void aFreeBodyFallsAsZ0MinusGTSquaredOverTwo(Physics physics) {
-        var ball = model("ball", Pose.translation(0, 0, 10), false, link("body", Pose.IDENTITY,
-                Optional.of(new InertialSpec(1, Pose.IDENTITY, Optional.empty())),
-                collision(new Geometry.Sphere(0.1), Pose.IDENTITY, SurfaceSpec.DEFAULT)));
+        var ball = model(
+                "ball",
+                Pose.translation(0, 0, 10),
+                false,
+                link(
+                        "body",
+                        Pose.IDENTITY,
+                        Optional.of(new InertialSpec(1, Pose.IDENTITY, Optional.empty())),
+                        collision(new Geometry.Sphere(0.1), Pose.IDENTITY, SurfaceSpec.DEFAULT)));
         try (var sim = SimulationFixture.of(physics, world(ball), DT)) {
             sim.step(1000);
             double t = sim.simTime();
@@ -50,7 +56,10 @@ class ConformanceSimulationTests {
     @ParameterizedTest
     @MethodSource("io.orrery.physics.Physics#all")
     void aBoxAtRestOnAPlaneDriftsLessThanOneMillimetreInTenSeconds(Physics physics) {
-        var box = model("box", Pose.translation(0, 0, 0.25), false,
+        var box = model(
+                "box",
+                Pose.translation(0, 0, 0.25),
+                false,
                 boxLink("body", Pose.IDENTITY, 1, new Vec3(0.5, 0.5, 0.5), SurfaceSpec.DEFAULT));
         try (var sim = SimulationFixture.of(physics, world(ground(), box), DT)) {
             Vec3 start = sim.pose("box").position();
@@ -73,9 +82,15 @@ class ConformanceSimulationTests {
     private static double rampTravel(Physics physics, double mu) {
         double angle = Math.toRadians(30);
         Pose rampPose = new Pose(new Vec3(0, 0, 2), Quat.fromEuler(0, angle, 0));
-        var ramp = model("ramp", rampPose, true,
+        var ramp = model(
+                "ramp",
+                rampPose,
+                true,
                 boxLink("slab", Pose.IDENTITY, 10, new Vec3(8, 2, 0.2), new SurfaceSpec(mu, 0)));
-        var box = model("box", rampPose.compose(Pose.translation(-2, 0, 0.2)), false,
+        var box = model(
+                "box",
+                rampPose.compose(Pose.translation(-2, 0, 0.2)),
+                false,
                 boxLink("body", Pose.IDENTITY, 1, new Vec3(0.2, 0.2, 0.2), new SurfaceSpec(mu, 0)));
         try (var sim = SimulationFixture.of(physics, world(ramp, box), DT)) {
             sim.step(100);
@@ -89,9 +104,15 @@ class ConformanceSimulationTests {
     @MethodSource("io.orrery.physics.Physics#all")
     void aBallWithRestitutionEReboundsToESquaredH(Physics physics) {
         double e = 0.6;
-        var ball = model("ball", Pose.translation(0, 0, 1.1), false, link("body", Pose.IDENTITY,
-                Optional.of(new InertialSpec(0.5, Pose.IDENTITY, Optional.empty())),
-                collision(new Geometry.Sphere(0.1), Pose.IDENTITY, new SurfaceSpec(1.0, e))));
+        var ball = model(
+                "ball",
+                Pose.translation(0, 0, 1.1),
+                false,
+                link(
+                        "body",
+                        Pose.IDENTITY,
+                        Optional.of(new InertialSpec(0.5, Pose.IDENTITY, Optional.empty())),
+                        collision(new Geometry.Sphere(0.1), Pose.IDENTITY, new SurfaceSpec(1.0, e))));
         try (var sim = SimulationFixture.of(physics, world(ground(), ball), DT)) {
             sim.stepUntil(w -> w.model("ball").orElseThrow().velocity().linear().z() > 0, 2000);
             double apex = 0;
@@ -125,13 +146,15 @@ class ConformanceSimulationTests {
                 w.setJointForce("stopped", "axle", 1);
                 w.setJointVelocityCommand("strong", "axle", 5);
             });
-            sim.onPostStep((w, i, t) -> peak[0] = Math.max(peak[0],
-                    w.joint("stopped", "axle").orElseThrow().position() - 0.5));
+            sim.onPostStep((w, i, t) -> peak[0] =
+                    Math.max(peak[0], w.joint("stopped", "axle").orElseThrow().position() - 0.5));
             sim.step(1000);
             assertThat(peak[0]).isLessThanOrEqualTo(10 * DT);
-            assertThat(sim.world().joint("stopped", "axle").orElseThrow().position()).isCloseTo(0.5, within(1e-5));
+            assertThat(sim.world().joint("stopped", "axle").orElseThrow().position())
+                    .isCloseTo(0.5, within(1e-5));
             // effort 10 N·m: 1000 rad/s², so 5 rad/s after 5 steps, then held to float32 (ε·5 rad/s).
-            assertThat(sim.world().joint("strong", "axle").orElseThrow().velocity()).isCloseTo(5, within(1e-6));
+            assertThat(sim.world().joint("strong", "axle").orElseThrow().velocity())
+                    .isCloseTo(5, within(1e-6));
         }
     }
 

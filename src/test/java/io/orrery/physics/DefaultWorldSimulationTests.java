@@ -30,8 +30,9 @@ class DefaultWorldSimulationTests {
     @EnumSource(Engine.class)
     void loadsAndStepsUntilEveryShapeRestsFlatOnItsSupportWhileTheRampStaysPut(Engine engine) {
         WorldSpec spec = SimulationFixture.read(DEFAULT_WORLD);
-        assertThat(spec.models()).extracting(m -> m.name()).contains("ground_plane", "ramp", "sliding_box",
-                "red_box", "ball", "cylinder", "pendulum");
+        assertThat(spec.models())
+                .extracting(m -> m.name())
+                .contains("ground_plane", "ramp", "sliding_box", "red_box", "ball", "cylinder", "pendulum");
         assertThat(spec.guiCameraPose()).isPresent();
 
         try (SimulationFixture fixture = SimulationFixture.of(engine, spec)) {
@@ -67,7 +68,8 @@ class DefaultWorldSimulationTests {
         for (Vec3 axis : List.of(new Vec3(1, 0, 0), new Vec3(0, 1, 0), new Vec3(0, 0, 1))) {
             vertical = Math.max(vertical, Math.abs(pose.rotation().rotate(axis).z()));
         }
-        assertThat(Math.toDegrees(Math.acos(Math.min(1, vertical)))).as("%s's tilt", model)
+        assertThat(Math.toDegrees(Math.acos(Math.min(1, vertical))))
+                .as("%s's tilt", model)
                 .isLessThan(TILT_TOLERANCE_DEGREES);
     }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +23,7 @@ class DrivenVehicleSimulationTests {
     static final double DT = 0.001;
     /** diff_drive.sdf's wheel radius and separation. */
     static final double RADIUS = 0.3;
+
     static final double SEPARATION = 1.25;
 
     @ParameterizedTest
@@ -36,7 +36,9 @@ class DrivenVehicleSimulationTests {
             }
             // It stands on three spheres touching the ground: only the contacts' settling may move it, well under a
             // millimetre (before the fix, bullet lifted the chassis 9.4 mm in the first step).
-            assertThat(chassis(world).minus(start).length()).as(engine + ": chassis moved").isLessThan(0.5e-3);
+            assertThat(chassis(world).minus(start).length())
+                    .as(engine + ": chassis moved")
+                    .isLessThan(0.5e-3);
         }
     }
 
@@ -54,10 +56,16 @@ class DrivenVehicleSimulationTests {
                 world.setJointVelocityCommand("vehicle_blue", "right_wheel_joint", right);
                 world.step(DT);
             }
-            assertThat(world.joint("vehicle_blue", "left_wheel_joint").orElseThrow().velocity())
-                    .as(engine + ": left wheel").isCloseTo(left, within(0.01 * left));
-            assertThat(world.joint("vehicle_blue", "right_wheel_joint").orElseThrow().velocity())
-                    .as(engine + ": right wheel").isCloseTo(right, within(0.01 * right));
+            assertThat(world.joint("vehicle_blue", "left_wheel_joint")
+                            .orElseThrow()
+                            .velocity())
+                    .as(engine + ": left wheel")
+                    .isCloseTo(left, within(0.01 * left));
+            assertThat(world.joint("vehicle_blue", "right_wheel_joint")
+                            .orElseThrow()
+                            .velocity())
+                    .as(engine + ": right wheel")
+                    .isCloseTo(right, within(0.01 * right));
             Vec3 end = chassis(world);
             assertThat(end.z()).as(engine + ": on the ground").isCloseTo(start.z(), within(1e-3));
             // Rolling without slip, the axle's midpoint runs at r(wl + wr)/2 = 0.45 m/s on an arc of radius v/|w| =
@@ -81,9 +89,17 @@ class DrivenVehicleSimulationTests {
     /** The midpoint between the wheels' centres. */
     private static Vec3 axle(PhysicsWorld world) {
         List<LinkState> links = world.model("vehicle_blue").orElseThrow().links();
-        Vec3 left = links.stream().filter(l -> l.name().endsWith("left_wheel")).findFirst().orElseThrow().pose()
+        Vec3 left = links.stream()
+                .filter(l -> l.name().endsWith("left_wheel"))
+                .findFirst()
+                .orElseThrow()
+                .pose()
                 .position();
-        Vec3 right = links.stream().filter(l -> l.name().endsWith("right_wheel")).findFirst().orElseThrow().pose()
+        Vec3 right = links.stream()
+                .filter(l -> l.name().endsWith("right_wheel"))
+                .findFirst()
+                .orElseThrow()
+                .pose()
                 .position();
         return left.plus(right).times(0.5);
     }

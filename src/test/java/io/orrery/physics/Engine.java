@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /** The physics engines a conformance test runs against. */
 public enum Engine {
-    JBULLET, BULLET;
+    JBULLET,
+    BULLET;
 
     public PhysicsEngine create() {
         return this == JBULLET ? new JBulletPhysicsEngine() : new BulletPhysicsEngine();

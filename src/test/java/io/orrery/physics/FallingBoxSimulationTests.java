@@ -18,12 +18,15 @@ class FallingBoxSimulationTests {
         try (var sim = SimulationFixture.load(engine, "falling_box")) {
             double[] previousVz = {0};
             // Landing: the first step in which the contact slows the fall instead of gravity speeding it up.
-            int steps = sim.stepUntil(w -> {
-                double vz = w.model("box").orElseThrow().velocity().linear().z();
-                boolean slowed = vz > previousVz[0];
-                previousVz[0] = vz;
-                return slowed;
-            }, 2000);
+            int steps = sim.stepUntil(
+                    w -> {
+                        double vz =
+                                w.model("box").orElseThrow().velocity().linear().z();
+                        boolean slowed = vz > previousVz[0];
+                        previousVz[0] = vz;
+                        return slowed;
+                    },
+                    2000);
 
             assertThat(steps).isPositive();
             double expected = Math.sqrt(2 * DROP / 9.8);

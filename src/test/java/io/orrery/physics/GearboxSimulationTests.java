@@ -97,8 +97,7 @@ class GearboxSimulationTests {
             double expected = torque / (I1 + RATIO * RATIO * I2) * DT * DT * 1000 * 1001 / 2;
             JointState pinion = joint(sim.world(), "pinion_axle");
             assertThat(pinion.position()).isCloseTo(expected, within(1e-5 * expected));
-            assertThat(joint(sim.world(), "wheel_axle").position()).isCloseTo(-RATIO * pinion.position(),
-                    within(1e-5));
+            assertThat(joint(sim.world(), "wheel_axle").position()).isCloseTo(-RATIO * pinion.position(), within(1e-5));
         }
     }
 
@@ -113,8 +112,10 @@ class GearboxSimulationTests {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void aFreeHousingTakesTheMeshesReaction(Engine engine) throws Exception {
-        try (SimulationFixture sim = load(engine, t -> t.replace("<gravity>0 0 -9.8</gravity>",
-                "<gravity>0 0 0</gravity>").replaceAll("(?s)<joint name=\"mount\".*?</joint>", ""))) {
+        try (SimulationFixture sim = load(
+                engine,
+                t -> t.replace("<gravity>0 0 -9.8</gravity>", "<gravity>0 0 0</gravity>")
+                        .replaceAll("(?s)<joint name=\"mount\".*?</joint>", ""))) {
             double torque = 0.09;
             sim.onPreStep((w, i, t) -> w.setJointForce("gears", "pinion_axle", torque));
             double[] momentum = {0};
@@ -124,8 +125,7 @@ class GearboxSimulationTests {
             double acceleration = torque / (0.09 - 0.03 * 0.03 / 0.15);
             double expected = acceleration * DT * DT * 1000 * 1001 / 2;
             assertThat(pinion.position()).isCloseTo(expected, within(1e-5 * expected));
-            assertThat(joint(sim.world(), "wheel_axle").position()).isCloseTo(-RATIO * pinion.position(),
-                    within(1e-5));
+            assertThat(joint(sim.world(), "wheel_axle").position()).isCloseTo(-RATIO * pinion.position(), within(1e-5));
             double housing = sim.link("gears", "housing").velocity().angular().z();
             assertThat(housing).isCloseTo(0.2 * pinion.velocity(), within(1e-5));
             assertThat(momentum[0]).as("angular momentum about Z").isLessThan(1e-6);

@@ -34,7 +34,9 @@ class GzSimWorldsSimulationTests {
                 assertFinite(name, model.pose());
                 for (LinkState link : model.links()) {
                     assertFinite(name + "::" + link.name(), link.pose());
-                    assertThat(link.pose().z()).as("%s fell through the ground", link.name()).isGreaterThan(-1);
+                    assertThat(link.pose().z())
+                            .as("%s fell through the ground", link.name())
+                            .isGreaterThan(-1);
                 }
             }
         }
@@ -42,7 +44,11 @@ class GzSimWorldsSimulationTests {
 
     private static void assertFinite(String what, Pose pose) {
         assertThat(pose.position().isFinite()).as("%s position %s", what, pose).isTrue();
-        assertThat(Double.isFinite(pose.rotation().w() + pose.rotation().x() + pose.rotation().y()
-                + pose.rotation().z())).as("%s rotation %s", what, pose).isTrue();
+        assertThat(Double.isFinite(pose.rotation().w()
+                        + pose.rotation().x()
+                        + pose.rotation().y()
+                        + pose.rotation().z()))
+                .as("%s rotation %s", what, pose)
+                .isTrue();
     }
 }

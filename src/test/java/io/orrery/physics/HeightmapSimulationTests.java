@@ -30,8 +30,7 @@ class HeightmapSimulationTests {
     Path dir;
 
     @ParameterizedTest
-    @CsvSource({"jbullet, 8, 200, 50", "bullet, 8, 200, 50", "jbullet, 16, 40000, 10000",
-        "bullet, 16, 40000, 10000"})
+    @CsvSource({"jbullet, 8, 200, 50", "bullet, 8, 200, 50", "jbullet, 16, 40000, 10000", "bullet, 16, 40000, 10000"})
     void boxesRestAtTheImagesHeights(String engine, int bits, int high, int low) throws Exception {
         TestMeshes.png(dir.resolve("terrain.png"), 9, bits, (x, y) -> y < 4 ? high : low);
         double max = (1 << bits) - 1;
@@ -48,7 +47,8 @@ class HeightmapSimulationTests {
                 </world></sdf>""".formatted(sizeZ, base, box("north", 3), box("south", -3)));
         WorldSpec spec = new SdfReader(List.of()).read(file);
         try (var sim = SimulationFixture.of(Engine.valueOf(engine.toUpperCase()), spec)) {
-            assertThat(sim.model("terrain").link("l").orElseThrow().shapes()).singleElement()
+            assertThat(sim.model("terrain").link("l").orElseThrow().shapes())
+                    .singleElement()
                     .isEqualTo(new ShapeInfo("ground", "heightfield", 0, 81, 128));
             sim.step(2000);
             assertThat(sim.pose("north").z()).isCloseTo(base + high / max * sizeZ + MARGIN + HALF, within(REST));

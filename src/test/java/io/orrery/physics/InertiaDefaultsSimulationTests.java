@@ -47,12 +47,15 @@ class InertiaDefaultsSimulationTests {
                 w.setJointForce("m", "slide", 0.5);
             });
             sim.step(1000);
-            assertThat(sim.world().joint("m", "spin").orElseThrow().velocity()).as("I of a link with <mass> only")
+            assertThat(sim.world().joint("m", "spin").orElseThrow().velocity())
+                    .as("I of a link with <mass> only")
                     .isCloseTo(0.5, within(6e-5));
-            assertThat(sim.world().joint("m", "turn").orElseThrow().velocity()).as("I of a link without <inertial>")
+            assertThat(sim.world().joint("m", "turn").orElseThrow().velocity())
+                    .as("I of a link without <inertial>")
                     .isCloseTo(0.5, within(6e-5));
-            assertThat(sim.world().joint("m", "slide").orElseThrow().velocity()).as("mass of a link without"
-                    + " <inertial>").isCloseTo(0.5, within(6e-5));
+            assertThat(sim.world().joint("m", "slide").orElseThrow().velocity())
+                    .as("mass of a link without" + " <inertial>")
+                    .isCloseTo(0.5, within(6e-5));
         }
     }
 }

@@ -25,14 +25,19 @@ class JointLimitSimulationTests {
      */
     @ParameterizedTest
     @CsvSource({
-        "JBULLET, revolute, world, -3.07, -0.0698", "JBULLET, revolute, base, -3.07, -0.0698",
-        "JBULLET, revolute, base, 0.1, 0.3", "JBULLET, prismatic, base, 0.1, 0.3",
+        "JBULLET, revolute, world, -3.07, -0.0698",
+        "JBULLET, revolute, base, -3.07, -0.0698",
+        "JBULLET, revolute, base, 0.1, 0.3",
+        "JBULLET, prismatic, base, 0.1, 0.3",
         "JBULLET, prismatic, world, -2, -0.5",
-        "BULLET, revolute, world, -3.07, -0.0698", "BULLET, revolute, base, -3.07, -0.0698",
-        "BULLET, revolute, base, 0.1, 0.3", "BULLET, prismatic, base, 0.1, 0.3",
-        "BULLET, prismatic, world, -2, -0.5"})
-    void aJointStartingOutsideItsLimitsIsBroughtInside(Engine engine, String type, String parent, double lower,
-            double upper) throws Exception {
+        "BULLET, revolute, world, -3.07, -0.0698",
+        "BULLET, revolute, base, -3.07, -0.0698",
+        "BULLET, revolute, base, 0.1, 0.3",
+        "BULLET, prismatic, base, 0.1, 0.3",
+        "BULLET, prismatic, world, -2, -0.5"
+    })
+    void aJointStartingOutsideItsLimitsIsBroughtInside(
+            Engine engine, String type, String parent, double lower, double upper) throws Exception {
         Path file = dir.resolve("limits.sdf");
         String inertial = "<inertial><mass>1</mass><inertia><ixx>0.01</ixx><iyy>0.01</iyy><izz>0.01</izz></inertia>"
                 + "</inertial>";
@@ -48,7 +53,8 @@ class JointLimitSimulationTests {
         try (SimulationFixture f = SimulationFixture.of(engine, SimulationFixture.read(file))) {
             f.step(500);
             double position = f.model("m").joint("j").orElseThrow().position();
-            assertThat(position).as("%s %s joint to %s limited to [%s, %s]", engine, type, parent, lower, upper)
+            assertThat(position)
+                    .as("%s %s joint to %s limited to [%s, %s]", engine, type, parent, lower, upper)
                     .isBetween(lower - 0.01, upper + 0.01);
         }
     }

@@ -141,8 +141,8 @@ class JointSimulationTests {
         double impactOvershoot = 10 * DT;
         double[] peak = {0};
         sim.onPreStep((w, i, t) -> w.setJointForce("stopped", "axle", i < 1000 ? 1 : -1));
-        sim.onPostStep((w, i, t) -> peak[0] = Math.max(peak[0],
-                Math.abs(w.joint("stopped", "axle").orElseThrow().position()) - 0.5));
+        sim.onPostStep((w, i, t) -> peak[0] = Math.max(
+                peak[0], Math.abs(w.joint("stopped", "axle").orElseThrow().position()) - 0.5));
         sim.step(1000);
         assertThat(joint("stopped").position()).isCloseTo(0.5, within(1e-6));
         sim.step(1000);
@@ -162,7 +162,8 @@ class JointSimulationTests {
         sim.step(n);
         // JBullet's damping is implicit, each step v ← v / (1 + b·dt/I); Bullet's own row is explicit,
         // v ← v·(1 − b·dt/I) (a motor row whose bound is b·|v| at the start of the step), so after 1 s it is 0.4 %
-        // lower: 0.5403 against 0.5424 rad/s. The projected articulation (when it is the default, engine.create()) finishes the
+        // lower: 0.5403 against 0.5424 rad/s. The projected articulation (when it is the default, engine.create())
+        // finishes the
         // damping in joint space, implicitly, on both engines. Over n steps either is exp(-b·t/I) to within
         // n·(b·dt/I)²/2 = 0.2 % relative, on opposite sides.
         double x = b * DT / I;
@@ -291,10 +292,13 @@ class JointSimulationTests {
                 .isInstanceOfSatisfying(UnknownJointException.class, e -> {
                     assertThat(e.model()).isEqualTo("strong");
                     assertThat(e.joint()).isEqualTo("nope");
-                }).hasMessageContaining("'strong'").hasMessageContaining("'nope'");
+                })
+                .hasMessageContaining("'strong'")
+                .hasMessageContaining("'nope'");
         assertThatThrownBy(() -> world.setJointVelocityCommand("nobody", "axle", 1))
                 .isInstanceOf(UnknownModelException.class);
         assertThatThrownBy(() -> world.resetJointPosition("strong", "axle", Double.NaN))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("position");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("position");
     }
 }

@@ -36,8 +36,10 @@ class LinkVelocitySimulationTests {
             sim.step(10);
 
             // The free wheel has no damping, friction or limits: its axle keeps the 2 rad/s it was given.
-            assertThat(sim.world().joint("free", "axle").orElseThrow().velocity()).isCloseTo(2, within(1e-4));
-            assertThat(sim.world().joint("strong", "axle").orElseThrow().velocity()).isCloseTo(0, within(1e-9));
+            assertThat(sim.world().joint("free", "axle").orElseThrow().velocity())
+                    .isCloseTo(2, within(1e-4));
+            assertThat(sim.world().joint("strong", "axle").orElseThrow().velocity())
+                    .isCloseTo(0, within(1e-9));
         }
     }
 

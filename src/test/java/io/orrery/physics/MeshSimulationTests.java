@@ -59,8 +59,10 @@ class MeshSimulationTests {
 
     private WorldSpec world(String models) throws Exception {
         Path file = dir.resolve("world.sdf");
-        Files.writeString(file, "<sdf version='1.11'><world name='meshes'><physics name='1ms' type='ignored'>"
-                + "<max_step_size>0.001</max_step_size></physics>" + models + "</world></sdf>");
+        Files.writeString(
+                file,
+                "<sdf version='1.11'><world name='meshes'><physics name='1ms' type='ignored'>"
+                        + "<max_step_size>0.001</max_step_size></physics>" + models + "</world></sdf>");
         return new SdfReader(List.of()).read(file);
     }
 
@@ -70,10 +72,10 @@ class MeshSimulationTests {
         step();
         WorldSpec spec = world("""
                 <model name="step"><static>true</static><link name="l"><collision name="mesh">
-                  <geometry><mesh><uri>step.obj</uri></mesh></geometry></collision></link></model>"""
-                + box("low", -0.5, 0, 0.8) + box("high", 0.5, 0, 0.8));
+                  <geometry><mesh><uri>step.obj</uri></mesh></geometry></collision></link></model>""" + box("low", -0.5, 0, 0.8) + box("high", 0.5, 0, 0.8));
         try (var sim = SimulationFixture.of(engine, spec)) {
-            assertThat(sim.model("step").link("l").orElseThrow().shapes()).singleElement()
+            assertThat(sim.model("step").link("l").orElseThrow().shapes())
+                    .singleElement()
                     .isEqualTo(new ShapeInfo("mesh", "triangle_mesh", 0, 16, 24));
             sim.step(2000);
             // the triangles' margin (ShapePlan.CONCAVE_MARGIN, 1 mm) holds it that much higher
@@ -126,7 +128,8 @@ class MeshSimulationTests {
             ShapeInfo parts = sim.model("u").link("l").orElseThrow().shapes().get(0);
             assertThat(parts.shape()).isEqualTo("convex_decomposition");
             assertThat(parts.hulls()).isBetween(3, 8);
-            assertThat(PARTS.computeIfAbsent("u", k -> parts.hulls())).as("the same parts on both engines")
+            assertThat(PARTS.computeIfAbsent("u", k -> parts.hulls()))
+                    .as("the same parts on both engines")
                     .isEqualTo(parts.hulls());
             sim.step(3000);
             // V-HACD's parts hug the mesh to within about one voxel: 200,000 voxels (SDF's default resolution) over

@@ -25,17 +25,33 @@ class ModelApiSimulationTests {
     private static final Vec3 CUBE = new Vec3(0.2, 0.2, 0.2);
 
     private static ModelSpec dumbbell(String name, Pose pose) {
-        return model(name, pose, false,
-                List.of(boxLink("a", Pose.IDENTITY, 1, CUBE, SurfaceSpec.DEFAULT),
+        return model(
+                name,
+                pose,
+                false,
+                List.of(
+                        boxLink("a", Pose.IDENTITY, 1, CUBE, SurfaceSpec.DEFAULT),
                         boxLink("b", Pose.translation(0.5, 0, 0), 1, CUBE, SurfaceSpec.DEFAULT)),
-                List.of(joint("bar", JointSpec.JointType.FIXED, "a", "b", Pose.translation(-0.25, 0, 0),
-                        Vec3.UNIT_Z, JointSpec.JointLimits.NONE)));
+                List.of(joint(
+                        "bar",
+                        JointSpec.JointType.FIXED,
+                        "a",
+                        "b",
+                        Pose.translation(-0.25, 0, 0),
+                        Vec3.UNIT_Z,
+                        JointSpec.JointLimits.NONE)));
     }
 
     private static WorldSpec scene() {
-        ModelSpec pillar = model("pillar", Pose.translation(3, 0, 0.5), true,
+        ModelSpec pillar = model(
+                "pillar",
+                Pose.translation(3, 0, 0.5),
+                true,
                 boxLink("body", Pose.IDENTITY, 5, new Vec3(0.5, 0.5, 1), SurfaceSpec.DEFAULT));
-        ModelSpec hammer = model("hammer", Pose.translation(3, 0, 2), false,
+        ModelSpec hammer = model(
+                "hammer",
+                Pose.translation(3, 0, 2),
+                false,
                 boxLink("body", Pose.IDENTITY, 20, new Vec3(0.3, 0.3, 0.3), SurfaceSpec.DEFAULT));
         return world(ground(), pillar, hammer, dumbbell("dumbbell", Pose.translation(0, 0, 0.1)));
     }
@@ -60,7 +76,9 @@ class ModelApiSimulationTests {
             sim.step(200);
             // b as it sits relative to the model now: 0.5 m along its x axis, give or take what the fixed joint lets
             // through (2e-7 m on JBullet, 1.7e-6 m on Bullet after 200 steps resting on the ground)
-            Pose bInModel = sim.pose("dumbbell").inverse().compose(sim.link("dumbbell", "b").pose());
+            Pose bInModel = sim.pose("dumbbell")
+                    .inverse()
+                    .compose(sim.link("dumbbell", "b").pose());
             assertThat(bInModel.position().minus(new Vec3(0.5, 0, 0)).length()).isLessThan(1e-5);
             Pose target = Pose.of(-2, 1, 0.5, 0, 0, Math.PI / 2);
             sim.world().setModelPose("dumbbell", target);
@@ -83,7 +101,8 @@ class ModelApiSimulationTests {
             sim.step(1000);
             assertThat(sim.pose("dumbbell").z()).isCloseTo(0.1, within(0.01));
             Vec3 a = sim.link("dumbbell", "a").pose().position();
-            assertThat(sim.link("dumbbell", "b").pose().position().minus(a).length()).isCloseTo(0.5, within(0.005));
+            assertThat(sim.link("dumbbell", "b").pose().position().minus(a).length())
+                    .isCloseTo(0.5, within(0.005));
         }
     }
 
@@ -113,7 +132,8 @@ class ModelApiSimulationTests {
             assertThat(world.modelNames()).endsWith("extra");
             assertThat(world.bodyCount()).isEqualTo(bodies + 2);
             assertThatThrownBy(() -> world.addModel(dumbbell("extra", Pose.IDENTITY)))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("extra");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("extra");
 
             world.removeModel("dumbbell");
             assertThat(world.model("dumbbell")).isEmpty();
@@ -134,11 +154,22 @@ class ModelApiSimulationTests {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void allowAutoDisableFalseKeepsBodiesAwake(Engine engine) {
-        ModelSpec sleepy = model("sleepy", Pose.translation(0, 0, 0.1), false,
+        ModelSpec sleepy = model(
+                "sleepy",
+                Pose.translation(0, 0, 0.1),
+                false,
                 boxLink("body", Pose.IDENTITY, 1, CUBE, SurfaceSpec.DEFAULT));
-        ModelSpec awake = new ModelSpec("awake", Pose.translation(1, 0, 0.1), false, false,
-                List.of(boxLink("body", Pose.IDENTITY, 1, CUBE, SurfaceSpec.DEFAULT)), List.of(), List.of(),
-                List.of(), java.util.Optional.empty(), 1);
+        ModelSpec awake = new ModelSpec(
+                "awake",
+                Pose.translation(1, 0, 0.1),
+                false,
+                false,
+                List.of(boxLink("body", Pose.IDENTITY, 1, CUBE, SurfaceSpec.DEFAULT)),
+                List.of(),
+                List.of(),
+                List.of(),
+                java.util.Optional.empty(),
+                1);
         try (var sim = SimulationFixture.of(engine, world(ground(), sleepy, awake), 0.001)) {
             sim.step(4000);
             assertThat(sim.link("sleepy", "body").sleeping()).isTrue();

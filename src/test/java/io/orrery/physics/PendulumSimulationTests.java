@@ -27,7 +27,12 @@ class PendulumSimulationTests {
             double[] previousX = {sim.link("pendulum", "bob").pose().x()};
             assertThat(previousX[0]).isCloseTo(-L * Math.sin(AMPLITUDE), within(1e-4));
             sim.onPostStep((w, iteration, time) -> {
-                double x = w.model("pendulum").orElseThrow().link("bob").orElseThrow().pose().x();
+                double x = w.model("pendulum")
+                        .orElseThrow()
+                        .link("bob")
+                        .orElseThrow()
+                        .pose()
+                        .x();
                 if (previousX[0] > 0 && x <= 0 || previousX[0] < 0 && x >= 0) {
                     // Linear interpolation between the two samples.
                     crossings.add(time - sim.dt() * x / (x - previousX[0]));

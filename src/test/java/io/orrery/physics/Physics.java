@@ -26,7 +26,8 @@ public record Physics(Engine engine, Articulation articulation) {
     }
 
     public PhysicsEngine create() {
-        return engine == Engine.JBULLET ? new JBulletPhysicsEngine(articulation)
+        return engine == Engine.JBULLET
+                ? new JBulletPhysicsEngine(articulation)
                 : new BulletPhysicsEngine(articulation);
     }
 

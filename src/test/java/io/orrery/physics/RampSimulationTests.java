@@ -87,11 +87,17 @@ class RampSimulationTests {
     private static WorldSpec rampWorld(double rampMu, double mu) {
         Quat tilt = Quat.fromEuler(0, ANGLE, 0); // +x runs downhill
         Pose rampPose = new Pose(new Vec3(0, 0, 2), tilt);
-        var ramp = model("ramp", rampPose, true,
+        var ramp = model(
+                "ramp",
+                rampPose,
+                true,
                 boxLink("slab", Pose.IDENTITY, 10, new Vec3(8, 2, 0.2), new SurfaceSpec(rampMu, 0)));
         // On the ramp's top face, 2 m uphill of its centre.
         Pose boxPose = rampPose.compose(Pose.translation(-2, 0, 0.1 + HALF));
-        var box = model("box", boxPose, false,
+        var box = model(
+                "box",
+                boxPose,
+                false,
                 boxLink("body", Pose.IDENTITY, 1, new Vec3(0.2, 0.2, 0.2), new SurfaceSpec(mu, 0)));
         return world(ramp, box);
     }

@@ -30,6 +30,7 @@ class ScrewSimulationTests {
     static final double LEAD = PITCH / (2 * Math.PI);
     /** The press's nut. */
     static final double M = 1;
+
     static final double I = 0.01;
 
     @TempDir
@@ -105,13 +106,16 @@ class ScrewSimulationTests {
         }
         String older = "<screw_thread_pitch>0.1</screw_thread_pitch>";
         double t = 2 * Math.PI / PITCH;
-        for (String pitch : new String[] {"<thread_pitch>" + -t + "</thread_pitch>",
-                "<thread_pitch>" + t + "</thread_pitch>",
-                "<thread_pitch>" + t + "</thread_pitch><screw_thread_pitch>0.1</screw_thread_pitch>"}) {
+        for (String pitch : new String[] {
+            "<thread_pitch>" + -t + "</thread_pitch>",
+            "<thread_pitch>" + t + "</thread_pitch>",
+            "<thread_pitch>" + t + "</thread_pitch><screw_thread_pitch>0.1</screw_thread_pitch>"
+        }) {
             try (SimulationFixture sim = load(engine, text -> text.replaceFirst(older, pitch))) {
                 sim.step(500);
                 double expected = pitch.startsWith("<thread_pitch>" + t + "</thread_pitch>") && !pitch.contains("screw")
-                        ? -reference : reference;
+                        ? -reference
+                        : reference;
                 assertThat(press(sim.world()).position()).as(pitch).isCloseTo(expected, within(1e-9));
                 assertThat(nut(sim.world()).z() - 1).as(pitch).isNegative();
             }
@@ -129,8 +133,8 @@ class ScrewSimulationTests {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void aTorqueBetweenBoltAndNutTurnsThemApartAsTheirReducedInertiaSays(Engine engine) throws Exception {
-        try (SimulationFixture sim = load(engine, t -> t.replace("<gravity>0 0 -9.8</gravity>",
-                "<gravity>0 0 0</gravity>"))) {
+        try (SimulationFixture sim =
+                load(engine, t -> t.replace("<gravity>0 0 -9.8</gravity>", "<gravity>0 0 0</gravity>"))) {
             double torque = 0.01;
             sim.onPreStep((w, i, t) -> w.setJointForce("bolt", "thread", torque));
             sim.step(1000);
@@ -143,8 +147,11 @@ class ScrewSimulationTests {
             LinkState nut = sim.link("bolt", "nut");
             double advance = nut.pose().y() - bolt.pose().y() - 0.2;
             assertThat(advance).isCloseTo(LEAD * j.position(), within(1e-6));
-            assertThat(2 * bolt.velocity().linear().y() + nut.velocity().linear().y()).isCloseTo(0, within(1e-7));
-            assertThat(0.02 * bolt.velocity().angular().y() + 0.01 * nut.velocity().angular().y())
+            assertThat(2 * bolt.velocity().linear().y()
+                            + nut.velocity().linear().y())
+                    .isCloseTo(0, within(1e-7));
+            assertThat(0.02 * bolt.velocity().angular().y()
+                            + 0.01 * nut.velocity().angular().y())
                     .isCloseTo(0, within(1e-7));
         }
     }
@@ -179,8 +186,11 @@ class ScrewSimulationTests {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void stopsAtItsLimit(Engine engine) throws Exception {
-        try (SimulationFixture sim = load(engine, t -> t.replaceFirst("<axis><xyz>0 0 1</xyz></axis>",
-                "<axis><xyz>0 0 1</xyz><limit><lower>-3</lower><upper>2</upper></limit></axis>"))) {
+        try (SimulationFixture sim = load(
+                engine,
+                t -> t.replaceFirst(
+                        "<axis><xyz>0 0 1</xyz></axis>",
+                        "<axis><xyz>0 0 1</xyz><limit><lower>-3</lower><upper>2</upper></limit></axis>"))) {
             double[] lowest = {0};
             sim.onPostStep((w, i, t) -> lowest[0] = Math.min(lowest[0], press(w).position()));
             sim.step(1500);
@@ -201,7 +211,8 @@ class ScrewSimulationTests {
             JointState j = press(sim.world());
             assertThat(j.position()).isCloseTo(5, within(1e-6));
             assertThat(nut(sim.world()).z() - 1).isCloseTo(5 * LEAD, within(1e-6));
-            assertThat(Math.IEEEremainder(nut(sim.world()).yaw() - 5, 2 * Math.PI)).isCloseTo(0, within(1e-6));
+            assertThat(Math.IEEEremainder(nut(sim.world()).yaw() - 5, 2 * Math.PI))
+                    .isCloseTo(0, within(1e-6));
         }
     }
 }

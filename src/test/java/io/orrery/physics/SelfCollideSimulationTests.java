@@ -54,7 +54,8 @@ class SelfCollideSimulationTests {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void linksOfOneModelPassThroughEachOtherByDefault(Engine engine) throws Exception {
-        assertThat(upperHeightAfterOneSecond(engine, world("", ""))).as(engine + ": upper box z, m")
+        assertThat(upperHeightAfterOneSecond(engine, world("", "")))
+                .as(engine + ": upper box z, m")
                 .isCloseTo(0.1, within(0.005));
     }
 
@@ -63,7 +64,8 @@ class SelfCollideSimulationTests {
     @EnumSource(Engine.class)
     void theModelsSelfCollideMakesThemMeet(Engine engine) throws Exception {
         assertThat(upperHeightAfterOneSecond(engine, world("<self_collide>true</self_collide>", "")))
-                .as(engine + ": upper box z, m").isCloseTo(0.3, within(0.005));
+                .as(engine + ": upper box z, m")
+                .isCloseTo(0.3, within(0.005));
     }
 
     /** One link's own {@code <self_collide>} is enough: two links meet when either says so. */
@@ -71,6 +73,7 @@ class SelfCollideSimulationTests {
     @EnumSource(Engine.class)
     void oneLinksSelfCollideIsEnough(Engine engine) throws Exception {
         assertThat(upperHeightAfterOneSecond(engine, world("", "<self_collide>true</self_collide>")))
-                .as(engine + ": upper box z, m").isCloseTo(0.3, within(0.005));
+                .as(engine + ": upper box z, m")
+                .isCloseTo(0.3, within(0.005));
     }
 }

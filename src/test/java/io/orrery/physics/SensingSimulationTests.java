@@ -22,7 +22,8 @@ class SensingSimulationTests {
     @EnumSource(Engine.class)
     void aRayToTheWallReturnsTheFaceAtItsDistance(Engine engine) {
         try (var sim = SimulationFixture.load(engine, "sensing")) {
-            RayHit hit = sim.world().rayCast(new Vec3(0, 0, 1), new Vec3(10, 0, 1)).orElseThrow();
+            RayHit hit =
+                    sim.world().rayCast(new Vec3(0, 0, 1), new Vec3(10, 0, 1)).orElseThrow();
             assertThat(hit.distance()).isCloseTo(4.5, within(FLOAT));
             assertThat(hit.point().x()).isCloseTo(4.5, within(FLOAT));
             assertThat(hit.normal().x()).isCloseTo(-1, within(FLOAT));
@@ -35,14 +36,19 @@ class SensingSimulationTests {
     @EnumSource(Engine.class)
     void aRayDownHitsTheGroundAndARayIntoTheSkyHitsNothing(Engine engine) {
         try (var sim = SimulationFixture.load(engine, "sensing")) {
-            RayHit hit = sim.world().rayCast(new Vec3(2, 2, 3), new Vec3(2, 2, -1)).orElseThrow();
+            RayHit hit =
+                    sim.world().rayCast(new Vec3(2, 2, 3), new Vec3(2, 2, -1)).orElseThrow();
             assertThat(hit.distance()).isCloseTo(3, within(FLOAT));
             assertThat(hit.normal().z()).isCloseTo(1, within(FLOAT));
             assertThat(hit.model()).isEqualTo("ground");
             assertThat(hit.link()).isEqualTo("plane");
-            assertThat(sim.world().rayCast(new Vec3(2, 2, 3), new Vec3(2, 2, 30))).isEmpty();
+            assertThat(sim.world().rayCast(new Vec3(2, 2, 3), new Vec3(2, 2, 30)))
+                    .isEmpty();
             // The crate's top face (z = 0.4) is the closest of crate and ground below it.
-            assertThat(sim.world().rayCast(new Vec3(0, 0, 1), new Vec3(0, 0, -1)).orElseThrow().model())
+            assertThat(sim.world()
+                            .rayCast(new Vec3(0, 0, 1), new Vec3(0, 0, -1))
+                            .orElseThrow()
+                            .model())
                     .isEqualTo("crate");
         }
     }
@@ -72,15 +78,21 @@ class SensingSimulationTests {
             });
             if (corners == 2) {
                 // Diagonal: the crate's centre (over the origin) lies midway between them, so the two hold it up.
-                assertThat(contacts.get(0).position().plus(contacts.get(1).position()).length()).isLessThan(1e-5);
+                assertThat(contacts.get(0)
+                                .position()
+                                .plus(contacts.get(1).position())
+                                .length())
+                        .isLessThan(1e-5);
             }
             // Seen from the ground, the same contacts push down.
-            assertThat(sim.world().contacts("ground", "plane")).hasSize(corners)
+            assertThat(sim.world().contacts("ground", "plane"))
+                    .hasSize(corners)
                     .allSatisfy(c -> assertThat(c.normal().z()).isCloseTo(-1, within(FLOAT)))
                     .allSatisfy(c -> assertThat(c.otherModel()).isEqualTo("crate"));
             assertThat(sim.world().contacts("wall", "slab")).isEmpty();
             assertThatThrownBy(() -> sim.world().contacts("crate", "lid"))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'lid'");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'lid'");
         }
     }
 }

@@ -40,7 +40,8 @@ public final class SimulationFixture implements AutoCloseable {
 
     /** Builds the world on an engine in an articulation mode, with its own {@code <max_step_size>}. */
     public static SimulationFixture of(Physics physics, WorldSpec spec) {
-        return new SimulationFixture(physics.engine(), physics.create(), spec, spec.physics().maxStepSize());
+        return new SimulationFixture(
+                physics.engine(), physics.create(), spec, spec.physics().maxStepSize());
     }
 
     /** Builds the world on an engine in an articulation mode. */

@@ -36,7 +36,10 @@ class SleepingWorldSimulationTests {
         List<ModelSpec> models = new ArrayList<>();
         models.add(ground());
         for (int i = 0; i < BOXES; i++) {
-            models.add(model("box_" + i, Pose.translation(i, 0, 0.1), false,
+            models.add(model(
+                    "box_" + i,
+                    Pose.translation(i, 0, 0.1),
+                    false,
                     boxLink("body", Pose.IDENTITY, 1, CUBE, SurfaceSpec.DEFAULT)));
         }
         return world(models.toArray(ModelSpec[]::new));
@@ -60,7 +63,8 @@ class SleepingWorldSimulationTests {
     void aSnapshotAfterOneBodyMovedCarriesItsStateAndTheOthersUnchanged(Engine engine) {
         try (var sim = SimulationFixture.of(engine, row(), DT)) {
             PhysicsWorld world = sim.world();
-            assertThat(sim.stepUntil(SleepingWorldSimulationTests::allAsleep, SLEEP_STEPS)).isPositive();
+            assertThat(sim.stepUntil(SleepingWorldSimulationTests::allAsleep, SLEEP_STEPS))
+                    .isPositive();
             WorldSnapshot asleep = snapshot(world, sim.iterations());
 
             // Lifted 5 m by a teleport (which wakes it), box_2 falls freely: the engines' integrator moves the
@@ -71,9 +75,11 @@ class SleepingWorldSimulationTests {
                 world.step(DT);
                 WorldSnapshot s = snapshot(world, sim.iterations() + n);
                 LinkState box = s.model("box_2").orElseThrow().links().get(0);
-                assertThat(box.pose().z()).as("z after %d steps", n)
+                assertThat(box.pose().z())
+                        .as("z after %d steps", n)
                         .isCloseTo(5 - 9.8 * DT * DT * n * (n + 1) / 2, within(1e-5));
-                assertThat(box.velocity().linear().z()).as("vz after %d steps", n)
+                assertThat(box.velocity().linear().z())
+                        .as("vz after %d steps", n)
                         .isCloseTo(-9.8 * DT * n, within(1e-5));
                 assertThat(box.sleeping()).isFalse();
                 for (int i = 0; i < BOXES; i++) {
@@ -83,7 +89,8 @@ class SleepingWorldSimulationTests {
                                 .as("%s after %d steps", name, n)
                                 .isEqualTo(asleep.model(name).orElseThrow().links());
                         if (engine == Engine.JBULLET) {
-                            assertThat(s.model(name).orElseThrow()).isSameAs(asleep.model(name).orElseThrow());
+                            assertThat(s.model(name).orElseThrow())
+                                    .isSameAs(asleep.model(name).orElseThrow());
                         }
                     }
                 }
@@ -96,22 +103,30 @@ class SleepingWorldSimulationTests {
     void aSleepingBodyWokenByAnotherReadsAwakeThenAsleepAgainAtRest(Engine engine) {
         try (var sim = SimulationFixture.of(engine, row(), DT)) {
             PhysicsWorld world = sim.world();
-            assertThat(sim.stepUntil(SleepingWorldSimulationTests::allAsleep, SLEEP_STEPS)).isPositive();
+            assertThat(sim.stepUntil(SleepingWorldSimulationTests::allAsleep, SLEEP_STEPS))
+                    .isPositive();
             snapshot(world, 0); // every state read once, as a client reading the world at rest would
 
             // box_2 dropped from 0.8 m beside box_3, 1 cm from its side: the engines put bodies whose bounds overlap
             // in one island, and an island with an awake body is awake, so box_3 wakes while box_2 passes.
             world.setModelPose("box_2", Pose.translation(3.21, 0, 0.8));
-            int woke = sim.stepUntil(w -> !w.model("box_3").orElseThrow().links().get(0).sleeping(), 1000);
+            int woke = sim.stepUntil(
+                    w -> !w.model("box_3").orElseThrow().links().get(0).sleeping(), 1000);
             assertThat(woke).as("steps until box_3 reads awake").isPositive();
             // The bounds grow by a contact threshold, a broadphase margin of up to 5 cm and the speed, so box_2's
             // bottom is then at most 10 cm above box_3's top (at 0.2 m), and not yet below it.
-            double bottom = snapshot(world, sim.iterations()).model("box_2").orElseThrow().pose().z() - 0.1;
+            double bottom = snapshot(world, sim.iterations())
+                            .model("box_2")
+                            .orElseThrow()
+                            .pose()
+                            .z()
+                    - 0.1;
             assertThat(bottom).isBetween(0.2, 0.3);
 
             // box_2 lands on the ground beside box_3; both come to rest and fall asleep, and a snapshot then reads
             // them asleep, still and in place.
-            assertThat(sim.stepUntil(SleepingWorldSimulationTests::allAsleep, 10_000)).isPositive();
+            assertThat(sim.stepUntil(SleepingWorldSimulationTests::allAsleep, 10_000))
+                    .isPositive();
             WorldSnapshot s = snapshot(world, sim.iterations());
             for (String name : List.of("box_2", "box_3")) {
                 LinkState box = s.model(name).orElseThrow().links().get(0);

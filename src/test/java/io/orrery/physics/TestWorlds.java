@@ -21,16 +21,25 @@ public final class TestWorlds {
 
     public static final Vec3 EARTH = new Vec3(0, 0, -9.8);
 
-    private TestWorlds() {
-    }
+    private TestWorlds() {}
 
     public static WorldSpec world(ModelSpec... models) {
-        return new WorldSpec(Path.of("in-memory.sdf"), "1.9", "test", EARTH, PhysicsSpec.DEFAULT, Optional.empty(),
-                List.of(), List.of(), List.of(models), List.of(), new SourceDocument(""));
+        return new WorldSpec(
+                Path.of("in-memory.sdf"),
+                "1.9",
+                "test",
+                EARTH,
+                PhysicsSpec.DEFAULT,
+                Optional.empty(),
+                List.of(),
+                List.of(),
+                List.of(models),
+                List.of(),
+                new SourceDocument(""));
     }
 
-    public static ModelSpec model(String name, Pose pose, boolean isStatic, List<LinkSpec> links,
-            List<JointSpec> joints) {
+    public static ModelSpec model(
+            String name, Pose pose, boolean isStatic, List<LinkSpec> links, List<JointSpec> joints) {
         return new ModelSpec(name, pose, isStatic, true, links, joints, List.of(), List.of(), Optional.empty(), 1);
     }
 
@@ -39,8 +48,15 @@ public final class TestWorlds {
     }
 
     public static ModelSpec ground() {
-        return model("ground", Pose.IDENTITY, true, link("plane", Pose.IDENTITY, Optional.empty(),
-                collision(new Geometry.Plane(Vec3.UNIT_Z, 100, 100), Pose.IDENTITY, SurfaceSpec.DEFAULT)));
+        return model(
+                "ground",
+                Pose.IDENTITY,
+                true,
+                link(
+                        "plane",
+                        Pose.IDENTITY,
+                        Optional.empty(),
+                        collision(new Geometry.Plane(Vec3.UNIT_Z, 100, 100), Pose.IDENTITY, SurfaceSpec.DEFAULT)));
     }
 
     public static LinkSpec link(String name, Pose pose, Optional<InertialSpec> inertial, CollisionSpec... collisions) {
@@ -48,7 +64,10 @@ public final class TestWorlds {
     }
 
     public static LinkSpec boxLink(String name, Pose pose, double mass, Vec3 size, SurfaceSpec surface) {
-        return link(name, pose, Optional.of(boxInertial(mass, size)),
+        return link(
+                name,
+                pose,
+                Optional.of(boxInertial(mass, size)),
                 collision(new Geometry.Box(size), Pose.IDENTITY, surface));
     }
 
@@ -56,17 +75,25 @@ public final class TestWorlds {
         double x = size.x() * size.x();
         double y = size.y() * size.y();
         double z = size.z() * size.z();
-        return new InertialSpec(mass, Pose.IDENTITY,
-                Optional.of(new InertialSpec.Inertia(mass * (y + z) / 12, 0, 0, mass * (x + z) / 12, 0,
-                        mass * (x + y) / 12)));
+        return new InertialSpec(
+                mass,
+                Pose.IDENTITY,
+                Optional.of(new InertialSpec.Inertia(
+                        mass * (y + z) / 12, 0, 0, mass * (x + z) / 12, 0, mass * (x + y) / 12)));
     }
 
     public static CollisionSpec collision(Geometry geometry, Pose pose, SurfaceSpec surface) {
         return new CollisionSpec("collision", pose, geometry, surface);
     }
 
-    public static JointSpec joint(String name, JointSpec.JointType type, String parent, String child, Pose pose,
-            Vec3 axis, JointSpec.JointLimits limits) {
+    public static JointSpec joint(
+            String name,
+            JointSpec.JointType type,
+            String parent,
+            String child,
+            Pose pose,
+            Vec3 axis,
+            JointSpec.JointLimits limits) {
         return new JointSpec(name, type, parent, child, pose, axis, limits);
     }
 }

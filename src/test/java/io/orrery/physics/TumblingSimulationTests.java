@@ -46,12 +46,23 @@ class TumblingSimulationTests {
 
     static WorldSpec world() {
         double[][] t = tensor();
-        InertialSpec inertial = new InertialSpec(1, Pose.IDENTITY, Optional.of(new InertialSpec.Inertia(t[0][0],
-                t[0][1], t[0][2], t[1][1], t[1][2], t[2][2])));
+        InertialSpec inertial = new InertialSpec(
+                1,
+                Pose.IDENTITY,
+                Optional.of(new InertialSpec.Inertia(t[0][0], t[0][1], t[0][2], t[1][1], t[1][2], t[2][2])));
         LinkSpec body = new LinkSpec("body", Pose.IDENTITY, Optional.of(inertial), List.of());
-        return new WorldSpec(Path.of("tumbling.sdf"), "1.11", "tumbling", Vec3.ZERO, PhysicsSpec.DEFAULT,
-                Optional.empty(), List.of(), List.of(), List.of(TestWorlds.model("top", Pose.translation(0, 0, 1),
-                        false, body)), List.of(), new SourceDocument(""));
+        return new WorldSpec(
+                Path.of("tumbling.sdf"),
+                "1.11",
+                "tumbling",
+                Vec3.ZERO,
+                PhysicsSpec.DEFAULT,
+                Optional.empty(),
+                List.of(),
+                List.of(),
+                List.of(TestWorlds.model("top", Pose.translation(0, 0, 1), false, body)),
+                List.of(),
+                new SourceDocument(""));
     }
 
     /** I_world ω: the link frame's orientation turns the tensor given in the link frame. */
@@ -59,7 +70,8 @@ class TumblingSimulationTests {
         Quat q = link.pose().rotation();
         Vec3 w = q.conjugate().rotate(link.velocity().angular());
         double[][] t = tensor();
-        Vec3 body = new Vec3(t[0][0] * w.x() + t[0][1] * w.y() + t[0][2] * w.z(),
+        Vec3 body = new Vec3(
+                t[0][0] * w.x() + t[0][1] * w.y() + t[0][2] * w.z(),
                 t[1][0] * w.x() + t[1][1] * w.y() + t[1][2] * w.z(),
                 t[2][0] * w.x() + t[2][1] * w.y() + t[2][2] * w.z());
         return q.rotate(body);
@@ -88,8 +100,14 @@ class TumblingSimulationTests {
                 LinkState now = sim.link("top", "body");
                 Vec3 l = momentum(now);
                 worstMomentum = Math.max(worstMomentum, l.minus(l0).length() / l0.length());
-                worstEnergy = Math.max(worstEnergy, Math.abs(0.5 * now.velocity().angular().dot(l) - e0) / e0);
-                wander = Math.max(wander, now.velocity().angular().minus(start.velocity().angular()).length());
+                worstEnergy = Math.max(
+                        worstEnergy, Math.abs(0.5 * now.velocity().angular().dot(l) - e0) / e0);
+                wander = Math.max(
+                        wander,
+                        now.velocity()
+                                .angular()
+                                .minus(start.velocity().angular())
+                                .length());
             }
             assertThat(wander).as("ω itself changes: the body tumbles").isGreaterThan(0.3);
             assertThat(worstMomentum).as(engine + ": |ΔL|/|L|").isLessThan(1e-3);
@@ -111,7 +129,9 @@ class TumblingSimulationTests {
             double worst = 0;
             for (int i = 0; i < 2000; i++) {
                 sim.step(1);
-                worst = Math.max(worst, sim.link("top", "body").velocity().angular().minus(w0).length());
+                worst = Math.max(
+                        worst,
+                        sim.link("top", "body").velocity().angular().minus(w0).length());
             }
             assertThat(worst).as(engine + ": |ω - ω0| rad/s").isLessThan(2e-4);
         }

@@ -29,6 +29,7 @@ class UniversalJointSimulationTests {
 
     /** The bob: mass, distance below the cross, inertia about its centre along x and y. */
     static final double M = 1;
+
     static final double L = 1;
     static final double IXX = 0.02;
     static final double IYY = 0.01;
@@ -97,8 +98,7 @@ class UniversalJointSimulationTests {
      */
     @ParameterizedTest
     @MethodSource("cases")
-    void swingsAboutEachAxisWithItsOwnPendulumPeriodAndTheOtherAngleStill(Engine engine, String type)
-            throws Exception {
+    void swingsAboutEachAxisWithItsOwnPendulumPeriodAndTheOtherAngleStill(Engine engine, String type) throws Exception {
         for (int a = 0; a < 2; a++) {
             int axis = a;
             try (SimulationFixture sim = load(engine, type, t -> t)) {
@@ -127,7 +127,8 @@ class UniversalJointSimulationTests {
                 double omega = Math.sqrt(M * G * L / inertia);
                 double amplitude = kick / omega;
                 double expected = 2 * Math.PI / omega * (1 + amplitude * amplitude / 16);
-                assertThat(period).as("%s %s axis %d", engine, type, axis + 1)
+                assertThat(period)
+                        .as("%s %s axis %d", engine, type, axis + 1)
                         .isCloseTo(expected, within(1e-5 * expected));
                 assertThat(other[0]).isLessThan(1e-9);
                 assertThat(mismatch[0]).isLessThan(1e-9);
@@ -161,8 +162,12 @@ class UniversalJointSimulationTests {
             JointState start = cross(sim.world());
             double[] point = {0};
             double[] lock = {0};
-            double[] range = {start.position(), start.position(), start.axis2().position(),
-                    start.axis2().position()};
+            double[] range = {
+                start.position(),
+                start.position(),
+                start.axis2().position(),
+                start.axis2().position()
+            };
             double[] derivative = {0, 0};
             double[] last = {start.position(), start.axis2().position()};
             double[] drift = {0};
@@ -179,7 +184,8 @@ class UniversalJointSimulationTests {
                 range[2] = Math.min(range[2], q2);
                 range[3] = Math.max(range[3], q2);
                 derivative[0] = Math.max(derivative[0], Math.abs((q1 - last[0]) / DT - j.velocity()));
-                derivative[1] = Math.max(derivative[1], Math.abs((q2 - last[1]) / DT - j.axis2().velocity()));
+                derivative[1] = Math.max(
+                        derivative[1], Math.abs((q2 - last[1]) / DT - j.axis2().velocity()));
                 last[0] = q1;
                 last[1] = q2;
             });
@@ -189,8 +195,12 @@ class UniversalJointSimulationTests {
             assertThat(point[0]).as("the bob's top from the cross").isLessThan(1.5e-4);
             assertThat(lock[0]).as("the cosine between the axes").isLessThan(2e-5);
             assertThat(drift[0]).as("kinetic energy's relative change").isLessThan(5e-4);
-            assertThat(derivative[0]).as("the first rate against the first angle's derivative").isLessThan(1e-3);
-            assertThat(derivative[1]).as("the second rate against the second angle's derivative").isLessThan(1e-3);
+            assertThat(derivative[0])
+                    .as("the first rate against the first angle's derivative")
+                    .isLessThan(1e-3);
+            assertThat(derivative[1])
+                    .as("the second rate against the second angle's derivative")
+                    .isLessThan(1e-3);
         }
     }
 
@@ -211,9 +221,13 @@ class UniversalJointSimulationTests {
     @ParameterizedTest
     @MethodSource("cases")
     void keepsEachAngleWithinItsLimits(Engine engine, String type) throws Exception {
-        try (SimulationFixture sim = load(engine, type, t -> axes(zeroGravity(t),
-                "<axis><xyz>1 0 0</xyz><limit><lower>0.1</lower><upper>0.3</upper></limit></axis>",
-                "<axis2><xyz>0 1 0</xyz><limit><lower>-0.4</lower><upper>-0.05</upper></limit></axis2>"))) {
+        try (SimulationFixture sim = load(
+                engine,
+                type,
+                t -> axes(
+                        zeroGravity(t),
+                        "<axis><xyz>1 0 0</xyz><limit><lower>0.1</lower><upper>0.3</upper></limit></axis>",
+                        "<axis2><xyz>0 1 0</xyz><limit><lower>-0.4</lower><upper>-0.05</upper></limit></axis2>"))) {
             spin(sim.world(), new Vec3(3, -2, 0));
             double[] range = {Double.MAX_VALUE, -Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE};
             sim.onPostStep((w, i, t) -> {
@@ -247,7 +261,8 @@ class UniversalJointSimulationTests {
     void dampsTheFirstAxisAndBrakesTheSecond(Engine engine, String type) throws Exception {
         double b = 0.5;
         double f = 0.2;
-        UnaryOperator<String> dynamics = t -> axes(zeroGravity(t),
+        UnaryOperator<String> dynamics = t -> axes(
+                zeroGravity(t),
                 "<axis><xyz>1 0 0</xyz><dynamics><damping>" + b + "</damping></dynamics></axis>",
                 "<axis2><xyz>0 1 0</xyz><dynamics><friction>" + f + "</friction></dynamics></axis2>");
         try (SimulationFixture sim = load(engine, type, dynamics)) {
@@ -284,11 +299,17 @@ class UniversalJointSimulationTests {
     @MethodSource("cases")
     void holdsAxesThatAreNotSquareAtTheirAngle(Engine engine, String type) throws Exception {
         Vec3 second = new Vec3(0.5, Math.sqrt(0.75), 0);
-        try (SimulationFixture sim = load(engine, type, t -> axes(zeroGravity(t), "<axis><xyz>1 0 0</xyz></axis>",
-                "<axis2><xyz>0.5 0.8660254037844386 0</xyz></axis2>"))) {
+        try (SimulationFixture sim = load(
+                engine,
+                type,
+                t -> axes(
+                        zeroGravity(t),
+                        "<axis><xyz>1 0 0</xyz></axis>",
+                        "<axis2><xyz>0.5 0.8660254037844386 0</xyz></axis2>"))) {
             Pose start = bob(sim.world());
             sim.step(100);
-            assertThat(bob(sim.world()).position().minus(start.position()).length()).isLessThan(1e-8);
+            assertThat(bob(sim.world()).position().minus(start.position()).length())
+                    .isLessThan(1e-8);
             spin(sim.world(), new Vec3(2, -1.5, 3));
             double[] point = {0};
             double[] lock = {0};
@@ -311,16 +332,24 @@ class UniversalJointSimulationTests {
     @ParameterizedTest
     @MethodSource("cases")
     void aSavedStateSetsBothAngles(Engine engine, String type) throws Exception {
-        try (SimulationFixture sim = load(engine, type, t -> t.replace("</world>", "<state world_name='universal'>"
-                + "<model name='gimbal'><joint name='cross'><angle axis='0'>0.4</angle><angle axis='1'>7.5</angle>"
-                + "</joint></model></state></world>"))) {
+        try (SimulationFixture sim = load(
+                engine,
+                type,
+                t -> t.replace(
+                        "</world>",
+                        "<state world_name='universal'>"
+                                + "<model name='gimbal'><joint name='cross'><angle axis='0'>0.4</angle><angle axis='1'>7.5</angle>"
+                                + "</joint></model></state></world>"))) {
             JointState j = cross(sim.world());
             assertThat(j.position()).isCloseTo(0.4, within(1e-6));
             assertThat(j.axis2().position()).isCloseTo(7.5, within(1e-6));
-            Pose expected = new Pose(CROSS, io.orrery.world.Quat.fromAxisAngle(new Vec3(1, 0, 0), 0.4)
-                    .times(io.orrery.world.Quat.fromAxisAngle(UNIT_Y, 7.5))).compose(new Pose(new Vec3(0, 0, -L),
-                    io.orrery.world.Quat.IDENTITY));
-            assertThat(bob(sim.world()).position().minus(expected.position()).length()).isLessThan(1e-6);
+            Pose expected = new Pose(
+                            CROSS,
+                            io.orrery.world.Quat.fromAxisAngle(new Vec3(1, 0, 0), 0.4)
+                                    .times(io.orrery.world.Quat.fromAxisAngle(UNIT_Y, 7.5)))
+                    .compose(new Pose(new Vec3(0, 0, -L), io.orrery.world.Quat.IDENTITY));
+            assertThat(bob(sim.world()).position().minus(expected.position()).length())
+                    .isLessThan(1e-6);
             assertThat(bob(sim.world()).rotation().angleTo(expected.rotation())).isLessThan(1e-6);
         }
     }

@@ -23,8 +23,10 @@ class WorldFixedLinkSimulationTests {
                 sim.step(1);
                 LinkState fixed = sim.link("box_fixed_world_joint", "body");
                 worstMove = Math.max(worstMove, fixed.pose().position().length());
-                worstSpeed = Math.max(worstSpeed, fixed.velocity().linear().length()
-                        + fixed.velocity().angular().length());
+                worstSpeed = Math.max(
+                        worstSpeed,
+                        fixed.velocity().linear().length()
+                                + fixed.velocity().angular().length());
             }
             // Gazebo's pose tolerance is 1e-3 m; a static body does not move at all, so: exactly where it was built
             assertThat(worstMove).as("fixed box moved (m)").isZero();

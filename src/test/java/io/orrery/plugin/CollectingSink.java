@@ -11,8 +11,7 @@ import java.util.concurrent.TimeUnit;
 public final class CollectingSink implements EventSink {
 
     /** One emitted event. */
-    public record Emitted(String event, Object payload) {
-    }
+    public record Emitted(String event, Object payload) {}
 
     private final BlockingQueue<Emitted> emitted = new LinkedBlockingQueue<>();
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orrery.lifecycle.SimState;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -34,7 +33,8 @@ class CommandQueueTests {
     @Test
     void beyondTheBoundABoundedCommandIsRefusedAtOnceNamingItAndTheProperty() {
         for (int i = 0; i < 3; i++) {
-            assertThat(queue.post(command("publish " + i, Command.Kind.ORDINARY)).future).isNotDone();
+            assertThat(queue.post(command("publish " + i, Command.Kind.ORDINARY)).future)
+                    .isNotDone();
         }
 
         CompletableFuture<String> refused = queue.post(command("publish 3", Command.Kind.ORDINARY)).future;
@@ -43,13 +43,15 @@ class CommandQueueTests {
         assertThat(causeOf(refused)).isInstanceOfSatisfying(CommandQueueFullException.class, e -> {
             assertThat(e.capacity()).isEqualTo(3);
             assertThat(e.command()).isEqualTo("publish 3");
-            assertThat(e).hasMessage("'publish 3' refused: the runner has 3 commands waiting, the most"
-                    + " orrery.max-pending-commands allows; try again shortly");
+            assertThat(e)
+                    .hasMessage("'publish 3' refused: the runner has 3 commands waiting, the most"
+                            + " orrery.max-pending-commands allows; try again shortly");
         });
         queue.runAll(runner);
         assertThat(ran).containsExactly("publish 0", "publish 1", "publish 2");
         assertThat(queue.waiting()).isZero();
-        assertThat(queue.post(command("publish 4", Command.Kind.ORDINARY)).future).isNotDone();
+        assertThat(queue.post(command("publish 4", Command.Kind.ORDINARY)).future)
+                .isNotDone();
     }
 
     @Test
@@ -75,8 +77,8 @@ class CommandQueueTests {
         List<CompletableFuture<String>> exempt = List.of(
                 queue.post(command("stop", Command.Kind.INTERRUPT)).future,
                 queue.post(command("snapshot", Command.Kind.READ)).future,
-                queue.post(new Command<>("release", Command.ANY, Command.Kind.ORDINARY, false,
-                        () -> "release")).future);
+                queue.post(new Command<>("release", Command.ANY, Command.Kind.ORDINARY, false, () -> "release"))
+                        .future);
 
         assertThat(exempt).allSatisfy(f -> assertThat(f).isNotDone());
         queue.runAll(runner);

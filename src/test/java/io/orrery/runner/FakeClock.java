@@ -9,6 +9,7 @@ final class FakeClock implements MonotonicClock, Sleeper {
     private long now;
     /** Added to the clock on every reading, to let spin loops end. */
     private final long advancePerReading;
+
     final List<Long> sleeps = new ArrayList<>();
     /** The clock's time as each sleep returned. */
     final List<Long> wakeUps = new ArrayList<>();

@@ -32,8 +32,14 @@ class HeldStepsLifecycleTests {
         });
 
         get(runner.step(StepRequest.steps(5)));
-        assertThat(transitions).containsExactly(SimState.RESUME, SimState.STEP_BEGIN, SimState.STEP_SIMULATOR,
-                SimState.STEP_CONTROLLER, SimState.STEP_END, SimState.PAUSE);
+        assertThat(transitions)
+                .containsExactly(
+                        SimState.RESUME,
+                        SimState.STEP_BEGIN,
+                        SimState.STEP_SIMULATOR,
+                        SimState.STEP_CONTROLLER,
+                        SimState.STEP_END,
+                        SimState.PAUSE);
 
         transitions.clear();
         ControlHandle handle = get(runner.acquireControl("test"));

@@ -41,8 +41,8 @@ class LockstepTests {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
 
         StepResult idle = get(runner.step(new StepRequest(2, Map.of(), List.of(), List.of("vehicle_blue"))));
-        StepResult driven = get(runner.step(new StepRequest(2, Map.of(CMD, forward(0.5)), List.of(),
-                List.of("vehicle_blue"))));
+        StepResult driven =
+                get(runner.step(new StepRequest(2, Map.of(CMD, forward(0.5)), List.of(), List.of("vehicle_blue"))));
 
         // Without a command the wheels only settle (the chassis sinks onto them under gravity: measured -3.1e-5
         // rad/s). Gazebo's DiffDrive computes wheel speeds in PostUpdate and commands them in the next PreUpdate, so
@@ -61,8 +61,8 @@ class LockstepTests {
 
         StepResult first = get(runner.step(new StepRequest(1, Map.of(), List.of(ODOM), List.of())));
         StepResult second = get(runner.step(new StepRequest(999, Map.of(), List.of(ODOM), List.of())));
-        StepResult result = get(runner.step(new StepRequest(1500, Map.of(CMD, forward(0.5)), List.of(ODOM),
-                List.of("vehicle_blue"))));
+        StepResult result = get(
+                runner.step(new StepRequest(1500, Map.of(CMD, forward(0.5)), List.of(ODOM), List.of("vehicle_blue"))));
 
         // vehicle_blue's odometry is published at 1 Hz, the first once a period has passed (at 1 s): after 2,500
         // steps the latest is the one of 2 s, stamped 2 s in its header and by the bus.
@@ -85,23 +85,33 @@ class LockstepTests {
         long acquiredAt = runner.status().iterations();
 
         assertThat(runner.status().paused()).as("acquiring pauses").isTrue();
-        for (CompletableFuture<?> refused : List.of(runner.resume(), runner.step(5), runner.reset(),
-                runner.setRealTimeFactor(2), runner.publish(CMD, forward(1)), runner.teleport("vehicle_blue",
-                        io.orrery.world.Pose.IDENTITY), runner.acquireControl("controller B"))) {
+        for (CompletableFuture<?> refused : List.of(
+                runner.resume(),
+                runner.step(5),
+                runner.reset(),
+                runner.setRealTimeFactor(2),
+                runner.publish(CMD, forward(1)),
+                runner.teleport("vehicle_blue", io.orrery.world.Pose.IDENTITY),
+                runner.acquireControl("controller B"))) {
             Throwable t = catchThrowable(() -> get(refused));
-            assertThat(t).isInstanceOf(ControlHeldException.class).hasMessageContaining("held by controller A")
+            assertThat(t)
+                    .isInstanceOf(ControlHeldException.class)
+                    .hasMessageContaining("held by controller A")
                     .hasMessageContaining("allowed: stop");
         }
         assertThat(runner.allowedCommands()).containsExactly("stop");
         assertThat(runner.controller()).contains("controller A");
-        assertThat(get(runner.observe(List.of(ODOM), List.of("vehicle_blue"))).models()).hasSize(1);
+        assertThat(get(runner.observe(List.of(ODOM), List.of("vehicle_blue"))).models())
+                .hasSize(1);
 
         StepResult stepped = get(handle.step(StepRequest.steps(10)));
         assertThat(stepped.status().iterations()).isEqualTo(acquiredAt + 10);
         get(handle.release());
 
         assertThat(runner.controller()).isEmpty();
-        assertThat(runner.status().paused()).as("released, the world stays paused").isTrue();
+        assertThat(runner.status().paused())
+                .as("released, the world stays paused")
+                .isTrue();
         assertThat(get(runner.step(5)).iterations()).isEqualTo(acquiredAt + 15);
         Throwable late = catchThrowable(() -> get(handle.step(StepRequest.steps(1))));
         assertThat(late).isInstanceOf(CommandRefusedException.class).hasMessageContaining("no longer holds");
@@ -111,16 +121,17 @@ class LockstepTests {
     void aRequestNamingAnUnknownTopicOrModelChangesNothing() throws Exception {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
 
-        Throwable topic = catchThrowable(() -> get(runner.step(new StepRequest(10, Map.of(CMD, forward(1)),
-                List.of("/no/such/topic"), List.of()))));
-        Throwable model = catchThrowable(() -> get(runner.step(new StepRequest(10, Map.of(CMD, forward(1)),
-                List.of(), List.of("no_such_model")))));
-        Throwable unsubscribed = catchThrowable(() -> get(runner.step(new StepRequest(10,
-                Map.of(ODOM, Odometry.getDefaultInstance()), List.of(), List.of()))));
+        Throwable topic = catchThrowable(() ->
+                get(runner.step(new StepRequest(10, Map.of(CMD, forward(1)), List.of("/no/such/topic"), List.of()))));
+        Throwable model = catchThrowable(() ->
+                get(runner.step(new StepRequest(10, Map.of(CMD, forward(1)), List.of(), List.of("no_such_model")))));
+        Throwable unsubscribed = catchThrowable(() -> get(
+                runner.step(new StepRequest(10, Map.of(ODOM, Odometry.getDefaultInstance()), List.of(), List.of()))));
 
         assertThat(topic).isInstanceOf(UnknownTopicException.class).hasMessageContaining("/no/such/topic");
         assertThat(model).isInstanceOf(UnknownModelException.class).hasMessageContaining("no_such_model");
-        assertThat(unsubscribed).isInstanceOf(UnknownTopicException.class)
+        assertThat(unsubscribed)
+                .isInstanceOf(UnknownTopicException.class)
                 .hasMessageContaining("nothing subscribes to '" + ODOM + "'");
         StepResult after = get(runner.step(new StepRequest(1, Map.of(), List.of(), List.of("vehicle_blue"))));
         assertThat(after.status().iterations()).as("nothing stepped before").isEqualTo(1);
@@ -131,7 +142,8 @@ class LockstepTests {
     void aResetByTheControllerStartsTheEpisodeAsAtLoadAndObservesTheModelsThere() throws Exception {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
         ControlHandle handle = get(runner.acquireControl("controller"));
-        ModelState atLoad = get(runner.observe(List.of(), List.of("vehicle_blue"))).models().get(0);
+        ModelState atLoad =
+                get(runner.observe(List.of(), List.of("vehicle_blue"))).models().get(0);
         get(handle.step(new StepRequest(1500, Map.of(CMD, forward(1)), List.of(), List.of())));
 
         StepResult reset = get(handle.reset(OptionalLong.of(7), List.of(ODOM), List.of("vehicle_blue")));
@@ -143,7 +155,11 @@ class LockstepTests {
     }
 
     static double wheelSpeed(StepResult r) {
-        return r.models().get(0).joint("left_wheel_joint").map(JointState::velocity).orElseThrow();
+        return r.models()
+                .get(0)
+                .joint("left_wheel_joint")
+                .map(JointState::velocity)
+                .orElseThrow();
     }
 
     static Twist forward(double speed) {

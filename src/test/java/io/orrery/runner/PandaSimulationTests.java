@@ -33,9 +33,21 @@ class PandaSimulationTests {
 
     static final Path WORLD = Path.of("src/test/resources/worlds/panda.sdf");
     /** The controllers' initial targets in panda.sdf (panda_description's initial_joint_positions.yaml). */
-    static final Map<String, Double> TARGETS = Map.of("panda_joint1", 0.0, "panda_joint2", -Math.PI / 4,
-            "panda_joint3", 0.0, "panda_joint4", -3 * Math.PI / 4, "panda_joint5", 0.0, "panda_joint6", Math.PI / 2,
-            "panda_joint7", Math.PI / 4);
+    static final Map<String, Double> TARGETS = Map.of(
+            "panda_joint1",
+            0.0,
+            "panda_joint2",
+            -Math.PI / 4,
+            "panda_joint3",
+            0.0,
+            "panda_joint4",
+            -3 * Math.PI / 4,
+            "panda_joint5",
+            0.0,
+            "panda_joint6",
+            Math.PI / 2,
+            "panda_joint7",
+            Math.PI / 4);
 
     SimulationRunner runner;
 
@@ -79,7 +91,8 @@ class PandaSimulationTests {
         });
         ModelState panda = panda();
         assertThat(panda.link("panda_link0").orElseThrow().pose().position().length())
-                .as(engine + ": base link off the origin, m").isLessThan(1e-4);
+                .as(engine + ": base link off the origin, m")
+                .isLessThan(1e-4);
     }
 
     /**
@@ -91,13 +104,19 @@ class PandaSimulationTests {
     void aJointCommandedOnCmdPosGoesThere(Engine engine) throws Exception {
         start(engine);
         step(4000);
-        runner.publish("/model/panda/joint/panda_joint2/0/cmd_pos",
-                DoubleProtos.Double.newBuilder().setData(0.5).build()).get(20, TimeUnit.SECONDS);
+        runner.publish(
+                        "/model/panda/joint/panda_joint2/0/cmd_pos",
+                        DoubleProtos.Double.newBuilder().setData(0.5).build())
+                .get(20, TimeUnit.SECONDS);
         step(3000);
-        assertThat(joint("panda_joint2").position()).as(engine + ": panda_joint2 rad").isCloseTo(0.5, within(1e-3));
+        assertThat(joint("panda_joint2").position())
+                .as(engine + ": panda_joint2 rad")
+                .isCloseTo(0.5, within(1e-3));
         TARGETS.forEach((name, target) -> {
             if (!name.equals("panda_joint2")) {
-                assertThat(joint(name).position()).as(engine + ": " + name + " rad").isCloseTo(target, within(1e-3));
+                assertThat(joint(name).position())
+                        .as(engine + ": " + name + " rad")
+                        .isCloseTo(target, within(1e-3));
             }
         });
     }

@@ -33,32 +33,38 @@ class PluginSystemBindingTests {
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.SUCCESS);
-        assertThat(fixture.journal).filteredOn(e -> e.startsWith("ctl:step")).hasSize(20)
-                .first().isEqualTo("ctl:step 1");
+        assertThat(fixture.journal)
+                .filteredOn(e -> e.startsWith("ctl:step"))
+                .hasSize(20)
+                .first()
+                .isEqualTo("ctl:step 1");
     }
 
     @Test
     void pluginSystemsOfEqualPriorityRunInLoadOrderNotInTheOrderTheirStartsFinished() throws Exception {
         // "first" is loaded first but finishes its start only after "second" has started.
         CountDownLatch secondStarted = new CountDownLatch(1);
-        fixture.registry.register(spec -> new Controller(fixture, spec.name().equals("first") ? secondStarted : null) {
-            @Override
-            public void start(PluginContext ctx) throws Exception {
-                super.start(ctx);
-                if (ctx.spec().name().equals("second")) {
-                    secondStarted.countDown();
-                }
-            }
-        }, "test-controller");
-        SimulationRunner runner = fixture.startPaused(fixture.worldWith(
-                "<plugin name=\"first\" filename=\"test-controller\"/>"
+        fixture.registry.register(
+                spec -> new Controller(fixture, spec.name().equals("first") ? secondStarted : null) {
+                    @Override
+                    public void start(PluginContext ctx) throws Exception {
+                        super.start(ctx);
+                        if (ctx.spec().name().equals("second")) {
+                            secondStarted.countDown();
+                        }
+                    }
+                },
+                "test-controller");
+        SimulationRunner runner =
+                fixture.startPaused(fixture.worldWith("<plugin name=\"first\" filename=\"test-controller\"/>"
                         + "<plugin name=\"second\" filename=\"test-controller\"/>"));
         assertThat(fixture.journal.indexOf("second:started")).isLessThan(fixture.journal.indexOf("first:started"));
 
         runner.step(2).get(10, TimeUnit.SECONDS);
 
-        assertThat(fixture.journal).filteredOn(e -> e.contains(":step ")).containsExactly("first:step 1",
-                "second:step 1", "first:step 2", "second:step 2");
+        assertThat(fixture.journal)
+                .filteredOn(e -> e.contains(":step "))
+                .containsExactly("first:step 1", "second:step 1", "first:step 2", "second:step 2");
     }
 
     @Test
@@ -76,14 +82,16 @@ class PluginSystemBindingTests {
                 """;
         // A spawn is answered once its plugins have started: here the removal comes first, then the plugin finishes
         // its start.
-        CompletableFuture<?> spawned = runner.spawn(RunnerFixture.READER.readModel(rover, "snippet"),
-                Optional.of(rover));
+        CompletableFuture<?> spawned =
+                runner.spawn(RunnerFixture.READER.readModel(rover, "snippet"), Optional.of(rover));
         CompletableFuture<Void> removed = runner.remove("rover");
         removed.get(20, TimeUnit.SECONDS);
         release.countDown();
         spawned.get(20, TimeUnit.SECONDS);
-        RunnerFixture.await(() -> runner.pluginStatuses().stream()
-                .anyMatch(p -> p.name().equals("rover::ctl") && p.state() == PluginState.ENDED), "rover::ctl ended");
+        RunnerFixture.await(
+                () -> runner.pluginStatuses().stream()
+                        .anyMatch(p -> p.name().equals("rover::ctl") && p.state() == PluginState.ENDED),
+                "rover::ctl ended");
         fixture.journal.clear();
 
         runner.step(50).get(10, TimeUnit.SECONDS);

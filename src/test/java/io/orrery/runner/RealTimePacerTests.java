@@ -59,7 +59,8 @@ class RealTimePacerTests {
 
         assertThat(sim).isBetween(10 * SECOND - STEP, 10 * SECOND + STEP);
         assertThat(stepsPerFrame).allMatch(n -> n == 1);
-        assertThat(clock.totalSlept()).as("the time not spent computing is slept")
+        assertThat(clock.totalSlept())
+                .as("the time not spent computing is slept")
                 .isBetween(10 * SECOND - sim / STEP * CYCLE - STEP, 10 * SECOND - sim / STEP * CYCLE + STEP);
     }
 
@@ -94,13 +95,13 @@ class RealTimePacerTests {
         assertThat(stepsPerFrame.subList(62, 63)).containsExactly(4);
         assertThat(stepsPerFrame.subList(63, stepsPerFrame.size())).allMatch(n -> n == 1);
         assertThat(pacer.droppedSteps()).isZero();
-        assertThat(sim).as("the stall is made up: sim time is wall time since the start")
+        assertThat(sim)
+                .as("the stall is made up: sim time is wall time since the start")
                 .isEqualTo(clock.now() - wallStart - CYCLE);
     }
 
     @Test
-    void aStallBeyondTheHorizonDropsTheStepsMoreThanTheHorizonLateAndMakesUpTheRest()
-            throws InterruptedException {
+    void aStallBeyondTheHorizonDropsTheStepsMoreThanTheHorizonLateAndMakesUpTheRest() throws InterruptedException {
         RealTimePacer pacer = pacer(1);
         long wallStart = clock.now();
         pacer.start(sim);
@@ -119,7 +120,8 @@ class RealTimePacerTests {
         assertThat(stepsPerFrame.subList(0, 124)).allMatch(n -> n == 10);
         assertThat(stepsPerFrame.subList(124, 125)).containsExactly(8);
         assertThat(stepsPerFrame.subList(125, stepsPerFrame.size())).allMatch(n -> n == 1);
-        assertThat(sim).as("sim time is wall time since the start less the dropped steps")
+        assertThat(sim)
+                .as("sim time is wall time since the start less the dropped steps")
                 .isEqualTo(clock.now() - wallStart - CYCLE - 4000 * STEP);
         assertThat(pacer.takeDroppedSteps()).isEqualTo(4000);
         assertThat(pacer.takeDroppedSteps()).as("taken once").isZero();
@@ -195,7 +197,9 @@ class RealTimePacerTests {
         long simChanged = sim;
         stepsPerFrame.clear();
         runFor(pacer, SECOND, 4, wallChanged, simChanged);
-        assertThat(stepsPerFrame.get(0)).as("the first frame at the new factor is no burst").isLessThanOrEqualTo(1);
+        assertThat(stepsPerFrame.get(0))
+                .as("the first frame at the new factor is no burst")
+                .isLessThanOrEqualTo(1);
         assertThat(sim - simChanged).isBetween(4 * SECOND - 2 * STEP, 4 * SECOND + STEP);
 
         // Slowing down does not stall either: the next step comes one new period later.
@@ -267,8 +271,10 @@ class RealTimePacerTests {
         long waited = pacer.waitForNextStep(0);
 
         assertThat(spinning.sleeps).containsExactly(MS - 1_000 - 80_000 + overshoot);
-        assertThat(1_000 + waited).as("late by the overshoot less the threshold")
-                .isEqualTo(spinning.wakeUps.get(0)).isEqualTo(MS + overshoot - 80_000 + 1_000);
+        assertThat(1_000 + waited)
+                .as("late by the overshoot less the threshold")
+                .isEqualTo(spinning.wakeUps.get(0))
+                .isEqualTo(MS + overshoot - 80_000 + 1_000);
     }
 
     @Test
@@ -284,7 +290,8 @@ class RealTimePacerTests {
                 .hasMessage("maxCatchUpNanos must be > 0, got 0");
         assertThatThrownBy(() -> new RealTimePacer(clock, clock, STEP, 1, 10, SECOND, -1))
                 .hasMessage("spinThresholdNanos must be >= 0, got -1");
-        assertThatThrownBy(() -> pacer(1).stepsDue(0)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> pacer(1).stepsDue(0))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("start(simTimeNanos)");
     }
 }

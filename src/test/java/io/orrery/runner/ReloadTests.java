@@ -3,13 +3,13 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginContext;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
 import io.orrery.trigger.TriggerSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,9 +33,10 @@ class ReloadTests {
     void aStopWhileTheReloadedWorldsPluginsStartEndsStoppedNotAborted() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger generation = new AtomicInteger();
-        fixture.registry.register(spec -> new SlowSecondStart(fixture, generation.incrementAndGet(), release),
-                "test-slow");
-        SimulationRunner runner = fixture.start(fixture.worldWith("<plugin name=\"slow\" filename=\"test-slow\"/>"),
+        fixture.registry.register(
+                spec -> new SlowSecondStart(fixture, generation.incrementAndGet(), release), "test-slow");
+        SimulationRunner runner = fixture.start(
+                fixture.worldWith("<plugin name=\"slow\" filename=\"test-slow\"/>"),
                 RunnerSettings.defaults().withStartPaused(true));
         try {
             RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
@@ -64,8 +65,8 @@ class ReloadTests {
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.NO_START);
-        assertThat(result.message()).hasValueSatisfying(m -> assertThat(m).contains("camera")
-                .contains("no camera attached"));
+        assertThat(result.message())
+                .hasValueSatisfying(m -> assertThat(m).contains("camera").contains("no camera attached"));
     }
 
     @Test
@@ -78,20 +79,27 @@ class ReloadTests {
             }
             return real.build(spec);
         };
-        SimulationRunner runner = SimulationRunner.builder(RunnerFixture.READER::read, RunnerFixture.LIFECYCLE_WORLD,
-                refusing).plugins(fixture.registry, PluginSettings.defaults())
-                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true)).worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+        SimulationRunner runner = SimulationRunner.builder(
+                        RunnerFixture.READER::read, RunnerFixture.LIFECYCLE_WORLD, refusing)
+                .plugins(fixture.registry, PluginSettings.defaults())
+                .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         fixture.runner = runner;
         runner.start();
         runner.step(10).get(10, TimeUnit.SECONDS);
         Path unbuildable = fixture.dir.resolve("unbuildable.sdf");
-        Files.writeString(unbuildable, Files.readString(RunnerFixture.LIFECYCLE_WORLD)
-                .replace("<world name=\"lifecycle\">", "<world name=\"unbuildable\">"));
+        Files.writeString(
+                unbuildable,
+                Files.readString(RunnerFixture.LIFECYCLE_WORLD)
+                        .replace("<world name=\"lifecycle\">", "<world name=\"unbuildable\">"));
 
         assertThatThrownBy(() -> runner.reload(Optional.of(unbuildable)).get(20, TimeUnit.SECONDS))
-                .isInstanceOf(ExecutionException.class).cause()
-                .hasMessageContaining("refused").hasMessageContaining("could not allocate");
+                .isInstanceOf(ExecutionException.class)
+                .cause()
+                .hasMessageContaining("refused")
+                .hasMessageContaining("could not allocate");
 
         SimulationStatus status = runner.status();
         assertThat(status.outcome()).isEmpty();
@@ -104,32 +112,38 @@ class ReloadTests {
 
     @Test
     void aReloadedWorldStartsAsAtLoadStartTriggersAndSimulationStartedIncluded() throws Exception {
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD, RunnerSettings.defaults()
-                .withStartPaused(true)
-                .withTriggers(List.of(new TriggerSpec("started", "start", "log=info: started", true))));
+        SimulationRunner runner = fixture.start(
+                RunnerFixture.LIFECYCLE_WORLD,
+                RunnerSettings.defaults()
+                        .withStartPaused(true)
+                        .withTriggers(List.of(new TriggerSpec("started", "start", "log=info: started", true))));
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
         assertThat(fixture.count("recorder:event:SimulationStarted")).isEqualTo(1);
 
         SimulationStatus reloaded = runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
 
         assertThat(reloaded.state()).isEqualTo(SimState.PAUSE);
-        assertThat(runner.triggers().history()).filteredOn(f -> f.label().equals("started")).hasSize(2);
+        assertThat(runner.triggers().history())
+                .filteredOn(f -> f.label().equals("started"))
+                .hasSize(2);
         // The new world's recorder is a new plugin object; it too hears that the simulation started.
         assertThat(fixture.count("recorder:event:SimulationStarted")).isEqualTo(2);
-        assertThat(fixture.journal.indexOf("recorder:end"))
-                .isLessThan(fixture.journal.lastIndexOf("recorder:started"));
+        assertThat(fixture.journal.indexOf("recorder:end")).isLessThan(fixture.journal.lastIndexOf("recorder:started"));
     }
 
     @Test
     void whatAPluginOfTheUnloadedWorldStillSubmitsIsRefusedAndNeverTouchesTheNewWorld() throws Exception {
         List<PluginContext> contexts = new java.util.concurrent.CopyOnWriteArrayList<>();
-        fixture.registry.register(spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
-            @Override
-            public void start(PluginContext ctx) {
-                contexts.add(ctx);
-            }
-        }, "test-mover");
-        SimulationRunner runner = fixture.startPaused(fixture.worldWith("<plugin name=\"mover\" filename=\"test-mover\"/>"));
+        fixture.registry.register(
+                spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
+                    @Override
+                    public void start(PluginContext ctx) {
+                        contexts.add(ctx);
+                    }
+                },
+                "test-mover");
+        SimulationRunner runner =
+                fixture.startPaused(fixture.worldWith("<plugin name=\"mover\" filename=\"test-mover\"/>"));
         runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
         assertThat(contexts).hasSize(2);
 
@@ -138,11 +152,18 @@ class ReloadTests {
             return null;
         });
 
-        assertThatThrownBy(() -> late.get(10, TimeUnit.SECONDS)).cause()
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("unloaded");
+        assertThatThrownBy(() -> late.get(10, TimeUnit.SECONDS))
+                .cause()
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("unloaded");
         assertThat(runner.snapshot().model("ball").orElseThrow().pose().z()).isEqualTo(3.0);
-        assertThat(contexts.get(1).submit("read", world -> world.model("ball").orElseThrow().pose().z())
-                .get(10, TimeUnit.SECONDS)).isEqualTo(3.0);
+        assertThat(contexts.get(1)
+                        .submit(
+                                "read",
+                                world ->
+                                        world.model("ball").orElseThrow().pose().z())
+                        .get(10, TimeUnit.SECONDS))
+                .isEqualTo(3.0);
     }
 
     /** The first of its kind starts at once, the second waits for the test: the reloaded world's is slow. */

@@ -30,51 +30,64 @@ class ResetCascadeTests {
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
-        assertThat(result.message()).hasValueSatisfying(m -> assertThat(m).contains("reset failed")
-                .contains("Uncalibrated").contains("lost its calibration"));
+        assertThat(result.message())
+                .hasValueSatisfying(m -> assertThat(m)
+                        .contains("reset failed")
+                        .contains("Uncalibrated")
+                        .contains("lost its calibration"));
     }
 
     @Test
     void aPluginWhoseResetThrowsAbortsTheRunNamingIt() throws Exception {
-        fixture.registry.register(spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
-            @Override
-            public void reset() {
-                if (context.snapshot().simTimeNanos() == 0 && fixture.journal.contains("gripper:armed")) {
-                    throw new IllegalStateException("gripper jammed");
-                }
-                fixture.journal.add("gripper:armed");
-            }
-        }, "test-gripper");
-        SimulationRunner runner = fixture.startPaused(fixture.worldWith("<plugin name=\"gripper\" filename=\"test-gripper\"/>"));
+        fixture.registry.register(
+                spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
+                    @Override
+                    public void reset() {
+                        if (context.snapshot().simTimeNanos() == 0 && fixture.journal.contains("gripper:armed")) {
+                            throw new IllegalStateException("gripper jammed");
+                        }
+                        fixture.journal.add("gripper:armed");
+                    }
+                },
+                "test-gripper");
+        SimulationRunner runner =
+                fixture.startPaused(fixture.worldWith("<plugin name=\"gripper\" filename=\"test-gripper\"/>"));
         fixture.awaitJournal("gripper:armed");
 
         runner.reset();
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
-        assertThat(result.message()).hasValueSatisfying(m -> assertThat(m).contains("reset failed")
-                .contains("plugin 'gripper' could not restart").contains("gripper jammed"));
+        assertThat(result.message())
+                .hasValueSatisfying(m -> assertThat(m)
+                        .contains("reset failed")
+                        .contains("plugin 'gripper' could not restart")
+                        .contains("gripper jammed"));
     }
 
     @Test
     void pluginsHearOfTheResetOnceTheWorldShowsIt() throws Exception {
-        fixture.registry.register(spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
-            @Override
-            public void onEvent(PluginEvent event) {
-                if (event instanceof PluginEvent.Reset) {
-                    WorldSnapshot world = context.snapshot();
-                    journal.add("observer: reset seen at t=" + world.simTimeNanos() + " ball z="
-                            + world.model("ball").orElseThrow().pose().z());
-                }
-            }
-        }, "test-observer");
-        SimulationRunner runner = fixture.startPaused(fixture.worldWith("<plugin name=\"observer\" filename=\"test-observer\"/>"));
+        fixture.registry.register(
+                spec -> new RunnerFixture.JournalPlugin(fixture.journal) {
+                    @Override
+                    public void onEvent(PluginEvent event) {
+                        if (event instanceof PluginEvent.Reset) {
+                            WorldSnapshot world = context.snapshot();
+                            journal.add("observer: reset seen at t=" + world.simTimeNanos() + " ball z="
+                                    + world.model("ball").orElseThrow().pose().z());
+                        }
+                    }
+                },
+                "test-observer");
+        SimulationRunner runner =
+                fixture.startPaused(fixture.worldWith("<plugin name=\"observer\" filename=\"test-observer\"/>"));
         runner.step(300).get(10, TimeUnit.SECONDS);
         fixture.journal.clear();
 
         runner.reset().get(10, TimeUnit.SECONDS);
 
-        assertThat(fixture.journal).filteredOn(e -> e.startsWith("observer: reset seen"))
+        assertThat(fixture.journal)
+                .filteredOn(e -> e.startsWith("observer: reset seen"))
                 .containsExactly("observer: reset seen at t=0 ball z=3.0");
     }
 
@@ -85,14 +98,19 @@ class ResetCascadeTests {
                 <model name="crate"><pose>0 2 1 0 0 0</pose><link name="body"><inertial><mass>1</mass></inertial>
                 <collision name="c"><geometry><box><size>0.3 0.3 0.3</size></box></geometry></collision></link></model>
                 """;
-        runner.spawn(RunnerFixture.READER.readModel(crate, "snippet"), Optional.of(crate)).get(10, TimeUnit.SECONDS);
+        runner.spawn(RunnerFixture.READER.readModel(crate, "snippet"), Optional.of(crate))
+                .get(10, TimeUnit.SECONDS);
         runner.remove("box").get(10, TimeUnit.SECONDS);
         fixture.journal.clear();
 
         runner.reset().get(10, TimeUnit.SECONDS);
 
-        assertThat(fixture.journal).containsSubsequence("recorder:reset", "recorder:event:Reset",
-                "recorder:event:ModelRemoved crate", "recorder:event:ModelAdded box");
+        assertThat(fixture.journal)
+                .containsSubsequence(
+                        "recorder:reset",
+                        "recorder:event:Reset",
+                        "recorder:event:ModelRemoved crate",
+                        "recorder:event:ModelAdded box");
         assertThat(runner.snapshot().modelNames()).containsExactly("ground", "box", "ball");
     }
 

@@ -1,12 +1,12 @@
 package io.orrery.runner;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,8 +20,7 @@ final class RobotWorlds {
 
     static final SdfReader READER = new SdfReader(List.of(Path.of("src/test/resources/models")));
 
-    private RobotWorlds() {
-    }
+    private RobotWorlds() {}
 
     /** A started runner on {@code world}, paused before its first step. */
     static SimulationRunner startPaused(Engine engine, Path world) throws InterruptedException {
@@ -35,7 +34,8 @@ final class RobotWorlds {
         SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine)
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
@@ -51,7 +51,9 @@ final class RobotWorlds {
 
     /** The model now, failing the test if it is missing. */
     static ModelState model(SimulationRunner runner, String name) {
-        return runner.snapshot().models().stream().filter(m -> m.name().equals(name)).findFirst()
+        return runner.snapshot().models().stream()
+                .filter(m -> m.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no model " + name));
     }
 

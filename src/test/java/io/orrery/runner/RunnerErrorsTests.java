@@ -92,7 +92,8 @@ class RunnerErrorsTests {
 
     @Test
     void aRunListenerThatThrowsAnErrorLeavesTheOthersToHearTheOutcomeAndTheRunEnds() throws Exception {
-        SimulationRunner runner = fixture.start(fixture.worldWith(""), RunnerSettings.defaults().withStartPaused(true));
+        SimulationRunner runner =
+                fixture.start(fixture.worldWith(""), RunnerSettings.defaults().withStartPaused(true));
         CompletableFuture<RunResult> heard = new CompletableFuture<>();
         runner.addListener(new RunListener() {
             @Override
@@ -113,15 +114,15 @@ class RunnerErrorsTests {
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
         assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
         assertThat(heard.get(20, TimeUnit.SECONDS).outcome()).isEqualTo(Outcome.STOPPED);
-        assertThat(errorsLogged()).anySatisfy(m -> assertThat(m).contains("A run listener failed",
-                "java.lang.OutOfMemoryError"));
+        assertThat(errorsLogged())
+                .anySatisfy(m -> assertThat(m).contains("A run listener failed", "java.lang.OutOfMemoryError"));
     }
 
     @Test
     void anErrorWhileTheWorldClosesIsNamedAndTheRunStillEndsWithItsOutcome() throws Exception {
         fixture.registry.register(spec -> new EndsOutOfMemory(), "test-ends-out-of-memory");
-        SimulationRunner runner = fixture.start(fixture.worldWith(
-                "<plugin name=\"greedy\" filename=\"test-ends-out-of-memory\"/>"),
+        SimulationRunner runner = fixture.start(
+                fixture.worldWith("<plugin name=\"greedy\" filename=\"test-ends-out-of-memory\"/>"),
                 RunnerSettings.defaults().withStartPaused(true));
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
 
@@ -130,8 +131,8 @@ class RunnerErrorsTests {
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
         assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
         assertThat(runner.currentState()).isEqualTo(SimState.DISCONNECT);
-        assertThat(errorsLogged()).anySatisfy(m -> assertThat(m).contains("Closing the world",
-                "java.lang.OutOfMemoryError"));
+        assertThat(errorsLogged())
+                .anySatisfy(m -> assertThat(m).contains("Closing the world", "java.lang.OutOfMemoryError"));
     }
 
     private RunResult runWith(PreUpdate system) throws Exception {
@@ -144,25 +145,26 @@ class RunnerErrorsTests {
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
         assertThat(result.iterations()).isEqualTo(19);
         assertThat(result.message()).hasValueSatisfying(m -> assertThat(m).contains(error));
-        assertThat(fixture.runner.status().message()).hasValueSatisfying(m -> assertThat(m).contains(error));
+        assertThat(fixture.runner.status().message())
+                .hasValueSatisfying(m -> assertThat(m).contains(error));
         assertThat(errorsLogged()).anySatisfy(m -> assertThat(m).contains("Simulation aborted", error));
         assertThat(fixture.runner.currentState()).isEqualTo(SimState.DISCONNECT);
     }
 
     private List<String> errorsLogged() {
-        return logged.list.stream().filter(e -> e.getLevel() == Level.ERROR).map(ILoggingEvent::getFormattedMessage)
+        return logged.list.stream()
+                .filter(e -> e.getLevel() == Level.ERROR)
+                .map(ILoggingEvent::getFormattedMessage)
                 .toList();
     }
 
     /** A plugin whose end runs out of memory. */
     static final class EndsOutOfMemory implements Plugin {
         @Override
-        public void awake(PluginContext context) {
-        }
+        public void awake(PluginContext context) {}
 
         @Override
-        public void start(PluginContext context) {
-        }
+        public void start(PluginContext context) {}
 
         @Override
         public void end() {

@@ -1,13 +1,13 @@
 package io.orrery.runner;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,9 +55,12 @@ final class RunnerFixture implements AfterEachCallback {
     /** The lifecycle world with {@code pluginXml} added at world level, written to a new file. */
     Path worldWith(String pluginXml) throws Exception {
         Path world = dir.resolve("world-" + System.nanoTime() + ".sdf");
-        Files.writeString(world, Files.readString(LIFECYCLE_WORLD).replace(
-                "<plugin name=\"recorder\" filename=\"test-recorder\"/>",
-                "<plugin name=\"recorder\" filename=\"test-recorder\"/>" + pluginXml));
+        Files.writeString(
+                world,
+                Files.readString(LIFECYCLE_WORLD)
+                        .replace(
+                                "<plugin name=\"recorder\" filename=\"test-recorder\"/>",
+                                "<plugin name=\"recorder\" filename=\"test-recorder\"/>" + pluginXml));
         return world;
     }
 
@@ -67,7 +70,8 @@ final class RunnerFixture implements AfterEachCallback {
                 .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
                 .settings(settings.withRealTimeFactor(settings.realTimeFactor().orElse(0)))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         return runner;
@@ -108,7 +112,8 @@ final class RunnerFixture implements AfterEachCallback {
             runner.finished().get(20, TimeUnit.SECONDS);
         }
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(f -> f.toFile().delete());
         }
     }
 
@@ -138,9 +143,11 @@ final class RunnerFixture implements AfterEachCallback {
 
         @Override
         public void onEvent(PluginEvent event) {
-            String what = event instanceof PluginEvent.ModelAdded a ? "ModelAdded " + a.name()
-                    : event instanceof PluginEvent.ModelRemoved r ? "ModelRemoved " + r.name()
-                    : event.getClass().getSimpleName();
+            String what = event instanceof PluginEvent.ModelAdded a
+                    ? "ModelAdded " + a.name()
+                    : event instanceof PluginEvent.ModelRemoved r
+                            ? "ModelRemoved " + r.name()
+                            : event.getClass().getSimpleName();
             journal.add(context.qualifiedName() + ":event:" + what);
         }
 

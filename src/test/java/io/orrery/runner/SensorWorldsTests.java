@@ -38,7 +38,9 @@ class SensorWorldsTests {
         assertThat(imu.getLinearAcceleration().getZ()).isCloseTo(0, within(0.01));
         Altimeter altimeter = (Altimeter) bus.latest("/altimeter").orElseThrow().message();
         assertThat(altimeter.getVerticalReference()).isCloseTo(3.05, within(1e-6));
-        assertThat(((Magnetometer) bus.latest("/magnetometer").orElseThrow().message()).getFieldTesla().getZ())
+        assertThat(((Magnetometer) bus.latest("/magnetometer").orElseThrow().message())
+                        .getFieldTesla()
+                        .getZ())
                 .isCloseTo(-42.3884e-6, within(0.5)); // noise of stddev 0.1 T, as the world asks
     }
 
@@ -46,7 +48,8 @@ class SensorWorldsTests {
     void cpuLidarSensorSdfPublishes640Ranges() throws Exception {
         SimulationRunner runner = fixture.startPaused(world("cpu_lidar_sensor.sdf"));
         runner.step(1).get(20, TimeUnit.SECONDS);
-        LaserScan scan = (LaserScan) runner.topics().orElseThrow().latest("/cpu_lidar").orElseThrow().message();
+        LaserScan scan = (LaserScan)
+                runner.topics().orElseThrow().latest("/cpu_lidar").orElseThrow().message();
         assertThat(scan.getRangesList()).hasSize(640);
         // straight ahead (the middle ray, 0.005 rad off) is box_front's face at x = 2.5; the sensor is at x = 0.05
         assertThat(scan.getRanges(320)).isCloseTo(2.45, within(1e-3));
@@ -58,11 +61,14 @@ class SensorWorldsTests {
         SimulationRunner runner = fixture.startPaused(world("touch_plugin.sdf"));
         TopicBus bus = runner.topics().orElseThrow();
         runner.step(3000).get(60, TimeUnit.SECONDS);
-        assertThat(bus.latest("/white_touches_only_green/touched")).as("not yet 3 s of touching").isEmpty();
+        assertThat(bus.latest("/white_touches_only_green/touched"))
+                .as("not yet 3 s of touching")
+                .isEmpty();
         runner.step(3000).get(60, TimeUnit.SECONDS);
         TopicMessage touched = bus.latest("/white_touches_only_green/touched").orElseThrow();
         assertThat(((BoolProtos.Boolean) touched.message()).getData()).isTrue();
-        assertThat(bus.latest("/world/touch/model/white_box/link/link/sensor/white_box_sensor/contact")).isPresent();
+        assertThat(bus.latest("/world/touch/model/white_box/link/link/sensor/white_box_sensor/contact"))
+                .isPresent();
     }
 
     @Test
@@ -75,7 +81,8 @@ class SensorWorldsTests {
         assertThat(bus.latest("/imu")).isEmpty();
         assertThat(bus.latest("/altimeter")).isEmpty();
         runner.step(10).get(20, TimeUnit.SECONDS);
-        Time stamp = ((IMU) bus.latest("/imu").orElseThrow().message()).getHeader().getStamp();
+        Time stamp =
+                ((IMU) bus.latest("/imu").orElseThrow().message()).getHeader().getStamp();
         assertThat(Messages.nanos(stamp)).isEqualTo(10_000_000L);
     }
 }

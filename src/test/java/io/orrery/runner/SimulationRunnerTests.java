@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
@@ -49,8 +49,7 @@ class SimulationRunnerTests {
     @Test
     void simTimeAfterNStepsIsExactlyNTimesTheStep() throws Exception {
         Recorder recorder = new Recorder();
-        RunResult result = run(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(1234),
-                recorder);
+        RunResult result = run(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(1234), recorder);
 
         assertThat(result.outcome()).isEqualTo(Outcome.SUCCESS);
         assertThat(result.iterations()).isEqualTo(1234);
@@ -69,7 +68,10 @@ class SimulationRunnerTests {
     void aDroppedBoxComesToRestOnTheGround() throws Exception {
         RunResult result = run(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(2000));
 
-        var box = result.models().stream().filter(m -> m.name().equals("box")).findFirst().orElseThrow();
+        var box = result.models().stream()
+                .filter(m -> m.name().equals("box"))
+                .findFirst()
+                .orElseThrow();
         assertThat(box.pose().z()).isCloseTo(0.25, within(0.01));
         assertThat(box.velocity().linear().length()).isLessThan(0.05);
     }
@@ -179,8 +181,10 @@ class SimulationRunnerTests {
 
         runner.reset().get(10, TimeUnit.SECONDS);
 
-        assertThatThrownBy(() -> runTo.get(10, TimeUnit.SECONDS)).cause()
-                .isInstanceOf(CommandRefusedException.class).hasMessageContaining("cancelled by a reset");
+        assertThatThrownBy(() -> runTo.get(10, TimeUnit.SECONDS))
+                .cause()
+                .isInstanceOf(CommandRefusedException.class)
+                .hasMessageContaining("cancelled by a reset");
         runner.setRealTimeFactor(0).get(10, TimeUnit.SECONDS);
         awaitSimTimeBeyond(61_000 * DT);
         assertThat(runner.status().paused()).isFalse();
@@ -211,7 +215,8 @@ class SimulationRunnerTests {
         RunResult result = runner.finished().get(10, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
-        assertThat(result.message()).hasValueSatisfying(m -> assertThat(m).contains("reset").contains("StubbornController"));
+        assertThat(result.message())
+                .hasValueSatisfying(m -> assertThat(m).contains("reset").contains("StubbornController"));
     }
 
     @Test
@@ -231,20 +236,26 @@ class SimulationRunnerTests {
 
     @Test
     void aFailTriggerEndsWithFailureAtItsSimTime() throws Exception {
-        RunnerSettings settings = RunnerSettings.defaults().withRealTimeFactor(0).withTriggers(List.of(
-                new TriggerSpec("deadline", "time=0.25", "fail", false)));
+        RunnerSettings settings = RunnerSettings.defaults()
+                .withRealTimeFactor(0)
+                .withTriggers(List.of(new TriggerSpec("deadline", "time=0.25", "fail", false)));
         RunResult result = run(settings);
 
         assertThat(result.outcome()).isEqualTo(Outcome.FAILURE);
         assertThat(result.simTimeNanos()).isEqualTo(250 * DT);
-        assertThat(runner.triggers().history()).singleElement()
+        assertThat(runner.triggers().history())
+                .singleElement()
                 .satisfies(f -> assertThat(f.label()).isEqualTo("deadline"));
     }
 
     @Test
     void aWorldThatDoesNotLoadIsNoStart() throws Exception {
-        runner = SimulationRunner.builder(new SdfReader(List.of())::read,
-                Path.of("src/test/resources/worlds/no_such_world.sdf"), new JBulletPhysicsEngine()).worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+        runner = SimulationRunner.builder(
+                        new SdfReader(List.of())::read,
+                        Path.of("src/test/resources/worlds/no_such_world.sdf"),
+                        new JBulletPhysicsEngine())
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         List<SimState> states = new CopyOnWriteArrayList<>();
         runner.addListener(new RunListener() {
@@ -274,8 +285,15 @@ class SimulationRunnerTests {
         runner.start();
         runner.finished().get(10, TimeUnit.SECONDS);
 
-        assertThat(states).containsExactly(SimState.START, SimState.STEP_BEGIN, SimState.STEP_SIMULATOR,
-                SimState.STEP_CONTROLLER, SimState.STEP_END, SimState.STOP, SimState.DISCONNECT);
+        assertThat(states)
+                .containsExactly(
+                        SimState.START,
+                        SimState.STEP_BEGIN,
+                        SimState.STEP_SIMULATOR,
+                        SimState.STEP_CONTROLLER,
+                        SimState.STEP_END,
+                        SimState.STOP,
+                        SimState.DISCONNECT);
     }
 
     @Test
@@ -290,7 +308,9 @@ class SimulationRunnerTests {
     }
 
     private double boxZ() throws Exception {
-        return runner.submit("read box", w -> w.model("box").orElseThrow().pose().z()).get(10, TimeUnit.SECONDS);
+        return runner.submit(
+                        "read box", w -> w.model("box").orElseThrow().pose().z())
+                .get(10, TimeUnit.SECONDS);
     }
 
     private void awaitState(SimState state) throws InterruptedException {
@@ -335,15 +355,15 @@ class SimulationRunnerTests {
         return SimulationRunner.builder(new SdfReader(List.of())::read, WORLD, new JBulletPhysicsEngine())
                 .systems(() -> registrations)
                 .settings(settings)
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
     }
 
     /** A controller with state but no way to reset it. */
     static final class StubbornController implements PreUpdate {
         @Override
-        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
-        }
+        public void preUpdate(UpdateInfo info, PhysicsWorld world) {}
     }
 
     /** Records every UpdateInfo it is given; stateless, so reset is allowed. */
@@ -356,8 +376,7 @@ class SimulationRunnerTests {
         }
 
         @Override
-        public void reset(UpdateInfo info, PhysicsWorld world) {
-        }
+        public void reset(UpdateInfo info, PhysicsWorld world) {}
 
         /** What was recorded so far: the runner goes on adding while paused, so look at a copy, not the list. */
         List<UpdateInfo> copy() {

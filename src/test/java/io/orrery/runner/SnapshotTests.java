@@ -22,8 +22,8 @@ class SnapshotTests {
         WorldSnapshot before = runner.snapshot();
         assertThat(before.iteration()).isEqualTo(31);
         // The ball fell for 31 ms from rest: g t^2 / 2 = 4.7 mm.
-        assertThat(before.model("ball").orElseThrow().pose().z()).isCloseTo(3.0 - 9.8 * 0.031 * 0.031 / 2,
-                within(2e-4));
+        assertThat(before.model("ball").orElseThrow().pose().z())
+                .isCloseTo(3.0 - 9.8 * 0.031 * 0.031 / 2, within(2e-4));
 
         runner.reset().get(10, TimeUnit.SECONDS);
         WorldSnapshot after = runner.snapshot();
@@ -31,7 +31,8 @@ class SnapshotTests {
         assertThat(after.iteration()).isZero();
         assertThat(after.simTimeNanos()).isZero();
         assertThat(after.model("ball").orElseThrow().pose().z()).isEqualTo(3.0);
-        assertThat(after.model("ball").orElseThrow().velocity().linear().length()).isZero();
+        assertThat(after.model("ball").orElseThrow().velocity().linear().length())
+                .isZero();
     }
 
     @Test

@@ -29,7 +29,8 @@ class SpawnedSensorsTests {
     void aSpawnedModelsSensorPublishesUntilTheModelIsRemoved() throws Exception {
         SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
         TopicBus bus = runner.topics().orElseThrow();
-        runner.spawn(RunnerFixture.READER.readModel(PROBE, "snippet"), Optional.of(PROBE)).get(10, TimeUnit.SECONDS);
+        runner.spawn(RunnerFixture.READER.readModel(PROBE, "snippet"), Optional.of(PROBE))
+                .get(10, TimeUnit.SECONDS);
 
         runner.step(50).get(10, TimeUnit.SECONDS);
 
@@ -37,22 +38,26 @@ class SpawnedSensorsTests {
         // At 100 Hz from sim time 0 (gz-sensors' rule: the first step, then every 10 ms of sim time): the 50th step,
         // at 50 ms, is the last sample.
         assertThat(sample.getHeader().getStamp().getNsec()).isEqualTo(50_000_000);
-        assertThat(bus.topic("/probe/imu")).map(TopicInfo::publishers).hasValueSatisfying(p -> assertThat(p)
-                .containsExactly("probe::body::imu"));
+        assertThat(bus.topic("/probe/imu"))
+                .map(TopicInfo::publishers)
+                .hasValueSatisfying(p -> assertThat(p).containsExactly("probe::body::imu"));
 
         runner.remove("probe").get(10, TimeUnit.SECONDS);
         long before = bus.latest("/probe/imu").orElseThrow().sequence();
         runner.step(50).get(10, TimeUnit.SECONDS);
 
         assertThat(bus.latest("/probe/imu").orElseThrow().sequence()).isEqualTo(before);
-        assertThat(bus.topic("/probe/imu")).map(TopicInfo::publishers).hasValueSatisfying(p -> assertThat(p).isEmpty());
+        assertThat(bus.topic("/probe/imu"))
+                .map(TopicInfo::publishers)
+                .hasValueSatisfying(p -> assertThat(p).isEmpty());
     }
 
     @Test
     void aResetTakesASpawnedModelsSensorAwayWithIt() throws Exception {
         SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
         TopicBus bus = runner.topics().orElseThrow();
-        runner.spawn(RunnerFixture.READER.readModel(PROBE, "snippet"), Optional.of(PROBE)).get(10, TimeUnit.SECONDS);
+        runner.spawn(RunnerFixture.READER.readModel(PROBE, "snippet"), Optional.of(PROBE))
+                .get(10, TimeUnit.SECONDS);
         runner.step(20).get(10, TimeUnit.SECONDS);
         assertThat(bus.latest("/probe/imu")).isPresent();
 

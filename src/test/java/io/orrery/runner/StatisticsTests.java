@@ -119,7 +119,9 @@ class StatisticsTests {
         stats.recordDroppedSteps(0);
         stats.recordDroppedSteps(2);
 
-        assertThat(stats.snapshot().droppedSteps()).as("published with the next snapshot").isZero();
+        assertThat(stats.snapshot().droppedSteps())
+                .as("published with the next snapshot")
+                .isZero();
         assertThat(stats.publish().droppedSteps()).isEqualTo(4002);
         assertThatThrownBy(() -> stats.recordDroppedSteps(-1)).hasMessage("dropped steps must be >= 0, got -1");
         stats.reset();
@@ -137,7 +139,8 @@ class StatisticsTests {
 
         assertThat(stats.snapshot()).isEqualTo(StatisticsSnapshot.EMPTY);
         assertThat(stats.publish()).isEqualTo(StatisticsSnapshot.EMPTY);
-        assertThatThrownBy(() -> stats.record(wall, sim, STEP, MS, 0)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> stats.record(wall, sim, STEP, MS, 0))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("start(wallNanos, simNanos)");
         stats.start(wall, sim);
         step(stats, 0, 2 * MS);

@@ -18,13 +18,16 @@ class TriggerLifecycleTests {
 
     @Test
     void aStartTriggerThatPausesPausesBeforeTheFirstStep() throws Exception {
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD, RunnerSettings.defaults()
-                .withTriggers(List.of(new TriggerSpec("hold", "start", "pause", false))));
+        SimulationRunner runner = fixture.start(
+                RunnerFixture.LIFECYCLE_WORLD,
+                RunnerSettings.defaults().withTriggers(List.of(new TriggerSpec("hold", "start", "pause", false))));
 
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "the start trigger's pause");
 
         assertThat(runner.status().iterations()).isZero();
-        assertThat(runner.triggers().history()).singleElement().satisfies(f -> assertThat(f.label()).isEqualTo("hold"));
+        assertThat(runner.triggers().history())
+                .singleElement()
+                .satisfies(f -> assertThat(f.label()).isEqualTo("hold"));
         assertThat(runner.step(5).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(5);
     }
 
@@ -56,9 +59,11 @@ class TriggerLifecycleTests {
 
     @Test
     void triggersThatFireEachOtherForeverAreCutOffAndTheRunGoesOn() throws Exception {
-        SimulationRunner runner = fixture.start(RunnerFixture.LIFECYCLE_WORLD, RunnerSettings.defaults()
-                .withStartPaused(true)
-                .withTriggers(List.of(new TriggerSpec("again", "reset", "reset", true))));
+        SimulationRunner runner = fixture.start(
+                RunnerFixture.LIFECYCLE_WORLD,
+                RunnerSettings.defaults()
+                        .withStartPaused(true)
+                        .withTriggers(List.of(new TriggerSpec("again", "reset", "reset", true))));
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
 
         // 101 resets, each rebuilding the physics: the wait guards against a hang (an endless chain would never

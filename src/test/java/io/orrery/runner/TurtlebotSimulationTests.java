@@ -69,8 +69,11 @@ class TurtlebotSimulationTests {
         ModelState burger = burger();
         assertThat(burger.pose().z()).as(engine + ": origin height").isCloseTo(REST_HEIGHT, within(1e-3));
         burger.links().forEach(link -> {
-            assertThat(link.velocity().linear().length()).as(engine + ": " + link.name() + " m/s").isLessThan(1e-2);
-            assertThat(link.velocity().angular().length()).as(engine + ": " + link.name() + " rad/s")
+            assertThat(link.velocity().linear().length())
+                    .as(engine + ": " + link.name() + " m/s")
+                    .isLessThan(1e-2);
+            assertThat(link.velocity().angular().length())
+                    .as(engine + ": " + link.name() + " rad/s")
                     .isLessThan(link.name().equals("caster_back_link") ? 1e-2 / 0.005 : 0.1);
         });
     }
@@ -87,16 +90,22 @@ class TurtlebotSimulationTests {
         start(engine);
         step(500);
         ModelState before = burger();
-        runner.publish("/cmd_vel", Twist.newBuilder().setLinear(Messages.vector(0.2, 0, 0)).build())
+        runner.publish(
+                        "/cmd_vel",
+                        Twist.newBuilder().setLinear(Messages.vector(0.2, 0, 0)).build())
                 .get(20, TimeUnit.SECONDS);
         step(5000);
         ModelState after = burger();
-        double forward = after.pose().position().minus(before.pose().position()).dot(
-                before.pose().rotation().rotate(new io.orrery.world.Vec3(1, 0, 0)));
+        double forward = after.pose()
+                .position()
+                .minus(before.pose().position())
+                .dot(before.pose().rotation().rotate(new io.orrery.world.Vec3(1, 0, 0)));
         double sideways = after.pose().y() - before.pose().y();
         assertThat(forward).as(engine + ": metres forward").isCloseTo(0.98, within(0.05 * 0.98));
         assertThat(sideways).as(engine + ": metres sideways").isCloseTo(0, within(0.02));
-        assertThat(after.pose().yaw() - before.pose().yaw()).as(engine + ": heading").isCloseTo(0, within(0.05));
+        assertThat(after.pose().yaw() - before.pose().yaw())
+                .as(engine + ": heading")
+                .isCloseTo(0, within(0.05));
     }
 
     /**
@@ -113,12 +122,18 @@ class TurtlebotSimulationTests {
         start(engine);
         step(500);
         double before = burger().pose().yaw();
-        runner.publish("/cmd_vel", Twist.newBuilder().setAngular(Messages.vector(0, 0, 0.5)).build())
+        runner.publish(
+                        "/cmd_vel",
+                        Twist.newBuilder()
+                                .setAngular(Messages.vector(0, 0, 0.5))
+                                .build())
                 .get(20, TimeUnit.SECONDS);
         step(5000);
         double turned = unwrap(burger().pose().yaw() - before);
         double measured = engine == Engine.JBULLET ? 2.29 : 2.40;
-        assertThat(turned).as(engine + ": radians turned").isCloseTo(measured, within(0.02 * 2.5))
+        assertThat(turned)
+                .as(engine + ": radians turned")
+                .isCloseTo(measured, within(0.02 * 2.5))
                 .isLessThan(2.5);
     }
 

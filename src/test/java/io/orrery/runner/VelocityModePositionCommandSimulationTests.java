@@ -54,7 +54,8 @@ class VelocityModePositionCommandSimulationTests {
     }
 
     void command(double target) throws Exception {
-        runner.publish(TOPIC, DoubleProtos.Double.newBuilder().setData(target).build()).get(20, TimeUnit.SECONDS);
+        runner.publish(TOPIC, DoubleProtos.Double.newBuilder().setData(target).build())
+                .get(20, TimeUnit.SECONDS);
     }
 
     @ParameterizedTest
@@ -74,7 +75,8 @@ class VelocityModePositionCommandSimulationTests {
         command(2.0); // 4 rad away: four steps at cmd_max (five on Bullet)
         double[] far = trace(10);
         for (int i = 0; i < 4; i++) {
-            assertThat(far[i]).as("%s: after step %d towards 2 rad", physics, i + 1)
+            assertThat(far[i])
+                    .as("%s: after step %d towards 2 rad", physics, i + 1)
                     .isCloseTo(-2 + (i + 1) * turn, within(GAZEBO_POSITION));
         }
         assertThat(far[clamped ? 4 : 3]).isCloseTo(2, within(GAZEBO_POSITION));

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.event.Events;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
@@ -16,10 +20,6 @@ import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
-import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.system.Configure;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
@@ -27,8 +27,8 @@ import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
-import io.orrery.world.WorldSaver.SaveOptions;
 import io.orrery.world.WorldSaver;
+import io.orrery.world.WorldSaver.SaveOptions;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfException;
 import io.orrery.world.sdf.SdfReader;
@@ -71,6 +71,7 @@ class WorldLifecycleTests {
 
     /** Everything the test plugins, systems and sinks saw, in order. */
     private final List<String> journal = Collections.synchronizedList(new ArrayList<>());
+
     private final List<String> published = new CopyOnWriteArrayList<>();
     private SimulationRunner runner;
 
@@ -91,8 +92,10 @@ class WorldLifecycleTests {
         awaitState(SimState.PAUSE);
 
         assertThat(runner.pluginProgress().allStarted()).isTrue();
-        assertThat(runner.pluginStatuses()).extracting(PluginStatus::name, PluginStatus::state)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("recorder", PluginState.STARTED),
+        assertThat(runner.pluginStatuses())
+                .extracting(PluginStatus::name, PluginStatus::state)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("recorder", PluginState.STARTED),
                         org.assertj.core.groups.Tuple.tuple("ball::ball_recorder", PluginState.STARTED));
         assertThat(journal).contains("recorder:started", "ball::ball_recorder:started");
         assertThat(journal.indexOf("recorder:started")).isLessThan(journal.indexOf("recorder:event:SimulationStarted"));
@@ -121,7 +124,10 @@ class WorldLifecycleTests {
         CountDownLatch release = new CountDownLatch(1);
         PluginRegistry registry = registry();
         registry.register(spec -> new RecorderPlugin(journal, release), "test-slow");
-        start(registry, RunnerSettings.defaults(), worldWithExtraPlugin("<plugin name=\"slow\" filename=\"test-slow\"/>"));
+        start(
+                registry,
+                RunnerSettings.defaults(),
+                worldWithExtraPlugin("<plugin name=\"slow\" filename=\"test-slow\"/>"));
         try {
             awaitJournal("slow:start-begin");
 
@@ -139,11 +145,15 @@ class WorldLifecycleTests {
     void aFailingPluginIsUnloadedWithItsReasonAndTheWorldRunsOn() throws Exception {
         PluginRegistry registry = registry();
         registry.register(spec -> new FailingPlugin(journal), "test-failing");
-        start(registry, RunnerSettings.defaults().withStartPaused(true),
+        start(
+                registry,
+                RunnerSettings.defaults().withStartPaused(true),
                 worldWithExtraPlugin("<plugin name=\"flaky\" filename=\"test-failing\"/>"));
         awaitState(SimState.PAUSE);
 
-        PluginStatus flaky = runner.pluginStatuses().stream().filter(p -> p.name().equals("flaky")).findFirst()
+        PluginStatus flaky = runner.pluginStatuses().stream()
+                .filter(p -> p.name().equals("flaky"))
+                .findFirst()
                 .orElseThrow();
         assertThat(flaky.state()).isEqualTo(PluginState.FAILED);
         assertThat(flaky.error()).hasValueSatisfying(e -> assertThat(e).contains("no camera attached"));
@@ -155,13 +165,15 @@ class WorldLifecycleTests {
     void aRequiredPluginThatFailsMeansNoStart() throws Exception {
         PluginRegistry registry = registry();
         registry.register(spec -> new FailingPlugin(journal), "test-failing");
-        start(registry, RunnerSettings.defaults(),
+        start(
+                registry,
+                RunnerSettings.defaults(),
                 worldWithExtraPlugin("<plugin name=\"camera\" filename=\"test-failing\" required=\"true\"/>"));
 
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
         assertThat(result.outcome()).isEqualTo(Outcome.NO_START);
-        assertThat(result.message()).hasValueSatisfying(m -> assertThat(m).contains("camera")
-                .contains("no camera attached"));
+        assertThat(result.message())
+                .hasValueSatisfying(m -> assertThat(m).contains("camera").contains("no camera attached"));
     }
 
     @Test
@@ -170,8 +182,11 @@ class WorldLifecycleTests {
         PluginRegistry registry = registry();
         registry.register(spec -> new ThrowingResetPlugin(journal), "test-throwing-reset");
         DeviceSystem device = new DeviceSystem(journal);
-        start(registry, RunnerSettings.defaults().withStartPaused(true),
-                worldWithExtraPlugin("<plugin name=\"broken_reset\" filename=\"test-throwing-reset\"/>"), device);
+        start(
+                registry,
+                RunnerSettings.defaults().withStartPaused(true),
+                worldWithExtraPlugin("<plugin name=\"broken_reset\" filename=\"test-throwing-reset\"/>"),
+                device);
         awaitState(SimState.PAUSE);
         runner.step(500).get(10, TimeUnit.SECONDS);
         journal.clear();
@@ -192,8 +207,9 @@ class WorldLifecycleTests {
         assertThat(runner.isResetting()).isFalse();
         // Cloe's rule: a reset happens only if every component can restart; this plugin could not.
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
-        assertThat(result.message()).hasValueSatisfying(m -> assertThat(m)
-                .contains("plugin 'broken_reset' could not restart: reset failed"));
+        assertThat(result.message())
+                .hasValueSatisfying(
+                        m -> assertThat(m).contains("plugin 'broken_reset' could not restart: reset failed"));
     }
 
     @Test
@@ -237,8 +253,8 @@ class WorldLifecycleTests {
         awaitState(SimState.PAUSE);
         runner.step(10).get(10, TimeUnit.SECONDS);
 
-        Files.writeString(world, Files.readString(world).replace("<pose>2 0 3 0 0 0</pose>",
-                "<pose>-2 0 4 0 0 0</pose>"));
+        Files.writeString(
+                world, Files.readString(world).replace("<pose>2 0 3 0 0 0</pose>", "<pose>-2 0 4 0 0 0</pose>"));
         SimulationStatus reloaded = runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
 
         assertThat(reloaded.state()).isEqualTo(SimState.PAUSE);
@@ -248,7 +264,9 @@ class WorldLifecycleTests {
 
         Files.writeString(world, "<sdf version=\"1.10\"><world name=\"w\"><model name=\"x\">");
         assertThatThrownBy(() -> runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS))
-                .isInstanceOf(ExecutionException.class).cause().isInstanceOf(SdfException.class);
+                .isInstanceOf(ExecutionException.class)
+                .cause()
+                .isInstanceOf(SdfException.class);
         assertThat(runner.step(3).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(3);
         assertThat(runner.status().outcome()).isEmpty();
     }
@@ -257,7 +275,8 @@ class WorldLifecycleTests {
     void aSavedWorldLoadsAgainWithTheSamePoses() throws Exception {
         start(registry(), RunnerSettings.defaults().withStartPaused(true));
         awaitState(SimState.PAUSE);
-        runner.spawn(READER.readModel(BALL_SNIPPET, "snippet"), Optional.of(BALL_SNIPPET)).get(10, TimeUnit.SECONDS);
+        runner.spawn(READER.readModel(BALL_SNIPPET, "snippet"), Optional.of(BALL_SNIPPET))
+                .get(10, TimeUnit.SECONDS);
         runner.remove("box").get(10, TimeUnit.SECONDS);
         runner.step(700).get(10, TimeUnit.SECONDS);
         var before = runner.snapshot();
@@ -265,14 +284,18 @@ class WorldLifecycleTests {
         SavedWorld saved = runner.captureForSave().get(10, TimeUnit.SECONDS);
         WorldSaver saver = new WorldSaver(dir);
         Path target = saver.resolveForSave(Path.of("saved/run1.sdf"));
-        saver.save(new SdfWriter().write(saved.loaded(), saved.state(), target), Path.of("saved/run1.sdf"),
+        saver.save(
+                new SdfWriter().write(saved.loaded(), saved.state(), target),
+                Path.of("saved/run1.sdf"),
                 SaveOptions.protecting(saved.loaded().source()));
 
         WorldSpec again = READER.read(dir.resolve("saved/run1.sdf"));
         assertThat(again.models()).extracting(ModelSpec::name).containsExactly("ground", "ball", "spawned_ball");
         for (ModelSpec m : again.models()) {
             Pose was = before.model(m.name()).orElseThrow().pose();
-            assertThat(m.pose().position().minus(was.position()).length()).as(m.name()).isLessThan(1e-6);
+            assertThat(m.pose().position().minus(was.position()).length())
+                    .as(m.name())
+                    .isLessThan(1e-6);
             assertThat(m.pose().rotation().angleTo(was.rotation())).as(m.name()).isLessThan(1e-6);
         }
     }
@@ -310,11 +333,14 @@ class WorldLifecycleTests {
     void pluginsThatAreSystemsTakePartInEveryStepInTheirSdfPriorityOrder() throws Exception {
         PluginRegistry registry = registry();
         registry.register(spec -> new ControllerPlugin(journal), "test-controller");
-        start(registry, RunnerSettings.defaults().withStartPaused(true), worldWithExtraPlugin(
-                "<plugin name=\"late\" filename=\"test-controller\"><gz:system_priority>10</gz:system_priority>"
-                        + "<gain>1</gain></plugin>"
-                        + "<plugin name=\"early\" filename=\"test-controller\"><gz:system_priority>-100</gz:system_priority>"
-                        + "<gain>2</gain></plugin>"));
+        start(
+                registry,
+                RunnerSettings.defaults().withStartPaused(true),
+                worldWithExtraPlugin(
+                        "<plugin name=\"late\" filename=\"test-controller\"><gz:system_priority>10</gz:system_priority>"
+                                + "<gain>1</gain></plugin>"
+                                + "<plugin name=\"early\" filename=\"test-controller\"><gz:system_priority>-100</gz:system_priority>"
+                                + "<gain>2</gain></plugin>"));
         awaitState(SimState.PAUSE);
         awaitJournal("late:configured gain 1");
         awaitJournal("early:configured gain 2");
@@ -322,8 +348,9 @@ class WorldLifecycleTests {
 
         runner.step(3).get(10, TimeUnit.SECONDS);
 
-        assertThat(journal).containsExactly("early:step 1", "late:step 1", "early:step 2", "late:step 2",
-                "early:step 3", "late:step 3");
+        assertThat(journal)
+                .containsExactly(
+                        "early:step 1", "late:step 1", "early:step 2", "late:step 2", "early:step 3", "late:step 3");
     }
 
     // ---------------------------------------------------------------- fixtures
@@ -336,8 +363,12 @@ class WorldLifecycleTests {
 
     private Path worldWithExtraPlugin(String pluginXml) throws Exception {
         Path world = dir.resolve("world-" + System.nanoTime() + ".sdf");
-        Files.writeString(world, Files.readString(WORLD).replace("<plugin name=\"recorder\" filename=\"test-recorder\"/>",
-                "<plugin name=\"recorder\" filename=\"test-recorder\"/>" + pluginXml));
+        Files.writeString(
+                world,
+                Files.readString(WORLD)
+                        .replace(
+                                "<plugin name=\"recorder\" filename=\"test-recorder\"/>",
+                                "<plugin name=\"recorder\" filename=\"test-recorder\"/>" + pluginXml));
         return world;
     }
 
@@ -354,9 +385,12 @@ class WorldLifecycleTests {
                 .systems(() -> registrations)
                 .plugins(registry, PluginSettings.defaults())
                 .settings(settings.withRealTimeFactor(settings.realTimeFactor().orElse(0)))
-                .events((topic, payload) -> published.add(topic.equals(Events.RESET) ? "reset-signal"
-                        : topic.equals("test") ? String.valueOf(payload) : topic))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .events((topic, payload) -> published.add(
+                        topic.equals(Events.RESET)
+                                ? "reset-signal"
+                                : topic.equals("test") ? String.valueOf(payload) : topic))
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
     }
@@ -374,8 +408,9 @@ class WorldLifecycleTests {
     }
 
     private void awaitPluginState(String name, PluginState state) throws InterruptedException {
-        awaitCondition(() -> runner.pluginStatuses().stream()
-                .anyMatch(p -> p.name().equals(name) && p.state() == state), name + " " + state);
+        awaitCondition(
+                () -> runner.pluginStatuses().stream().anyMatch(p -> p.name().equals(name) && p.state() == state),
+                name + " " + state);
     }
 
     private static void awaitCondition(java.util.function.BooleanSupplier condition, String what)
@@ -422,7 +457,8 @@ class WorldLifecycleTests {
 
         @Override
         public void onEvent(PluginEvent event) {
-            String entry = context.qualifiedName() + ":event:" + event.getClass().getSimpleName();
+            String entry =
+                    context.qualifiedName() + ":event:" + event.getClass().getSimpleName();
             journal.add(entry);
             context.emit("test", entry);
         }
@@ -441,7 +477,8 @@ class WorldLifecycleTests {
 
         @Override
         public void configure(io.orrery.world.PluginSpec spec) {
-            journal.add(spec.name() + ":configured gain " + spec.parameter("gain").orElse("?"));
+            journal.add(
+                    spec.name() + ":configured gain " + spec.parameter("gain").orElse("?"));
         }
 
         @Override
@@ -488,8 +525,7 @@ class WorldLifecycleTests {
         }
 
         @Override
-        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
-        }
+        public void preUpdate(UpdateInfo info, PhysicsWorld world) {}
 
         @Override
         public void reset(UpdateInfo info, PhysicsWorld world) {

@@ -10,11 +10,25 @@ import java.util.Set;
  * client's last subscriber still reads (no request).
  */
 enum Command {
-    STATUS(8, 200), MODELS(6, 200), STATISTICS(4, 200), SDF(3, 200), TOPICS(3, 200),
-    PAUSE(6, 200, 409), RESUME(6, 200, 409), STEP(7, 200, 409), RUN_TO(4, 200, 202, 400, 409),
-    RESET(1, 200, 409), RELOAD(0.4, 200, 409), FACTOR(3, 200, 409),
-    SPAWN(8, 201, 409), REMOVE(6, 204, 404, 409), TELEPORT(7, 200, 404, 409), STATIC(4, 200, 404, 409),
-    PUBLISH(8, 202, 409), SAVE(3, 201, 409), SUBSCRIBE(3, 200, 0);
+    STATUS(8, 200),
+    MODELS(6, 200),
+    STATISTICS(4, 200),
+    SDF(3, 200),
+    TOPICS(3, 200),
+    PAUSE(6, 200, 409),
+    RESUME(6, 200, 409),
+    STEP(7, 200, 409),
+    RUN_TO(4, 200, 202, 400, 409),
+    RESET(1, 200, 409),
+    RELOAD(0.4, 200, 409),
+    FACTOR(3, 200, 409),
+    SPAWN(8, 201, 409),
+    REMOVE(6, 204, 404, 409),
+    TELEPORT(7, 200, 404, 409),
+    STATIC(4, 200, 404, 409),
+    PUBLISH(8, 202, 409),
+    SAVE(3, 201, 409),
+    SUBSCRIBE(3, 200, 0);
 
     final double weight;
     final Set<Integer> allowed;
@@ -24,7 +38,8 @@ enum Command {
         this.allowed = Set.of(allowed);
     }
 
-    private static final double TOTAL = java.util.Arrays.stream(values()).mapToDouble(c -> c.weight).sum();
+    private static final double TOTAL =
+            java.util.Arrays.stream(values()).mapToDouble(c -> c.weight).sum();
 
     /** The command that {@code uniform} (0 to 1) falls on, by weight. */
     static Command pick(double uniform) {

@@ -26,7 +26,8 @@ public final class GrowthSampler implements AutoCloseable {
     private void sampleEverySecond() {
         while (running) {
             System.gc(); // a full collection: what is left is what is held
-            Sample s = new Sample((System.nanoTime() - start) / 1e9,
+            Sample s = new Sample(
+                    (System.nanoTime() - start) / 1e9,
                     ManagementFactory.getThreadMXBean().getThreadCount(),
                     ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
             synchronized (samples) {
@@ -92,8 +93,7 @@ public final class GrowthSampler implements AutoCloseable {
     }
 
     /** One sample: seconds since the start, live threads, used heap after a full collection (bytes). */
-    public record Sample(double seconds, int threads, long heapAfterGc) {
-    }
+    public record Sample(double seconds, int threads, long heapAfterGc) {}
 
     /** The samples of a stretch of the soak, from {@code from} to {@code to} seconds after the start. */
     public record Window(double from, double to, List<Sample> samples) {
@@ -102,8 +102,8 @@ public final class GrowthSampler implements AutoCloseable {
             if (samples.isEmpty()) {
                 throw new IllegalStateException("a stretch of the soak without samples");
             }
-            return new Window(samples.get(0).seconds(), samples.get(samples.size() - 1).seconds(),
-                    List.copyOf(samples));
+            return new Window(
+                    samples.get(0).seconds(), samples.get(samples.size() - 1).seconds(), List.copyOf(samples));
         }
 
         public int maxThreads() {
@@ -123,9 +123,17 @@ public final class GrowthSampler implements AutoCloseable {
         @Override
         public String toString() {
             long[] h = samples.stream().mapToLong(Sample::heapAfterGc).sorted().toArray();
-            return String.format(Locale.ROOT, "%.1f-%.1f s: threads %d-%d, heap after GC %.1f MB median"
-                    + " (%.1f-%.1f, %d samples)", from, to, minThreads(), maxThreads(), medianHeap() / 1e6,
-                    h[0] / 1e6, h[h.length - 1] / 1e6, h.length);
+            return String.format(
+                    Locale.ROOT,
+                    "%.1f-%.1f s: threads %d-%d, heap after GC %.1f MB median" + " (%.1f-%.1f, %d samples)",
+                    from,
+                    to,
+                    minThreads(),
+                    maxThreads(),
+                    medianHeap() / 1e6,
+                    h[0] / 1e6,
+                    h[h.length - 1] / 1e6,
+                    h.length);
         }
     }
 }

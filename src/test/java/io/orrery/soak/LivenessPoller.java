@@ -29,8 +29,8 @@ final class LivenessPoller implements AutoCloseable {
             synchronized (failures) {
                 polls++;
                 if (a.status() != 200 || !a.body().contains("UP")) {
-                    failures.add(String.format("%.1f s: %d %s", (System.nanoTime() - start) / 1e9, a.status(),
-                            a.body()));
+                    failures.add(
+                            String.format("%.1f s: %d %s", (System.nanoTime() - start) / 1e9, a.status(), a.body()));
                 }
             }
             try {

@@ -89,16 +89,30 @@ public final class Soak {
             Set<String> expected = ledger.expected();
             Set<String> served = new TreeSet<>();
             SoakHttp.Answer models = http.get("/api/models");
-            new com.fasterxml.jackson.databind.ObjectMapper().readTree(models.body())
+            new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(models.body())
                     .forEach(m -> served.add(m.get("name").asText()));
-            SoakHttp.Answer finalSave = http.post("/api/world/save", "application/json",
-                    "{\"path\": \"soak/final.sdf\"}");
+            SoakHttp.Answer finalSave =
+                    http.post("/api/world/save", "application/json", "{\"path\": \"soak/final.sdf\"}");
             Set<String> finallySaved = finalSave.status() == 201
-                    ? modelNames(new SdfReader(List.of()).read(worldsDir.resolve("soak/final.sdf"))) : Set.of();
+                    ? modelNames(new SdfReader(List.of()).read(worldsDir.resolve("soak/final.sdf")))
+                    : Set.of();
             List<String> unreadable = unreadable(saved);
             liveness.close();
-            return new SoakReport(clients, seconds, commands, tally, liveness.polls(), liveness.failures(), expected,
-                    served, finallySaved, saved.size(), unreadable, first, last);
+            return new SoakReport(
+                    clients,
+                    seconds,
+                    commands,
+                    tally,
+                    liveness.polls(),
+                    liveness.failures(),
+                    expected,
+                    served,
+                    finallySaved,
+                    saved.size(),
+                    unreadable,
+                    first,
+                    last);
         }
     }
 

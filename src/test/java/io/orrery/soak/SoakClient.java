@@ -24,8 +24,15 @@ final class SoakClient implements Callable<Integer> {
     private final long endNanos;
     private final Random random;
 
-    SoakClient(int id, long seed, SoakHttp http, ModelLedger ledger, Tally tally, SlowSubscriber subscriber,
-            Set<String> saved, long endNanos) {
+    SoakClient(
+            int id,
+            long seed,
+            SoakHttp http,
+            ModelLedger ledger,
+            Tally tally,
+            SlowSubscriber subscriber,
+            Set<String> saved,
+            long endNanos) {
         this.id = id;
         this.http = http;
         this.ledger = ledger;
@@ -45,7 +52,8 @@ final class SoakClient implements Callable<Integer> {
             // First every kind once, the clients starting 7 kinds apart (spread over the 18), so a slow machine
             // that gets through a few commands per client still mixes them all (saves included); then the weighted
             // random mix.
-            Command c = commands < kinds.length ? kinds[(id * 7 + commands) % kinds.length]
+            Command c = commands < kinds.length
+                    ? kinds[(id * 7 + commands) % kinds.length]
                     : Command.pick(random.nextDouble());
             long start = System.nanoTime();
             SoakHttp.Answer a = run(c);
@@ -68,15 +76,23 @@ final class SoakClient implements Callable<Integer> {
             case RUN_TO -> runTo();
             case RESET -> ledger.restart(() -> http.post("/api/simulation/reset"), a -> a.status() == 200);
             case RELOAD -> ledger.restart(() -> http.post("/api/simulation/reload"), a -> a.status() == 200);
-            case FACTOR -> http.put("/api/simulation/real-time-factor",
-                    "{\"value\": " + new double[] {0, 0, 1, 5}[random.nextInt(4)] + "}");
+            case FACTOR ->
+                http.put(
+                        "/api/simulation/real-time-factor",
+                        "{\"value\": " + new double[] {0, 0, 1, 5}[random.nextInt(4)] + "}");
             case SPAWN -> ledger.modelCommand(this::spawn);
             case REMOVE -> ledger.modelCommand(this::remove);
             case TELEPORT -> ledger.modelCommand(this::teleport);
             case STATIC -> ledger.modelCommand(this::setStatic);
-            case PUBLISH -> ledger.modelCommand(() -> http.post("/api/topics/model/rover/cmd_vel",
-                    "application/json", String.format(Locale.ROOT, "{\"linear\": {\"x\": %.2f}, \"angular\":"
-                            + " {\"z\": %.2f}}", random.nextDouble() - 0.5, random.nextDouble() - 0.5)));
+            case PUBLISH ->
+                ledger.modelCommand(() -> http.post(
+                        "/api/topics/model/rover/cmd_vel",
+                        "application/json",
+                        String.format(
+                                Locale.ROOT,
+                                "{\"linear\": {\"x\": %.2f}, \"angular\":" + " {\"z\": %.2f}}",
+                                random.nextDouble() - 0.5,
+                                random.nextDouble() - 0.5)));
             case SAVE -> save();
             case SUBSCRIBE -> new SoakHttp.Answer(subscriber.subscribe(id, random), "");
         };
@@ -86,8 +102,8 @@ final class SoakClient implements Callable<Integer> {
     private SoakHttp.Answer runTo() throws java.io.IOException {
         SoakHttp.Answer s = http.get("/api/simulation");
         double now = s.status() == 200 ? JSON.readTree(s.body()).get("simTime").asDouble() : 0;
-        SoakHttp.Answer a = http.post(String.format(Locale.ROOT, "/api/simulation/run-to?simTime=%.3f",
-                now + 0.005 + random.nextInt(50) / 1000.0));
+        SoakHttp.Answer a = http.post(String.format(
+                Locale.ROOT, "/api/simulation/run-to?simTime=%.3f", now + 0.005 + random.nextInt(50) / 1000.0));
         if (a.status() == 400 && !a.body().contains("is not ahead of the current")) {
             tally.unexpected(Command.RUN_TO, "only a target the sim time passed may be 400", a);
         }
@@ -101,11 +117,17 @@ final class SoakClient implements Callable<Integer> {
     private SoakHttp.Answer spawn() {
         String name = mine();
         boolean there = ledger.has(name);
-        SoakHttp.Answer a = http.post("/api/models", "application/xml", String.format(Locale.ROOT,
-                "<model name='%s'><pose>%.1f %.1f 1 0 0 0</pose><link name='l'><inertial><mass>1</mass>"
-                        + "</inertial><collision name='c'><geometry><sphere><radius>0.2</radius></sphere></geometry>"
-                        + "</collision></link></model>", name, id * 1.5 - 6, 4.0 + name.charAt(name.length() - 1)
-                        - '0'));
+        SoakHttp.Answer a = http.post(
+                "/api/models",
+                "application/xml",
+                String.format(
+                        Locale.ROOT,
+                        "<model name='%s'><pose>%.1f %.1f 1 0 0 0</pose><link name='l'><inertial><mass>1</mass>"
+                                + "</inertial><collision name='c'><geometry><sphere><radius>0.2</radius></sphere></geometry>"
+                                + "</collision></link></model>",
+                        name,
+                        id * 1.5 - 6,
+                        4.0 + name.charAt(name.length() - 1) - '0'));
         if (a.status() == 201 && !there) {
             ledger.spawned(name);
         } else if (!(a.status() == 409 && there && a.body().contains("Model exists")) && !a.refusedInState()) {
@@ -128,15 +150,25 @@ final class SoakClient implements Callable<Integer> {
 
     private SoakHttp.Answer teleport() {
         String name = random.nextInt(3) == 0 ? "box" : mine();
-        return checked(Command.TELEPORT, name, http.put("/api/models/" + name + "/pose", String.format(Locale.ROOT,
-                "{\"x\": %.2f, \"y\": %.2f, \"z\": 1, \"roll\": 0, \"pitch\": 0, \"yaw\": %.2f}",
-                random.nextDouble() * 8 - 4, random.nextDouble() * 8 - 4, random.nextDouble())));
+        return checked(
+                Command.TELEPORT,
+                name,
+                http.put(
+                        "/api/models/" + name + "/pose",
+                        String.format(
+                                Locale.ROOT,
+                                "{\"x\": %.2f, \"y\": %.2f, \"z\": 1, \"roll\": 0, \"pitch\": 0, \"yaw\": %.2f}",
+                                random.nextDouble() * 8 - 4,
+                                random.nextDouble() * 8 - 4,
+                                random.nextDouble())));
     }
 
     private SoakHttp.Answer setStatic() {
         String name = mine();
-        return checked(Command.STATIC, name, http.put("/api/models/" + name + "/static",
-                "{\"value\": " + random.nextBoolean() + "}"));
+        return checked(
+                Command.STATIC,
+                name,
+                http.put("/api/models/" + name + "/static", "{\"value\": " + random.nextBoolean() + "}"));
     }
 
     /** A command on a model: 200 when the ledger has it, 404 when not, or refused in the state. */

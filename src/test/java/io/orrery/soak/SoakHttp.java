@@ -22,8 +22,8 @@ final class SoakHttp implements AutoCloseable {
     static final int EXECUTOR_THREADS = 4;
 
     private final URI base;
-    private final ThreadPoolExecutor executor = (ThreadPoolExecutor) Executors.newFixedThreadPool(EXECUTOR_THREADS,
-            r -> {
+    private final ThreadPoolExecutor executor =
+            (ThreadPoolExecutor) Executors.newFixedThreadPool(EXECUTOR_THREADS, r -> {
                 Thread t = new Thread(r, "soak-http");
                 t.setDaemon(true);
                 return t;
@@ -33,8 +33,11 @@ final class SoakHttp implements AutoCloseable {
     SoakHttp(URI base) {
         this.base = base;
         executor.prestartAllCoreThreads(); // all from the start: the soak compares thread counts over time
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
-                .connectTimeout(Duration.ofSeconds(10)).build();
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .executor(executor)
+                .connectTimeout(Duration.ofSeconds(10))
+                .build();
     }
 
     Answer get(String path) {
@@ -50,7 +53,8 @@ final class SoakHttp implements AutoCloseable {
     }
 
     Answer put(String path, String json) {
-        return send(request(path).header("Content-Type", "application/json")
+        return send(request(path)
+                .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(json)));
     }
 
@@ -60,7 +64,8 @@ final class SoakHttp implements AutoCloseable {
 
     /** Opens an event stream; the caller reads and closes it. */
     HttpResponse<InputStream> stream(String path) throws IOException, InterruptedException {
-        return client.send(request(path).header("Accept", "text/event-stream").GET().build(),
+        return client.send(
+                request(path).header("Accept", "text/event-stream").GET().build(),
                 HttpResponse.BodyHandlers.ofInputStream());
     }
 

@@ -24,9 +24,19 @@ import java.util.stream.Collectors;
  * @param first threads and heap in the first stretch
  * @param last threads and heap in the last stretch
  */
-public record SoakReport(int clients, double seconds, int commands, Tally tally, int livenessPolls,
-        List<String> livenessFailures, Set<String> ledgerModels, Set<String> serverModels,
-        Set<String> finalSaveModels, int savedFiles, List<String> unreadableSaves, GrowthSampler.Window first,
+public record SoakReport(
+        int clients,
+        double seconds,
+        int commands,
+        Tally tally,
+        int livenessPolls,
+        List<String> livenessFailures,
+        Set<String> ledgerModels,
+        Set<String> serverModels,
+        Set<String> finalSaveModels,
+        int savedFiles,
+        List<String> unreadableSaves,
+        GrowthSampler.Window first,
         GrowthSampler.Window last) {
 
     /** Requests per status over every kind of command. */
@@ -72,22 +82,49 @@ public record SoakReport(int clients, double seconds, int commands, Tally tally,
     public String toString() {
         StringBuilder b = new StringBuilder();
         int requests = statuses().values().stream().mapToInt(Integer::intValue).sum();
-        b.append(String.format(Locale.ROOT, "Soak: %d clients, %.0f s: %d commands, %d requests (%.0f/s), statuses"
-                + " %s; latency p50 %.1f ms, p99 %.1f ms, max %.0f ms%n", clients, seconds, commands, requests,
-                requests / seconds, statuses(), tally.percentileMillis(0.5), tally.percentileMillis(0.99),
+        b.append(String.format(
+                Locale.ROOT,
+                "Soak: %d clients, %.0f s: %d commands, %d requests (%.0f/s), statuses"
+                        + " %s; latency p50 %.1f ms, p99 %.1f ms, max %.0f ms%n",
+                clients,
+                seconds,
+                commands,
+                requests,
+                requests / seconds,
+                statuses(),
+                tally.percentileMillis(0.5),
+                tally.percentileMillis(0.99),
                 tally.maxMillis()));
-        b.append("  per command: ").append(tally.statuses().entrySet().stream()
-                .map(e -> e.getKey().name().toLowerCase(Locale.ROOT) + " " + e.getValue())
-                .collect(Collectors.joining(", "))).append('\n');
-        b.append("  unexpected statuses: ").append(unexpected()).append('\n');
-        b.append("  ledger disagreements: ").append(disagreementCount()).append(' ').append(disagreements())
+        b.append("  per command: ")
+                .append(tally.statuses().entrySet().stream()
+                        .map(e -> e.getKey().name().toLowerCase(Locale.ROOT) + " " + e.getValue())
+                        .collect(Collectors.joining(", ")))
                 .append('\n');
-        b.append(String.format(Locale.ROOT, "  liveness: %d polls, %d not 200 UP %s%n", livenessPolls,
-                livenessFailures.size(), livenessFailures));
-        b.append("  models: ledger ").append(ledgerModels).append(", server ").append(serverModels)
-                .append(", final save ").append(finalSaveModels).append('\n');
-        b.append(String.format(Locale.ROOT, "  saved files: %d, unreadable %d %s%n", savedFiles,
-                unreadableSaves.size(), unreadableSaves));
+        b.append("  unexpected statuses: ").append(unexpected()).append('\n');
+        b.append("  ledger disagreements: ")
+                .append(disagreementCount())
+                .append(' ')
+                .append(disagreements())
+                .append('\n');
+        b.append(String.format(
+                Locale.ROOT,
+                "  liveness: %d polls, %d not 200 UP %s%n",
+                livenessPolls,
+                livenessFailures.size(),
+                livenessFailures));
+        b.append("  models: ledger ")
+                .append(ledgerModels)
+                .append(", server ")
+                .append(serverModels)
+                .append(", final save ")
+                .append(finalSaveModels)
+                .append('\n');
+        b.append(String.format(
+                Locale.ROOT,
+                "  saved files: %d, unreadable %d %s%n",
+                savedFiles,
+                unreadableSaves.size(),
+                unreadableSaves));
         b.append("  first ").append(first).append('\n');
         b.append("  last  ").append(last);
         return b.toString();

@@ -51,8 +51,10 @@ public final class Tally {
     void disagree(Command c, String name, SoakHttp.Answer a, boolean ledgerHas) {
         synchronized (statuses) {
             disagreementCount++;
-            keep(disagreements, c + " " + name + " (ledger: " + (ledgerHas ? "there" : "not there") + ") -> "
-                    + a.status() + " " + shorten(a.body()));
+            keep(
+                    disagreements,
+                    c + " " + name + " (ledger: " + (ledgerHas ? "there" : "not there") + ") -> " + a.status() + " "
+                            + shorten(a.body()));
         }
     }
 

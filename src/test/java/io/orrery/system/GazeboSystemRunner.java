@@ -4,17 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.Message;
 import com.gz.msgs.DoubleProtos;
+import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.BuiltinSystems;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
-import io.orrery.runner.SystemRegistration;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.SystemRegistration;
 import io.orrery.topic.TopicMessage;
 import io.orrery.world.sdf.GzSimWorlds;
 import io.orrery.world.sdf.SdfReader;
@@ -108,7 +108,8 @@ public final class GazeboSystemRunner implements AfterEachCallback {
                 .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
-                .worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -151,7 +152,9 @@ public final class GazeboSystemRunner implements AfterEachCallback {
 
     /** The latest message on {@code topic}, of {@code type}; fails when there is none. */
     public <T> T latest(String topic, Class<T> type) {
-        TopicMessage m = runner.topics().orElseThrow().latest(topic)
+        TopicMessage m = runner.topics()
+                .orElseThrow()
+                .latest(topic)
                 .orElseThrow(() -> new AssertionError("no message on " + topic));
         return type.cast(m.message());
     }

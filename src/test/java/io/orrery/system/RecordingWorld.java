@@ -141,8 +141,7 @@ public final class RecordingWorld implements PhysicsWorld {
         return read(() -> Optional.ofNullable(models.get(name)).map(s -> {
             Pose pose = new Pose(new Vec3(s[0], 0, 0), Quat.IDENTITY);
             Twist velocity = new Twist(new Vec3(s[1], 0, 0), Vec3.ZERO);
-            return new ModelState(name, pose, velocity, false,
-                    List.of(new LinkState("link", pose, velocity, false)));
+            return new ModelState(name, pose, velocity, false, List.of(new LinkState("link", pose, velocity, false)));
         }));
     }
 

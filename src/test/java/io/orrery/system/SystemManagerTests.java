@@ -24,7 +24,8 @@ class SystemManagerTests {
     private static final long STEP = 1_000_000; // 1 ms
 
     private final List<String> log = Collections.synchronizedList(new ArrayList<>());
-    private final RecordingWorld world = new RecordingWorld().withModel("a", 0, 1).withModel("b", 10, -2);
+    private final RecordingWorld world =
+            new RecordingWorld().withModel("a", 0, 1).withModel("b", 10, -2);
     private SystemManager manager = new SystemManager();
 
     @AfterEach
@@ -81,7 +82,10 @@ class SystemManagerTests {
     }
 
     private List<String> namesIn(String phase) {
-        return log.stream().filter(e -> e.endsWith(":" + phase)).map(e -> e.substring(0, e.indexOf(':'))).toList();
+        return log.stream()
+                .filter(e -> e.endsWith(":" + phase))
+                .map(e -> e.substring(0, e.indexOf(':')))
+                .toList();
     }
 
     private UpdateInfo step(UpdateInfo info) {
@@ -104,8 +108,8 @@ class SystemManagerTests {
         step(UpdateInfo.START);
         manager.runReset(UpdateInfo.START, world);
 
-        List<String> expected = List.of("explicitMinus5", "ownMinus5", "default1", "default2", "own10ButExplicit1",
-                "own10");
+        List<String> expected =
+                List.of("explicitMinus5", "ownMinus5", "default1", "default2", "own10ButExplicit1", "own10");
         assertThat(namesIn("pre")).isEqualTo(expected);
         assertThat(namesIn("update")).isEqualTo(expected);
         assertThat(namesIn("post")).isEqualTo(expected);
@@ -124,8 +128,9 @@ class SystemManagerTests {
         UpdateInfo info = step(UpdateInfo.START);
         step(info);
 
-        assertThat(log).containsExactly("late:pre", "early:update", "earliest:post", "late:pre", "early:update",
-                "earliest:post");
+        assertThat(log)
+                .containsExactly(
+                        "late:pre", "early:update", "earliest:post", "late:pre", "early:update", "earliest:post");
     }
 
     @Test
@@ -149,8 +154,7 @@ class SystemManagerTests {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("java.lang.String")
                 .hasMessageContaining("none of PreUpdate, Update, PostUpdate, Reset");
-        assertThatThrownBy(() -> manager.add((Configure) spec -> { }))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> manager.add((Configure) spec -> {})).isInstanceOf(IllegalArgumentException.class);
 
         Logging twice = new Logging("twice");
         manager.add(twice);
@@ -163,36 +167,76 @@ class SystemManagerTests {
         manager.add(new Logging("logging"), OptionalInt.of(7));
         manager.add(new Sensor());
 
-        assertThat(manager.list()).containsExactly(
-                new SystemInfo("physics", Priorities.PHYSICS, "Prioritized", SystemOrigin.code(),
-                        Set.of(Phase.UPDATE, Phase.RESET), false),
-                new SystemInfo("Sensor", Priorities.DEFAULT, "default", SystemOrigin.code(),
-                        Set.of(Phase.POST_UPDATE), true),
-                new SystemInfo("logging", 7, "given", SystemOrigin.code(),
-                        Set.of(Phase.PRE_UPDATE, Phase.UPDATE, Phase.POST_UPDATE, Phase.RESET), false));
+        assertThat(manager.list())
+                .containsExactly(
+                        new SystemInfo(
+                                "physics",
+                                Priorities.PHYSICS,
+                                "Prioritized",
+                                SystemOrigin.code(),
+                                Set.of(Phase.UPDATE, Phase.RESET),
+                                false),
+                        new SystemInfo(
+                                "Sensor",
+                                Priorities.DEFAULT,
+                                "default",
+                                SystemOrigin.code(),
+                                Set.of(Phase.POST_UPDATE),
+                                true),
+                        new SystemInfo(
+                                "logging",
+                                7,
+                                "given",
+                                SystemOrigin.code(),
+                                Set.of(Phase.PRE_UPDATE, Phase.UPDATE, Phase.POST_UPDATE, Phase.RESET),
+                                false));
     }
 
     @Test
     void theReportListsEachPhaseInRunOrderWithWherePrioritiesAndSystemsCameFrom() {
         manager.add(new Logging("late"), OptionalInt.of(100), "@Order on @Bean method", SystemOrigin.springBean("l"));
-        manager.add((PreUpdate) (info, w) -> log.add("lambda"), OptionalInt.of(-100), "@Order on @Bean method",
+        manager.add(
+                (PreUpdate) (info, w) -> log.add("lambda"),
+                OptionalInt.of(-100),
+                "@Order on @Bean method",
                 SystemOrigin.springBean("early"));
         manager.add(new Sensor(), OptionalInt.empty(), "<gz:system_priority>", SystemOrigin.plugin("s", "robot"));
 
         SystemsReport report = manager.report();
-        assertThat(report.of(Phase.PRE_UPDATE)).extracting(e -> e.system().name()).containsExactly("early", "late");
+        assertThat(report.of(Phase.PRE_UPDATE))
+                .extracting(e -> e.system().name())
+                .containsExactly("early", "late");
         assertThat(report.of(Phase.PRE_UPDATE).get(0).system().prioritySource()).isEqualTo("@Order on @Bean method");
         // A plugin goes by its instance name, a bean by its bean name, unless it names itself (NamedSystem).
-        assertThat(report.of(Phase.POST_UPDATE)).extracting(e -> e.system().name()).containsExactly("s", "late");
+        assertThat(report.of(Phase.POST_UPDATE))
+                .extracting(e -> e.system().name())
+                .containsExactly("s", "late");
         // No priority was given, so the source given with none does not apply: the default does.
-        assertThat(report.of(Phase.POST_UPDATE).get(0).system().prioritySource()).isEqualTo("default");
+        assertThat(report.of(Phase.POST_UPDATE).get(0).system().prioritySource())
+                .isEqualTo("default");
         assertThat(report.of(Phase.POST_UPDATE).get(0).system().origin().describe())
                 .isEqualTo("plugin 's' of model 'robot'");
         assertThat(report.of(Phase.UPDATE)).extracting(e -> e.system().name()).containsExactly("late");
         assertThat(report.of(Phase.RESET)).extracting(e -> e.system().name()).containsExactly("late");
-        assertThat(report.table().lines().filter(l -> l.contains("early")).findFirst().orElseThrow().split(" +"))
-                .containsExactly("", "PreUpdate", "1", "early", "-100", "@Order", "on", "@Bean", "method", "Spring",
-                        "bean", "'early'");
+        assertThat(report.table()
+                        .lines()
+                        .filter(l -> l.contains("early"))
+                        .findFirst()
+                        .orElseThrow()
+                        .split(" +"))
+                .containsExactly(
+                        "",
+                        "PreUpdate",
+                        "1",
+                        "early",
+                        "-100",
+                        "@Order",
+                        "on",
+                        "@Bean",
+                        "method",
+                        "Spring",
+                        "bean",
+                        "'early'");
     }
 
     @Test
@@ -203,13 +247,13 @@ class SystemManagerTests {
         long[] advances = {1_000_000, 3_000, 5_000};
         int[] reads = {0};
         manager = new SystemManager(false, 1, () -> now[0] += advances[reads[0]++ % advances.length]);
-        manager.add((PreUpdate) (info, w) -> { }, OptionalInt.of(1));
-        manager.add((PreUpdate) (info, w) -> { }, OptionalInt.of(2));
+        manager.add((PreUpdate) (info, w) -> {}, OptionalInt.of(1));
+        manager.add((PreUpdate) (info, w) -> {}, OptionalInt.of(2));
 
         UpdateInfo info = new UpdateInfo(STEP, STEP, STEP, 1, false);
         manager.runPreUpdate(info, world); // opens the window
-        assertThat(manager.report().of(Phase.PRE_UPDATE)).allSatisfy(e -> assertThat(e.timing())
-                .isEqualTo(SystemTiming.NONE));
+        assertThat(manager.report().of(Phase.PRE_UPDATE))
+                .allSatisfy(e -> assertThat(e.timing()).isEqualTo(SystemTiming.NONE));
         // Each run takes 1.008 ms of this clock; the window closes once 1 s has passed since it opened.
         int runs = 0;
         while (manager.report().windowNanos() == 0) {
@@ -236,7 +280,7 @@ class SystemManagerTests {
             // Reads alternate: the phase's opening read (no time passes), then the system's.
             return now[0] += r % 2 == 0 ? 0 : durations[(r / 2) % durations.length];
         });
-        manager.add((PreUpdate) (info, w) -> { }, OptionalInt.of(1));
+        manager.add((PreUpdate) (info, w) -> {}, OptionalInt.of(1));
         UpdateInfo info = new UpdateInfo(STEP, STEP, STEP, 1, false);
         for (int i = 0; i < durations.length; i++) {
             manager.runPreUpdate(info, world);
@@ -282,8 +326,7 @@ class SystemManagerTests {
     /** A stateless observer, named after its class. */
     static final class Sensor implements PostUpdate, Stateless {
         @Override
-        public void postUpdate(UpdateInfo info, WorldView world) {
-        }
+        public void postUpdate(UpdateInfo info, WorldView world) {}
     }
 
     @Test
@@ -305,7 +348,8 @@ class SystemManagerTests {
     void physicsSystemStepsTheWorldBetweenPreUpdateAndPostUpdate() {
         Map<String, Double> xAt = new ConcurrentHashMap<>();
         manager.add((PreUpdate) (info, w) -> xAt.put("pre", ((RecordingWorld) w).x("a")));
-        manager.add((PostUpdate) (info, w) -> xAt.put("post", w.model("a").orElseThrow().pose().position().x()));
+        manager.add((PostUpdate) (info, w) ->
+                xAt.put("post", w.model("a").orElseThrow().pose().position().x()));
         manager.add(new Stepper());
 
         UpdateInfo info = UpdateInfo.START;
@@ -335,7 +379,11 @@ class SystemManagerTests {
                 assertThat(view).isNotInstanceOf(PhysicsWorld.class);
                 List<Double> xs = new ArrayList<>();
                 for (String name : view.modelNames()) {
-                    xs.add(view.model(name).map(ModelState::pose).orElseThrow().position().x());
+                    xs.add(view.model(name)
+                            .map(ModelState::pose)
+                            .orElseThrow()
+                            .position()
+                            .x());
                 }
                 try {
                     together.await(30, TimeUnit.SECONDS);
@@ -361,8 +409,12 @@ class SystemManagerTests {
             }
         }
         assertThat(expected.get(19).get(0)).isCloseTo(0.020, offset(1e-12));
-        assertThat(threads).hasSize(systems).noneMatch(t -> t.equals(Thread.currentThread().getName()));
-        assertThat(world.maxConcurrentReads.get()).as("reads of the world are serialized").isEqualTo(1);
+        assertThat(threads)
+                .hasSize(systems)
+                .noneMatch(t -> t.equals(Thread.currentThread().getName()));
+        assertThat(world.maxConcurrentReads.get())
+                .as("reads of the world are serialized")
+                .isEqualTo(1);
     }
 
     @Test
@@ -372,13 +424,13 @@ class SystemManagerTests {
         manager.add(new Logging("after"), OptionalInt.of(1));
 
         UpdateInfo info = UpdateInfo.START.next(STEP, STEP);
-        assertThatThrownBy(() -> manager.runPreUpdate(info, world))
-                .isInstanceOfSatisfying(SystemException.class, e -> {
-                    assertThat(e.systemName()).isEqualTo("broken");
-                    assertThat(e.phase()).isEqualTo(Phase.PRE_UPDATE);
-                    assertThat(e).hasMessage("system 'broken' failed in PreUpdate: IllegalStateException: boom in pre")
-                            .hasCauseInstanceOf(IllegalStateException.class);
-                });
+        assertThatThrownBy(() -> manager.runPreUpdate(info, world)).isInstanceOfSatisfying(SystemException.class, e -> {
+            assertThat(e.systemName()).isEqualTo("broken");
+            assertThat(e.phase()).isEqualTo(Phase.PRE_UPDATE);
+            assertThat(e)
+                    .hasMessage("system 'broken' failed in PreUpdate: IllegalStateException: boom in pre")
+                    .hasCauseInstanceOf(IllegalStateException.class);
+        });
         assertThat(log).containsExactly("before:pre");
         assertThatThrownBy(() -> manager.runUpdate(info, world)).hasMessageContaining("'broken' failed in Update");
         assertThatThrownBy(() -> manager.runPostUpdate(info, world))
@@ -442,7 +494,10 @@ class SystemManagerTests {
         manager.add(new Logging("resettable"));
         manager.add(new Sensor());
         manager.add((Update) (info, w) -> log.add("stateful:update"), OptionalInt.empty());
-        assertThat(manager.systemsNotSupportingReset()).singleElement().asString().startsWith("lambda Update@");
+        assertThat(manager.systemsNotSupportingReset())
+                .singleElement()
+                .asString()
+                .startsWith("lambda Update@");
 
         assertThatThrownBy(() -> manager.runReset(UpdateInfo.START, world))
                 .isInstanceOf(IllegalStateException.class)
@@ -476,23 +531,31 @@ class SystemManagerTests {
         CyclicBarrier bothRunning = new CyclicBarrier(2);
         // The first system hands back its part only after the second has handed back its own, so in time the order
         // is second, first; the serial mode's order is first, second.
-        manager.add((PostUpdate) (info, w) -> {
-            await(bothRunning);
-            await(bothRunning);
-            assertThat(manager.postUpdateView()).as("the round's view, on a pool thread").isPresent();
-            manager.afterPostUpdateRound(() -> ran.add("first:a")).orElseThrow();
-            manager.afterPostUpdateRound(() -> ran.add("first:b")).orElseThrow();
-        }, OptionalInt.of(1));
-        manager.add((PostUpdate) (info, w) -> {
-            await(bothRunning);
-            manager.afterPostUpdateRound(() -> ran.add("second")).orElseThrow();
-            await(bothRunning);
-        }, OptionalInt.of(2));
+        manager.add(
+                (PostUpdate) (info, w) -> {
+                    await(bothRunning);
+                    await(bothRunning);
+                    assertThat(manager.postUpdateView())
+                            .as("the round's view, on a pool thread")
+                            .isPresent();
+                    manager.afterPostUpdateRound(() -> ran.add("first:a")).orElseThrow();
+                    manager.afterPostUpdateRound(() -> ran.add("first:b")).orElseThrow();
+                },
+                OptionalInt.of(1));
+        manager.add(
+                (PostUpdate) (info, w) -> {
+                    await(bothRunning);
+                    manager.afterPostUpdateRound(() -> ran.add("second")).orElseThrow();
+                    await(bothRunning);
+                },
+                OptionalInt.of(2));
 
         manager.runPostUpdate(UpdateInfo.START.next(STEP, STEP), world);
 
         assertThat(ran).containsExactly("first:a", "first:b", "second");
-        assertThat(manager.afterPostUpdateRound(() -> ran.add("off the pool"))).as("off the pool's threads").isEmpty();
+        assertThat(manager.afterPostUpdateRound(() -> ran.add("off the pool")))
+                .as("off the pool's threads")
+                .isEmpty();
         assertThat(manager.postUpdateView()).as("off the pool's threads").isEmpty();
     }
 

@@ -20,12 +20,18 @@ class TopicBusTests {
     private final TopicBus bus = new TopicBus(driver);
 
     private static Twist twist(double x) {
-        return Twist.newBuilder().setHeader(Messages.header(0)).setLinear(Messages.vector(x, 0, 0))
-                .setAngular(Messages.vector(0, 0, 0)).build();
+        return Twist.newBuilder()
+                .setHeader(Messages.header(0))
+                .setLinear(Messages.vector(x, 0, 0))
+                .setAngular(Messages.vector(0, 0, 0))
+                .build();
     }
 
     private static DoubleProtos.Double number(double d) {
-        return DoubleProtos.Double.newBuilder().setHeader(Messages.header(0)).setData(d).build();
+        return DoubleProtos.Double.newBuilder()
+                .setHeader(Messages.header(0))
+                .setData(d)
+                .build();
     }
 
     @Test
@@ -39,7 +45,10 @@ class TopicBusTests {
         p.publish(twist(3));
 
         assertThat(got).containsExactly(1.0, 2.0, 3.0);
-        assertThat(bus.latest("/cmd_vel")).get().extracting(TopicMessage::message).isEqualTo(twist(3));
+        assertThat(bus.latest("/cmd_vel"))
+                .get()
+                .extracting(TopicMessage::message)
+                .isEqualTo(twist(3));
     }
 
     @Test
@@ -50,7 +59,11 @@ class TopicBusTests {
             log.add("relay got " + t.getLinear().getX());
             bus.publish("/out", number(t.getLinear().getX() * 10));
         });
-        bus.subscribe("/in", Twist.class, "second", t -> log.add("second got " + t.getLinear().getX()));
+        bus.subscribe(
+                "/in",
+                Twist.class,
+                "second",
+                t -> log.add("second got " + t.getLinear().getX()));
         bus.subscribe("/out", DoubleProtos.Double.class, "sink", d -> log.add("sink got " + d.getData()));
 
         bus.publish("/in", twist(1));
@@ -134,19 +147,26 @@ class TopicBusTests {
     @Test
     void topicsListTypesPublishersAndSubscribersAndReleaseWithdrawsAnOwner() {
         bus.advertise("/model/vehicle_blue/odometry", Odometry.class, "diff_drive");
-        bus.subscribe("model/vehicle_blue/cmd_vel", Twist.class, "diff_drive", t -> { });
+        bus.subscribe("model/vehicle_blue/cmd_vel", Twist.class, "diff_drive", t -> {});
         bus.advertise("/model/vehicle_blue/cmd_vel", Twist.class, "keyboard");
         bus.advertise("/model/vehicle_blue/cmd_vel", Twist.class, "keyboard");
 
-        assertThat(bus.topics()).containsExactly(
-                new TopicInfo("/model/vehicle_blue/cmd_vel", "gz.msgs.Twist", List.of("keyboard"),
-                        List.of("diff_drive")),
-                new TopicInfo("/model/vehicle_blue/odometry", "gz.msgs.Odometry", List.of("diff_drive"), List.of()));
+        assertThat(bus.topics())
+                .containsExactly(
+                        new TopicInfo(
+                                "/model/vehicle_blue/cmd_vel",
+                                "gz.msgs.Twist",
+                                List.of("keyboard"),
+                                List.of("diff_drive")),
+                        new TopicInfo(
+                                "/model/vehicle_blue/odometry", "gz.msgs.Odometry", List.of("diff_drive"), List.of()));
 
         bus.release("diff_drive");
 
-        assertThat(bus.topic("/model/vehicle_blue/cmd_vel").orElseThrow().subscribers()).isEmpty();
-        assertThat(bus.topic("/model/vehicle_blue/odometry").orElseThrow().publishers()).isEmpty();
+        assertThat(bus.topic("/model/vehicle_blue/cmd_vel").orElseThrow().subscribers())
+                .isEmpty();
+        assertThat(bus.topic("/model/vehicle_blue/odometry").orElseThrow().publishers())
+                .isEmpty();
     }
 
     @Test
@@ -155,7 +175,8 @@ class TopicBusTests {
         bus.subscribe("/cmd_vel", Twist.class, "bad", t -> {
             throw new IllegalStateException("boom");
         });
-        bus.subscribe("/cmd_vel", Twist.class, "good", t -> got.add(t.getLinear().getX()));
+        bus.subscribe(
+                "/cmd_vel", Twist.class, "good", t -> got.add(t.getLinear().getX()));
 
         bus.publish("/cmd_vel", twist(1));
 
@@ -164,15 +185,16 @@ class TopicBusTests {
 
     @Test
     void wrongTypesAndUnknownTopicsAreRefusedNamingThem() {
-        bus.subscribe("/cmd_vel", Twist.class, "a", t -> { });
+        bus.subscribe("/cmd_vel", Twist.class, "a", t -> {});
         assertThatThrownBy(() -> bus.advertise("/cmd_vel", DoubleProtos.Double.class, "b"))
                 .hasMessageContaining("'/cmd_vel' carries gz.msgs.Twist, not gz.msgs.Double");
         assertThatThrownBy(() -> bus.publish("/cmd_vel", number(1)))
                 .hasMessageContaining("'/cmd_vel' carries gz.msgs.Twist, not gz.msgs.Double");
         assertThatThrownBy(() -> bus.publish("/nope", number(1)))
-                .isInstanceOf(UnknownTopicException.class).hasMessageContaining("/nope")
+                .isInstanceOf(UnknownTopicException.class)
+                .hasMessageContaining("/nope")
                 .hasMessageContaining("there are: /cmd_vel");
-        assertThatThrownBy(() -> bus.subscribe("/a b", Twist.class, "a", t -> { }))
+        assertThatThrownBy(() -> bus.subscribe("/a b", Twist.class, "a", t -> {}))
                 .hasMessageContaining("not valid");
     }
 }

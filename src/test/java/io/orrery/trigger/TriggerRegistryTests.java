@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.junit.jupiter.api.Test;
 
 class TriggerRegistryTests {
@@ -33,7 +32,8 @@ class TriggerRegistryTests {
         }
 
         assertThat(firedAtStep).containsExactly(10_500L);
-        assertThat(registry.history()).singleElement()
+        assertThat(registry.history())
+                .singleElement()
                 .satisfies(f -> assertThat(f.simTimeNanos()).isEqualTo(10_500_000_000L));
     }
 
@@ -104,7 +104,8 @@ class TriggerRegistryTests {
 
         assertThat(registry.onStep(DT)).isEmpty();
         for (LifecycleEventKind kind : LifecycleEventKind.values()) {
-            assertThat(registry.onLifecycle(kind)).as("on %s", kind)
+            assertThat(registry.onLifecycle(kind))
+                    .as("on %s", kind)
                     .containsExactly(action("log=info: " + kind.eventName()));
         }
     }
@@ -164,10 +165,15 @@ class TriggerRegistryTests {
         registry.add(trigger("time=0.005", "log=info: not yet", false, "api"));
         registry.add(trigger("time=0", "log=info: fourth", false, "api"));
 
-        assertThat(registry.onStep(DT)).containsExactly(action("log=info: first"), action("log=info: second"),
-                action("log=info: third"), action("log=info: fourth"));
-        assertThat(registry.history()).extracting(f -> f.action().form()).containsExactly(
-                "log=info: first", "log=info: second", "log=info: third", "log=info: fourth");
+        assertThat(registry.onStep(DT))
+                .containsExactly(
+                        action("log=info: first"),
+                        action("log=info: second"),
+                        action("log=info: third"),
+                        action("log=info: fourth"));
+        assertThat(registry.history())
+                .extracting(f -> f.action().form())
+                .containsExactly("log=info: first", "log=info: second", "log=info: third", "log=info: fourth");
     }
 
     @Test
@@ -180,11 +186,20 @@ class TriggerRegistryTests {
         }
         registry.onLifecycle(LifecycleEventKind.STOP);
 
-        assertThat(registry.history()).containsExactly(
-                new FiredTrigger("finish", TriggerEvent.parse("time=0.003"), action("succeed"), 3 * DT,
-                        TickingClock.START.plusSeconds(1)),
-                new FiredTrigger(null, TriggerEvent.parse("stop"), action("log=warn: stopped"), 4 * DT,
-                        TickingClock.START.plusSeconds(2)));
+        assertThat(registry.history())
+                .containsExactly(
+                        new FiredTrigger(
+                                "finish",
+                                TriggerEvent.parse("time=0.003"),
+                                action("succeed"),
+                                3 * DT,
+                                TickingClock.START.plusSeconds(1)),
+                        new FiredTrigger(
+                                null,
+                                TriggerEvent.parse("stop"),
+                                action("log=warn: stopped"),
+                                4 * DT,
+                                TickingClock.START.plusSeconds(2)));
     }
 
     @Test
@@ -197,7 +212,8 @@ class TriggerRegistryTests {
         }
 
         assertThat(small.historyLimit()).isEqualTo(5);
-        assertThat(small.history()).extracting(FiredTrigger::simTimeNanos)
+        assertThat(small.history())
+                .extracting(FiredTrigger::simTimeNanos)
                 .containsExactly(8 * DT, 9 * DT, 10 * DT, 11 * DT, 12 * DT);
     }
 
@@ -227,8 +243,9 @@ class TriggerRegistryTests {
         assertThat(firstRun).containsExactly("log=info: configured", "log=info: sticky api", "log=info: one-off api");
 
         assertThat(registry.onLifecycle(LifecycleEventKind.RESET)).isEmpty();
-        assertThat(registry.list()).extracting(t -> t.action().form()).containsExactly(
-                "log=info: configured", "log=info: sticky api", "log=info: api, later");
+        assertThat(registry.list())
+                .extracting(t -> t.action().form())
+                .containsExactly("log=info: configured", "log=info: sticky api", "log=info: api, later");
         assertThat(registry.onLifecycle(LifecycleEventKind.START)).isEmpty(); // non-sticky start is not re-armed
 
         List<String> secondRun = runSteps(1, 10);
@@ -249,8 +266,7 @@ class TriggerRegistryTests {
 
     @Test
     void refusesAHistoryLimitBelowOne() {
-        assertThatThrownBy(() -> new TriggerRegistry(0, clock))
-                .hasMessage("trigger history limit must be >= 1, got 0");
+        assertThatThrownBy(() -> new TriggerRegistry(0, clock)).hasMessage("trigger history limit must be >= 1, got 0");
     }
 
     @Test
@@ -259,20 +275,22 @@ class TriggerRegistryTests {
         r.add(trigger("loop", "log=info: tick", false, "api"));
         AtomicBoolean done = new AtomicBoolean();
         AtomicReference<Throwable> runnerFailure = new AtomicReference<>();
-        Thread runner = new Thread(() -> {
-            try {
-                for (long step = 1; step <= 200_000; step++) {
-                    r.onStep(step * DT);
-                    if (step % 1000 == 0) {
-                        r.add(trigger("next", "log=info: marker", false, "api"));
+        Thread runner = new Thread(
+                () -> {
+                    try {
+                        for (long step = 1; step <= 200_000; step++) {
+                            r.onStep(step * DT);
+                            if (step % 1000 == 0) {
+                                r.add(trigger("next", "log=info: marker", false, "api"));
+                            }
+                        }
+                    } catch (Throwable e) {
+                        runnerFailure.set(e);
+                    } finally {
+                        done.set(true);
                     }
-                }
-            } catch (Throwable e) {
-                runnerFailure.set(e);
-            } finally {
-                done.set(true);
-            }
-        }, "runner");
+                },
+                "runner");
         runner.start();
 
         int reads = 0;
@@ -280,7 +298,8 @@ class TriggerRegistryTests {
             List<FiredTrigger> history = r.history();
             assertThat(history.size()).isLessThanOrEqualTo(50);
             for (int i = 1; i < history.size(); i++) {
-                assertThat(history.get(i).simTimeNanos()).isGreaterThanOrEqualTo(history.get(i - 1).simTimeNanos());
+                assertThat(history.get(i).simTimeNanos())
+                        .isGreaterThanOrEqualTo(history.get(i - 1).simTimeNanos());
             }
             assertThat(r.list()).isNotEmpty().first().extracting(Trigger::event).isEqualTo(new TriggerEvent.Loop());
             reads++;
@@ -295,17 +314,25 @@ class TriggerRegistryTests {
 
     @Test
     void aCapCountsTheSourcesTriggersHeldArmedOrKeptForTheNextReset() {
-        assertThat(registry.addUnlessFull(trigger("time=0.002", "pause", true, "api"), 2)).isTrue();
-        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2)).isTrue();
+        assertThat(registry.addUnlessFull(trigger("time=0.002", "pause", true, "api"), 2))
+                .isTrue();
+        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2))
+                .isTrue();
         assertThat(registry.addUnlessFull(trigger("time=0.001", "stop", false, "config"), 2))
-                .as("another source has its own count").isTrue();
-        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2)).isFalse();
+                .as("another source has its own count")
+                .isTrue();
+        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2))
+                .isFalse();
 
         runSteps(1, 3); // 'next' fires and leaves; the sticky time trigger fires and is kept for the next reset
         assertThat(registry.list()).isEmpty();
-        assertThat(registry.countFrom("api")).as("the kept sticky one still counts").isEqualTo(1);
-        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2)).isTrue();
-        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2)).isFalse();
+        assertThat(registry.countFrom("api"))
+                .as("the kept sticky one still counts")
+                .isEqualTo(1);
+        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2))
+                .isTrue();
+        assertThat(registry.addUnlessFull(trigger("next", "resume", false, "api"), 2))
+                .isFalse();
     }
 
     private List<String> runSteps(long from, long to) {

@@ -12,7 +12,6 @@ import io.orrery.trigger.TriggerEvent.Loop;
 import io.orrery.trigger.TriggerEvent.Next;
 import io.orrery.trigger.TriggerEvent.OnLifecycle;
 import io.orrery.trigger.TriggerEvent.Time;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,8 +36,20 @@ class TriggerTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"time=10.5", "time=0", "time=0.000000001", "time=3600", "start", "stop", "pause",
-            "resume", "reset", "next", "loop"})
+    @ValueSource(
+            strings = {
+                "time=10.5",
+                "time=0",
+                "time=0.000000001",
+                "time=3600",
+                "start",
+                "stop",
+                "pause",
+                "resume",
+                "reset",
+                "next",
+                "loop"
+            })
     void eventFormsReadBackAsWritten(String form) {
         assertThat(TriggerEvent.parse(form).form()).isEqualTo(form);
     }
@@ -53,13 +64,16 @@ class TriggerTests {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "time=abc|'abc' is not a number of seconds",
-        "time=|'' is not a number of seconds",
-        "time=NaN|'NaN' is not a number of seconds",
-        "time=-1|the time is negative",
-        "time=0.0000000001|'0.0000000001' is finer than a nanosecond",
-        "time=1e30|'1e30' is too large (at most 9223372036 s)"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "time=abc|'abc' is not a number of seconds",
+                "time=|'' is not a number of seconds",
+                "time=NaN|'NaN' is not a number of seconds",
+                "time=-1|the time is negative",
+                "time=0.0000000001|'0.0000000001' is finer than a nanosecond",
+                "time=1e30|'1e30' is too large (at most 9223372036 s)"
+            })
     void refusesBadTimes(String bad, String reason) {
         assertThatThrownBy(() -> TriggerEvent.parse(bad))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -87,7 +101,8 @@ class TriggerTests {
         assertThat(TriggerAction.parse("realtime_factor=0.001")).isEqualTo(new RealtimeFactor(0.001));
         // above 0 but so small the runner would wait for ages for its next step, and its commands with it
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> TriggerAction.parse("realtime_factor=1e-300"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("below 0.001");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("below 0.001");
         assertThat(TriggerAction.parse("log=info: hello world")).isEqualTo(new Log(LogLevel.INFO, "hello world"));
         assertThat(TriggerAction.parse("log=warn:tight")).isEqualTo(new Log(LogLevel.WARN, "tight"));
         assertThat(TriggerAction.parse("log=error: a: b")).isEqualTo(new Log(LogLevel.ERROR, "a: b"));
@@ -96,8 +111,20 @@ class TriggerTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"pause", "resume", "stop", "succeed", "fail", "reset", "realtime_factor=2",
-            "realtime_factor=0.25", "realtime_factor=0", "log=info: hello world", "log=error: x=1: failed"})
+    @ValueSource(
+            strings = {
+                "pause",
+                "resume",
+                "stop",
+                "succeed",
+                "fail",
+                "reset",
+                "realtime_factor=2",
+                "realtime_factor=0.25",
+                "realtime_factor=0",
+                "log=info: hello world",
+                "log=error: x=1: failed"
+            })
     void actionFormsReadBackAsWritten(String form) {
         assertThat(TriggerAction.parse(form).form()).isEqualTo(form);
     }
@@ -113,17 +140,20 @@ class TriggerTests {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "realtime_factor=-1|the factor is negative|realtime_factor=<x> with x >= 0",
-        "realtime_factor=abc|'abc' is not a number|realtime_factor=<x> with x >= 0",
-        "realtime_factor=Infinity|'Infinity' is not a number|realtime_factor=<x> with x >= 0",
-        "realtime_factor|no factor given|realtime_factor=<x> with x >= 0",
-        "realtime_factor=|no factor given|realtime_factor=<x> with x >= 0",
-        "log=loud: x|unknown log level 'loud'|log=<level>: <message>",
-        "log=INFO: x|unknown log level 'INFO'|log=<level>: <message>",
-        "log=info|no '<level>:' given|log=<level>: <message>",
-        "log|no '<level>:' given|log=<level>: <message>",
-        "log=info:   |the message is empty|log=<level>: <message>"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "realtime_factor=-1|the factor is negative|realtime_factor=<x> with x >= 0",
+                "realtime_factor=abc|'abc' is not a number|realtime_factor=<x> with x >= 0",
+                "realtime_factor=Infinity|'Infinity' is not a number|realtime_factor=<x> with x >= 0",
+                "realtime_factor|no factor given|realtime_factor=<x> with x >= 0",
+                "realtime_factor=|no factor given|realtime_factor=<x> with x >= 0",
+                "log=loud: x|unknown log level 'loud'|log=<level>: <message>",
+                "log=INFO: x|unknown log level 'INFO'|log=<level>: <message>",
+                "log=info|no '<level>:' given|log=<level>: <message>",
+                "log|no '<level>:' given|log=<level>: <message>",
+                "log=info:   |the message is empty|log=<level>: <message>"
+            })
     void refusesBadActionArguments(String bad, String reason, String expectedForm) {
         assertThatThrownBy(() -> TriggerAction.parse(bad))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -158,8 +188,14 @@ class TriggerTests {
 
     @Test
     void loopIsAlwaysSticky() {
-        assertThat(new TriggerSpec(null, "loop", "log=info: tick", false).parse("api").sticky()).isTrue();
-        assertThat(new TriggerSpec(null, "next", "log=info: tick", false).parse("api").sticky()).isFalse();
+        assertThat(new TriggerSpec(null, "loop", "log=info: tick", false)
+                        .parse("api")
+                        .sticky())
+                .isTrue();
+        assertThat(new TriggerSpec(null, "next", "log=info: tick", false)
+                        .parse("api")
+                        .sticky())
+                .isFalse();
     }
 
     @Test
@@ -189,7 +225,8 @@ class TriggerTests {
                 .hasMessage("trigger source must not be empty");
         assertThatThrownBy(() -> new Trigger(null, null, new Command(Kind.STOP), false, "api"))
                 .isInstanceOf(NullPointerException.class);
-        assertThat(new Trigger("  ", new Next(), new Command(Kind.STOP), false, "api").label()).isNull();
+        assertThat(new Trigger("  ", new Next(), new Command(Kind.STOP), false, "api").label())
+                .isNull();
     }
 
     @Test

@@ -22,8 +22,7 @@ public final class Chromium {
     static final Path BINARY = Path.of("/usr/bin/chromium");
     static final Path DRIVER = Path.of("/usr/bin/chromedriver");
 
-    private Chromium() {
-    }
+    private Chromium() {}
 
     /** A fresh browser with its own profile, its console kept for {@code LogType.BROWSER}. */
     public static ChromeDriver start(int width, int height) {
@@ -39,17 +38,27 @@ public final class Chromium {
         }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BINARY.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-background-networking",
-                "--disable-component-update", "--no-first-run", "--disable-gpu", "--disable-dev-shm-usage",
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
                 // WebGL without a GPU: ANGLE on SwiftShader, the software renderer chromium ships
-                "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-                "--user-data-dir=" + profile, "--window-size=" + width + "," + height);
+                "--use-angle=swiftshader",
+                "--enable-unsafe-swiftshader",
+                "--user-data-dir=" + profile,
+                "--window-size=" + width + "," + height);
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
         options.setExperimentalOption("prefs", Map.of("credentials_enable_service", false));
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(DRIVER.toString()))
-                .usingAnyFreePort().build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(DRIVER.toString()))
+                .usingAnyFreePort()
+                .build();
         return new ChromeDriver(service, options);
     }
 }

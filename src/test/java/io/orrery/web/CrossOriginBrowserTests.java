@@ -13,7 +13,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * same server reached as {@code 127.0.0.1} instead of {@code localhost}: to the browser a different site's page,
  * whose requests carry {@code Origin: http://127.0.0.1:<port>}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.status-log-interval=0s", "orrery.world=worlds/default.sdf"})
 class CrossOriginBrowserTests {
 
@@ -28,7 +29,8 @@ class CrossOriginBrowserTests {
         DashboardPage page = new DashboardPage(BROWSER.driver(), port, null);
         page.open();
         page.waitFor(() -> page.text("world-name").equals("orrery_demo"));
-        page.waitFor(() -> page.text("state").contains("RUN") || page.text("state").contains("STEP"));
+        page.waitFor(
+                () -> page.text("state").contains("RUN") || page.text("state").contains("STEP"));
 
         // the dashboard, on the server's own origin: its commands go through
         page.click("btn-pause");
@@ -51,8 +53,8 @@ class CrossOriginBrowserTests {
         assertThat(paused(page)).as("the foreign page's fetch paused nothing").isFalse();
 
         // a form posted to the server, the oldest way: the browser shows the refusal instead
-        page.js("const f = document.createElement('form'); f.method = 'POST';"
-                + "f.action = '" + target + "/api/simulation/pause'; document.body.append(f); f.submit();");
+        page.js("const f = document.createElement('form'); f.method = 'POST';" + "f.action = '" + target
+                + "/api/simulation/pause'; document.body.append(f); f.submit();");
         page.waitFor(() -> BROWSER.driver().getCurrentUrl().startsWith(target));
         page.waitFor(() -> BROWSER.driver().getPageSource().contains("orrery.api.allowed-origins"));
         assertThat(BROWSER.driver().getPageSource()).contains("http://127.0.0.1:" + port);

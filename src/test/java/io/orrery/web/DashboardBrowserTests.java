@@ -36,7 +36,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * port: every command is made by clicking in the page and checked through the HTTP API. Screenshots of the main
  * states go to {@code target/dashboard/}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.status-log-interval=0s", "orrery.start-paused=true"})
 @Import(DashboardBrowserTests.Plugins.class)
 class DashboardBrowserTests {
@@ -71,7 +72,10 @@ class DashboardBrowserTests {
     @BeforeEach
     void freshPage() {
         page = new DashboardPage(BROWSER.driver(), port, null);
-        waitFor(() -> api("GET", "/api/simulation", null).get("allowedCommands").toString().contains("reset"));
+        waitFor(() -> api("GET", "/api/simulation", null)
+                .get("allowedCommands")
+                .toString()
+                .contains("reset"));
         if (!api("GET", "/api/simulation", null).get("paused").asBoolean()) {
             api("POST", "/api/simulation/pause", null);
         }
@@ -79,7 +83,8 @@ class DashboardBrowserTests {
         api("PUT", "/api/simulation/real-time-factor", "{\"value\": 1}");
         page.open();
         waitFor(() -> text("world-name").equals("dashboard_world"));
-        waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("#models li")).isEmpty());
+        waitFor(() ->
+                !BROWSER.driver().findElements(By.cssSelector("#models li")).isEmpty());
         page.consoleErrors(); // what an earlier page logged is not this test's
     }
 
@@ -89,7 +94,9 @@ class DashboardBrowserTests {
         waitFor(() -> text("state").contains("PAUSE"));
         waitFor(() -> text("readiness").equals("UP") && text("liveness").equals("UP"));
         assertThat(modelNames()).containsExactly("ground", "box", "ball", "pillar");
-        assertThat(testid("models").findElement(By.cssSelector("[data-model=pillar]")).getDomAttribute("class"))
+        assertThat(testid("models")
+                        .findElement(By.cssSelector("[data-model=pillar]"))
+                        .getDomAttribute("class"))
                 .contains("static");
         sleep(1500); // a few pose frames, stats ticks and probe polls
         assertThat(page.consoleErrors()).isEmpty();
@@ -145,17 +152,23 @@ class DashboardBrowserTests {
         int rows = 0;
         for (JsonNode phase : view.get("phases")) {
             for (JsonNode system : phase.get("systems")) {
-                String id = "system-" + phase.get("phase").asText() + "-" + system.get("order").asText();
+                String id = "system-" + phase.get("phase").asText() + "-"
+                        + system.get("order").asText();
                 List<String> cells = shown.get(id);
                 assertThat(cells).as(id + " in " + shown).isNotNull();
-                assertThat(cells.get(1)).as(id).startsWith(system.get("name").asText())
+                assertThat(cells.get(1))
+                        .as(id)
+                        .startsWith(system.get("name").asText())
                         .contains(system.get("origin").get("description").asText());
                 assertThat(cells.get(2)).isEqualTo(system.get("priority").asText());
                 assertThat(cells.get(3)).isEqualTo(system.get("prioritySource").asText());
                 rows++;
             }
         }
-        assertThat(rows).as("physics and the sensors at least").isGreaterThanOrEqualTo(2).isEqualTo(shown.size());
+        assertThat(rows)
+                .as("physics and the sensors at least")
+                .isGreaterThanOrEqualTo(2)
+                .isEqualTo(shown.size());
         List<String> physics = shown.get("system-Update-1");
         assertThat(physics.get(1)).startsWith("physics").contains("built-in");
         assertThat(parse(physics.get(4))).as("physics' mean time, µs").isPositive();
@@ -169,7 +182,9 @@ class DashboardBrowserTests {
         waitFor(() -> text("state").contains("PAUSE"));
         click("btn-pause"); // already paused: 409
         waitFor(() -> testid("problem").isDisplayed());
-        String detail = page.api("POST", "/api/simulation/pause", null, 409).get("detail").asText();
+        String detail = page.api("POST", "/api/simulation/pause", null, 409)
+                .get("detail")
+                .asText();
         assertThat(text("problem")).startsWith("409: ").contains(detail);
         page.screenshot("refused");
     }
@@ -177,9 +192,11 @@ class DashboardBrowserTests {
     @Test
     void aControllerHoldingTheSimulationIsNamedAndOnlyStopStaysOpen() throws Exception {
         waitFor(() -> text("state").contains("PAUSE"));
-        assertThat(BROWSER.driver().findElement(By.id("controller-box")).isDisplayed()).isFalse();
+        assertThat(BROWSER.driver().findElement(By.id("controller-box")).isDisplayed())
+                .isFalse();
         try (ControlClient controller = ControlClient.connect(port)) {
-            String holder = controller.call(controller.request("acquire")).get("holder").asText();
+            String holder =
+                    controller.call(controller.request("acquire")).get("holder").asText();
             waitFor(() -> text("controller").equals(holder));
             for (String button : List.of("btn-resume", "btn-step", "btn-reset", "btn-reload")) {
                 waitFor(() -> testid(button).getDomAttribute("class").contains("not-allowed"));
@@ -192,21 +209,27 @@ class DashboardBrowserTests {
         // the connection closed: the hold is let go, the world stays paused and the controls open again
         waitFor(() -> !BROWSER.driver().findElement(By.id("controller-box")).isDisplayed());
         waitFor(() -> !testid("btn-resume").getDomAttribute("class").contains("not-allowed"));
-        assertThat(api("GET", "/api/simulation", null).get("paused").asBoolean()).isTrue();
+        assertThat(api("GET", "/api/simulation", null).get("paused").asBoolean())
+                .isTrue();
     }
 
     @Test
     void aFailedPluginShowsItsReason() {
         waitFor(() -> testid("plugins").getText().contains(FailingStartPlugin.REASON));
         WebElement row = BROWSER.driver().findElement(By.cssSelector("[data-testid='plugin-broken']"));
-        assertThat(row.getText()).contains("FAILED").contains("orrery-test-failing-start").contains("world");
+        assertThat(row.getText())
+                .contains("FAILED")
+                .contains("orrery-test-failing-start")
+                .contains("world");
         assertThat(text("plugins-progress")).matches("(all )?\\d+( of \\d+)? started");
         waitFor(() -> text("event-log").contains("plugin broken failed"));
     }
 
     @Test
     void aModelClickedInTheListShowsItsPoseAndATeleportMovesIt() {
-        BROWSER.driver().findElement(By.cssSelector("#models li[data-model=ball]")).click();
+        BROWSER.driver()
+                .findElement(By.cssSelector("#models li[data-model=ball]"))
+                .click();
         waitFor(() -> testid("model-panel").isDisplayed() && text("model-name").equals("ball"));
         waitFor(() -> text("model-pose").startsWith("xyz (1.000, 0.500, 0.300)"));
         assertThat(text("model-static")).isEqualTo("no");
@@ -216,7 +239,12 @@ class DashboardBrowserTests {
         page.setField("tp-z", "0.75");
         page.setField("tp-yaw", "0.5");
         click("btn-teleport");
-        waitFor(() -> Math.abs(api("GET", "/api/models/ball", null).get("pose").get("x").asDouble() + 2) < 1e-6);
+        waitFor(() -> Math.abs(api("GET", "/api/models/ball", null)
+                                .get("pose")
+                                .get("x")
+                                .asDouble()
+                        + 2)
+                < 1e-6);
         JsonNode pose = api("GET", "/api/models/ball", null).get("pose");
         assertThat(pose.get("y").asDouble()).isCloseTo(1.5, org.assertj.core.data.Offset.offset(1e-6));
         assertThat(pose.get("z").asDouble()).isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-6));
@@ -251,15 +279,18 @@ class DashboardBrowserTests {
                 colours.add(rgb);
             }
         }
-        assertThat(drawn / (double) (image.getWidth() * image.getHeight())).as("share of drawn pixels")
+        assertThat(drawn / (double) (image.getWidth() * image.getHeight()))
+                .as("share of drawn pixels")
                 .isGreaterThan(0.05);
         assertThat(colours.size()).as("distinct colours").isGreaterThan(10);
         // a click on the ball in the view selects it: its centre projected to the canvas, clicked there
         waitFor(() -> ((Number) page.js("return window.orreryDashboard.view.stats().instances;")).intValue() == 3);
         WebElement canvas = testid("view3d");
         List<?> at = (List<?>) page.js("return window.orreryDashboard.view.screenOf('ball');");
-        int dx = (int) Math.round(((Number) at.get(0)).doubleValue() - canvas.getRect().getWidth() / 2.0);
-        int dy = (int) Math.round(((Number) at.get(1)).doubleValue() - canvas.getRect().getHeight() / 2.0);
+        int dx = (int)
+                Math.round(((Number) at.get(0)).doubleValue() - canvas.getRect().getWidth() / 2.0);
+        int dy = (int)
+                Math.round(((Number) at.get(1)).doubleValue() - canvas.getRect().getHeight() / 2.0);
         new Actions(BROWSER.driver()).moveToElement(canvas, dx, dy).click().perform();
         waitFor(() -> testid("model-panel").isDisplayed() && text("model-name").equals("ball"));
         page.screenshot("view");
@@ -288,7 +319,8 @@ class DashboardBrowserTests {
     }
 
     private List<String> modelNames() {
-        return BROWSER.driver().findElements(By.cssSelector("#models li")).stream().map(e -> e.getDomAttribute("data-model"))
+        return BROWSER.driver().findElements(By.cssSelector("#models li")).stream()
+                .map(e -> e.getDomAttribute("data-model"))
                 .toList();
     }
 

@@ -20,7 +20,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * scan's hit points, and the topics panel lays the scan out as keys and values stamped with its sim time. The
  * world is paused before comparing, so the page and the API see the same latest scan.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.status-log-interval=0s"})
 class DashboardLidarBrowserTests {
 
@@ -39,7 +40,9 @@ class DashboardLidarBrowserTests {
 
     @DynamicPropertySource
     static void world(DynamicPropertyRegistry registry) {
-        registry.add("orrery.world", () -> GzSimWorlds.folder().resolve("cpu_lidar_sensor.sdf").toString());
+        registry.add(
+                "orrery.world",
+                () -> GzSimWorlds.folder().resolve("cpu_lidar_sensor.sdf").toString());
     }
 
     /** A fresh page on the running world, which is paused once the page has a scan. */
@@ -59,16 +62,21 @@ class DashboardLidarBrowserTests {
     @Test
     void theLidarsHitPointsAreDrawn() {
         int hits = finiteRanges(page.api("GET", "/api/topics" + TOPIC, null));
-        assertThat(hits).as("rays that hit the box and the cylinder").isGreaterThan(0).isLessThan(640);
+        assertThat(hits)
+                .as("rays that hit the box and the cylinder")
+                .isGreaterThan(0)
+                .isLessThan(640);
         // the last scan before the pause reaches the page at the stream's next sample
         page.waitFor(() -> lidarPoints() == hits);
         page.waitFor(() -> page.text("lidar-points").startsWith(hits + " lidar points"));
 
         int withScan = lidarPixels(page.viewSnapshot());
-        BufferedImage without = DashboardPage.decode((String) page.js("const v = window.orreryDashboard.view; v.setScan('" + TOPIC + "', null);"
-                + " return v.snapshot();"));
+        BufferedImage without = DashboardPage.decode((String) page.js(
+                "const v = window.orreryDashboard.view; v.setScan('" + TOPIC + "', null);" + " return v.snapshot();"));
         assertThat(withScan).as("lidar-red pixels with the scan drawn").isPositive();
-        assertThat(lidarPixels(without)).as("lidar-red pixels once the scan is taken away").isZero();
+        assertThat(lidarPixels(without))
+                .as("lidar-red pixels once the scan is taken away")
+                .isZero();
         page.screenshot("lidar");
         assertThat(page.consoleErrors()).isEmpty();
     }
@@ -77,28 +85,42 @@ class DashboardLidarBrowserTests {
     void theTopicsPanelShowsTheLatestScanLaidOutWithItsSimTime() {
         JsonNode scan = page.api("GET", "/api/topics" + TOPIC, null);
         JsonNode stamp = scan.get("header").get("stamp");
-        String time = String.format(java.util.Locale.ROOT, "t = %.3f s",
+        String time = String.format(
+                java.util.Locale.ROOT,
+                "t = %.3f s",
                 stamp.get("sec").asLong() + stamp.get("nsec").asLong() / 1e9);
-        WebElement topic = BROWSER.driver().findElement(By.cssSelector("[data-testid=topic-list] li[data-topic='" + TOPIC
-                + "']"));
-        page.waitFor(() -> topic.findElement(By.cssSelector("[data-testid=topic-stamp]")).getText().equals(time));
-        assertThat(topic.findElement(By.tagName("summary")).getText()).contains(TOPIC).contains("gz.msgs.LaserScan");
+        WebElement topic =
+                BROWSER.driver().findElement(By.cssSelector("[data-testid=topic-list] li[data-topic='" + TOPIC + "']"));
+        page.waitFor(() -> topic.findElement(By.cssSelector("[data-testid=topic-stamp]"))
+                .getText()
+                .equals(time));
+        assertThat(topic.findElement(By.tagName("summary")).getText())
+                .contains(TOPIC)
+                .contains("gz.msgs.LaserScan");
 
         WebElement message = topic.findElement(By.cssSelector("[data-testid=topic-message]"));
         assertThat(row(message, "count")).isEqualTo("640");
         assertThat(row(message, "frame")).isEqualTo(scan.get("frame").asText());
         int hits = finiteRanges(scan);
-        assertThat(row(message, "ranges")).startsWith("640 values, min ").endsWith(", " + (640 - hits)
-                + " not finite");
-        assertThat(row(message, "position")).isEqualTo(String.format(java.util.Locale.ROOT, "x %s, y %s, z %s",
-                number(scan, "x"), number(scan, "y"), number(scan, "z")));
-        assertThat(message.getText()).as("laid out, not raw JSON").doesNotContain("{").doesNotContain("\"");
+        assertThat(row(message, "ranges")).startsWith("640 values, min ").endsWith(", " + (640 - hits) + " not finite");
+        assertThat(row(message, "position"))
+                .isEqualTo(String.format(
+                        java.util.Locale.ROOT,
+                        "x %s, y %s, z %s",
+                        number(scan, "x"),
+                        number(scan, "y"),
+                        number(scan, "z")));
+        assertThat(message.getText())
+                .as("laid out, not raw JSON")
+                .doesNotContain("{")
+                .doesNotContain("\"");
         page.screenshot("topics");
     }
 
     private static String number(JsonNode scan, String axis) {
         double v = scan.get("worldPose").get("position").get(axis).asDouble();
-        return String.valueOf(Double.parseDouble(String.format(java.util.Locale.ROOT, "%.4f", v))).replaceAll("\\.0$", "");
+        return String.valueOf(Double.parseDouble(String.format(java.util.Locale.ROOT, "%.4f", v)))
+                .replaceAll("\\.0$", "");
     }
 
     /** The text beside {@code key} in the message table (the first such row). */

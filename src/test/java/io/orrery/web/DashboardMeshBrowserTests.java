@@ -24,7 +24,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * 49,500 triangles, made for the test. A bob hangs off a universal joint: the model panel shows both its angles, and
  * its link's {@code <velocity_decay>}, which Orrery does not simulate, is in the "Not simulated" panel.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.status-log-interval=0s", "orrery.start-paused=true"})
 class DashboardMeshBrowserTests {
 
@@ -49,8 +50,10 @@ class DashboardMeshBrowserTests {
             TestMeshes.png(dir.resolve("terrain.png"), 9, 8, (x, y) -> (x + y) * 10);
             TestMeshes.Indexed sphere = TestMeshes.sphere(100, 250, 0.5f);
             TestMeshes.binaryStl(dir.resolve("sphere.stl"), sphere.vertices(), sphere.triangles());
-            TestMeshes.binaryStl(dir.resolve("slab.stl"), TestMeshes.boxVertices(new float[] {-1, -1, 0},
-                    new float[] {1, 1, 0.3f}), TestMeshes.boxTriangles());
+            TestMeshes.binaryStl(
+                    dir.resolve("slab.stl"),
+                    TestMeshes.boxVertices(new float[] {-1, -1, 0}, new float[] {1, 1, 0.3f}),
+                    TestMeshes.boxTriangles());
             Path world = dir.resolve("mesh_world.sdf");
             Files.writeString(world, """
                     <sdf version="1.11"><world name="mesh_world">
@@ -90,10 +93,13 @@ class DashboardMeshBrowserTests {
     @Test
     void meshesAndTheHeightmapAreDrawnAsTriangles() {
         JsonNode scene = page.api("GET", "/dashboard/scene", null);
-        JsonNode ball = scene.get("models").get(2).get("links").get(0).get("shapes").get(0);
+        JsonNode ball =
+                scene.get("models").get(2).get("links").get(0).get("shapes").get(0);
         assertThat(ball.get("type").asText()).isEqualTo("mesh");
         int ballTriangles = ball.get("triangles").size() / 3;
-        assertThat(ballTriangles).as("the 49,500-triangle sphere, decimated for drawing").isPositive()
+        assertThat(ballTriangles)
+                .as("the 49,500-triangle sphere, decimated for drawing")
+                .isPositive()
                 .isLessThanOrEqualTo(Scene.MAX_TRIANGLES);
         // 8 × 8 heightmap cells of 2 triangles, 12 of the slab, the ball's coarse copy
         assertThat(stat("meshTriangles")).isEqualTo(128 + 12 + ballTriangles);
@@ -103,9 +109,13 @@ class DashboardMeshBrowserTests {
         // layout sizes (fonts differ between machines). Its lit part passes the colour test: 61% of the disc here.
         JsonNode at = page.api("GET", "/api/models/ball", null).get("pose"); // where it is (another test may step)
         BufferedImage view = page.viewSnapshot();
-        double disc = ballSilhouettePixels(view.getHeight(), Math.sqrt(Math.pow(at.get("x").asDouble(), 2)
-                + Math.pow(at.get("y").asDouble() + 6, 2) + Math.pow(at.get("z").asDouble() - 4, 2)));
-        assertThat(magentaPixels(view)).as("magenta pixels of a %.0f-pixel silhouette", disc)
+        double disc = ballSilhouettePixels(
+                view.getHeight(),
+                Math.sqrt(Math.pow(at.get("x").asDouble(), 2)
+                        + Math.pow(at.get("y").asDouble() + 6, 2)
+                        + Math.pow(at.get("z").asDouble() - 4, 2)));
+        assertThat(magentaPixels(view))
+                .as("magenta pixels of a %.0f-pixel silhouette", disc)
                 .isBetween((int) (0.5 * disc), (int) disc);
         page.screenshot("meshes");
         assertThat(page.consoleErrors()).isEmpty();
@@ -113,10 +123,14 @@ class DashboardMeshBrowserTests {
 
     @Test
     void theModelPanelListsWhatEachCollisionBecame() {
-        BROWSER.driver().findElement(By.cssSelector("[data-testid=models] li[data-model='ball']")).click();
-        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("[data-testid=model-shapes] tr[data-collision]"))
+        BROWSER.driver()
+                .findElement(By.cssSelector("[data-testid=models] li[data-model='ball']"))
+                .click();
+        page.waitFor(() -> !BROWSER.driver()
+                .findElements(By.cssSelector("[data-testid=model-shapes] tr[data-collision]"))
                 .isEmpty());
-        String row = BROWSER.driver().findElement(By.cssSelector("[data-testid=model-shapes] tr[data-collision]"))
+        String row = BROWSER.driver()
+                .findElement(By.cssSelector("[data-testid=model-shapes] tr[data-collision]"))
                 .getText();
         // the hull of the sphere's 24,752 vertices is built from the farthest along 1,024 directions (HullPoints)
         String[] cells = row.split(" ");
@@ -144,30 +158,46 @@ class DashboardMeshBrowserTests {
         assertThat(unsupported).hasSize(1);
         JsonNode decay = unsupported.get(0);
         assertThat(decay.get("element").asText()).isEqualTo("velocity_decay");
-        page.waitFor(() -> BROWSER.driver().findElement(By.cssSelector("[data-testid=unsupported-panel]"))
+        page.waitFor(() -> BROWSER.driver()
+                .findElement(By.cssSelector("[data-testid=unsupported-panel]"))
                 .isDisplayed());
         assertThat(page.text("unsupported-count")).isEqualTo("1");
         var row = BROWSER.driver().findElement(By.cssSelector("[data-testid=unsupported] tbody tr"));
-        assertThat(row.getText()).isEqualTo("<velocity_decay> model 'gimbal' link 'bob' " + decay.get("line").asInt());
+        assertThat(row.getText())
+                .isEqualTo("<velocity_decay> model 'gimbal' link 'bob' "
+                        + decay.get("line").asInt());
         assertThat(decay.get("file").asText()).endsWith("mesh_world.sdf");
-        assertThat(row.getDomAttribute("title")).isEqualTo(decay.get("file").asText() + ":" + decay.get("line").asInt());
+        assertThat(row.getDomAttribute("title"))
+                .isEqualTo(decay.get("file").asText() + ":" + decay.get("line").asInt());
     }
 
     /** A universal joint's row shows both its angles and both rates, first / second, as the API gives them. */
     @Test
     void aUniversalJointsRowShowsBothAxes() {
         page.api("POST", "/api/simulation/step?count=200", null);
-        JsonNode cross = page.api("GET", "/api/models/gimbal", null).get("joints").get(0);
-        String position = String.format(java.util.Locale.ROOT, "%.3f / %.3f", cross.get("position").asDouble(),
+        JsonNode cross =
+                page.api("GET", "/api/models/gimbal", null).get("joints").get(0);
+        String position = String.format(
+                java.util.Locale.ROOT,
+                "%.3f / %.3f",
+                cross.get("position").asDouble(),
                 cross.get("axis2").get("position").asDouble());
         assertThat(position).doesNotContain("0.000"); // the bob hangs off the vertical: both angles move
-        BROWSER.driver().findElement(By.cssSelector("[data-testid=models] li[data-model='gimbal']")).click();
-        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("[data-testid=model-joints]"
-                + " tr[data-joint='cross']")).isEmpty());
-        page.waitFor(() -> BROWSER.driver().findElement(By.cssSelector("[data-testid=model-joints]"
-                + " tr[data-joint='cross']")).getText().equals("cross universal " + position + " "
-                + String.format(java.util.Locale.ROOT, "%.3f / %.3f", cross.get("velocity").asDouble(),
-                        cross.get("axis2").get("velocity").asDouble())));
+        BROWSER.driver()
+                .findElement(By.cssSelector("[data-testid=models] li[data-model='gimbal']"))
+                .click();
+        page.waitFor(() -> !BROWSER.driver()
+                .findElements(By.cssSelector("[data-testid=model-joints]" + " tr[data-joint='cross']"))
+                .isEmpty());
+        page.waitFor(() -> BROWSER.driver()
+                .findElement(By.cssSelector("[data-testid=model-joints]" + " tr[data-joint='cross']"))
+                .getText()
+                .equals("cross universal " + position + " "
+                        + String.format(
+                                java.util.Locale.ROOT,
+                                "%.3f / %.3f",
+                                cross.get("velocity").asDouble(),
+                                cross.get("axis2").get("velocity").asDouble())));
     }
 
     /** Pixels of a lit magenta: red well above green, blue between. */

@@ -85,7 +85,9 @@ final class DashboardPage {
     /** Console messages at SEVERE since the last call. */
     List<String> consoleErrors() {
         return browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::getMessage).toList();
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .toList();
     }
 
     void screenshot(String name) {
@@ -99,7 +101,8 @@ final class DashboardPage {
     /** Waits up to 20 s; on a timeout the page is kept as a screenshot, to see what it showed instead. */
     void waitFor(BooleanSupplier condition) {
         try {
-            new WebDriverWait(browser, Duration.ofSeconds(20)).ignoring(RuntimeException.class)
+            new WebDriverWait(browser, Duration.ofSeconds(20))
+                    .ignoring(RuntimeException.class)
                     .until(d -> condition.getAsBoolean());
         } catch (org.openqa.selenium.TimeoutException e) {
             screenshot("failed-" + System.currentTimeMillis());
@@ -138,9 +141,11 @@ final class DashboardPage {
     /** The API's answer as JSON; {@code expected} is the status it must have (any 2xx when negative). */
     JsonNode api(String method, String path, String json, int expected) {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json));
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .method(
+                        method,
+                        json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         if (token != null) {
             r.header("Authorization", "Bearer " + token);
         }

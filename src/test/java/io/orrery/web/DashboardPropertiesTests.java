@@ -12,18 +12,22 @@ class DashboardPropertiesTests {
 
     @Configuration(proxyBeanMethods = false)
     @EnableConfigurationProperties(DashboardProperties.class)
-    static class PropertiesOnly {
-    }
+    static class PropertiesOnly {}
 
-    private final ApplicationContextRunner context = new ApplicationContextRunner()
-            .withUserConfiguration(PropertiesOnly.class);
+    private final ApplicationContextRunner context =
+            new ApplicationContextRunner().withUserConfiguration(PropertiesOnly.class);
 
     @Test
     void thePoseStreamCapBindsAndIsAtLeastOne() {
-        context.run(ctx -> assertThat(ctx.getBean(DashboardProperties.class).maxPoseClients()).isEqualTo(16));
-        context.withPropertyValues("orrery.dashboard.max-pose-clients=2").run(ctx -> assertThat(
-                ctx.getBean(DashboardProperties.class).maxPoseClients()).isEqualTo(2));
-        context.withPropertyValues("orrery.dashboard.max-pose-clients=0").run(ctx -> assertThat(ctx).getFailure()
-                .rootCause().hasMessage("orrery.dashboard.max-pose-clients must be at least 1, got 0"));
+        context.run(ctx -> assertThat(ctx.getBean(DashboardProperties.class).maxPoseClients())
+                .isEqualTo(16));
+        context.withPropertyValues("orrery.dashboard.max-pose-clients=2")
+                .run(ctx -> assertThat(ctx.getBean(DashboardProperties.class).maxPoseClients())
+                        .isEqualTo(2));
+        context.withPropertyValues("orrery.dashboard.max-pose-clients=0")
+                .run(ctx -> assertThat(ctx)
+                        .getFailure()
+                        .rootCause()
+                        .hasMessage("orrery.dashboard.max-pose-clients must be at least 1, got 0"));
     }
 }

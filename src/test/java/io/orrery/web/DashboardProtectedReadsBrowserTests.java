@@ -14,9 +14,14 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * anything, refuses a wrong one, and with the right one shows the world, its live poses and the event log, and
  * drives it. The token is traded for an HttpOnly, SameSite=Strict cookie that no script on the page can read.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.status-log-interval=0s", "orrery.world=worlds/default.sdf",
-            "orrery.api.token=" + DashboardProtectedReadsBrowserTests.TOKEN, "orrery.api.protect-reads=true"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.status-log-interval=0s",
+            "orrery.world=worlds/default.sdf",
+            "orrery.api.token=" + DashboardProtectedReadsBrowserTests.TOKEN,
+            "orrery.api.protect-reads=true"
+        })
 class DashboardProtectedReadsBrowserTests {
 
     static final String TOKEN = "protected-reads-token";
@@ -42,15 +47,20 @@ class DashboardProtectedReadsBrowserTests {
         assertThat(page.text("problem")).startsWith("401");
         page.waitFor(() -> page.testid("token-bar").isDisplayed()); // asked again: the page needs its reads
         assertThat(page.text("world-name")).isEqualTo("…");
-        assertThat(BROWSER.driver().manage().getCookieNamed("orrery_token")).as("no cookie for a wrong token")
+        assertThat(BROWSER.driver().manage().getCookieNamed("orrery_token"))
+                .as("no cookie for a wrong token")
                 .isNull();
 
         page.testid("token-input").sendKeys(TOKEN);
         page.click("btn-token");
         page.waitFor(() -> page.text("world-name").equals("orrery_demo"));
         assertThat(page.testid("token-bar").isDisplayed()).isFalse();
-        assertThat(page.testid("problem").isDisplayed()).as("the refusal is gone once the token was taken").isFalse();
-        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("#models li[data-model=pendulum]")).isEmpty());
+        assertThat(page.testid("problem").isDisplayed())
+                .as("the refusal is gone once the token was taken")
+                .isFalse();
+        page.waitFor(() -> !BROWSER.driver()
+                .findElements(By.cssSelector("#models li[data-model=pendulum]"))
+                .isEmpty());
         // live poses: the pose stream's frames reach the view, and keep coming while the pendulum swings
         long frames = poseFrames(page);
         page.waitFor(() -> poseFrames(page) > frames + 2);
@@ -58,7 +68,8 @@ class DashboardProtectedReadsBrowserTests {
 
         // a command, with the cookie: the event stream brings the change to the log
         page.click("btn-pause");
-        page.waitFor(() -> page.api("GET", "/api/simulation", null).get("paused").asBoolean());
+        page.waitFor(
+                () -> page.api("GET", "/api/simulation", null).get("paused").asBoolean());
         page.waitFor(() -> page.testid("event-log").getText().contains("PAUSE"));
         page.screenshot("protected-reads");
 
@@ -66,9 +77,12 @@ class DashboardProtectedReadsBrowserTests {
         assertThat(cookie).isNotNull();
         assertThat(cookie.isHttpOnly()).isTrue();
         assertThat(cookie.getSameSite()).isEqualTo("Strict");
-        assertThat(cookie.getValue()).as("the cookie stands for the token, it is not the token").doesNotContain(TOKEN);
+        assertThat(cookie.getValue())
+                .as("the cookie stands for the token, it is not the token")
+                .doesNotContain(TOKEN);
         assertThat((String) page.js("return document.cookie;")).doesNotContain("orrery_token");
-        assertThat(page.js("return JSON.stringify(sessionStorage) + JSON.stringify(localStorage);").toString())
+        assertThat(page.js("return JSON.stringify(sessionStorage) + JSON.stringify(localStorage);")
+                        .toString())
                 .doesNotContain(TOKEN);
         assertThat(page.consoleErrors()).allMatch(e -> e.contains("401"), "only the refusals before the token");
         page.api("POST", "/api/simulation/resume", null);

@@ -16,19 +16,23 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class DashboardScreenshot {
 
-    private DashboardScreenshot() {
-    }
+    private DashboardScreenshot() {}
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "docs/dashboard.png");
-        ConfigurableApplicationContext app = SpringApplication.run(OrreryApplication.class, "--server.port=0",
-                "--orrery.world=worlds/default.sdf", "--orrery.status-log-interval=0s", "--logging.level.root=WARN");
+        ConfigurableApplicationContext app = SpringApplication.run(
+                OrreryApplication.class,
+                "--server.port=0",
+                "--orrery.world=worlds/default.sdf",
+                "--orrery.status-log-interval=0s",
+                "--logging.level.root=WARN");
         ChromeDriver browser = Chromium.start(1600, 900);
         try {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
             browser.get("http://localhost:" + port + "/");
             Thread.sleep(6000); // the shapes have fallen, the plot has a few seconds
-            browser.findElement(org.openqa.selenium.By.cssSelector("#models li[data-model=pendulum]")).click();
+            browser.findElement(org.openqa.selenium.By.cssSelector("#models li[data-model=pendulum]"))
+                    .click();
             Thread.sleep(1500);
             Files.createDirectories(out.toAbsolutePath().getParent());
             Files.write(out, browser.getScreenshotAs(OutputType.BYTES));

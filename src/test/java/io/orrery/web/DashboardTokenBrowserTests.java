@@ -17,9 +17,13 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * reads everything without the token, asks for it once when a command needs it, and the command then takes effect;
  * the pendulum's joint shows as a table row.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.status-log-interval=0s", "orrery.world=worlds/default.sdf",
-            "orrery.api.token=" + DashboardTokenBrowserTests.TOKEN})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.status-log-interval=0s",
+            "orrery.world=worlds/default.sdf",
+            "orrery.api.token=" + DashboardTokenBrowserTests.TOKEN
+        })
 class DashboardTokenBrowserTests {
 
     static final String TOKEN = "dashboard-test-token";
@@ -50,7 +54,8 @@ class DashboardTokenBrowserTests {
     @Test
     void readsNeedNoTokenAndAPauseAsksForItOnceThenTakesEffect() {
         // reads: the header, the models and the view, with no token given
-        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("#models li")).isEmpty());
+        page.waitFor(() ->
+                !BROWSER.driver().findElements(By.cssSelector("#models li")).isEmpty());
         page.waitFor(() -> ((Number) page.js("return window.orreryDashboard.view.stats().frames;")).longValue() > 0);
         assertThat(page.testid("token-bar").isDisplayed()).isFalse();
         assertThat(page.consoleErrors()).isEmpty();
@@ -59,18 +64,23 @@ class DashboardTokenBrowserTests {
         page.waitFor(() -> page.testid("token-bar").isDisplayed());
         page.screenshot("token-asked");
         assertThat(page.api("GET", "/api/simulation", null).get("paused").asBoolean())
-                .as("no pause without the token").isFalse();
+                .as("no pause without the token")
+                .isFalse();
 
         page.testid("token-input").sendKeys(TOKEN);
         page.click("btn-token");
-        page.waitFor(() -> page.api("GET", "/api/simulation", null).get("paused").asBoolean());
+        page.waitFor(
+                () -> page.api("GET", "/api/simulation", null).get("paused").asBoolean());
         page.waitFor(() -> page.text("state").contains("PAUSE"));
         assertThat(page.testid("token-bar").isDisplayed()).isFalse();
-        assertThat(page.testid("problem").isDisplayed()).as("the retried command succeeded").isFalse();
+        assertThat(page.testid("problem").isDisplayed())
+                .as("the retried command succeeded")
+                .isFalse();
 
         // asked once: the next command goes with the token the page kept
         page.click("btn-resume");
-        page.waitFor(() -> !page.api("GET", "/api/simulation", null).get("paused").asBoolean());
+        page.waitFor(
+                () -> !page.api("GET", "/api/simulation", null).get("paused").asBoolean());
         assertThat(page.testid("token-bar").isDisplayed()).isFalse();
     }
 
@@ -82,36 +92,50 @@ class DashboardTokenBrowserTests {
         page.click("btn-token");
         page.waitFor(() -> page.testid("problem").isDisplayed());
         assertThat(page.text("problem")).startsWith("401");
-        assertThat(page.api("GET", "/api/simulation", null).get("paused").asBoolean()).isFalse();
+        assertThat(page.api("GET", "/api/simulation", null).get("paused").asBoolean())
+                .isFalse();
 
         page.click("btn-pause"); // the page forgot the wrong token and asks again
         page.waitFor(() -> page.testid("token-bar").isDisplayed());
         page.testid("token-input").clear();
         page.testid("token-input").sendKeys(TOKEN);
         page.click("btn-token");
-        page.waitFor(() -> page.api("GET", "/api/simulation", null).get("paused").asBoolean());
+        page.waitFor(
+                () -> page.api("GET", "/api/simulation", null).get("paused").asBoolean());
     }
 
     @Test
     void theSelectedModelsJointsAreATable() {
-        page.waitFor(() -> !BROWSER.driver().findElements(By.cssSelector("#models li[data-model=pendulum]")).isEmpty());
-        BROWSER.driver().findElement(By.cssSelector("#models li[data-model=pendulum]")).click();
+        page.waitFor(() -> !BROWSER.driver()
+                .findElements(By.cssSelector("#models li[data-model=pendulum]"))
+                .isEmpty());
+        BROWSER.driver()
+                .findElement(By.cssSelector("#models li[data-model=pendulum]"))
+                .click();
         page.waitFor(() -> page.testid("model-joints").isDisplayed());
         List<String> head = page.testid("model-joints").findElements(By.cssSelector("thead th")).stream()
-                .map(WebElement::getText).toList();
+                .map(WebElement::getText)
+                .toList();
         assertThat(head).containsExactly("joint", "type", "position", "velocity");
         page.waitFor(() -> hinge().subList(0, 2).equals(List.of("hinge", "revolute")));
         // the table follows the joint: its position as the API reads it, to the 3 decimals shown, a moment apart
         page.api("POST", "/api/simulation/pause", null);
-        JsonNode joint = page.api("GET", "/api/models/pendulum", null).get("joints").get(0);
-        String position = String.format(java.util.Locale.ROOT, "%.3f", joint.get("position").asDouble());
+        JsonNode joint =
+                page.api("GET", "/api/models/pendulum", null).get("joints").get(0);
+        String position = String.format(
+                java.util.Locale.ROOT, "%.3f", joint.get("position").asDouble());
         page.waitFor(() -> hinge().get(2).equals(position));
         page.screenshot("joints");
     }
 
     /** The hinge's row as text; the rows are laid out again at each refresh, so it is found anew each time. */
     private List<String> hinge() {
-        return page.testid("model-joints").findElement(By.cssSelector("tbody tr[data-joint=hinge]"))
-                .findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+        return page
+                .testid("model-joints")
+                .findElement(By.cssSelector("tbody tr[data-joint=hinge]"))
+                .findElements(By.tagName("td"))
+                .stream()
+                .map(WebElement::getText)
+                .toList();
     }
 }

@@ -11,8 +11,7 @@ class FailingStartPlugin implements Plugin {
     static final String REASON = "the test plugin refuses to start";
 
     @Override
-    public void awake(PluginContext context) {
-    }
+    public void awake(PluginContext context) {}
 
     @Override
     public void start(PluginContext context) {

@@ -53,8 +53,9 @@ class PoseEncoderTests {
         PoseEncoder encoder = new PoseEncoder();
         int[] v = links(1000, -2000, 500, 0, 0, 0, 10000, 3, 4, 5, 0, 0, 7071, 7071);
         String json = encoder.next(new Frame("a1", 0.5, v));
-        assertThat(json).isEqualTo("{\"k\":\"a1\",\"t\":0.5,\"full\":true,\"p\":[1000,-2000,500,0,0,0,10000,3,4,5,0,0,"
-                + "7071,7071]}");
+        assertThat(json)
+                .isEqualTo("{\"k\":\"a1\",\"t\":0.5,\"full\":true,\"p\":[1000,-2000,500,0,0,0,10000,3,4,5,0,0,"
+                        + "7071,7071]}");
         assertThat(encoder.next(new Frame("b2", 0.6, v.clone()))).contains("\"full\":true");
     }
 

@@ -40,7 +40,8 @@ class PoseFramesTests {
 
     @Test
     void aFrameAfterOneModelMovedListsItsLinksAndHoldsWhatAFreshFrameHolds() {
-        List<ModelState> models = new ArrayList<>(List.of(model("ground", true, Pose.IDENTITY),
+        List<ModelState> models = new ArrayList<>(List.of(
+                model("ground", true, Pose.IDENTITY),
                 model("a", false, Pose.translation(1, 0, 0.5)),
                 model("b", false, Pose.translation(2, 0, 0.5), Pose.translation(2, 1, 0.5)),
                 model("c", false, Pose.translation(3, 0, 0.5))));
@@ -89,7 +90,13 @@ class PoseFramesTests {
             for (int change = random.nextInt(4); change > 0; change--) {
                 int i = 1 + random.nextInt(models.size() - 1);
                 Pose moved = Pose.of(random.nextInt(2000) / 1000.0, i, 0.5, 0, 0, random.nextInt(628) / 100.0);
-                models.set(i, model("m" + i, false, moved, models.get(i).links().get(1).pose()));
+                models.set(
+                        i,
+                        model(
+                                "m" + i,
+                                false,
+                                moved,
+                                models.get(i).links().get(1).pose()));
             }
             WorldSnapshot s = snapshot(step, models);
             Frame f = frames.next(s);

@@ -44,9 +44,14 @@ import org.springframework.test.context.DynamicPropertySource;
  * frame (every link) is about 70 KB; the server's socket send buffer is made small (4 KB) and the pages that do not
  * read ask for a small receive buffer, so that one frame fills their connection, as a busy page's would in time.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s",
-                "orrery.dashboard.max-pose-clients=3"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.real-time-factor=0",
+            "orrery.start-paused=true",
+            "orrery.status-log-interval=0s",
+            "orrery.dashboard.max-pose-clients=3"
+        })
 @Import(PoseStreamLimitTests.SmallSendBuffer.class)
 class PoseStreamLimitTests {
 
@@ -61,7 +66,8 @@ class PoseStreamLimitTests {
     @Autowired
     PoseStream poses;
 
-    final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @DynamicPropertySource
     static void world(DynamicPropertyRegistry registry) {
@@ -89,14 +95,18 @@ class PoseStreamLimitTests {
                 assertThat(reader.status()).isEqualTo(200);
                 JsonNode first = reader.nextFrame();
                 assertThat(first.get("full").asBoolean()).isTrue();
-                assertThat(first.get("p").size()).as("every link's seven numbers").isEqualTo(LINKS * 7);
+                assertThat(first.get("p").size())
+                        .as("every link's seven numbers")
+                        .isEqualTo(LINKS * 7);
 
                 // the two that take nothing are cut off, and their places under the cap are free again
-                await(() -> {
-                    try (Page another = Page.open(http, uri())) {
-                        return another.status() == 200;
-                    }
-                }, "a page let in beside the reader once the two that do not read were cut off");
+                await(
+                        () -> {
+                            try (Page another = Page.open(http, uri())) {
+                                return another.status() == 200;
+                            }
+                        },
+                        "a page let in beside the reader once the two that do not read were cut off");
                 assertThat(poses.clientCount()).as("the reader still connected").isGreaterThanOrEqualTo(1);
             }
         } finally {
@@ -128,11 +138,13 @@ class PoseStreamLimitTests {
             }
 
             open.remove(0).close();
-            await(() -> {
-                try (Page again = Page.open(http, uri())) {
-                    return again.status() == 200;
-                }
-            }, "a page let in once one has closed");
+            await(
+                    () -> {
+                        try (Page again = Page.open(http, uri())) {
+                            return again.status() == 200;
+                        }
+                    },
+                    "a page let in once one has closed");
         } finally {
             open.forEach(Page::close);
         }
@@ -147,8 +159,10 @@ class PoseStreamLimitTests {
         Socket socket = new Socket();
         socket.setReceiveBufferSize(4096); // before connecting, so the window is small from the start
         socket.connect(new InetSocketAddress("localhost", port), 10_000);
-        socket.getOutputStream().write(("GET /dashboard/poses HTTP/1.1\r\nHost: localhost:" + port
-                + "\r\nAccept: text/event-stream\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream()
+                .write(("GET /dashboard/poses HTTP/1.1\r\nHost: localhost:" + port
+                                + "\r\nAccept: text/event-stream\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
         socket.getOutputStream().flush();
         return socket;
     }
@@ -178,8 +192,11 @@ class PoseStreamLimitTests {
     record Page(HttpResponse<InputStream> response) implements AutoCloseable {
 
         static Page open(HttpClient http, URI uri) throws Exception {
-            HttpRequest request = HttpRequest.newBuilder(uri).header("Accept", "text/event-stream")
-                    .timeout(Duration.ofSeconds(30)).GET().build();
+            HttpRequest request = HttpRequest.newBuilder(uri)
+                    .header("Accept", "text/event-stream")
+                    .timeout(Duration.ofSeconds(30))
+                    .GET()
+                    .build();
             return new Page(http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream())
                     .get(30, TimeUnit.SECONDS));
         }
@@ -192,8 +209,8 @@ class PoseStreamLimitTests {
         JsonNode nextFrame() throws Exception {
             CompletableFuture<JsonNode> next = CompletableFuture.supplyAsync(() -> {
                 try {
-                    BufferedReader lines = new BufferedReader(new InputStreamReader(response.body(),
-                            StandardCharsets.UTF_8));
+                    BufferedReader lines =
+                            new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8));
                     String line;
                     boolean poses = false;
                     while ((line = lines.readLine()) != null) {
@@ -223,15 +240,22 @@ class PoseStreamLimitTests {
 
     /** {@value #LINKS} static boxes at seeded random poses, so that every link's numbers are long. */
     private static Path worldsDir() {
-        StringBuilder sdf = new StringBuilder("<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n"
-                + "  <world name=\"boxes\">\n");
+        StringBuilder sdf =
+                new StringBuilder("<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n" + "  <world name=\"boxes\">\n");
         Random random = new Random(21);
         for (int i = 0; i < LINKS; i++) {
-            sdf.append(String.format(Locale.ROOT, "    <model name=\"box%d\"><static>true</static><pose>%.3f %.3f"
-                    + " %.3f %.3f %.3f %.3f</pose><link name=\"l\"><collision name=\"c\"><geometry><box>"
-                    + "<size>0.1 0.1 0.1</size></box></geometry></collision></link></model>\n", i,
-                    random.nextDouble() * 200 - 100, random.nextDouble() * 200 - 100, random.nextDouble() * 10,
-                    random.nextDouble() * 3, random.nextDouble() * 3, random.nextDouble() * 3));
+            sdf.append(String.format(
+                    Locale.ROOT,
+                    "    <model name=\"box%d\"><static>true</static><pose>%.3f %.3f"
+                            + " %.3f %.3f %.3f %.3f</pose><link name=\"l\"><collision name=\"c\"><geometry><box>"
+                            + "<size>0.1 0.1 0.1</size></box></geometry></collision></link></model>\n",
+                    i,
+                    random.nextDouble() * 200 - 100,
+                    random.nextDouble() * 200 - 100,
+                    random.nextDouble() * 10,
+                    random.nextDouble() * 3,
+                    random.nextDouble() * 3,
+                    random.nextDouble() * 3));
         }
         sdf.append("  </world>\n</sdf>\n");
         try {

@@ -23,7 +23,9 @@ class CrashSafeSaveTests {
         CrashingSaves.Figures figures = new CrashingSaves(dir, 10_000, 20261122L).run(KILLS);
 
         assertThat(figures.absent() + figures.previous() + figures.fresh()).isEqualTo(KILLS);
-        assertThat(figures.fresh()).as("the first round saves before its kill: %s", figures).isPositive();
+        assertThat(figures.fresh())
+                .as("the first round saves before its kill: %s", figures)
+                .isPositive();
         System.out.println("Crash-safe saves: " + figures);
     }
 }

@@ -34,23 +34,42 @@ public final class CrashingSaves {
     static final String TARGET = "saved/world.sdf";
 
     /** What one run saw. */
-    public record Figures(int kills, int absent, int previous, int fresh, int temporariesLeft,
-            int temporariesCleaned, int savesAnswered, long saveMillis, long totalMillis) {
+    public record Figures(
+            int kills,
+            int absent,
+            int previous,
+            int fresh,
+            int temporariesLeft,
+            int temporariesCleaned,
+            int savesAnswered,
+            long saveMillis,
+            long totalMillis) {
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%d kills: target absent %d, previous version %d, new version %d;"
-                    + " %d saves answered before the kills (one save: %d ms); temporary files left by a kill %d,"
-                    + " deleted at the next start %d; %.1f s in all, %.1f s per round (JVM start, load, save, kill)",
-                    kills, absent, previous, fresh, savesAnswered, saveMillis, temporariesLeft, temporariesCleaned,
-                    totalMillis / 1000.0, totalMillis / 1000.0 / Math.max(1, kills));
+            return String.format(
+                    Locale.ROOT,
+                    "%d kills: target absent %d, previous version %d, new version %d;"
+                            + " %d saves answered before the kills (one save: %d ms); temporary files left by a kill %d,"
+                            + " deleted at the next start %d; %.1f s in all, %.1f s per round (JVM start, load, save, kill)",
+                    kills,
+                    absent,
+                    previous,
+                    fresh,
+                    savesAnswered,
+                    saveMillis,
+                    temporariesLeft,
+                    temporariesCleaned,
+                    totalMillis / 1000.0,
+                    totalMillis / 1000.0 / Math.max(1, kills));
         }
     }
 
     private final Path dir;
     private final int models;
     private final long seed;
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /**
      * @param dir an empty directory: the worlds directory and the child's logs
@@ -86,12 +105,16 @@ public final class CrashingSaves {
                 int port = awaitPort(round);
                 awaitReady(child, port, round);
                 if (!temporaries(worlds).isEmpty()) {
-                    throw new AssertionError("round " + round + ": temporary files were not deleted at start: "
-                            + temporaries(worlds));
+                    throw new AssertionError(
+                            "round " + round + ": temporary files were not deleted at start: " + temporaries(worlds));
                 }
                 cleaned += leftBefore;
-                send(port, "PUT", "/api/models/marker/pose",
-                        "{\"x\": " + round + ", \"y\": 0, \"z\": 5, \"roll\": 0, \"pitch\": 0, \"yaw\": 0}", 200);
+                send(
+                        port,
+                        "PUT",
+                        "/api/models/marker/pose",
+                        "{\"x\": " + round + ", \"y\": 0, \"z\": 5, \"roll\": 0, \"pitch\": 0, \"yaw\": 0}",
+                        200);
                 AtomicInteger done = new AtomicInteger();
                 Thread saver = new Thread(() -> saveUntilGone(port, done), "crash-saver");
                 long firstSave = System.nanoTime();
@@ -107,8 +130,8 @@ public final class CrashingSaves {
                 if (round % 2 == 0) {
                     // a moment during this round's first save (capturing, writing out the SDF, writing the file,
                     // moving it), or just after it
-                    TimeUnit.NANOSECONDS.sleep(firstSave + (long) (random.nextDouble() * 1.3 * saveNanos)
-                            - System.nanoTime());
+                    TimeUnit.NANOSECONDS.sleep(
+                            firstSave + (long) (random.nextDouble() * 1.3 * saveNanos) - System.nanoTime());
                 } else {
                     // a moment while the temporary file is written, forced to disk and moved: the narrow window
                     long until = System.nanoTime() + 3 * saveNanos;
@@ -140,10 +163,16 @@ public final class CrashingSaves {
                     throw new AssertionError("round " + round + ": the target does not load: " + e, e);
                 }
                 if (world.models().size() != models + 1) {
-                    throw new AssertionError("round " + round + ": " + world.models().size() + " models");
+                    throw new AssertionError(
+                            "round " + round + ": " + world.models().size() + " models");
                 }
-                double x = world.models().stream().filter(m -> m.name().equals("marker")).findFirst()
-                        .orElseThrow().pose().position().x();
+                double x = world.models().stream()
+                        .filter(m -> m.name().equals("marker"))
+                        .findFirst()
+                        .orElseThrow()
+                        .pose()
+                        .position()
+                        .x();
                 if (previous != null && Arrays.equals(now, previous)) {
                     kept++;
                 } else if (Math.abs(x - round) < 1e-9) {
@@ -155,7 +184,15 @@ public final class CrashingSaves {
                 previous = now;
             }
         }
-        return new Figures(kills, absent, kept, fresh, left, cleaned, answered, saveNanos / 1_000_000,
+        return new Figures(
+                kills,
+                absent,
+                kept,
+                fresh,
+                left,
+                cleaned,
+                answered,
+                saveNanos / 1_000_000,
                 (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -163,9 +200,12 @@ public final class CrashingSaves {
     private void saveUntilGone(int port, AtomicInteger done) {
         while (true) {
             try {
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(uri(port, "/api/world/save"))
-                        .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString("{\"path\": \"" + TARGET + "\"}")).build(),
+                HttpResponse<String> r = client.send(
+                        HttpRequest.newBuilder(uri(port, "/api/world/save"))
+                                .timeout(Duration.ofSeconds(60))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString("{\"path\": \"" + TARGET + "\"}"))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 201) {
                     throw new AssertionError("save answered " + r.statusCode() + ": " + r.body());
@@ -188,7 +228,8 @@ public final class CrashingSaves {
         Files.writeString(dir.resolve("port"), Integer.toString(port));
         List<String> command = List.of(
                 ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "io.orrery.OrreryApplication",
                 "--server.port=" + port,
                 "--orrery.world=" + worlds.resolve("big.sdf"),
@@ -213,8 +254,13 @@ public final class CrashingSaves {
                         + dir.resolve("round-" + round + ".log"));
             }
             try {
-                if (client.send(HttpRequest.newBuilder(uri(port, "/actuator/health/readiness")).GET().build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                if (client.send(
+                                        HttpRequest.newBuilder(uri(port, "/actuator/health/readiness"))
+                                                .GET()
+                                                .build(),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .statusCode()
+                        == 200) {
                     return;
                 }
             } catch (IOException notYet) {
@@ -226,9 +272,12 @@ public final class CrashingSaves {
     }
 
     private void send(int port, String method, String path, String json, int expected) throws Exception {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(uri(port, path))
-                .header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = client.send(
+                HttpRequest.newBuilder(uri(port, path))
+                        .header("Content-Type", "application/json")
+                        .method(method, HttpRequest.BodyPublishers.ofString(json))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != expected) {
             throw new AssertionError(method + " " + path + " answered " + r.statusCode() + ": " + r.body());
         }
@@ -241,7 +290,8 @@ public final class CrashingSaves {
     /** The temporary files of saves anywhere in the worlds directory. */
     static List<Path> temporaries(Path worlds) throws IOException {
         try (Stream<Path> all = Files.walk(worlds)) {
-            return all.filter(p -> p.getFileName().toString().startsWith(".orrery-save-")).toList();
+            return all.filter(p -> p.getFileName().toString().startsWith(".orrery-save-"))
+                    .toList();
         }
     }
 
@@ -259,9 +309,14 @@ public final class CrashingSaves {
                 """);
         int side = (int) Math.ceil(Math.sqrt(n));
         for (int i = 0; i < n; i++) {
-            sdf.append(String.format(Locale.ROOT, "    <model name=\"box_%d\"><static>true</static><pose>%d %d 0.5 0 0"
-                    + " 0</pose><link name=\"l\"><collision name=\"c\"><geometry><box><size>1 1 1</size></box>"
-                    + "</geometry></collision></link></model>%n", i, 2 * (i % side), 2 * (i / side)));
+            sdf.append(String.format(
+                    Locale.ROOT,
+                    "    <model name=\"box_%d\"><static>true</static><pose>%d %d 0.5 0 0"
+                            + " 0</pose><link name=\"l\"><collision name=\"c\"><geometry><box><size>1 1 1</size></box>"
+                            + "</geometry></collision></link></model>%n",
+                    i,
+                    2 * (i % side),
+                    2 * (i / side)));
         }
         return sdf.append("  </world>\n</sdf>\n").toString();
     }

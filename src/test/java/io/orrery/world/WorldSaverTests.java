@@ -3,6 +3,10 @@ package io.orrery.world;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.orrery.world.WorldSaveException.Reason;
+import io.orrery.world.WorldSaver.SaveOptions;
+import io.orrery.world.sdf.SdfReader;
+import io.orrery.world.sdf.SdfWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,15 +14,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.orrery.world.WorldSaveException.Reason;
-import io.orrery.world.WorldSaver.SaveOptions;
-import io.orrery.world.sdf.SdfReader;
-import io.orrery.world.sdf.SdfWriter;
 
 class WorldSaverTests {
 
@@ -41,7 +39,10 @@ class WorldSaverTests {
     /** Every file and directory under {@code dir}, relative to it, sorted. */
     static List<String> tree(Path dir) throws IOException {
         try (Stream<Path> all = Files.walk(dir)) {
-            return all.filter(p -> !p.equals(dir)).map(p -> dir.relativize(p).toString()).sorted().toList();
+            return all.filter(p -> !p.equals(dir))
+                    .map(p -> dir.relativize(p).toString())
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -51,8 +52,10 @@ class WorldSaverTests {
         assertThat(thrown).isInstanceOf(WorldSaveException.class);
         WorldSaveException e = (WorldSaveException) thrown;
         assertThat(e.reason()).isEqualTo(Reason.INVALID);
-        assertThatThrownBy(() -> saver.resolveForLoad(target)).isInstanceOfSatisfying(WorldSaveException.class,
-                load -> assertThat(load.reason()).isEqualTo(Reason.INVALID));
+        assertThatThrownBy(() -> saver.resolveForLoad(target))
+                .isInstanceOfSatisfying(
+                        WorldSaveException.class,
+                        load -> assertThat(load.reason()).isEqualTo(Reason.INVALID));
         return e;
     }
 
@@ -101,16 +104,19 @@ class WorldSaverTests {
         assertThat(invalid(outside.resolve("abs.sdf").toAbsolutePath().toString()))
                 .hasMessageContaining("absolute paths are not allowed");
         assertThat(invalid("x".repeat(252) + ".sdf")).hasMessageContaining("longer than 255 bytes");
-        assertThat(invalid("\u00e9".repeat(127) + ".sdf")).as("255 characters, 258 bytes")
+        assertThat(invalid("\u00e9".repeat(127) + ".sdf"))
+                .as("255 characters, 258 bytes")
                 .hasMessageContaining("longer than 255 bytes");
         assertThat(invalid("a/".repeat(600) + "w.sdf")).hasMessageContaining("at most 1024 are allowed");
-        assertThatThrownBy(() -> WorldSaver.relativePath("bad\0name.sdf")).isInstanceOfSatisfying(
-                WorldSaveException.class, e -> assertThat(e.reason()).isEqualTo(Reason.INVALID))
+        assertThatThrownBy(() -> WorldSaver.relativePath("bad\0name.sdf"))
+                .isInstanceOfSatisfying(
+                        WorldSaveException.class, e -> assertThat(e.reason()).isEqualTo(Reason.INVALID))
                 .hasMessageContaining("NUL characters are not allowed");
         assertThatThrownBy(() -> WorldSaver.relativePath(" ")).hasMessageContaining("the path is empty");
         assertThat(refused(".")).hasMessageContaining("itself, not a file");
         assertThatThrownBy(() -> saver.resolveForSave(Path.of("../escape.sdf")))
-                .isInstanceOf(WorldSaveException.class).hasMessageContaining("'..' is not allowed");
+                .isInstanceOf(WorldSaveException.class)
+                .hasMessageContaining("'..' is not allowed");
         saver.save(WORLD, Path.of("x".repeat(251) + ".sdf"), SaveOptions.noSource()); // 255 bytes: allowed
         Files.delete(worlds.resolve("x".repeat(251) + ".sdf"));
 
@@ -206,7 +212,9 @@ class WorldSaverTests {
         assertThatThrownBy(() -> failing.save(WORLD, Path.of("w.sdf"), SaveOptions.noSource()))
                 .isInstanceOfSatisfying(WorldSaveException.class, e -> {
                     assertThat(e.reason()).isEqualTo(Reason.FAILED);
-                    assertThat(e).hasMessageContaining("w.sdf").hasMessageContaining("disk full")
+                    assertThat(e)
+                            .hasMessageContaining("w.sdf")
+                            .hasMessageContaining("disk full")
                             .hasMessageContaining("the old file is unchanged");
                 });
 
@@ -223,8 +231,8 @@ class WorldSaverTests {
         });
 
         assertThatThrownBy(() -> failing.save(WORLD, Path.of("team/new/deeper/w.sdf"), SaveOptions.noSource()))
-                .isInstanceOfSatisfying(WorldSaveException.class,
-                        e -> assertThat(e.reason()).isEqualTo(Reason.FAILED));
+                .isInstanceOfSatisfying(
+                        WorldSaveException.class, e -> assertThat(e.reason()).isEqualTo(Reason.FAILED));
 
         assertThat(tree(worlds)).containsExactly("team");
     }
@@ -238,7 +246,8 @@ class WorldSaverTests {
         for (String spelling : List.of("source.sdf", "./source.sdf", "alias.sdf")) {
             assertThatThrownBy(() -> saver.save(WORLD, Path.of(spelling), protecting))
                     .isInstanceOf(WorldSaveException.class)
-                    .hasMessageContaining(spelling).hasMessageContaining("source file");
+                    .hasMessageContaining(spelling)
+                    .hasMessageContaining("source file");
         }
         assertThat(Files.readString(source)).isEqualTo("original");
 
@@ -252,7 +261,8 @@ class WorldSaverTests {
         WorldSaver nowhere = new WorldSaver(root.resolve("missing"));
 
         assertThatThrownBy(() -> nowhere.save(WORLD, Path.of("w.sdf"), SaveOptions.noSource()))
-                .isInstanceOf(WorldSaveException.class).hasMessageContaining("missing")
+                .isInstanceOf(WorldSaveException.class)
+                .hasMessageContaining("missing")
                 .hasMessageContaining("worlds directory");
     }
 
@@ -276,11 +286,10 @@ class WorldSaverTests {
     }
 
     void assertLoadRefused(String relative, Reason reason, String rule) {
-        assertThatThrownBy(() -> saver.resolveForLoad(relative)).isInstanceOfSatisfying(WorldSaveException.class,
-                e -> {
-                    assertThat(e.reason()).isEqualTo(reason);
-                    assertThat(e).hasMessageContaining(rule);
-                });
+        assertThatThrownBy(() -> saver.resolveForLoad(relative)).isInstanceOfSatisfying(WorldSaveException.class, e -> {
+            assertThat(e.reason()).isEqualTo(reason);
+            assertThat(e).hasMessageContaining(rule);
+        });
     }
 
     @Test
@@ -293,11 +302,13 @@ class WorldSaverTests {
                 """);
         SdfReader reader = new SdfReader(List.of());
         WorldSpec world = reader.read(sourceFile);
-        WorldState state = new WorldState(Optional.empty(),
-                List.of(ModelSnapshot.loaded("box", Pose.of(2, 0, 0.5, 0, 0, 1), true)), Optional.empty());
+        WorldState state = new WorldState(
+                Optional.empty(),
+                List.of(ModelSnapshot.loaded("box", Pose.of(2, 0, 0.5, 0, 0, 1), true)),
+                Optional.empty());
 
-        Path saved = saver.save(new SdfWriter().write(world, state), Path.of("runs/moved.sdf"),
-                SaveOptions.protecting(world.source()));
+        Path saved = saver.save(
+                new SdfWriter().write(world, state), Path.of("runs/moved.sdf"), SaveOptions.protecting(world.source()));
         WorldSpec reloaded = reader.read(saver.resolveForLoad("runs/moved.sdf"));
 
         assertThat(saved.getFileName().toString()).isEqualTo("moved.sdf");

@@ -43,9 +43,11 @@ public final class AltimeterDevice extends Device {
         if (Double.isNaN(reference)) {
             reference = at.z();
         }
-        publisher.publish(Altimeter.newBuilder().setHeader(header(info))
+        publisher.publish(Altimeter.newBuilder()
+                .setHeader(header(info))
                 .setVerticalPosition(position.apply(at.z() - reference))
-                .setVerticalVelocity(velocity.apply(pointVelocity(link, at).z())).setVerticalReference(reference)
+                .setVerticalVelocity(velocity.apply(pointVelocity(link, at).z()))
+                .setVerticalReference(reference)
                 .build());
     }
 

@@ -38,14 +38,17 @@ public final class ContactDevice extends Device {
 
     public ContactDevice(Mount mount, DeviceContext context) {
         super(mount, context);
-        Optional<String> first = element("contact", "collision").map(SdfElement::text).filter(t -> !t.isBlank());
-        this.ownCollision = mount.model() + "::" + mount.link() + first.map(c -> "::" + c.strip()).orElse("");
+        Optional<String> first =
+                element("contact", "collision").map(SdfElement::text).filter(t -> !t.isBlank());
+        this.ownCollision = mount.model() + "::" + mount.link()
+                + first.map(c -> "::" + c.strip()).orElse("");
         this.publisher = advertise(Contacts.class);
     }
 
     @Override
     public String topic() {
-        return mount().sensor().topic()
+        return mount().sensor()
+                .topic()
                 .or(() -> element("contact", "topic").map(SdfElement::text).filter(t -> !t.isBlank()))
                 .orElseGet(() -> mount().topic("contact"));
     }
@@ -58,36 +61,49 @@ public final class ContactDevice extends Device {
         }
         Map<String, List<ContactPoint>> byOther = new LinkedHashMap<>();
         for (ContactPoint p : points) {
-            byOther.computeIfAbsent(p.otherModel() + "::" + p.otherLink(), k -> new ArrayList<>()).add(p);
+            byOther.computeIfAbsent(p.otherModel() + "::" + p.otherLink(), k -> new ArrayList<>())
+                    .add(p);
         }
         List<Contact> contacts = new ArrayList<>(byOther.size());
         byOther.forEach((other, list) -> {
-            String otherName = otherNames.computeIfAbsent(other,
+            String otherName = otherNames.computeIfAbsent(
+                    other,
                     k -> collisionName(list.get(0).otherModel(), list.get(0).otherLink()));
-            Contact.Builder c = Contact.newBuilder().setCollision1(Entity.newBuilder().setName(ownCollision))
+            Contact.Builder c = Contact.newBuilder()
+                    .setCollision1(Entity.newBuilder().setName(ownCollision))
                     .setCollision2(Entity.newBuilder().setName(otherName));
             for (ContactPoint p : list) {
-                c.addPosition(vector(p.position())).addNormal(vector(p.normal())).addDepth(p.depth());
+                c.addPosition(vector(p.position()))
+                        .addNormal(vector(p.normal()))
+                        .addDepth(p.depth());
             }
             contacts.add(c.build());
         });
-        publisher.publish(Contacts.newBuilder().setHeader(header(info)).addAllContact(contacts).build());
+        publisher.publish(Contacts.newBuilder()
+                .setHeader(header(info))
+                .addAllContact(contacts)
+                .build());
     }
 
     /** {@code model::link::collision} when the link has exactly one collision, else {@code model::link}. */
     private String collisionName(String model, String link) {
         Optional<LinkSpec> spec = context().world().model(model).flatMap(m -> find(m, link));
         List<CollisionSpec> collisions = spec.map(LinkSpec::collisions).orElse(List.of());
-        return model + "::" + link + (collisions.size() == 1 ? "::" + collisions.get(0).name() : "");
+        return model + "::" + link
+                + (collisions.size() == 1 ? "::" + collisions.get(0).name() : "");
     }
 
     private static Optional<LinkSpec> find(ModelSpec model, String scopedLink) {
         int sep = scopedLink.indexOf("::");
         if (sep < 0) {
-            return model.links().stream().filter(l -> l.name().equals(scopedLink)).findFirst();
+            return model.links().stream()
+                    .filter(l -> l.name().equals(scopedLink))
+                    .findFirst();
         }
         String nested = scopedLink.substring(0, sep);
-        return model.models().stream().filter(m -> m.name().equals(nested)).findFirst()
+        return model.models().stream()
+                .filter(m -> m.name().equals(nested))
+                .findFirst()
                 .flatMap(m -> find(m, scopedLink.substring(sep + 2)));
     }
 }

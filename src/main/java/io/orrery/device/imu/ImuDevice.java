@@ -61,14 +61,20 @@ public final class ImuDevice extends Device {
         Quat toSensor = pose.rotation().conjugate();
         Vec3 specific = toSensor.rotate(acceleration.minus(gravity));
         Vec3 rate = toSensor.rotate(link.velocity().angular());
-        publisher.publish(IMU.newBuilder().setHeader(header(info)).setEntityName(mount().scopedName())
-                .setOrientation(quaternion(pose.rotation())).setAngularVelocity(vector(apply(angular, rate)))
-                .setLinearAcceleration(vector(apply(linear, specific))).build());
+        publisher.publish(IMU.newBuilder()
+                .setHeader(header(info))
+                .setEntityName(mount().scopedName())
+                .setOrientation(quaternion(pose.rotation()))
+                .setAngularVelocity(vector(apply(angular, rate)))
+                .setLinearAcceleration(vector(apply(linear, specific)))
+                .build());
     }
 
     @Override
     protected void restart(WorldView world, Optional<LinkState> link) {
-        previousVelocity = link.map(l -> pointVelocity(l, mount().worldPose(l.pose()).position())).orElse(null);
+        previousVelocity = link.map(
+                        l -> pointVelocity(l, mount().worldPose(l.pose()).position()))
+                .orElse(null);
         acceleration = Vec3.ZERO;
     }
 

@@ -59,16 +59,16 @@ public final class LidarDevice extends Device {
         }
         long rays = (long) horizontal * vertical;
         if (rays > Integer.MAX_VALUE - 8) { // the reader bounds rays (orrery.sdf.max-lidar-rays); a spec made in code
-            throw new IllegalArgumentException("sensor '" + mount.scopedName() + "': " + horizontal + " × "
-                    + vertical + " samples are more rays than one array holds");
+            throw new IllegalArgumentException("sensor '" + mount.scopedName() + "': " + horizontal + " × " + vertical
+                    + " samples are more rays than one array holds");
         }
         this.directions = new Vec3[(int) rays];
         for (int v = 0; v < vertical; v++) {
             double pitch = vMin + v * vStep;
             for (int h = 0; h < horizontal; h++) {
                 double yaw = hMin + h * hStep;
-                directions[v * horizontal + h] = new Vec3(Math.cos(pitch) * Math.cos(yaw),
-                        Math.cos(pitch) * Math.sin(yaw), Math.sin(pitch));
+                directions[v * horizontal + h] =
+                        new Vec3(Math.cos(pitch) * Math.cos(yaw), Math.cos(pitch) * Math.sin(yaw), Math.sin(pitch));
             }
         }
         this.noise = noise(element(element), "range");
@@ -89,11 +89,22 @@ public final class LidarDevice extends Device {
     protected void sample(UpdateInfo info, WorldView world, LinkState link) {
         io.orrery.world.Pose pose = mount().worldPose(link.pose());
         Vec3 origin = pose.position();
-        LaserScan.Builder scan = LaserScan.newBuilder().setHeader(header(info)).setFrame(mount().scopedName())
-                .setWorldPose(Pose.newBuilder().setName(mount().scopedName()).setPosition(vector(origin))
+        LaserScan.Builder scan = LaserScan.newBuilder()
+                .setHeader(header(info))
+                .setFrame(mount().scopedName())
+                .setWorldPose(Pose.newBuilder()
+                        .setName(mount().scopedName())
+                        .setPosition(vector(origin))
                         .setOrientation(quaternion(pose.rotation())))
-                .setAngleMin(hMin).setAngleMax(hMax).setAngleStep(hStep).setRangeMin(rangeMin).setRangeMax(rangeMax)
-                .setCount(horizontal).setVerticalAngleMin(vMin).setVerticalAngleMax(vMax).setVerticalAngleStep(vStep)
+                .setAngleMin(hMin)
+                .setAngleMax(hMax)
+                .setAngleStep(hStep)
+                .setRangeMin(rangeMin)
+                .setRangeMax(rangeMax)
+                .setCount(horizontal)
+                .setVerticalAngleMin(vMin)
+                .setVerticalAngleMax(vMax)
+                .setVerticalAngleStep(vStep)
                 .setVerticalCount(vertical);
         for (int i = 0; i < directions.length; i++) {
             Vec3 d = pose.rotation().rotate(directions[i]);
@@ -110,8 +121,8 @@ public final class LidarDevice extends Device {
     private int samples(String axis, int fallback) {
         double n = number(fallback, element, "scan", axis, "samples");
         if (n < 1 || n != Math.rint(n)) {
-            throw new IllegalArgumentException("sensor '" + mount().scopedName() + "': <" + element + "><scan><"
-                    + axis + "><samples> must be a whole number of at least 1, got " + n);
+            throw new IllegalArgumentException("sensor '" + mount().scopedName() + "': <" + element + "><scan><" + axis
+                    + "><samples> must be a whole number of at least 1, got " + n);
         }
         return (int) n;
     }

@@ -20,6 +20,7 @@ public final class MagnetometerDevice extends Device {
 
     /** The world's field, tesla, in the world frame. */
     private final Vec3 field;
+
     private final Publisher<Magnetometer> publisher;
     private final Noise[] noise = new Noise[3];
 
@@ -41,7 +42,8 @@ public final class MagnetometerDevice extends Device {
     @Override
     protected void sample(UpdateInfo info, WorldView world, LinkState link) {
         Vec3 f = mount().worldPose(link.pose()).rotation().conjugate().rotate(field);
-        publisher.publish(Magnetometer.newBuilder().setHeader(header(info))
+        publisher.publish(Magnetometer.newBuilder()
+                .setHeader(header(info))
                 .setFieldTesla(vector(new Vec3(noise[0].apply(f.x()), noise[1].apply(f.y()), noise[2].apply(f.z()))))
                 .build());
     }

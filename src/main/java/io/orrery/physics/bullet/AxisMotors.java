@@ -29,6 +29,7 @@ final class AxisMotors {
     private final JointDynamics[] dynamics;
     /** Per axis, null where the axis has none. */
     private final New6Dof[] friction = new New6Dof[2];
+
     private final New6Dof[] damping = new New6Dof[2];
 
     AxisMotors(JointSpec spec, PhysicsRigidBody parent, Pose inParent, PhysicsRigidBody child, Pose inChild) {
@@ -52,8 +53,7 @@ final class AxisMotors {
         return !constraints().isEmpty();
     }
 
-    private static New6Dof row(PhysicsRigidBody parent, Pose inParent, PhysicsRigidBody child, Pose inChild,
-            int axis) {
+    private static New6Dof row(PhysicsRigidBody parent, Pose inParent, PhysicsRigidBody child, Pose inChild, int axis) {
         New6Dof row = JointFactory.free(parent, inParent, child, inChild);
         row.setFeedback(true);
         row.getRotationMotor(DOF[axis] - 3).setMotorEnabled(false);

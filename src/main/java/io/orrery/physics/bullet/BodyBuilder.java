@@ -22,8 +22,7 @@ final class BodyBuilder {
     /** A shapeless body is alone in this group and collides with no group. */
     private static final int SHAPELESS_GROUP = PhysicsCollisionObject.COLLISION_GROUP_16;
 
-    private BodyBuilder() {
-    }
+    private BodyBuilder() {}
 
     /** Makes the body static (mass 0) or gives it back its mass and inertia. */
     static void setMass(LinkBody link, boolean fixed) {
@@ -46,8 +45,8 @@ final class BodyBuilder {
 
         // the principal moments, the body frame turned along their axes (LinkPlan)
         InertialSpec.Inertia principal = plan.inertia();
-        Vector3f inverseInertia = new Vector3f(inverse(principal.ixx()), inverse(principal.iyy()),
-                inverse(principal.izz()));
+        Vector3f inverseInertia =
+                new Vector3f(inverse(principal.ixx()), inverse(principal.iyy()), inverse(principal.izz()));
         boolean everDynamic = !alwaysStatic;
         PhysicsRigidBody body = new PhysicsRigidBody(shape.shape(), everDynamic ? (float) plan.mass() : 0f);
         if (everDynamic) {
@@ -60,8 +59,8 @@ final class BodyBuilder {
         Pose start = plan.startPose();
         body.setPhysicsLocation(Convert.vector(start.position()));
         body.setPhysicsRotation(Convert.quaternion(start.rotation()));
-        SurfaceMix.Surface surface = new SurfaceMix.Surface((float) shape.surface().friction(),
-                (float) shape.surface().restitution());
+        SurfaceMix.Surface surface = new SurfaceMix.Surface(
+                (float) shape.surface().friction(), (float) shape.surface().restitution());
         body.setFriction(surface.friction());
         body.setRestitution(surface.restitution());
         body.setUserObject(surface); // for mixing without calls back into the native world
@@ -83,8 +82,8 @@ final class BodyBuilder {
     static JointConstraint joint(JointFrame.Placed<LinkBody> joint, StepSplit split) {
         PhysicsRigidBody parent = joint.parent() == null ? null : joint.parent().body;
         PhysicsRigidBody child = joint.child().body;
-        Constraint constraint = JointFactory.create(joint.where(), joint.spec(), parent, joint.inParent(), child,
-                joint.inChild());
+        Constraint constraint =
+                JointFactory.create(joint.where(), joint.spec(), parent, joint.inParent(), child, joint.inChild());
         JointDrive drive = Joint.isActuated(joint.spec().type())
                 ? new JointDrive(joint.spec(), parent, joint.inParent(), child, joint.inChild())
                 : null;

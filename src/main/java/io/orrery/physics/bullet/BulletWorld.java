@@ -28,11 +28,15 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
      * overlapping contact at ERP 0.01, friction along two directions at every contact, 20 iterations, the rows in
      * Bullet's fixed order.
      */
-    static final SolverSettings SOLVER = SolverSettings.BULLET_DEFAULTS.withSplitImpulse(0).withIterations(20)
-            .withErp(0.2, 0.01).withTwoFrictionDirections(true);
+    static final SolverSettings SOLVER = SolverSettings.BULLET_DEFAULTS
+            .withSplitImpulse(0)
+            .withIterations(20)
+            .withErp(0.2, 0.01)
+            .withTwoFrictionDirections(true);
 
     /** Every body by its native id, for ray casts and contacts. */
     private final Map<Long, LinkBody> bodies = new HashMap<>();
+
     private MixingSpace space;
     private final StepSplit split = new StepSplit();
 

@@ -11,8 +11,7 @@ import io.orrery.world.Vec3;
 /** Conversions between the world records (double) and Libbulletjme's math types (float). */
 final class Convert {
 
-    private Convert() {
-    }
+    private Convert() {}
 
     static Vector3f vector(Vec3 v) {
         return new Vector3f((float) v.x(), (float) v.y(), (float) v.z());

@@ -22,8 +22,7 @@ public final class ConvexDecomposition {
     private static final Map<TriangleMesh, Map<String, List<float[]>>> CACHE =
             Collections.synchronizedMap(new WeakHashMap<>());
 
-    private ConvexDecomposition() {
-    }
+    private ConvexDecomposition() {}
 
     /**
      * The convex parts of a mesh, each a list of points (x, y, z each); at most {@code maxHulls} of them.
@@ -32,8 +31,8 @@ public final class ConvexDecomposition {
      */
     public static List<float[]> hulls(TriangleMesh mesh, int maxHulls, int voxelResolution) {
         Map<String, List<float[]>> byParameters = CACHE.computeIfAbsent(mesh, m -> new ConcurrentHashMap<>());
-        return byParameters.computeIfAbsent(maxHulls + "/" + voxelResolution,
-                k -> compute(mesh, maxHulls, voxelResolution));
+        return byParameters.computeIfAbsent(
+                maxHulls + "/" + voxelResolution, k -> compute(mesh, maxHulls, voxelResolution));
     }
 
     private static List<float[]> compute(TriangleMesh mesh, int maxHulls, int voxelResolution) {

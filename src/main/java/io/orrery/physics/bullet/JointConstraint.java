@@ -21,7 +21,11 @@ final class JointConstraint extends Joint<LinkBody> {
     /** The world step's parts: the rows' impulses are those of the last part. */
     private final StepSplit split;
 
-    JointConstraint(JointFrame.Placed<LinkBody> frame, Constraint constraint, JointDrive drive, AxisMotors motors,
+    JointConstraint(
+            JointFrame.Placed<LinkBody> frame,
+            Constraint constraint,
+            JointDrive drive,
+            AxisMotors motors,
             StepSplit split) {
         super(frame);
         this.constraint = constraint;

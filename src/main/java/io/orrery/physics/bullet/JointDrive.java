@@ -104,9 +104,11 @@ final class JointDrive {
      */
     double[] impulses(boolean servoOn) {
         // on the child: the negation of what Bullet reports (see effort)
-        return new double[] {servoOn ? -servo.getAppliedImpulse() : 0,
-                friction != null ? -friction.getAppliedImpulse() : 0,
-                damping != null ? -damping.getAppliedImpulse() : 0};
+        return new double[] {
+            servoOn ? -servo.getAppliedImpulse() : 0,
+            friction != null ? -friction.getAppliedImpulse() : 0,
+            damping != null ? -damping.getAppliedImpulse() : 0
+        };
     }
 
     /** True when a row acts in the next step. */

@@ -31,8 +31,7 @@ final class JointFactory {
     static final int X_TRANSLATION = 0;
     static final int Z_ROTATION = 5;
 
-    private JointFactory() {
-    }
+    private JointFactory() {}
 
     /** The degree of freedom of a {@link New6Dof} in the joint frame that the joint moves along. */
     static int dof(JointSpec.JointType type) {
@@ -51,26 +50,31 @@ final class JointFactory {
         if (joint.type() != JointSpec.JointType.UNIVERSAL && joint.type() != JointSpec.JointType.REVOLUTE2) {
             return inChild;
         }
-        return inChild.compose(new Pose(Vec3.ZERO, Quat.fromAxisAngle(new Vec3(0, 1, 0),
-                JointFrame.secondAxisTilt(joint))));
+        return inChild.compose(
+                new Pose(Vec3.ZERO, Quat.fromAxisAngle(new Vec3(0, 1, 0), JointFrame.secondAxisTilt(joint))));
     }
 
     /**
      * Creates the constraint; {@code parentBody} null means the world, {@code inParent} then being the frame in the
      * world. Null for a gearbox.
      */
-    static Constraint create(String where, JointSpec joint, PhysicsRigidBody parentBody, Pose inParent,
-            PhysicsRigidBody childBody, Pose inChild) {
+    static Constraint create(
+            String where,
+            JointSpec joint,
+            PhysicsRigidBody parentBody,
+            Pose inParent,
+            PhysicsRigidBody childBody,
+            Pose inChild) {
         if (joint.type() == JointSpec.JointType.GEARBOX) {
             return null;
         }
         if (joint.type() == JointSpec.JointType.BALL) {
             if (parentBody == null) {
-                return new Point2PointJoint(childBody, Convert.vector(inChild.position()),
-                        Convert.vector(inParent.position()));
+                return new Point2PointJoint(
+                        childBody, Convert.vector(inChild.position()), Convert.vector(inParent.position()));
             }
-            Point2PointJoint ball = new Point2PointJoint(parentBody, childBody, Convert.vector(inParent.position()),
-                    Convert.vector(inChild.position()));
+            Point2PointJoint ball = new Point2PointJoint(
+                    parentBody, childBody, Convert.vector(inParent.position()), Convert.vector(inChild.position()));
             // as for every other joint: a caster ball inside its chassis's box would otherwise be pushed out of it
             ball.setCollisionBetweenLinkedBodies(false);
             return ball;
@@ -131,14 +135,24 @@ final class JointFactory {
         return constraint;
     }
 
-    private static New6Dof sixDof(PhysicsRigidBody parentBody, Pose inParent, PhysicsRigidBody childBody,
-            Pose inChild) {
+    private static New6Dof sixDof(
+            PhysicsRigidBody parentBody, Pose inParent, PhysicsRigidBody childBody, Pose inChild) {
         New6Dof constraint = parentBody == null
-                ? new New6Dof(childBody, Convert.vector(inChild.position()), Convert.vector(inParent.position()),
-                        Convert.matrix(inChild.rotation()), Convert.matrix(inParent.rotation()), RotationOrder.XYZ)
-                : new New6Dof(parentBody, childBody, Convert.vector(inParent.position()),
-                        Convert.vector(inChild.position()), Convert.matrix(inParent.rotation()),
-                        Convert.matrix(inChild.rotation()), RotationOrder.XYZ);
+                ? new New6Dof(
+                        childBody,
+                        Convert.vector(inChild.position()),
+                        Convert.vector(inParent.position()),
+                        Convert.matrix(inChild.rotation()),
+                        Convert.matrix(inParent.rotation()),
+                        RotationOrder.XYZ)
+                : new New6Dof(
+                        parentBody,
+                        childBody,
+                        Convert.vector(inParent.position()),
+                        Convert.vector(inChild.position()),
+                        Convert.matrix(inParent.rotation()),
+                        Convert.matrix(inChild.rotation()),
+                        RotationOrder.XYZ);
         if (parentBody != null) {
             // The two jointed bodies do not collide with each other, as in the JBullet engine.
             constraint.setCollisionBetweenLinkedBodies(false);

@@ -25,7 +25,8 @@ final class LinkBody extends Link {
 
     @Override
     public Pose comPose() {
-        return new Pose(Convert.vec3(body.getPhysicsLocation(new Vector3f())),
+        return new Pose(
+                Convert.vec3(body.getPhysicsLocation(new Vector3f())),
                 Convert.quat(body.getPhysicsRotation(new Quaternion())));
     }
 

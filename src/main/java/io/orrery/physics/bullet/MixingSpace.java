@@ -62,8 +62,8 @@ final class MixingSpace extends PhysicsSpace {
     }
 
     @Override
-    public boolean onContactConceived(long pointId, long manifoldId, PhysicsCollisionObject a,
-            PhysicsCollisionObject b) {
+    public boolean onContactConceived(
+            long pointId, long manifoldId, PhysicsCollisionObject a, PhysicsCollisionObject b) {
         // One call per contact point per step: read the surfaces on the Java side, and write back only what Bullet
         // combined differently, so that most calls make no further trip into the native world.
         SurfaceMix.Surface sa = surface(a);
@@ -81,7 +81,8 @@ final class MixingSpace extends PhysicsSpace {
 
     /** The surface Orrery gave the body, or the native one for a body Orrery did not build. */
     private static SurfaceMix.Surface surface(PhysicsCollisionObject pco) {
-        return pco.getUserObject() instanceof SurfaceMix.Surface s ? s
+        return pco.getUserObject() instanceof SurfaceMix.Surface s
+                ? s
                 : new SurfaceMix.Surface(pco.getFriction(), pco.getRestitution());
     }
 }

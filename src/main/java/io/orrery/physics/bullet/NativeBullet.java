@@ -27,10 +27,10 @@ final class NativeBullet {
     private static volatile boolean loaded;
     /** Held so the level set on it stays: java.util.logging keeps loggers only weakly. */
     private static final Logger LIBRARY_LOG = Logger.getLogger("com.jme3");
+
     private static final Logger SPACE_LOG = Logger.getLogger("com.jme3.bullet.PhysicsSpace");
 
-    private NativeBullet() {
-    }
+    private NativeBullet() {}
 
     /** Loads the library if this process has not yet; throws naming the platform when there is none for it. */
     static void load() {

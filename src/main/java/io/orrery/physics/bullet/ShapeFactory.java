@@ -29,8 +29,7 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
 
     static final ShapeFactory SHAPES = new ShapeFactory();
 
-    private ShapeFactory() {
-    }
+    private ShapeFactory() {}
 
     @Override
     public CollisionShape shapeless(float radius) {
@@ -118,8 +117,8 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
     @Override
     public CollisionShape heightfield(Heightfield field, float margin) {
         Vector3f scale = new Vector3f((float) field.dx(), (float) field.dy(), 1);
-        HeightfieldCollisionShape shape = new HeightfieldCollisionShape(field.side(), field.side(), field.heights(),
-                scale, PhysicsSpace.AXIS_Z, false, false, false, false);
+        HeightfieldCollisionShape shape = new HeightfieldCollisionShape(
+                field.side(), field.side(), field.heights(), scale, PhysicsSpace.AXIS_Z, false, false, false, false);
         shape.setMargin(margin);
         return shape;
     }

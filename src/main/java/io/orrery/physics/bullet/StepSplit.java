@@ -29,8 +29,14 @@ final class StepSplit {
         int needed = (int) Math.ceil(fastest * dt * 1.01 / ROTATION_CAP);
         if (needed > MAX_PARTS && !warned) {
             warned = true;
-            LOG.log(Level.WARNING, "a joint <velocity> limit of {0} rad/s needs {1} Bullet steps per {2} s step;"
-                    + " using {3}, so rotation is capped at {4} rad/s", fastest, needed, dt, MAX_PARTS,
+            LOG.log(
+                    Level.WARNING,
+                    "a joint <velocity> limit of {0} rad/s needs {1} Bullet steps per {2} s step;"
+                            + " using {3}, so rotation is capped at {4} rad/s",
+                    fastest,
+                    needed,
+                    dt,
+                    MAX_PARTS,
                     MAX_PARTS * ROTATION_CAP / dt);
         }
         parts = Math.max(1, Math.min(needed, MAX_PARTS));

@@ -13,17 +13,18 @@ final class SurfaceMix {
 
     /** Bodies by friction: exactly 0, exactly 1, between, above 1, or not a non-negative number. */
     private int frictionZero;
+
     private int frictionOne;
     private int frictionBetween;
     private int frictionAbove;
     private int frictionInvalid;
     /** Bodies whose restitution is not 0, and not 1. */
     private int restitutionNotZero;
+
     private int restitutionNotOne;
 
     /** A body's surface, kept in Java so that mixing needs no call back into the native world. */
-    record Surface(float friction, float restitution) {
-    }
+    record Surface(float friction, float restitution) {}
 
     void add(Surface s) {
         count(s, 1);

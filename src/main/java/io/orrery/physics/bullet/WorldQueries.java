@@ -17,8 +17,7 @@ import java.util.Optional;
 /** Read-only questions to the collision world, for sensors: ray casts and the contacts of one link. */
 final class WorldQueries {
 
-    private WorldQueries() {
-    }
+    private WorldQueries() {}
 
     /** The closest hit of a link with a shape; {@code bodies} maps native body ids to links. */
     static Optional<RayHit> rayCast(PhysicsSpace space, Map<Long, LinkBody> bodies, Vec3 from, Vec3 to) {
@@ -39,8 +38,8 @@ final class WorldQueries {
         }
         double fraction = best.getHitFraction();
         Vec3 point = from.plus(to.minus(from).times(fraction));
-        return Optional.of(Hits.rayHit(bestLink, point, Convert.vec3(best.getHitNormalLocal(new Vector3f())),
-                fraction, from, to));
+        return Optional.of(
+                Hits.rayHit(bestLink, point, Convert.vec3(best.getHitNormalLocal(new Vector3f())), fraction, from, to));
     }
 
     /** The points of the persistent manifolds that touch the link in the last step. */

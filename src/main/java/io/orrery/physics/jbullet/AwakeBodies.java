@@ -17,6 +17,7 @@ final class AwakeBodies {
     private final BitSet marked = new BitSet();
     /** Sleeping bodies touched since the last step's end: marked until then. */
     private final BitSet touched = new BitSet();
+
     private MovingBody[] bySeq = new MovingBody[64];
     private int nextSeq;
     private int live;

@@ -52,7 +52,10 @@ final class AwakeDynamicsWorld extends DiscreteDynamicsWorld {
 
     private final Consumer<MovingBody> clear = MovingBody::clearForces;
 
-    AwakeDynamicsWorld(Dispatcher dispatcher, BroadphaseInterface broadphase, ConstraintSolver solver,
+    AwakeDynamicsWorld(
+            Dispatcher dispatcher,
+            BroadphaseInterface broadphase,
+            ConstraintSolver solver,
             CollisionConfiguration configuration) {
         super(dispatcher, broadphase, solver, configuration);
     }
@@ -70,7 +73,8 @@ final class AwakeDynamicsWorld extends DiscreteDynamicsWorld {
     @Override
     public void addCollisionObject(CollisionObject object, short group, short mask) {
         if (!(object instanceof MovingBody body)) {
-            throw new IllegalArgumentException("expected a MovingBody, got " + object.getClass().getName());
+            throw new IllegalArgumentException(
+                    "expected a MovingBody, got " + object.getClass().getName());
         }
         super.addCollisionObject(object, group, mask);
         awake.added(body);

@@ -38,6 +38,7 @@ final class AxisRows extends TypedConstraint {
     private double dt = 1e-3;
     /** This step's directions (world), effective masses and targets. */
     private Vec3 lockAxis = Vec3.UNIT_Z;
+
     private double lockMass;
     private double lockTarget;
     private final Vec3[] rate = new Vec3[2];
@@ -45,13 +46,16 @@ final class AxisRows extends TypedConstraint {
     private final double[] position = new double[2];
     /** The impulses applied this step: the lock's, and per axis its limits', damping's and friction's. */
     private double lockImpulse;
+
     private final double[] lowerImpulse = new double[2];
     private final double[] upperImpulse = new double[2];
     private final double[] dampingImpulse = new double[2];
     private final double[] frictionImpulse = new double[2];
 
     AxisRows(JointConstraint joint) {
-        super(TypedConstraintType.CONETWIST_CONSTRAINT_TYPE, joint.constraint.getRigidBodyA(),
+        super(
+                TypedConstraintType.CONETWIST_CONSTRAINT_TYPE,
+                joint.constraint.getRigidBodyA(),
                 joint.constraint.getRigidBodyB());
         this.joint = joint;
         JointSpec spec = joint.spec();
@@ -107,8 +111,8 @@ final class AxisRows extends TypedConstraint {
 
     private double massAlong(Vec3 direction) {
         Vector3f n = Convert.vector(direction);
-        double denominator = rbB.computeAngularImpulseDenominator(n)
-                + (isStatic(rbA) ? 0 : rbA.computeAngularImpulseDenominator(n));
+        double denominator =
+                rbB.computeAngularImpulseDenominator(n) + (isStatic(rbA) ? 0 : rbA.computeAngularImpulseDenominator(n));
         return denominator > 0 ? 1 / denominator : 0;
     }
 

@@ -30,6 +30,7 @@ final class BoxBoxCollisionAlgorithm extends PatchCollisionAlgorithm {
 
     /** A face axis is kept unless the other candidate is better by this factor and margin (metres). */
     private static final float RELATIVE_TOLERANCE = 0.98f;
+
     private static final float ABSOLUTE_TOLERANCE = 0.0005f;
     /** Edge pairs closer to parallel than this (sine of the angle) give no axis: a face axis covers them. */
     private static final float PARALLEL_EDGES = 1e-3f;
@@ -48,8 +49,8 @@ final class BoxBoxCollisionAlgorithm extends PatchCollisionAlgorithm {
     private final float[][] polyZ = new float[2][ContactPatch.CAPACITY];
 
     @Override
-    public void processCollision(CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo,
-            ManifoldResult resultOut) {
+    public void processCollision(
+            CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo, ManifoldResult resultOut) {
         PersistentManifold manifold = manifold(body0, body1);
         // The manifold's order decides the convention (normal from its body 1 to its body 0), whatever order we
         // were called in.
@@ -136,7 +137,8 @@ final class BoxBoxCollisionAlgorithm extends PatchCollisionAlgorithm {
                 lx /= length;
                 ly /= length;
                 lz /= length;
-                float s = Math.abs(dx * lx + dy * ly + dz * lz) - radius(axesA, halfA, lx, ly, lz)
+                float s = Math.abs(dx * lx + dy * ly + dz * lz)
+                        - radius(axesA, halfA, lx, ly, lz)
                         - radius(axesB, halfB, lx, ly, lz);
                 if (s > threshold) {
                     return;
@@ -176,11 +178,20 @@ final class BoxBoxCollisionAlgorithm extends PatchCollisionAlgorithm {
      * Clips the incident box's face that looks most against the reference face to that face's rectangle, and adds
      * the clipped corners that are below it.
      */
-    private void faceContact(float[] refAxes, float[] refHalf, float[] refCentre, int refAxis, float[] incAxes,
-            float[] incHalf, float[] incCentre, boolean referenceIsB, float threshold) {
+    private void faceContact(
+            float[] refAxes,
+            float[] refHalf,
+            float[] refCentre,
+            int refAxis,
+            float[] incAxes,
+            float[] incHalf,
+            float[] incCentre,
+            boolean referenceIsB,
+            float threshold) {
         int r = 3 * refAxis;
         // The reference face's outward normal, pointing at the incident box.
-        float toIncident = (incCentre[0] - refCentre[0]) * refAxes[r] + (incCentre[1] - refCentre[1]) * refAxes[r + 1]
+        float toIncident = (incCentre[0] - refCentre[0]) * refAxes[r]
+                + (incCentre[1] - refCentre[1]) * refAxes[r + 1]
                 + (incCentre[2] - refCentre[2]) * refAxes[r + 2];
         float sign = toIncident >= 0 ? 1 : -1;
         float nx = sign * refAxes[r];
@@ -371,8 +382,8 @@ final class BoxBoxCollisionAlgorithm extends PatchCollisionAlgorithm {
         }
 
         @Override
-        public CollisionAlgorithm createCollisionAlgorithm(CollisionAlgorithmConstructionInfo ci,
-                CollisionObject body0, CollisionObject body1) {
+        public CollisionAlgorithm createCollisionAlgorithm(
+                CollisionAlgorithmConstructionInfo ci, CollisionObject body0, CollisionObject body1) {
             // The root shape tells a body that is a box from a box child of a compound shape.
             if (!(body0.getRootCollisionShape() instanceof BoxShape)
                     || !(body1.getRootCollisionShape() instanceof BoxShape)) {

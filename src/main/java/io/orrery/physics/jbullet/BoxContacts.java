@@ -11,8 +11,7 @@ final class BoxContacts {
     private static final BroadphaseNativeType BOX = BroadphaseNativeType.BOX_SHAPE_PROXYTYPE;
     private static final BroadphaseNativeType PLANE = BroadphaseNativeType.STATIC_PLANE_PROXYTYPE;
 
-    private BoxContacts() {
-    }
+    private BoxContacts() {}
 
     /**
      * Registers the algorithms for (box, box), (box, plane) and (plane, box). The dispatcher indexes its table by
@@ -24,11 +23,11 @@ final class BoxContacts {
         CollisionAlgorithmCreateFunc boxBox = configuration.getCollisionAlgorithmCreateFunc(BOX, BOX);
         CollisionAlgorithmCreateFunc boxPlane = configuration.getCollisionAlgorithmCreateFunc(BOX, PLANE);
         CollisionAlgorithmCreateFunc planeBox = configuration.getCollisionAlgorithmCreateFunc(PLANE, BOX);
-        dispatcher.registerCollisionCreateFunc(BOX.ordinal(), BOX.ordinal(),
-                new BoxBoxCollisionAlgorithm.CreateFunc(boxBox));
-        dispatcher.registerCollisionCreateFunc(BOX.ordinal(), PLANE.ordinal(),
-                new BoxPlaneCollisionAlgorithm.CreateFunc(false, boxPlane));
-        dispatcher.registerCollisionCreateFunc(PLANE.ordinal(), BOX.ordinal(),
-                new BoxPlaneCollisionAlgorithm.CreateFunc(true, planeBox));
+        dispatcher.registerCollisionCreateFunc(
+                BOX.ordinal(), BOX.ordinal(), new BoxBoxCollisionAlgorithm.CreateFunc(boxBox));
+        dispatcher.registerCollisionCreateFunc(
+                BOX.ordinal(), PLANE.ordinal(), new BoxPlaneCollisionAlgorithm.CreateFunc(false, boxPlane));
+        dispatcher.registerCollisionCreateFunc(
+                PLANE.ordinal(), BOX.ordinal(), new BoxPlaneCollisionAlgorithm.CreateFunc(true, planeBox));
     }
 }

@@ -36,8 +36,8 @@ final class BoxPlaneCollisionAlgorithm extends PatchCollisionAlgorithm {
     }
 
     @Override
-    public void processCollision(CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo,
-            ManifoldResult resultOut) {
+    public void processCollision(
+            CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo, ManifoldResult resultOut) {
         CollisionObject box = swapped ? body1 : body0;
         CollisionObject plane = swapped ? body0 : body1;
         // Box first, as JBullet's convex-plane algorithm does: the normal is then the plane's.
@@ -59,12 +59,18 @@ final class BoxPlaneCollisionAlgorithm extends PatchCollisionAlgorithm {
 
         float centre = normal.dot(boxTransform.origin) - constant;
         // How far each half axis of the box reaches along the normal.
-        float e0 = half.x * (normal.x * boxTransform.basis.m00 + normal.y * boxTransform.basis.m10
-                + normal.z * boxTransform.basis.m20);
-        float e1 = half.y * (normal.x * boxTransform.basis.m01 + normal.y * boxTransform.basis.m11
-                + normal.z * boxTransform.basis.m21);
-        float e2 = half.z * (normal.x * boxTransform.basis.m02 + normal.y * boxTransform.basis.m12
-                + normal.z * boxTransform.basis.m22);
+        float e0 = half.x
+                * (normal.x * boxTransform.basis.m00
+                        + normal.y * boxTransform.basis.m10
+                        + normal.z * boxTransform.basis.m20);
+        float e1 = half.y
+                * (normal.x * boxTransform.basis.m01
+                        + normal.y * boxTransform.basis.m11
+                        + normal.z * boxTransform.basis.m21);
+        float e2 = half.z
+                * (normal.x * boxTransform.basis.m02
+                        + normal.y * boxTransform.basis.m12
+                        + normal.z * boxTransform.basis.m22);
         if (centre - Math.abs(e0) - Math.abs(e1) - Math.abs(e2) > threshold) {
             return;
         }
@@ -81,12 +87,21 @@ final class BoxPlaneCollisionAlgorithm extends PatchCollisionAlgorithm {
             float ly = s1 * half.y;
             float lz = s2 * half.z;
             // The corner in the world, then pressed onto the plane: the point on the plane body.
-            float x = boxTransform.origin.x + boxTransform.basis.m00 * lx + boxTransform.basis.m01 * ly
-                    + boxTransform.basis.m02 * lz - distance * normal.x;
-            float y = boxTransform.origin.y + boxTransform.basis.m10 * lx + boxTransform.basis.m11 * ly
-                    + boxTransform.basis.m12 * lz - distance * normal.y;
-            float z = boxTransform.origin.z + boxTransform.basis.m20 * lx + boxTransform.basis.m21 * ly
-                    + boxTransform.basis.m22 * lz - distance * normal.z;
+            float x = boxTransform.origin.x
+                    + boxTransform.basis.m00 * lx
+                    + boxTransform.basis.m01 * ly
+                    + boxTransform.basis.m02 * lz
+                    - distance * normal.x;
+            float y = boxTransform.origin.y
+                    + boxTransform.basis.m10 * lx
+                    + boxTransform.basis.m11 * ly
+                    + boxTransform.basis.m12 * lz
+                    - distance * normal.y;
+            float z = boxTransform.origin.z
+                    + boxTransform.basis.m20 * lx
+                    + boxTransform.basis.m21 * ly
+                    + boxTransform.basis.m22 * lz
+                    - distance * normal.z;
             patch.add(x, y, z, distance);
         }
         patch.keepDeepest(PersistentManifold.MANIFOLD_CACHE_SIZE);
@@ -108,8 +123,8 @@ final class BoxPlaneCollisionAlgorithm extends PatchCollisionAlgorithm {
         }
 
         @Override
-        public CollisionAlgorithm createCollisionAlgorithm(CollisionAlgorithmConstructionInfo ci,
-                CollisionObject body0, CollisionObject body1) {
+        public CollisionAlgorithm createCollisionAlgorithm(
+                CollisionAlgorithmConstructionInfo ci, CollisionObject body0, CollisionObject body1) {
             CollisionObject box = swapped ? body1 : body0;
             CollisionObject plane = swapped ? body0 : body1;
             if (!(box.getRootCollisionShape() instanceof BoxShape)

@@ -10,8 +10,7 @@ import javax.vecmath.Vector3f;
 /** Conversions between the world records (double) and JBullet's vecmath types (float). */
 final class Convert {
 
-    private Convert() {
-    }
+    private Convert() {}
 
     static Vector3f vector(Vec3 v) {
         return new Vector3f((float) v.x(), (float) v.y(), (float) v.z());

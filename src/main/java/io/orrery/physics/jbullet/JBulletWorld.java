@@ -41,7 +41,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
      * overlapping contact, so that pushing a penetration out adds no velocity, and 20 iterations over the contacts,
      * the joints taking part in the last 10 as they did before.
      */
-    static final SolverSettings SOLVER = SolverSettings.JBULLET_DEFAULTS.withSplitImpulse(0).withIterations(20, 10);
+    static final SolverSettings SOLVER =
+            SolverSettings.JBULLET_DEFAULTS.withSplitImpulse(0).withIterations(20, 10);
 
     private DefaultCollisionConfiguration configuration;
     private CollisionDispatcher dispatcher;
@@ -84,7 +85,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         info.splitImpulsePenetrationThreshold = (float) settings.splitImpulseThreshold();
         info.erp = (float) settings.contactErp();
         info.erp2 = (float) settings.splitImpulseErp();
-        info.solverMode = settings.randomOrder() ? info.solverMode | SolverMode.SOLVER_RANDMIZE_ORDER
+        info.solverMode = settings.randomOrder()
+                ? info.solverMode | SolverMode.SOLVER_RANDMIZE_ORDER
                 : info.solverMode & ~SolverMode.SOLVER_RANDMIZE_ORDER;
     }
 
@@ -113,8 +115,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     }
 
     private final java.util.function.Consumer<MovingBody> gyroscopic = body -> {
-        if (body.isStaticOrKinematicObject() || !body.isActive()
-                || !(body.getUserPointer() instanceof LinkBody link)) {
+        if (body.isStaticOrKinematicObject() || !body.isActive() || !(body.getUserPointer() instanceof LinkBody link)) {
             return;
         }
         Vec3 w = link.angularVelocity();
@@ -123,8 +124,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         }
         io.orrery.world.Quat q = link.comPose().rotation();
         Vec3 wb = q.conjugate().rotate(w);
-        Vec3 momentum = q.rotate(new Vec3(link.inertia.x * wb.x(), link.inertia.y * wb.y(),
-                link.inertia.z * wb.z()));
+        Vec3 momentum = q.rotate(new Vec3(link.inertia.x * wb.x(), link.inertia.y * wb.y(), link.inertia.z * wb.z()));
         body.applyTorque(Convert.vector(w.cross(momentum).times(-1)));
     };
 
@@ -143,8 +143,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
         // No motion state: Orrery reads the body's own transform. JBullet interpolates and copies a motion state
         // for every moving body twice a step, asleep or not: most of a step once the bodies sleep.
-        RigidBodyConstructionInfo info = new RigidBodyConstructionInfo(staticNow ? 0 : mass, null, shape.shape(),
-                staticNow ? new Vector3f() : inertia);
+        RigidBodyConstructionInfo info = new RigidBodyConstructionInfo(
+                staticNow ? 0 : mass, null, shape.shape(), staticNow ? new Vector3f() : inertia);
         info.startWorldTransform.set(Convert.transform(plan.startPose()));
         info.friction = (float) shape.surface().friction();
         info.restitution = (float) shape.surface().restitution();
@@ -163,8 +163,12 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected JointConstraint buildJoint(JointFrame.Placed<LinkBody> joint) {
-        TypedConstraint constraint = JointFactory.create(joint.where(), joint.spec(),
-                joint.parent() == null ? worldAnchor : joint.parent().body, joint.inParent(), joint.child().body,
+        TypedConstraint constraint = JointFactory.create(
+                joint.where(),
+                joint.spec(),
+                joint.parent() == null ? worldAnchor : joint.parent().body,
+                joint.inParent(),
+                joint.child().body,
                 joint.inChild());
         return new JointConstraint(joint, constraint);
     }

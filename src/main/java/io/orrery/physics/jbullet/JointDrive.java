@@ -20,22 +20,28 @@ final class JointDrive extends TypedConstraint {
 
     /** This step's settings, from {@link #prepare}. */
     private double frictionBound;
+
     private double dampingCompliance = Double.POSITIVE_INFINITY;
     private double servoTarget = Double.NaN;
     private double servoBound;
 
     /** This step's axis (world) and effective mass (kg·m² or kg) along it. */
     private Vec3 axis = Vec3.UNIT_Z;
+
     private double effectiveMass;
 
     /** The impulses applied this step. */
     private double frictionImpulse;
+
     private double dampingImpulse;
     private double servoImpulse;
 
     JointDrive(JointConstraint joint) {
-        super(joint.isPrismatic() ? TypedConstraintType.SLIDER_CONSTRAINT_TYPE
-                : TypedConstraintType.HINGE_CONSTRAINT_TYPE, joint.constraint.getRigidBodyA(),
+        super(
+                joint.isPrismatic()
+                        ? TypedConstraintType.SLIDER_CONSTRAINT_TYPE
+                        : TypedConstraintType.HINGE_CONSTRAINT_TYPE,
+                joint.constraint.getRigidBodyA(),
                 joint.constraint.getRigidBodyB());
         this.joint = joint;
     }
@@ -85,8 +91,10 @@ final class JointDrive extends TypedConstraint {
         double denominator;
         if (joint.isPrismatic()) {
             // The force acts along the axis through the child's centre of mass, its reaction on the parent there.
-            denominator = rbB.getInvMass() + (isStatic(rbA) ? 0 : rbA.computeImpulseDenominator(
-                    rbB.getCenterOfMassPosition(new Vector3f()), n));
+            denominator = rbB.getInvMass()
+                    + (isStatic(rbA)
+                            ? 0
+                            : rbA.computeImpulseDenominator(rbB.getCenterOfMassPosition(new Vector3f()), n));
         } else {
             denominator = rbB.computeAngularImpulseDenominator(n)
                     + (isStatic(rbA) ? 0 : rbA.computeAngularImpulseDenominator(n));
@@ -106,8 +114,8 @@ final class JointDrive extends TypedConstraint {
         }
         if (Double.isFinite(dampingCompliance)) {
             // Soft row: converges to v + compliance·impulse = 0, that is impulse = -damping·dt·v.
-            double delta = -(joint.velocity() + dampingCompliance * dampingImpulse)
-                    / (1 / effectiveMass + dampingCompliance);
+            double delta =
+                    -(joint.velocity() + dampingCompliance * dampingImpulse) / (1 / effectiveMass + dampingCompliance);
             apply(delta);
             dampingImpulse += delta;
         }

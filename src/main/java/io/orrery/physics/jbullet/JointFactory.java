@@ -27,11 +27,11 @@ final class JointFactory {
      */
     private static final float LOCK_EPSILON = 1e-5f;
 
-    private JointFactory() {
-    }
+    private JointFactory() {}
 
     /** Turns a frame whose Z is the axis into one whose X is: a slider's axis is its frame's X. */
-    private static final Pose Z_TO_X = new Pose(io.orrery.world.Vec3.ZERO,
+    private static final Pose Z_TO_X = new Pose(
+            io.orrery.world.Vec3.ZERO,
             io.orrery.world.Quat.fromAxisAngle(new io.orrery.world.Vec3(0, 1, 0), -Math.PI / 2));
 
     /**
@@ -44,15 +44,16 @@ final class JointFactory {
      * @param childBody the child's body
      * @param inChild the joint frame in the child body's centre-of-mass frame
      */
-    static TypedConstraint create(String where, JointSpec joint, RigidBody parentBody, Pose inParent,
-            RigidBody childBody, Pose inChild) {
+    static TypedConstraint create(
+            String where, JointSpec joint, RigidBody parentBody, Pose inParent, RigidBody childBody, Pose inChild) {
         Transform inA = Convert.transform(inParent);
         Transform inB = Convert.transform(inChild);
         JointLimits limits = joint.limits();
         switch (joint.type()) {
             case REVOLUTE, CONTINUOUS -> {
                 HingeConstraint hinge = new HingeConstraint(parentBody, childBody, inA, inB);
-                if (joint.type() == JointSpec.JointType.REVOLUTE && limits.isBounded()
+                if (joint.type() == JointSpec.JointType.REVOLUTE
+                        && limits.isBounded()
                         && (limits.lower() > -Math.PI || limits.upper() < Math.PI)) {
                     // Bullet's hinge angle is the parent's rotation relative to the child: the negated SDF position.
                     float lower = hingeAngle(-Math.min(Math.PI, limits.upper()));
@@ -86,8 +87,11 @@ final class JointFactory {
                 return new Point2PointConstraint(parentBody, childBody, inA.origin, inB.origin);
             }
             case SCREW -> {
-                SliderConstraint slider = new SliderConstraint(parentBody, childBody,
-                        Convert.transform(inParent.compose(Z_TO_X)), Convert.transform(inChild.compose(Z_TO_X)),
+                SliderConstraint slider = new SliderConstraint(
+                        parentBody,
+                        childBody,
+                        Convert.transform(inParent.compose(Z_TO_X)),
+                        Convert.transform(inChild.compose(Z_TO_X)),
                         true);
                 // lower above upper: free to turn and to slide (the coupling ties the two and holds the limits)
                 slider.setLowerAngLimit(1);

@@ -25,22 +25,56 @@ final class JointsLastSolver extends SequentialImpulseConstraintSolver {
     }
 
     @Override
-    public float solveGroupCacheFriendlyIterations(ObjectArrayList<CollisionObject> bodies, int numBodies,
-            ObjectArrayList<PersistentManifold> manifolds, int manifoldOffset, int numManifolds,
-            ObjectArrayList<TypedConstraint> constraints, int constraintOffset, int numConstraints,
-            ContactSolverInfo info, IDebugDraw debugDrawer) {
+    public float solveGroupCacheFriendlyIterations(
+            ObjectArrayList<CollisionObject> bodies,
+            int numBodies,
+            ObjectArrayList<PersistentManifold> manifolds,
+            int manifoldOffset,
+            int numManifolds,
+            ObjectArrayList<TypedConstraint> constraints,
+            int constraintOffset,
+            int numConstraints,
+            ContactSolverInfo info,
+            IDebugDraw debugDrawer) {
         int total = info.numIterations;
         if (numConstraints == 0 || jointIterations >= total) {
-            return super.solveGroupCacheFriendlyIterations(bodies, numBodies, manifolds, manifoldOffset, numManifolds,
-                    constraints, constraintOffset, numConstraints, info, debugDrawer);
+            return super.solveGroupCacheFriendlyIterations(
+                    bodies,
+                    numBodies,
+                    manifolds,
+                    manifoldOffset,
+                    numManifolds,
+                    constraints,
+                    constraintOffset,
+                    numConstraints,
+                    info,
+                    debugDrawer);
         }
         try {
             info.numIterations = total - jointIterations;
-            super.solveGroupCacheFriendlyIterations(bodies, numBodies, manifolds, manifoldOffset, numManifolds,
-                    constraints, constraintOffset, 0, info, debugDrawer);
+            super.solveGroupCacheFriendlyIterations(
+                    bodies,
+                    numBodies,
+                    manifolds,
+                    manifoldOffset,
+                    numManifolds,
+                    constraints,
+                    constraintOffset,
+                    0,
+                    info,
+                    debugDrawer);
             info.numIterations = jointIterations;
-            return super.solveGroupCacheFriendlyIterations(bodies, numBodies, manifolds, manifoldOffset, numManifolds,
-                    constraints, constraintOffset, numConstraints, info, debugDrawer);
+            return super.solveGroupCacheFriendlyIterations(
+                    bodies,
+                    numBodies,
+                    manifolds,
+                    manifoldOffset,
+                    numManifolds,
+                    constraints,
+                    constraintOffset,
+                    numConstraints,
+                    info,
+                    debugDrawer);
         } finally {
             info.numIterations = total;
         }

@@ -47,8 +47,8 @@ abstract class PatchCollisionAlgorithm extends CollisionAlgorithm {
     }
 
     @Override
-    public float calculateTimeOfImpact(CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo,
-            ManifoldResult resultOut) {
+    public float calculateTimeOfImpact(
+            CollisionObject body0, CollisionObject body1, DispatcherInfo dispatchInfo, ManifoldResult resultOut) {
         return 1f;
     }
 

@@ -28,8 +28,7 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
 
     static final ShapeFactory SHAPES = new ShapeFactory();
 
-    private ShapeFactory() {
-    }
+    private ShapeFactory() {}
 
     @Override
     public CollisionShape shapeless(float radius) {
@@ -112,8 +111,8 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
         }
         vertexBuffer.flip();
         indexBuffer.flip();
-        TriangleIndexVertexArray array = new TriangleIndexVertexArray(mesh.triangleCount(), indexBuffer, 12,
-                mesh.vertexCount(), vertexBuffer, 12);
+        TriangleIndexVertexArray array = new TriangleIndexVertexArray(
+                mesh.triangleCount(), indexBuffer, 12, mesh.vertexCount(), vertexBuffer, 12);
         BvhTriangleMeshShape shape = new BvhTriangleMeshShape(array, true);
         shape.setMargin(margin);
         return shape;

@@ -17,8 +17,7 @@ final class SurfaceMixing extends ContactAddedCallback {
 
     private static final SurfaceMixing INSTANCE = new SurfaceMixing();
 
-    private SurfaceMixing() {
-    }
+    private SurfaceMixing() {}
 
     /** Makes {@code body}'s contacts combine as described; installs the callback on first use. */
     static void enable(CollisionObject body) {
@@ -29,8 +28,14 @@ final class SurfaceMixing extends ContactAddedCallback {
     }
 
     @Override
-    public boolean contactAdded(ManifoldPoint point, CollisionObject a, int partIdA, int indexA, CollisionObject b,
-            int partIdB, int indexB) {
+    public boolean contactAdded(
+            ManifoldPoint point,
+            CollisionObject a,
+            int partIdA,
+            int indexA,
+            CollisionObject b,
+            int partIdB,
+            int indexB) {
         point.combinedFriction = Math.min(a.getFriction(), b.getFriction());
         point.combinedRestitution = Math.max(a.getRestitution(), b.getRestitution());
         return true;

@@ -18,8 +18,7 @@ import javax.vecmath.Vector3f;
 /** Read-only questions to the collision world, for sensors: ray casts and the contacts of one link. */
 final class WorldQueries {
 
-    private WorldQueries() {
-    }
+    private WorldQueries() {}
 
     /** JBullet's closest-hit ray test; the hit's body names the model and link. */
     static Optional<RayHit> rayCast(CollisionWorld world, Vec3 from, Vec3 to) {
@@ -30,8 +29,13 @@ final class WorldQueries {
         if (!result.hasHit() || !(result.collisionObject.getUserPointer() instanceof LinkBody link)) {
             return Optional.empty();
         }
-        return Optional.of(Hits.rayHit(link, Convert.vec3(result.hitPointWorld), Convert.vec3(result.hitNormalWorld),
-                result.closestHitFraction, from, to));
+        return Optional.of(Hits.rayHit(
+                link,
+                Convert.vec3(result.hitPointWorld),
+                Convert.vec3(result.hitNormalWorld),
+                result.closestHitFraction,
+                from,
+                to));
     }
 
     /**
@@ -56,8 +60,12 @@ final class WorldQueries {
                 if (!Hits.touching(point.getDistance())) {
                     continue;
                 }
-                out.add(Hits.contact(other, Convert.vec3(isA ? point.positionWorldOnA : point.positionWorldOnB),
-                        Convert.vec3(point.normalWorldOnB), isA, point.getDistance()));
+                out.add(Hits.contact(
+                        other,
+                        Convert.vec3(isA ? point.positionWorldOnA : point.positionWorldOnB),
+                        Convert.vec3(point.normalWorldOnB),
+                        isA,
+                        point.getDistance()));
             }
         }
         return out;

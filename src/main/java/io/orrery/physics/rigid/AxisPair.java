@@ -25,15 +25,18 @@ public final class AxisPair {
     private final boolean gearbox;
     /** Universal: the second axis in the joint frame as the child carries it at zero, and Ry(ψ). */
     private final Vec3 second;
+
     private final Quat tilt;
     /** Gearbox: the reference body (null for the world), the axes in its body frame, the start orientations. */
     private final Link reference;
+
     private final Vec3 axis1InReference;
     private final Vec3 axis2InReference;
     private final Quat parentAtStart;
     private final Quat childAtStart;
     /** The unwrapped angles after the last step, the references for unwrapping the next readings. */
     private double angle1;
+
     private double angle2;
 
     AxisPair(Joint<?> joint, Link reference) {
@@ -43,9 +46,10 @@ public final class AxisPair {
         if (gearbox) {
             Quat ref = orientation(reference).conjugate();
             Quat jointWorld = joint.childFrame().rotation();
-            this.axis1InReference = ref.rotate(jointWorld.rotate(joint.spec().axis().normalized()));
-            this.axis2InReference = ref.rotate(jointWorld.rotate(joint.spec().axis2().orElseThrow().xyz()
-                    .normalized()));
+            this.axis1InReference =
+                    ref.rotate(jointWorld.rotate(joint.spec().axis().normalized()));
+            this.axis2InReference = ref.rotate(
+                    jointWorld.rotate(joint.spec().axis2().orElseThrow().xyz().normalized()));
             this.parentAtStart = ref.times(orientation(joint.parent()));
             this.childAtStart = ref.times(orientation(joint.child()));
             this.second = null;
@@ -82,11 +86,16 @@ public final class AxisPair {
     private double[] raw() {
         if (gearbox) {
             Quat ref = orientation(reference).conjugate();
-            return new double[] {twist(ref.times(orientation(joint.parent())).times(parentAtStart.conjugate()),
-                    axis1InReference), twist(ref.times(orientation(joint.child())).times(childAtStart.conjugate()),
-                    axis2InReference)};
+            return new double[] {
+                twist(ref.times(orientation(joint.parent())).times(parentAtStart.conjugate()), axis1InReference),
+                twist(ref.times(orientation(joint.child())).times(childAtStart.conjugate()), axis2InReference)
+            };
         }
-        Quat m = joint.parentFrame().rotation().conjugate().times(joint.childFrame().rotation()).times(tilt);
+        Quat m = joint.parentFrame()
+                .rotation()
+                .conjugate()
+                .times(joint.childFrame().rotation())
+                .times(tilt);
         Vec3 c0 = m.rotate(X);
         Vec3 c1 = m.rotate(Y);
         Vec3 c2 = m.rotate(Vec3.UNIT_Z);
@@ -100,13 +109,15 @@ public final class AxisPair {
 
     /** The first axis in the world: carried by the parent (universal) or by the reference body (gearbox). */
     public Vec3 axis1() {
-        return gearbox ? orientation(reference).rotate(axis1InReference)
+        return gearbox
+                ? orientation(reference).rotate(axis1InReference)
                 : joint.parentFrame().rotation().rotate(Vec3.UNIT_Z);
     }
 
     /** The second axis in the world: carried by the child (universal) or by the reference body (gearbox). */
     public Vec3 axis2() {
-        return gearbox ? orientation(reference).rotate(axis2InReference)
+        return gearbox
+                ? orientation(reference).rotate(axis2InReference)
                 : joint.childFrame().rotation().rotate(second);
     }
 
@@ -120,7 +131,9 @@ public final class AxisPair {
         Vec3 a2 = axis2();
         double c = a1.dot(a2);
         double scale = 1 / (1 - c * c);
-        return index == 0 ? a1.minus(a2.times(c)).times(scale) : a2.minus(a1.times(c)).times(scale);
+        return index == 0
+                ? a1.minus(a2.times(c)).times(scale)
+                : a2.minus(a1.times(c)).times(scale);
     }
 
     /** The first angle's rate, rad/s. */

@@ -44,6 +44,7 @@ final class Coupling {
     private final boolean screw;
     /** A screw's advance per radian (m/rad), or a gearbox's ratio. */
     private final double factor;
+
     private final AxisPair pair;
     /** A screw's limits on its turn, else none. */
     private final JointLimits limits;
@@ -51,17 +52,21 @@ final class Coupling {
     private final List<Joint<?>> drives = new ArrayList<>();
     /** Each row's impulse to apply as a force in the next step: the coupling's, a screw's lower and upper limit's. */
     private double warm;
+
     private double warmLower;
     private double warmUpper;
     /** Each row's rate set at the end of the last step (its position correction, or a limit's approach). */
     private double target;
+
     private double targetLower = Double.NEGATIVE_INFINITY;
     private double targetUpper = Double.POSITIVE_INFINITY;
 
     private Coupling(Joint<?> joint, AxisPair pair) {
         this.joint = joint;
         this.screw = joint.spec().type() == JointType.SCREW;
-        this.factor = screw ? joint.spec().screwThreadPitch() / (2 * Math.PI) : joint.spec().gearboxRatio();
+        this.factor = screw
+                ? joint.spec().screwThreadPitch() / (2 * Math.PI)
+                : joint.spec().gearboxRatio();
         this.pair = pair;
         this.limits = screw ? joint.spec().limits() : JointLimits.NONE;
     }
@@ -262,6 +267,7 @@ final class Coupling {
         double highest;
         /** The total impulse of a two-sided row or a lower limit (at least 0), and of an upper limit (at most 0). */
         double impulse;
+
         double upperImpulse;
         /** A servo's bound on its total impulse, either way. */
         double bound;

@@ -19,7 +19,12 @@ final class DriveRows {
 
     private static final int MAX_SWEEPS = 200;
 
-    private enum Kind { SERVO, FRICTION, DAMPING, LIMIT }
+    private enum Kind {
+        SERVO,
+        FRICTION,
+        DAMPING,
+        LIMIT
+    }
 
     private static final class Row {
         final Joint<?> joint;
@@ -30,10 +35,18 @@ final class DriveRows {
         final double upper;
         /** For damping: speed per unit impulse, 1/(b·dt); zero for a hard row. */
         final double compliance;
+
         double[] response;
         double impulse;
 
-        Row(Joint<?> joint, Kind kind, int dof, double target, double lower, double upper, double compliance,
+        Row(
+                Joint<?> joint,
+                Kind kind,
+                int dof,
+                double target,
+                double lower,
+                double upper,
+                double compliance,
                 double applied) {
             this.impulse = applied;
             this.joint = joint;
@@ -46,8 +59,7 @@ final class DriveRows {
         }
     }
 
-    private DriveRows() {
-    }
+    private DriveRows() {}
 
     /**
      * Solves the rows of the joints' commands and dynamics on the projected speeds, and records each joint's effort.
@@ -55,8 +67,8 @@ final class DriveRows {
      * @param speeds the coordinates' speeds at the end of the step, which the rows change
      * @param positions each joint's position as the step began, in the order of {@code joints}
      */
-    static <L extends Link, J extends Joint<L>> void solve(VelocityProjection<L, J> projection, double[] speeds,
-            List<J> joints, List<Double> positions, double dt) {
+    static <L extends Link, J extends Joint<L>> void solve(
+            VelocityProjection<L, J> projection, double[] speeds, List<J> joints, List<Double> positions, double dt) {
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < joints.size(); i++) {
             J joint = joints.get(i);
@@ -74,8 +86,15 @@ final class DriveRows {
             }
             double damping = spec.dynamics().damping();
             if (damping > 0) {
-                rows.add(new Row(joint, Kind.DAMPING, dof, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-                        1 / (damping * dt), applied[2]));
+                rows.add(new Row(
+                        joint,
+                        Kind.DAMPING,
+                        dof,
+                        0,
+                        Double.NEGATIVE_INFINITY,
+                        Double.POSITIVE_INFINITY,
+                        1 / (damping * dt),
+                        applied[2]));
             }
             double speed = joint.commandedSpeed();
             if (!Double.isNaN(speed)) {
@@ -86,10 +105,10 @@ final class DriveRows {
             if (spec.type() != JointSpec.JointType.CONTINUOUS && spec.limits().isBounded()) {
                 double q = positions.get(i);
                 // u ≤ (upper − q)/dt: an impulse only downwards; u ≥ (lower − q)/dt: only upwards
-                rows.add(new Row(joint, Kind.LIMIT, dof, (spec.limits().upper() - q) / dt,
-                        Double.NEGATIVE_INFINITY, 0, 0, 0));
-                rows.add(new Row(joint, Kind.LIMIT, dof, (spec.limits().lower() - q) / dt, 0,
-                        Double.POSITIVE_INFINITY, 0, 0));
+                rows.add(new Row(
+                        joint, Kind.LIMIT, dof, (spec.limits().upper() - q) / dt, Double.NEGATIVE_INFINITY, 0, 0, 0));
+                rows.add(new Row(
+                        joint, Kind.LIMIT, dof, (spec.limits().lower() - q) / dt, 0, Double.POSITIVE_INFINITY, 0, 0));
             }
         }
         if (rows.isEmpty()) {

@@ -34,8 +34,12 @@ public record Heightfield(int side, double dx, double dy, float[] heights, Vec3 
                 heights[j * side + i] = (float) (h.height(i, j) - mid);
             }
         }
-        return new Heightfield(side, h.x(1) - h.x(0), h.y(1) - h.y(0), heights, new Vec3(h.pos().x(), h.pos().y(),
-                mid));
+        return new Heightfield(
+                side,
+                h.x(1) - h.x(0),
+                h.y(1) - h.y(0),
+                heights,
+                new Vec3(h.pos().x(), h.pos().y(), mid));
     }
 
     /** The height at column {@code i}, row {@code j}, relative to the grid's middle. */

@@ -14,8 +14,7 @@ public final class Hits {
      */
     public static final float TOUCHING = 1e-4f;
 
-    private Hits() {
-    }
+    private Hits() {}
 
     /**
      * A ray's hit on a link.
@@ -26,8 +25,12 @@ public final class Hits {
      * @param fraction how far along the ray, from 0 at {@code from} to 1 at {@code to}
      */
     public static RayHit rayHit(Link link, Vec3 point, Vec3 normal, double fraction, Vec3 from, Vec3 to) {
-        return new RayHit(point, normal.length() > 0 ? normal.normalized() : normal,
-                fraction * to.minus(from).length(), link.model(), link.name());
+        return new RayHit(
+                point,
+                normal.length() > 0 ? normal.normalized() : normal,
+                fraction * to.minus(from).length(),
+                link.model(),
+                link.name());
     }
 
     /** True when a manifold point {@code distance} metres apart (negative: overlapping) counts as a touch. */
@@ -45,7 +48,11 @@ public final class Hits {
      * @param distance the engine's distance between the bodies there (negative: overlapping)
      */
     public static ContactPoint contact(Link other, Vec3 position, Vec3 normalOnB, boolean linkIsA, double distance) {
-        return new ContactPoint(other.model(), other.name(), position, linkIsA ? normalOnB : normalOnB.times(-1),
+        return new ContactPoint(
+                other.model(),
+                other.name(),
+                position,
+                linkIsA ? normalOnB : normalOnB.times(-1),
                 Math.max(0, -distance));
     }
 }

@@ -21,8 +21,7 @@ final class HullPoints {
     private static final double[] LATTICE = lattice(DIRECTIONS);
     private static final Map<TriangleMesh, float[]> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private HullPoints() {
-    }
+    private HullPoints() {}
 
     /** x, y, z of each point. */
     static float[] of(TriangleMesh mesh) {

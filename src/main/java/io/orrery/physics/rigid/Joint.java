@@ -84,8 +84,7 @@ public abstract class Joint<L extends Link> {
     }
 
     /** Sets a universal or revolute2 joint's rows along its two axes for the next step; none by default. */
-    protected void prepareAxes(double dt) {
-    }
+    protected void prepareAxes(double dt) {}
 
     /** The effort (N·m) the rows applied along axis 0 or 1 of a universal or revolute2 joint in the last step. */
     protected double axisEffort(int axis, double dt) {
@@ -244,7 +243,9 @@ public abstract class Joint<L extends Link> {
         Vec3 axis = axis();
         if (prismatic) {
             Vec3 at = child.comPose().position();
-            return child.velocityAt(at).minus(parent == null ? Vec3.ZERO : parent.velocityAt(at)).dot(axis);
+            return child.velocityAt(at)
+                    .minus(parent == null ? Vec3.ZERO : parent.velocityAt(at))
+                    .dot(axis);
         }
         Vec3 parentSpin = parent == null ? Vec3.ZERO : parent.angularVelocity();
         return child.angularVelocity().minus(parentSpin).dot(axis);
@@ -252,7 +253,12 @@ public abstract class Joint<L extends Link> {
 
     public final JointState state() {
         if (pair != null) {
-            return new JointState(name, spec.type(), pair.position1(), pair.velocity1(), effort,
+            return new JointState(
+                    name,
+                    spec.type(),
+                    pair.position1(),
+                    pair.velocity1(),
+                    effort,
                     new JointState.Axis(pair.position2(), pair.velocity2(), effort2));
         }
         return new JointState(name, spec.type(), currentPosition(), velocity(), effort);
@@ -330,8 +336,9 @@ public abstract class Joint<L extends Link> {
     /** The velocity servo's effort budget left after the step of {@code dt} s (N·m·s or N·s; infinite if none). */
     final double servoBudget(double dt) {
         double limit = spec.limits().effort();
-        return limit < 0 ? Double.POSITIVE_INFINITY : Math.max(0, (limit - servoEffort(dt)) * dt - Math.abs(
-                servoCorrection));
+        return limit < 0
+                ? Double.POSITIVE_INFINITY
+                : Math.max(0, (limit - servoEffort(dt)) * dt - Math.abs(servoCorrection));
     }
 
     /** A coupling's correction used {@code impulse} of this joint's servo. */
@@ -354,8 +361,9 @@ public abstract class Joint<L extends Link> {
             pair.track();
         }
         if (actuated) {
-            double applied = added ? commandedForce() + (articulated ? articulatedEffort : driveEffort(dt))
-                    + servoCorrection / dt : 0;
+            double applied = added
+                    ? commandedForce() + (articulated ? articulatedEffort : driveEffort(dt)) + servoCorrection / dt
+                    : 0;
             changed = Double.compare(applied, effort) != 0;
             effort = applied;
             position = currentPosition();

@@ -15,8 +15,7 @@ public final class JointFrame {
 
     private static final Vec3 UNIT_X = new Vec3(1, 0, 0);
 
-    private JointFrame() {
-    }
+    private JointFrame() {}
 
     /**
      * A joint ready for an engine to constrain: its links and its frame in each body's centre-of-mass frame.
@@ -31,8 +30,8 @@ public final class JointFrame {
      * @param reference a gearbox's reference body, null for the world and for the other types
      * @param <L> the engine's link type
      */
-    public record Placed<L extends Link>(String where, String name, JointSpec spec, L parent, L child, Pose inParent,
-            Pose inChild, L reference) {
+    public record Placed<L extends Link>(
+            String where, String name, JointSpec spec, L parent, L child, Pose inParent, Pose inChild, L reference) {
 
         /** A joint that is not a gearbox. */
         public Placed(String where, String name, JointSpec spec, L parent, L child, Pose inParent, Pose inChild) {
@@ -51,8 +50,8 @@ public final class JointFrame {
     public static Pose frame(String where, JointSpec joint, Pose childLinkWorld) {
         Pose jointWorld = childLinkWorld.compose(joint.pose());
         return switch (joint.type()) {
-            case REVOLUTE, CONTINUOUS, SCREW -> jointWorld.compose(
-                    new Pose(Vec3.ZERO, rotationBetween(Vec3.UNIT_Z, axis(where, joint))));
+            case REVOLUTE, CONTINUOUS, SCREW ->
+                jointWorld.compose(new Pose(Vec3.ZERO, rotationBetween(Vec3.UNIT_Z, axis(where, joint))));
             case PRISMATIC -> jointWorld.compose(new Pose(Vec3.ZERO, rotationBetween(UNIT_X, axis(where, joint))));
             case UNIVERSAL, REVOLUTE2 -> jointWorld.compose(new Pose(Vec3.ZERO, crossFrame(where, joint)));
             case FIXED, BALL, GEARBOX -> jointWorld;
@@ -88,8 +87,10 @@ public final class JointFrame {
     /** The rotation whose Z is the first axis and whose X is the second axis's part square to the first. */
     private static Quat crossFrame(String where, JointSpec joint) {
         Vec3 a1 = axis(where, joint);
-        Vec3 a2 = joint.axis2().orElseThrow(() -> new IllegalArgumentException(where + ": expected an <axis2>"))
-                .xyz().normalized();
+        Vec3 a2 = joint.axis2()
+                .orElseThrow(() -> new IllegalArgumentException(where + ": expected an <axis2>"))
+                .xyz()
+                .normalized();
         Vec3 square = a2.minus(a1.times(a1.dot(a2)));
         if (square.length() < 1e-9) {
             throw new IllegalArgumentException(where + ": <axis> and <axis2> must not be parallel");

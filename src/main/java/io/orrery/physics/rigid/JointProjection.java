@@ -47,6 +47,7 @@ final class JointProjection<L extends Link, J extends Joint<L>> {
 
     /** As the step began: the joints that hold a moving child, their positions, the poses, the speeds. */
     private final List<J> active = new ArrayList<>();
+
     private final List<Double> positions = new ArrayList<>();
     private final List<L> moving = new ArrayList<>();
     private Map<L, Pose> poses;
@@ -66,15 +67,22 @@ final class JointProjection<L extends Link, J extends Joint<L>> {
         for (J joint : model.joints()) {
             JointType type = joint.spec().type();
             if (!projectable(type)) {
-                return new JointProjection<>(model, List.of(), "joint '" + joint.name() + "' is "
-                        + type.name().toLowerCase(Locale.ROOT) + "; only revolute, continuous, prismatic, fixed and"
-                        + " ball joints articulate");
+                return new JointProjection<>(
+                        model,
+                        List.of(),
+                        "joint '" + joint.name() + "' is "
+                                + type.name().toLowerCase(Locale.ROOT)
+                                + "; only revolute, continuous, prismatic, fixed and"
+                                + " ball joints articulate");
             }
             J other = parentJoint.putIfAbsent(joint.child(), joint);
             if (other != null) {
-                return new JointProjection<>(model, List.of(), "link '" + joint.child().name()
-                        + "' is the child of joints '" + other.name() + "' and '" + joint.name()
-                        + "': a loop of joints");
+                return new JointProjection<>(
+                        model,
+                        List.of(),
+                        "link '" + joint.child().name()
+                                + "' is the child of joints '" + other.name() + "' and '" + joint.name()
+                                + "': a loop of joints");
             }
         }
         List<J> order = new ArrayList<>();
@@ -85,8 +93,8 @@ final class JointProjection<L extends Link, J extends Joint<L>> {
             while (up != null && parentJoint.containsKey(up)) {
                 up = parentJoint.get(up).parent();
                 if (++d > model.joints().size()) {
-                    return new JointProjection<>(model, List.of(), "joint '" + joint.name()
-                            + "' is on a loop of joints");
+                    return new JointProjection<>(
+                            model, List.of(), "joint '" + joint.name() + "' is on a loop of joints");
                 }
             }
             depth.put(joint, d);
@@ -181,10 +189,13 @@ final class JointProjection<L extends Link, J extends Joint<L>> {
             Quat turn = null;
             if (joint.spec().type() == JointType.BALL) {
                 L parent = joint.parent();
-                Quat parentTurn = parent == null ? Quat.IDENTITY : parent.comPose().rotation();
+                Quat parentTurn =
+                        parent == null ? Quat.IDENTITY : parent.comPose().rotation();
                 turn = parentTurn.conjugate().times(joint.child().comPose().rotation());
             }
-            Pose frame = joint.parent() == null ? joint.inParent() : placed.get(joint.parent()).compose(joint.inParent());
+            Pose frame = joint.parent() == null
+                    ? joint.inParent()
+                    : placed.get(joint.parent()).compose(joint.inParent());
             placed.put(joint.child(), placed(joint, frame, q, turn, placed));
         }
         VelocityProjection<L, J> end = new VelocityProjection<>(active, placed, moving, false);
@@ -204,18 +215,23 @@ final class JointProjection<L extends Link, J extends Joint<L>> {
     }
 
     /** Where the joint's child goes: its joint frame at {@code frame} moved by {@code position}. */
-    private static <L extends Link, J extends Joint<L>> Pose placed(J joint, Pose frame, double position, Quat turn,
-            Map<L, Pose> poses) {
+    private static <L extends Link, J extends Joint<L>> Pose placed(
+            J joint, Pose frame, double position, Quat turn, Map<L, Pose> poses) {
         return switch (joint.spec().type()) {
-            case REVOLUTE, CONTINUOUS -> frame.compose(new Pose(Vec3.ZERO, Quat.fromAxisAngle(joint.localAxis(),
-                    position))).compose(joint.inChild().inverse());
-            case PRISMATIC -> frame.compose(new Pose(joint.localAxis().times(position), Quat.IDENTITY))
-                    .compose(joint.inChild().inverse());
+            case REVOLUTE, CONTINUOUS ->
+                frame.compose(new Pose(Vec3.ZERO, Quat.fromAxisAngle(joint.localAxis(), position)))
+                        .compose(joint.inChild().inverse());
+            case PRISMATIC ->
+                frame.compose(new Pose(joint.localAxis().times(position), Quat.IDENTITY))
+                        .compose(joint.inChild().inverse());
             case BALL -> {
                 // the pivot is held; the child's rotation relative to the parent is kept as the step left it
-                Quat parentTurn = joint.parent() == null ? Quat.IDENTITY : poses.get(joint.parent()).rotation();
+                Quat parentTurn = joint.parent() == null
+                        ? Quat.IDENTITY
+                        : poses.get(joint.parent()).rotation();
                 Quat rotation = parentTurn.times(turn).normalized();
-                yield new Pose(frame.position().minus(rotation.rotate(joint.inChild().position())), rotation);
+                yield new Pose(
+                        frame.position().minus(rotation.rotate(joint.inChild().position())), rotation);
             }
             default -> frame.compose(joint.inChild().inverse()); // fixed
         };

@@ -16,8 +16,7 @@ import java.util.function.BiConsumer;
  */
 final class JointReset {
 
-    private JointReset() {
-    }
+    private JointReset() {}
 
     /**
      * @param model the joint's model
@@ -25,13 +24,14 @@ final class JointReset {
      * @param position the new position (rad or m)
      * @param place teleports a body to a centre-of-mass pose in the world
      */
-    static <L extends Link, J extends Joint<L>> void apply(Model<L, J> model, J joint, double position,
-            BiConsumer<L, Pose> place) {
+    static <L extends Link, J extends Joint<L>> void apply(
+            Model<L, J> model, J joint, double position, BiConsumer<L, Pose> place) {
         Vec3 localAxis = joint.localAxis();
         Vec3 axis = joint.parentFrame().rotation().rotate(localAxis);
         double speed = joint.velocity();
         double lead = joint.lead();
-        Pose motion = joint.isPrismatic() ? new Pose(localAxis.times(position), Quat.IDENTITY)
+        Pose motion = joint.isPrismatic()
+                ? new Pose(localAxis.times(position), Quat.IDENTITY)
                 : new Pose(localAxis.times(lead * position), Quat.fromAxisAngle(localAxis, position));
         Vec3 ownSpin = joint.isPrismatic() ? Vec3.ZERO : axis.times(speed);
         Vec3 ownSlide = axis.times(joint.isPrismatic() ? speed : lead * speed);
@@ -43,12 +43,12 @@ final class JointReset {
      * Sets a universal or revolute2 joint's two angles: the child turned by {@code first} about the first axis, then
      * by {@code second} about the second (as {@link AxisPair} reads them), both rates zeroed.
      */
-    static <L extends Link, J extends Joint<L>> void applyCross(Model<L, J> model, J joint, double first,
-            double second, BiConsumer<L, Pose> place) {
+    static <L extends Link, J extends Joint<L>> void applyCross(
+            Model<L, J> model, J joint, double first, double second, BiConsumer<L, Pose> place) {
         AxisPair axes = joint.axes();
         Vec3 ownSpin = axes.axis1().times(axes.velocity1()).plus(axes.axis2().times(axes.velocity2()));
-        Quat turn = Quat.fromAxisAngle(Vec3.UNIT_Z, first).times(Quat.fromAxisAngle(
-                JointFrame.secondAxis(joint.spec()), second));
+        Quat turn = Quat.fromAxisAngle(Vec3.UNIT_Z, first)
+                .times(Quat.fromAxisAngle(JointFrame.secondAxis(joint.spec()), second));
         move(model, joint, new Pose(Vec3.ZERO, turn), ownSpin, Vec3.ZERO, place);
         axes.reset(first, second);
     }
@@ -57,8 +57,8 @@ final class JointReset {
      * Moves the child to {@code motion} in the parent's joint frame, and its subtree with it; takes the joint's own
      * spin and slide (world, the slide at the joint's origin) out of every moved body's velocity.
      */
-    private static <L extends Link, J extends Joint<L>> void move(Model<L, J> model, J joint, Pose motion,
-            Vec3 ownSpin, Vec3 ownSlide, BiConsumer<L, Pose> place) {
+    private static <L extends Link, J extends Joint<L>> void move(
+            Model<L, J> model, J joint, Pose motion, Vec3 ownSpin, Vec3 ownSlide, BiConsumer<L, Pose> place) {
         Pose parentFrame = joint.parentFrame();
         Pose childCom = parentFrame.compose(motion).compose(joint.inChild().inverse());
         // The rigid motion, in the world, that takes the child where it must go; the subtree follows it.
@@ -74,13 +74,16 @@ final class JointReset {
             Vec3 com = link.comPose().position();
             // The link's motion relative to the parent, less this joint's share of it.
             Vec3 spin = link.angularVelocity().minus(parentSpin).minus(ownSpin);
-            Vec3 linear = link.velocityAt(com).minus(parent == null ? Vec3.ZERO : parent.velocityAt(com))
-                    .minus(ownSpin.cross(com.minus(origin))).minus(ownSlide);
+            Vec3 linear = link.velocityAt(com)
+                    .minus(parent == null ? Vec3.ZERO : parent.velocityAt(com))
+                    .minus(ownSpin.cross(com.minus(origin)))
+                    .minus(ownSlide);
             Pose moved = delta.compose(link.comPose());
             place.accept(link, moved);
             Vec3 newCom = moved.position();
             Vec3 carried = parent == null ? Vec3.ZERO : parent.velocityAt(newCom);
-            link.setVelocity(carried.plus(delta.rotation().rotate(linear)),
+            link.setVelocity(
+                    carried.plus(delta.rotation().rotate(linear)),
                     parentSpin.plus(delta.rotation().rotate(spin)));
         }
         if (parent != null && parent.isDynamic()) {
@@ -96,8 +99,11 @@ final class JointReset {
         while (grew) {
             grew = false;
             for (J other : model.joints()) {
-                if (other != joint && other.parent() != null && found.contains(other.parent())
-                        && other.child() != joint.parent() && found.add(other.child())) {
+                if (other != joint
+                        && other.parent() != null
+                        && found.contains(other.parent())
+                        && other.child() != joint.parent()
+                        && found.add(other.child())) {
                     grew = true;
                 }
             }

@@ -96,7 +96,9 @@ public abstract class Link {
      * that overlap at its joints do not fight each other. Jointed links never meet, whatever this says.
      */
     public final boolean collidesWith(Link other) {
-        return !model().equals(other.model()) || plan.spec().selfCollide() || other.plan.spec().selfCollide();
+        return !model().equals(other.model())
+                || plan.spec().selfCollide()
+                || other.plan.spec().selfCollide();
     }
 
     /** The centre-of-mass frame in the link frame. */
@@ -155,7 +157,8 @@ public abstract class Link {
 
     /** The velocity of the body's material point at {@code point} (world frame). */
     public final Vec3 velocityAt(Vec3 point) {
-        return linearVelocity().plus(angularVelocity().cross(point.minus(comPose().position())));
+        return linearVelocity()
+                .plus(angularVelocity().cross(point.minus(comPose().position())));
     }
 
     /** The link's state now; the body is read once. */

@@ -22,14 +22,24 @@ import io.orrery.world.Vec3;
  * @param comInLink the body frame in the link frame: at the centre of mass, along the inertia's principal axes
  * @param principalInertia the principal moments along the body frame's axes, kg·m²
  */
-public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, Pose poseInModel,
-        boolean nestedStatic, boolean keepAwake, double mass, Pose comInLink, Vec3 principalInertia) {
+public record LinkPlan(
+        String where,
+        String name,
+        LinkSpec spec,
+        ModelSpec top,
+        Pose poseInModel,
+        boolean nestedStatic,
+        boolean keepAwake,
+        double mass,
+        Pose comInLink,
+        Vec3 principalInertia) {
 
     /**
      * Sleep when slower than this (m/s and rad/s) for Bullet's 2 s. Bullet's defaults (0.8 and 1.0) would put a
      * gently swinging pendulum to sleep.
      */
     public static final float LINEAR_SLEEP_THRESHOLD = 0.02f;
+
     public static final float ANGULAR_SLEEP_THRESHOLD = 0.02f;
     /** SDF's default inertia (kg·m²): ixx, iyy, izz of a link without {@code <inertia>}, as Gazebo uses it. */
     public static final float DEFAULT_INERTIA = 1f;
@@ -70,7 +80,10 @@ public record LinkPlan(String where, String name, LinkSpec spec, ModelSpec top, 
         Vec3 p = principalInertia;
         if (!(p.x() >= 0 && p.y() >= 0 && p.z() >= 0) || !p.isFinite()) {
             throw new IllegalArgumentException(where + ": expected an inertia with principal moments >= 0, got "
-                    + spec.inertial().flatMap(InertialSpec::inertia).map(Object::toString).orElse(p.toString()));
+                    + spec.inertial()
+                            .flatMap(InertialSpec::inertia)
+                            .map(Object::toString)
+                            .orElse(p.toString()));
         }
         return new InertialSpec.Inertia(p.x(), 0, 0, p.y(), 0, p.z());
     }

@@ -24,12 +24,14 @@ public final class Model<L extends Link, J extends Joint<L>> {
     private final List<J> joints;
     /** The canonical link, or null when the model and its nested models have no links. */
     private final L canonical;
+
     private boolean isStatic;
     /** The model pose reported while static (or when it has no links): moved only by setModelPose. */
     private Pose fixedPose;
 
     /** The world's states this model is in, and its place there; null and -1 when it is in none. */
     private ModelStates<L, J> states;
+
     private int slot = -1;
     /** The state as last read; null when something changed since. */
     private ModelState state;
@@ -148,7 +150,8 @@ public final class Model<L extends Link, J extends Joint<L>> {
             jointStates.add(joint.state());
         }
         // The model frame and velocity follow the canonical link's state just read.
-        Pose pose = isStatic || canonicalState == null ? fixedPose
+        Pose pose = isStatic || canonicalState == null
+                ? fixedPose
                 : canonicalState.pose().compose(canonical.poseInModel().inverse());
         Twist velocity = canonicalState == null ? Twist.ZERO : canonicalState.velocity();
         return new ModelState(spec.name(), pose, velocity, isStatic, states, jointStates, articulation);

@@ -28,8 +28,8 @@ import java.util.function.Function;
 final class ModelBuilder<L extends Link, J extends Joint<L>> {
 
     private static final Logger LOG = System.getLogger(ModelBuilder.class.getName());
-    private static final InertialSpec.Inertia DEFAULT_TENSOR = new InertialSpec.Inertia(LinkPlan.DEFAULT_INERTIA, 0,
-            0, LinkPlan.DEFAULT_INERTIA, 0, LinkPlan.DEFAULT_INERTIA);
+    private static final InertialSpec.Inertia DEFAULT_TENSOR = new InertialSpec.Inertia(
+            LinkPlan.DEFAULT_INERTIA, 0, 0, LinkPlan.DEFAULT_INERTIA, 0, LinkPlan.DEFAULT_INERTIA);
 
     private final Function<LinkPlan, L> makeLink;
     private final Function<JointFrame.Placed<L>, J> makeJoint;
@@ -40,10 +40,11 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
     private final List<J> joints = new ArrayList<>();
     /** Scoped names of the links a fixed joint holds to the world: static bodies, exactly where they are. */
     private final Set<String> worldFixed = new HashSet<>();
+
     private int offDiagonal;
 
-    private ModelBuilder(Function<LinkPlan, L> makeLink, Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top,
-            String engine) {
+    private ModelBuilder(
+            Function<LinkPlan, L> makeLink, Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top, String engine) {
         this.engine = engine;
         this.makeLink = makeLink;
         this.makeJoint = makeJoint;
@@ -51,8 +52,7 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
     }
 
     /** The model built, and how many of its links give off-diagonal inertia terms. */
-    record Built<L extends Link, J extends Joint<L>>(Model<L, J> model, int offDiagonal) {
-    }
+    record Built<L extends Link, J extends Joint<L>>(Model<L, J> model, int offDiagonal) {}
 
     /**
      * @param makeLink makes a link's body, placed at {@link LinkPlan#startPose()}, static when
@@ -63,8 +63,12 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
      * @param staticCarriers true when a link fixed to the world is built static even when a moving joint hangs on it
      *     (the engine's joints are exact against a static parent)
      */
-    static <L extends Link, J extends Joint<L>> Built<L, J> build(Function<LinkPlan, L> makeLink,
-            Function<JointFrame.Placed<L>, J> makeJoint, ModelSpec top, String engine, boolean staticCarriers) {
+    static <L extends Link, J extends Joint<L>> Built<L, J> build(
+            Function<LinkPlan, L> makeLink,
+            Function<JointFrame.Placed<L>, J> makeJoint,
+            ModelSpec top,
+            String engine,
+            boolean staticCarriers) {
         RigidWorld.requireFinite(top.pose());
         ModelBuilder<L, J> builder = new ModelBuilder<>(makeLink, makeJoint, top, engine);
         builder.findWorldFixed(top, staticCarriers);
@@ -118,26 +122,34 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
         }
     }
 
-    private void buildLinks(ModelSpec model, String prefix, Pose modelInTop, boolean nestedStatic,
-            boolean keepAwake) {
+    private void buildLinks(ModelSpec model, String prefix, Pose modelInTop, boolean nestedStatic, boolean keepAwake) {
         for (LinkSpec link : model.links()) {
             String name = prefix + link.name();
             String where = "model '" + top.name() + "' link '" + name + "'";
-            L body = buildLink(where, name, link, modelInTop.compose(link.pose()),
-                    nestedStatic || worldFixed.contains(name), keepAwake);
+            L body = buildLink(
+                    where,
+                    name,
+                    link,
+                    modelInTop.compose(link.pose()),
+                    nestedStatic || worldFixed.contains(name),
+                    keepAwake);
             if (byName.putIfAbsent(name, body) != null) {
                 throw new IllegalArgumentException("model '" + top.name() + "': two links named '" + name + "'");
             }
             links.add(body);
         }
         for (ModelSpec nested : model.models()) {
-            buildLinks(nested, prefix + nested.name() + "::", modelInTop.compose(nested.pose()),
-                    nestedStatic || nested.isStatic(), keepAwake || !nested.allowAutoDisable());
+            buildLinks(
+                    nested,
+                    prefix + nested.name() + "::",
+                    modelInTop.compose(nested.pose()),
+                    nestedStatic || nested.isStatic(),
+                    keepAwake || !nested.allowAutoDisable());
         }
     }
 
-    private L buildLink(String where, String name, LinkSpec link, Pose poseInModel, boolean nestedStatic,
-            boolean keepAwake) {
+    private L buildLink(
+            String where, String name, LinkSpec link, Pose poseInModel, boolean nestedStatic, boolean keepAwake) {
         InertialSpec inertial = link.inertial().orElse(null);
         double mass = inertial == null ? 1.0 : inertial.mass();
         if (!(mass >= 0) || !Double.isFinite(mass)) {
@@ -146,7 +158,8 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
         Pose comInLink = inertial == null ? Pose.IDENTITY : inertial.pose();
         RigidWorld.requireFinite(comInLink);
         // SDF's default tensor when none is given, as Gazebo takes it; products of inertia turn the body frame
-        InertialSpec.Inertia tensor = link.inertial().flatMap(InertialSpec::inertia).orElse(DEFAULT_TENSOR);
+        InertialSpec.Inertia tensor =
+                link.inertial().flatMap(InertialSpec::inertia).orElse(DEFAULT_TENSOR);
         Vec3 principal = new Vec3(tensor.ixx(), tensor.iyy(), tensor.izz());
         if (PrincipalInertia.hasProducts(tensor)) {
             PrincipalInertia turned = PrincipalInertia.of(tensor);
@@ -154,8 +167,8 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
             comInLink = comInLink.compose(new Pose(Vec3.ZERO, turned.rotation()));
             offDiagonal++;
         }
-        LinkPlan plan = new LinkPlan(where, name, link, top, poseInModel, nestedStatic, keepAwake, mass, comInLink,
-                principal);
+        LinkPlan plan =
+                new LinkPlan(where, name, link, top, poseInModel, nestedStatic, keepAwake, mass, comInLink, principal);
         return makeLink.apply(plan);
     }
 
@@ -167,8 +180,12 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
             boolean toWorld = JointSpec.WORLD.equals(joint.parent());
             L parent = toWorld ? null : byName.get(prefix + joint.parent());
             if (child == null || (!toWorld && parent == null)) {
-                LOG.log(Level.WARNING, "{0}: parent ''{1}'' or child ''{2}'' is not a link of the model; joint skipped",
-                        where, joint.parent(), joint.child());
+                LOG.log(
+                        Level.WARNING,
+                        "{0}: parent ''{1}'' or child ''{2}'' is not a link of the model; joint skipped",
+                        where,
+                        joint.parent(),
+                        joint.child());
                 continue;
             }
             if (parent == child) {
@@ -182,12 +199,12 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
             if (joint.type() == JointSpec.JointType.GEARBOX && !JointSpec.WORLD.equals(joint.gearboxReference())) {
                 reference = byName.get(prefix + joint.gearboxReference());
                 if (reference == null) {
-                    throw new IllegalArgumentException(where + ": gearbox_reference_body '"
-                            + joint.gearboxReference() + "' is not a link of the model");
+                    throw new IllegalArgumentException(where + ": gearbox_reference_body '" + joint.gearboxReference()
+                            + "' is not a link of the model");
                 }
             }
-            joints.add(makeJoint.apply(new JointFrame.Placed<>(where, name, joint, parent, child, inParent, inChild,
-                    reference)));
+            joints.add(makeJoint.apply(
+                    new JointFrame.Placed<>(where, name, joint, parent, child, inParent, inChild, reference)));
         }
         for (ModelSpec nested : model.models()) {
             buildJoints(nested, prefix + nested.name() + "::");

@@ -46,10 +46,12 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     private final ModelStates<L, J> states;
     /** Every model's joints, so that a step visits the joints and not the models. */
     private final List<J> joints = new ArrayList<>();
+
     private int bodyCount;
     private boolean closed;
     /** Each projected model's projection (the {@code projected} articulation mode). */
     private final Map<Model<L, J>, JointProjection<L, J>> projections = new LinkedHashMap<>();
+
     private final Articulation articulation;
 
     /** A world whose engine does not report which bodies moved: every read of the world reads every body. */
@@ -144,15 +146,18 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         spec.state().ifPresent(this::startFrom);
         if (offDiagonal > 0) {
-            LOG.log(Level.DEBUG, "{0}: {1} link(s) with products of inertia, turned to their principal axes",
-                    spec.source(), offDiagonal);
+            LOG.log(
+                    Level.DEBUG,
+                    "{0}: {1} link(s) with products of inertia, turned to their principal axes",
+                    spec.source(),
+                    offDiagonal);
         }
     }
 
     /** Builds a top-level model and adds it; returns the number of links with off-diagonal inertia. */
     private int insert(ModelSpec top) {
-        ModelBuilder.Built<L, J> built = ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName(),
-                staticCarriers());
+        ModelBuilder.Built<L, J> built =
+                ModelBuilder.build(this::buildLink, this::buildJoint, top, engineName(), staticCarriers());
         Model<L, J> model = built.model();
         for (J joint : model.joints()) {
             joint.meet(model.joints());
@@ -167,7 +172,11 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                 model.setArticulation(ArticulationState.as(articulation));
             } else {
                 model.setArticulation(ArticulationState.fellBack(articulation, projection.fallback()));
-                LOG.log(Level.INFO, "{0}: model ''{1}'' keeps plain constraints: {2}", spec.source(), top.name(),
+                LOG.log(
+                        Level.INFO,
+                        "{0}: model ''{1}'' keeps plain constraints: {2}",
+                        spec.source(),
+                        top.name(),
                         projection.fallback());
             }
         }
@@ -196,10 +205,11 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                     J joint = model.joint(j.name());
                     if (joint != null && joint.isActuated()) {
                         JointReset.apply(model, joint, j.position(), this::place);
-                    } else if (joint != null && (joint.spec().type() == JointType.UNIVERSAL
-                            || joint.spec().type() == JointType.REVOLUTE2)) {
-                        JointReset.applyCross(model, joint, j.position(), j.hasSecondAxis() ? j.position2() : 0,
-                                this::place);
+                    } else if (joint != null
+                            && (joint.spec().type() == JointType.UNIVERSAL
+                                    || joint.spec().type() == JointType.REVOLUTE2)) {
+                        JointReset.applyCross(
+                                model, joint, j.position(), j.hasSecondAxis() ? j.position2() : 0, this::place);
                     }
                 }
                 for (StateSpec.Joint j : saved.joints()) {
@@ -219,7 +229,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                 Pose com = l.pose().compose(link.comInLink());
                 place(link, com);
                 if (link.isDynamic()) {
-                    Vec3 linear = l.linear().plus(l.angular().cross(com.position().minus(l.pose().position())));
+                    Vec3 linear = l.linear()
+                            .plus(l.angular()
+                                    .cross(com.position().minus(l.pose().position())));
                     link.setVelocity(linear, l.angular());
                     link.activate();
                 }
@@ -251,7 +263,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     /** Adds the joints that can move (one of their bodies is dynamic) and are not in the world yet. */
     private void addJoints(Model<L, J> model) {
         for (J joint : model.joints()) {
-            boolean movable = joint.child().isDynamic() || (joint.parent() != null && joint.parent().isDynamic());
+            boolean movable = joint.child().isDynamic()
+                    || (joint.parent() != null && joint.parent().isDynamic());
             if (movable && !joint.isAdded()) {
                 addConstraints(joint);
                 joint.setAdded(true);
@@ -359,7 +372,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             }
             Pose com = link.comPose();
             Vec3 origin = com.compose(link.linkInCom()).position();
-            Vec3 linear = velocity.linear().plus(velocity.angular().cross(com.position().minus(origin)));
+            Vec3 linear = velocity.linear()
+                    .plus(velocity.angular().cross(com.position().minus(origin)));
             link.setVelocity(linear, velocity.angular());
             link.activate();
         }
@@ -532,8 +546,11 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     }
 
     static void requireFinite(Pose pose) {
-        if (!pose.position().isFinite() || !Double.isFinite(
-                pose.rotation().w() + pose.rotation().x() + pose.rotation().y() + pose.rotation().z())) {
+        if (!pose.position().isFinite()
+                || !Double.isFinite(pose.rotation().w()
+                        + pose.rotation().x()
+                        + pose.rotation().y()
+                        + pose.rotation().z())) {
             throw new IllegalArgumentException("expected a finite pose, got " + pose);
         }
     }

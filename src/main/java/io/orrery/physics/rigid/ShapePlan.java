@@ -36,6 +36,7 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
     private static final float DEFAULT_MARGIN = 0.04f;
     /** The radius of the tiny sphere a shapeless link gets, metres. */
     private static final float SHAPELESS_RADIUS = 0.001f;
+
     private static final int ELLIPSOID_RINGS = 8;
     private static final int ELLIPSOID_SEGMENTS = 16;
     /**
@@ -135,8 +136,11 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
                 continue; // the reader already reported it
             }
             if (g instanceof Geometry.Plane && !isStatic) {
-                LOG.log(Level.WARNING, "{0} collision ''{1}'': a plane on a moving link is not supported; skipped",
-                        where, c.name());
+                LOG.log(
+                        Level.WARNING,
+                        "{0} collision ''{1}'': a plane on a moving link is not supported; skipped",
+                        where,
+                        c.name());
                 continue;
             }
             if (g instanceof Geometry.Heightmap && !isStatic) {
@@ -162,7 +166,8 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
             if (isStatic) {
                 return Kind.TRIANGLES;
             }
-            return mesh.optimization() == Geometry.MeshOptimization.CONVEX_DECOMPOSITION ? Kind.DECOMPOSITION
+            return mesh.optimization() == Geometry.MeshOptimization.CONVEX_DECOMPOSITION
+                    ? Kind.DECOMPOSITION
                     : Kind.HULL;
         }
         return Kind.PRIMITIVE;
@@ -191,7 +196,8 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
             add(part, shapes, infos, children);
         }
         Child<S> first = children.get(0);
-        S shape = children.size() == 1 && first.plane() == null && atOrigin(first.pose()) ? first.shape()
+        S shape = children.size() == 1 && first.plane() == null && atOrigin(first.pose())
+                ? first.shape()
                 : shapes.compound(children);
         return new LinkShape<>(shape, false, plan.staticOnly(), plan.surface(), infos);
     }
@@ -204,8 +210,7 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
      * @param pose its frame in the body's centre-of-mass frame
      * @param plane the plane, when the child is one (only a static link has them)
      */
-    public record Child<S>(S shape, Pose pose, Geometry.Plane plane) {
-    }
+    public record Child<S>(S shape, Pose pose, Geometry.Plane plane) {}
 
     /** The children a part makes (a decomposition one per hull); what it became added to {@code infos}. */
     private static <S> void add(Part part, Shapes<S> shapes, List<ShapeInfo> infos, List<Child<S>> children) {
@@ -219,8 +224,7 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
             }
             case DECOMPOSITION -> {
                 Geometry.Mesh mesh = (Geometry.Mesh) g;
-                List<float[]> hulls = shapes.decompose(mesh.triangles(), mesh.maxConvexHulls(),
-                        mesh.voxelResolution());
+                List<float[]> hulls = shapes.decompose(mesh.triangles(), mesh.maxConvexHulls(), mesh.voxelResolution());
                 int vertices = 0;
                 for (float[] hull : hulls) {
                     vertices += hull.length / 3;
@@ -237,8 +241,10 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
                 Heightfield field = Heightfield.of((Geometry.Heightmap) g);
                 int side = field.side();
                 infos.add(new ShapeInfo(name, "heightfield", 0, side * side, 2 * (side - 1) * (side - 1)));
-                children.add(new Child<>(shapes.heightfield(field, CONCAVE_MARGIN),
-                        part.pose().compose(new Pose(field.centre(), Quat.IDENTITY)), null));
+                children.add(new Child<>(
+                        shapes.heightfield(field, CONCAVE_MARGIN),
+                        part.pose().compose(new Pose(field.centre(), Quat.IDENTITY)),
+                        null));
             }
             default -> {
                 if (g instanceof Geometry.Plane plane) {
@@ -247,8 +253,12 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
                     return;
                 }
                 boolean ellipsoid = g instanceof Geometry.Ellipsoid;
-                infos.add(new ShapeInfo(name, g.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT),
-                        ellipsoid ? 1 : 0, ellipsoid ? ELLIPSOID_RINGS * ELLIPSOID_SEGMENTS + 2 : 0, 0));
+                infos.add(new ShapeInfo(
+                        name,
+                        g.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT),
+                        ellipsoid ? 1 : 0,
+                        ellipsoid ? ELLIPSOID_RINGS * ELLIPSOID_SEGMENTS + 2 : 0,
+                        0));
                 children.add(new Child<>(convex(g, shapes), part.pose(), null));
             }
         }
@@ -296,7 +306,9 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
      */
     private static <S> S ellipsoid(Vec3 radii, Shapes<S> shapes) {
         if (ELLIPSOID_NOTED.compareAndSet(false, true)) {
-            LOG.log(Level.INFO, "ellipsoids are approximated by a convex hull of {0} surface points",
+            LOG.log(
+                    Level.INFO,
+                    "ellipsoids are approximated by a convex hull of {0} surface points",
                     ELLIPSOID_RINGS * ELLIPSOID_SEGMENTS + 2);
         }
         float margin = margin(Math.min(radii.x(), Math.min(radii.y(), radii.z())) / 2);
@@ -310,8 +322,8 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
             double lat = Math.PI * i / (ELLIPSOID_RINGS + 1) - Math.PI / 2;
             for (int j = 0; j < ELLIPSOID_SEGMENTS; j++) {
                 double lon = 2 * Math.PI * j / ELLIPSOID_SEGMENTS;
-                points.add(new Vec3(rx * Math.cos(lat) * Math.cos(lon), ry * Math.cos(lat) * Math.sin(lon),
-                        rz * Math.sin(lat)));
+                points.add(new Vec3(
+                        rx * Math.cos(lat) * Math.cos(lon), ry * Math.cos(lat) * Math.sin(lon), rz * Math.sin(lat)));
             }
         }
         return shapes.hull(points, margin);
@@ -324,7 +336,13 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
     /** Checks the geometry's dimensions: every one positive and finite. */
     private static void check(String where, String collision, Geometry g) {
         if (g instanceof Geometry.Box box) {
-            requirePositive(where, collision, "box size", box.size().x(), box.size().y(), box.size().z());
+            requirePositive(
+                    where,
+                    collision,
+                    "box size",
+                    box.size().x(),
+                    box.size().y(),
+                    box.size().z());
         } else if (g instanceof Geometry.Sphere sphere) {
             requirePositive(where, collision, "sphere radius", sphere.radius());
         } else if (g instanceof Geometry.Cylinder cyl) {

@@ -20,8 +20,7 @@ import java.util.Map;
 final class VelocityProjection<L extends Link, J extends Joint<L>> {
 
     /** One coordinate's effect on one link: its angular velocity and its centre of mass's velocity per unit speed. */
-    private record Column(int dof, Vec3 angular, Vec3 linear) {
-    }
+    private record Column(int dof, Vec3 angular, Vec3 linear) {}
 
     private final Map<L, List<Column>> columns = new LinkedHashMap<>();
     private final Map<J, Integer> firstDof = new LinkedHashMap<>();
@@ -116,9 +115,10 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
         for (J joint : joints) {
             L child = joint.child();
             L parent = joint.parent();
-            Vec3[] p = parent == null || !motion.containsKey(parent) ? rootMotion(parent, speeds)
-                    : motion.get(parent);
-            Pose frame = joint.parent() == null ? joint.inParent() : poses.get(parent).compose(joint.inParent());
+            Vec3[] p = parent == null || !motion.containsKey(parent) ? rootMotion(parent, speeds) : motion.get(parent);
+            Pose frame = joint.parent() == null
+                    ? joint.inParent()
+                    : poses.get(parent).compose(joint.inParent());
             Vec3 pivot = frame.position();
             Vec3 parentCom = parent == null ? pivot : poses.get(parent).position();
             Vec3 com = poses.get(child).position();
@@ -142,7 +142,9 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
                     cw = w.plus(relative);
                     Vec3 up = pivot.minus(parentCom);
                     Vec3 down = com.minus(pivot);
-                    cacc = acc.plus(alpha.cross(up)).plus(w.cross(w.cross(up))).plus(calpha.cross(down))
+                    cacc = acc.plus(alpha.cross(up))
+                            .plus(w.cross(w.cross(up)))
+                            .plus(calpha.cross(down))
                             .plus(cw.cross(cw.cross(down)));
                 }
                 case PRISMATIC -> {
@@ -150,7 +152,9 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
                     Vec3 r = com.minus(parentCom);
                     cw = w;
                     calpha = alpha;
-                    cacc = acc.plus(alpha.cross(r)).plus(w.cross(w.cross(r))).plus(w.cross(axis).times(2 * speeds[dof]));
+                    cacc = acc.plus(alpha.cross(r))
+                            .plus(w.cross(w.cross(r)))
+                            .plus(w.cross(axis).times(2 * speeds[dof]));
                 }
                 default -> {
                     Vec3 r = com.minus(parentCom);
@@ -169,7 +173,8 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
                 continue;
             }
             for (Column col : cols) {
-                b[col.dof()] -= dt * (col.linear().dot(entry.getValue()[0]) + col.angular().dot(entry.getValue()[1]));
+                b[col.dof()] -= dt
+                        * (col.linear().dot(entry.getValue()[0]) + col.angular().dot(entry.getValue()[1]));
             }
         }
         return solve(b);
@@ -230,7 +235,9 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
         L at = link;
         while (parentJoint.containsKey(at)) {
             J joint = parentJoint.get(at);
-            Pose frame = joint.parent() == null ? joint.inParent() : poses.get(joint.parent()).compose(joint.inParent());
+            Pose frame = joint.parent() == null
+                    ? joint.inParent()
+                    : poses.get(joint.parent()).compose(joint.inParent());
             Vec3 pivot = frame.position();
             int dof = firstDof.get(joint);
             switch (joint.spec().type()) {
@@ -238,7 +245,8 @@ final class VelocityProjection<L extends Link, J extends Joint<L>> {
                     Vec3 axis = frame.rotation().rotate(joint.localAxis());
                     result.add(new Column(dof, axis, axis.cross(com.minus(pivot))));
                 }
-                case PRISMATIC -> result.add(new Column(dof, Vec3.ZERO, frame.rotation().rotate(joint.localAxis())));
+                case PRISMATIC ->
+                    result.add(new Column(dof, Vec3.ZERO, frame.rotation().rotate(joint.localAxis())));
                 case BALL -> {
                     for (int i = 0; i < 3; i++) {
                         Vec3 axis = new Vec3(i == 0 ? 1 : 0, i == 1 ? 1 : 0, i == 2 ? 1 : 0);

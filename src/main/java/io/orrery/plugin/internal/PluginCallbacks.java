@@ -1,7 +1,5 @@
 package io.orrery.plugin.internal;
 
-import io.orrery.plugin.Plugin;
-import io.orrery.plugin.internal.PluginError;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
 import java.util.Optional;
@@ -14,8 +12,7 @@ final class PluginCallbacks {
     // The host's logger: its parts log under the name operators already filter on.
     private static final Logger log = LoggerFactory.getLogger(PluginHost.class);
 
-    private PluginCallbacks() {
-    }
+    private PluginCallbacks() {}
 
     /** Runs a plugin callback, logging and returning what it threw. */
     static Optional<PluginError> call(HostedPlugin p, String phase, Runnable callback) {
@@ -36,10 +33,18 @@ final class PluginCallbacks {
             return;
         }
         if (s.required()) {
-            log.error("required plugin '{}' ({}, {}) failed: {}", s.name(), s.filename(), s.owner(),
+            log.error(
+                    "required plugin '{}' ({}, {}) failed: {}",
+                    s.name(),
+                    s.filename(),
+                    s.owner(),
                     s.error().orElse("?"));
         } else {
-            log.warn("plugin '{}' ({}, {}) failed and was unloaded: {}", s.name(), s.filename(), s.owner(),
+            log.warn(
+                    "plugin '{}' ({}, {}) failed and was unloaded: {}",
+                    s.name(),
+                    s.filename(),
+                    s.owner(),
                     s.error().orElse("?"));
         }
     }

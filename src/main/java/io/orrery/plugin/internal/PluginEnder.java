@@ -1,6 +1,5 @@
 package io.orrery.plugin.internal;
 
-import io.orrery.plugin.internal.PluginError;
 import io.orrery.plugin.PluginState;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -82,14 +82,17 @@ public final class PluginEndpoints {
                 uri = null;
             }
         }
-        if (uri == null || uri.getHost() == null || uri.getRawPath() == null || !uri.getRawPath().isEmpty()
-                || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+        if (uri == null
+                || uri.getHost() == null
+                || uri.getRawPath() == null
+                || !uri.getRawPath().isEmpty()
+                || uri.getRawQuery() != null
+                || uri.getRawFragment() != null) {
             throw new IllegalArgumentException(PROPERTY + " must list hosts, each a name or address with an optional"
                     + " port (bridge.example.com, 10.0.0.5:8080, [::1]:9000), got '" + entry + "'");
         }
         return new Host(uri.getHost().toLowerCase(Locale.ROOT), uri.getPort());
     }
 
-    private record Host(String name, int port) {
-    }
+    private record Host(String name, int port) {}
 }

@@ -1,6 +1,5 @@
 package io.orrery.plugin.internal;
 
-
 /**
  * A plugin callback that threw, reported rather than propagated so the other plugins still run.
  *

@@ -4,7 +4,6 @@ import io.orrery.event.EventSink;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginCommand;
-import io.orrery.plugin.internal.PluginError;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginRegistry;
@@ -64,6 +63,7 @@ public final class PluginHost implements AutoCloseable {
     private final PluginStartTracker tracker = new PluginStartTracker();
     /** Every created or refused plugin, in load order; copy-on-write because {@link #statuses()} reads any time. */
     private final List<HostedPlugin> plugins = new CopyOnWriteArrayList<>();
+
     private final List<PluginLifecycleListener> lifecycleListeners = new CopyOnWriteArrayList<>();
     private final PluginCommands commands = new PluginCommands();
     private final PluginEnder ender;
@@ -73,7 +73,11 @@ public final class PluginHost implements AutoCloseable {
     private boolean ended;
 
     /** A host for {@code specs} (see {@link OwnedPluginSpec#of}); nothing is created until {@link #startAll}. */
-    public PluginHost(PluginRegistry registry, List<OwnedPluginSpec> specs, WorldAccess world, EventSink events,
+    public PluginHost(
+            PluginRegistry registry,
+            List<OwnedPluginSpec> specs,
+            WorldAccess world,
+            EventSink events,
             PluginHostOptions options) {
         Objects.requireNonNull(registry, "registry");
         this.worldSpecs = List.copyOf(specs);
@@ -138,8 +142,8 @@ public final class PluginHost implements AutoCloseable {
         }
         List<PluginStatus> failures = requiredFailures();
         if (!failures.isEmpty()) {
-            throw new PluginStartException(failures.stream().map(PluginHost::requiredFailure)
-                    .collect(Collectors.joining("; ")), failures);
+            throw new PluginStartException(
+                    failures.stream().map(PluginHost::requiredFailure).collect(Collectors.joining("; ")), failures);
         }
     }
 
@@ -160,14 +164,16 @@ public final class PluginHost implements AutoCloseable {
         List<HostedPlugin> added = loader.loadAll(OwnedPluginSpec.numbered(owner, specs).stream());
         starter.startAdded(added);
         CompletableFuture<?>[] settled = added.stream().map(p -> p.settled).toArray(CompletableFuture[]::new);
-        return CompletableFuture.allOf(settled).thenApply(v -> added.stream().map(p -> p.status).toList());
+        return CompletableFuture.allOf(settled)
+                .thenApply(v -> added.stream().map(p -> p.status).toList());
     }
 
     /** Ends the plugins of a removed model, last loaded first; their state becomes ENDED. */
     public List<PluginError> removeModelPlugins(String modelName) {
         PluginOwner owner = PluginOwner.model(modelName);
         removedModels.add(modelName);
-        return ender.endLastFirst(plugins.stream().filter(p -> p.owned.owner().equals(owner)).toList());
+        return ender.endLastFirst(
+                plugins.stream().filter(p -> p.owned.owner().equals(owner)).toList());
     }
 
     /**
@@ -225,7 +231,10 @@ public final class PluginHost implements AutoCloseable {
      * owns the lifecycle.
      */
     public List<Plugin> startedPluginsInLoadOrder() {
-        return plugins.stream().filter(p -> p.state() == PluginState.STARTED).map(p -> p.plugin).toList();
+        return plugins.stream()
+                .filter(p -> p.state() == PluginState.STARTED)
+                .map(p -> p.plugin)
+                .toList();
     }
 
     /** The plugin start progress. */
@@ -249,7 +258,9 @@ public final class PluginHost implements AutoCloseable {
     }
 
     private List<PluginStatus> requiredFailures() {
-        return statuses().stream().filter(s -> s.required() && s.state() == PluginState.FAILED).toList();
+        return statuses().stream()
+                .filter(s -> s.required() && s.state() == PluginState.FAILED)
+                .toList();
     }
 
     private String requiredFailureSuffix() {
@@ -257,6 +268,7 @@ public final class PluginHost implements AutoCloseable {
     }
 
     private static String requiredFailure(PluginStatus s) {
-        return "required plugin '" + s.name() + "' (" + s.filename() + ") failed to start: " + s.error().orElse("?");
+        return "required plugin '" + s.name() + "' (" + s.filename() + ") failed to start: "
+                + s.error().orElse("?");
     }
 }

@@ -14,10 +14,8 @@ public interface PluginLifecycleListener {
      * The plugin started; from now on it may take part in the update phases. Runs before the start tracker counts
      * the plugin, so once AllStarted is raised every listener has seen every started plugin.
      */
-    default void pluginStarted(PluginStatus status, Plugin plugin) {
-    }
+    default void pluginStarted(PluginStatus status, Plugin plugin) {}
 
     /** A started plugin is about to end; it must leave the update phases. */
-    default void pluginEnding(PluginStatus status, Plugin plugin) {
-    }
+    default void pluginEnding(PluginStatus status, Plugin plugin) {}
 }

@@ -35,8 +35,13 @@ final class PluginLoader {
     private final PluginEnder ender;
     private final List<OwnedPluginSpec> ignored = new CopyOnWriteArrayList<>();
 
-    PluginLoader(PluginRegistry registry, WorldAccess world, EventSink events, PluginHostOptions options,
-            List<HostedPlugin> plugins, PluginEnder ender) {
+    PluginLoader(
+            PluginRegistry registry,
+            WorldAccess world,
+            EventSink events,
+            PluginHostOptions options,
+            List<HostedPlugin> plugins,
+            PluginEnder ender) {
         this.registry = registry;
         this.world = world;
         this.events = events;
@@ -61,10 +66,11 @@ final class PluginLoader {
     private Optional<HostedPlugin> load(OwnedPluginSpec owned) {
         String name = owned.qualifiedName();
         String filename = owned.spec().filename();
-        boolean required = owned.spec().required() || options.required().contains(name)
+        boolean required = owned.spec().required()
+                || options.required().contains(name)
                 || options.required().contains(owned.spec().name());
-        PluginStatus status = new PluginStatus(name, filename, owned.owner(), PluginState.PENDING,
-                Optional.empty(), Optional.empty(), required);
+        PluginStatus status = new PluginStatus(
+                name, filename, owned.owner(), PluginState.PENDING, Optional.empty(), Optional.empty(), required);
         Optional<PluginFactory> factory = registry.lookup(filename, owned.spec().name());
         if (factory.isEmpty()) {
             if (registry.isAcceptedSilently(filename)) {
@@ -73,7 +79,10 @@ final class PluginLoader {
             }
             if (!required) {
                 ignored.add(owned);
-                log.info("ignoring plugin '{}' (filename '{}', {}): not an Orrery plugin", name, filename,
+                log.info(
+                        "ignoring plugin '{}' (filename '{}', {}): not an Orrery plugin",
+                        name,
+                        filename,
                         owned.owner());
                 return Optional.empty();
             }
@@ -91,8 +100,11 @@ final class PluginLoader {
         }
         int needed = plugin.requiredApiVersion();
         if (needed > PluginApi.VERSION) {
-            return Optional.of(refuse(owned, status, "plugin '" + name + "' (type " + filename + ") needs plugin API "
-                    + needed + ", this Orrery provides " + PluginApi.VERSION));
+            return Optional.of(refuse(
+                    owned,
+                    status,
+                    "plugin '" + name + "' (type " + filename + ") needs plugin API " + needed
+                            + ", this Orrery provides " + PluginApi.VERSION));
         }
         HostedPlugin hosted = new HostedPlugin(owned, plugin, new HostedContext(owned, world, events), status);
         plugins.add(hosted);

@@ -4,10 +4,8 @@ package io.orrery.plugin.internal;
 public sealed interface PluginStartEvent {
 
     /** {@code started} of the {@code total} tracked plugins have started. */
-    record ProgressChanged(int started, int total) implements PluginStartEvent {
-    }
+    record ProgressChanged(int started, int total) implements PluginStartEvent {}
 
     /** Every plugin of the loaded world has started (or failed and was unloaded); raised once. */
-    record AllStarted(int total) implements PluginStartEvent {
-    }
+    record AllStarted(int total) implements PluginStartEvent {}
 }

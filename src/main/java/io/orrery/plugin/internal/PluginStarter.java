@@ -29,8 +29,12 @@ final class PluginStarter {
     private final PluginEnder ender;
     private ExecutorService startPool;
 
-    PluginStarter(PluginStartTracker tracker, PluginHostOptions options, PluginCommands commands,
-            List<PluginLifecycleListener> lifecycleListeners, PluginEnder ender) {
+    PluginStarter(
+            PluginStartTracker tracker,
+            PluginHostOptions options,
+            PluginCommands commands,
+            List<PluginLifecycleListener> lifecycleListeners,
+            PluginEnder ender) {
         this.tracker = tracker;
         this.options = options;
         this.commands = commands;
@@ -150,8 +154,8 @@ final class PluginStarter {
             t.setDaemon(true);
             return t;
         };
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), factory);
+        ThreadPoolExecutor pool =
+                new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
         // Idle start threads go away: starts happen at load and when models are spawned.
         pool.allowCoreThreadTimeOut(true);
         return pool;

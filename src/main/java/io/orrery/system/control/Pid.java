@@ -21,8 +21,7 @@ public final class Pid {
     private double command;
 
     /** A controller with these gains and limits (Gazebo's parameter order). */
-    public Pid(double p, double i, double d, double iMax, double iMin, double cmdMax, double cmdMin,
-            double cmdOffset) {
+    public Pid(double p, double i, double d, double iMax, double iMin, double cmdMax, double cmdMin, double cmdOffset) {
         this.p = p;
         this.i = i;
         this.d = d;

@@ -12,12 +12,22 @@ package io.orrery.system.control;
  * @param minJerk lowest jerk
  * @param maxJerk highest jerk
  */
-public record SpeedLimiter(double minVelocity, double maxVelocity, double minAcceleration, double maxAcceleration,
-        double minJerk, double maxJerk) {
+public record SpeedLimiter(
+        double minVelocity,
+        double maxVelocity,
+        double minAcceleration,
+        double maxAcceleration,
+        double minJerk,
+        double maxJerk) {
 
     /** No limit at all. */
-    public static final SpeedLimiter NONE = new SpeedLimiter(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-            Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+    public static final SpeedLimiter NONE = new SpeedLimiter(
+            Double.NEGATIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.POSITIVE_INFINITY);
 
     public SpeedLimiter withVelocity(double min, double max) {
         return new SpeedLimiter(min, max, minAcceleration, maxAcceleration, minJerk, maxJerk);

@@ -111,12 +111,14 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
      */
     static SpeedLimiter limiter(GazeboParameters params, String kind) {
         SpeedLimiter l = SpeedLimiter.NONE;
-        l = l.withVelocity(bound(params, "min", kind, "velocity", l.minVelocity()),
+        l = l.withVelocity(
+                bound(params, "min", kind, "velocity", l.minVelocity()),
                 bound(params, "max", kind, "velocity", l.maxVelocity()));
-        l = l.withAcceleration(bound(params, "min", kind, "acceleration", l.minAcceleration()),
+        l = l.withAcceleration(
+                bound(params, "min", kind, "acceleration", l.minAcceleration()),
                 bound(params, "max", kind, "acceleration", l.maxAcceleration()));
-        return l.withJerk(bound(params, "min", kind, "jerk", l.minJerk()),
-                bound(params, "max", kind, "jerk", l.maxJerk()));
+        return l.withJerk(
+                bound(params, "min", kind, "jerk", l.minJerk()), bound(params, "max", kind, "jerk", l.maxJerk()));
     }
 
     private static double bound(GazeboParameters params, String side, String kind, String quantity, double none) {
@@ -226,20 +228,30 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
     }
 
     private void publishOdometry(long simNanos, WorldView world) {
-        String child = childFrameId != null ? childFrameId
-                : world.model(model).flatMap(m -> m.links().stream().findFirst()).map(LinkState::name)
-                        .map(link -> model + "/" + link).orElse(null);
+        String child = childFrameId != null
+                ? childFrameId
+                : world.model(model)
+                        .flatMap(m -> m.links().stream().findFirst())
+                        .map(LinkState::name)
+                        .map(link -> model + "/" + link)
+                        .orElse(null);
         Header header = GazeboMessages.header(simNanos, frameId, child);
         Vector3d position = Messages.vector(odometry.x(), odometry.y(), 0);
         Quaternion orientation = GazeboMessages.yaw(odometry.heading());
-        Odometry odom = Odometry.newBuilder().setHeader(header)
+        Odometry odom = Odometry.newBuilder()
+                .setHeader(header)
                 .setPose(Pose.newBuilder().setPosition(position).setOrientation(orientation))
-                .setTwist(Twist.newBuilder().setLinear(Messages.vector(odometry.linearSpeed(), 0, 0))
+                .setTwist(Twist.newBuilder()
+                        .setLinear(Messages.vector(odometry.linearSpeed(), 0, 0))
                         .setAngular(Messages.vector(0, 0, odometry.angularSpeed())))
                 .build();
         odomPublisher.publish(odom);
-        tfPublisher.publish(Pose_V.newBuilder().addPose(Pose.newBuilder().setHeader(header).setPosition(position)
-                .setOrientation(orientation)).build());
+        tfPublisher.publish(Pose_V.newBuilder()
+                .addPose(Pose.newBuilder()
+                        .setHeader(header)
+                        .setPosition(position)
+                        .setOrientation(orientation))
+                .build());
     }
 
     @Override

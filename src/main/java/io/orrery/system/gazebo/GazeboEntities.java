@@ -13,8 +13,7 @@ public final class GazeboEntities {
     /** The world's id. */
     public static final long WORLD = 1;
 
-    private GazeboEntities() {
-    }
+    private GazeboEntities() {}
 
     /** The id of the entity named {@code scopedName} ({@code vehicle} or {@code vehicle::chassis}). */
     public static long id(String scopedName) {

@@ -11,8 +11,7 @@ import io.orrery.world.Vec3;
 /** Orrery's geometry as gz.msgs fields, and headers stamped in sim time with Gazebo's frame keys. */
 public final class GazeboMessages {
 
-    private GazeboMessages() {
-    }
+    private GazeboMessages() {}
 
     /** A header at {@code simNanos} with {@code frame_id} and, unless null, {@code child_frame_id}. */
     public static Header header(long simNanos, String frameId, String childFrameId) {
@@ -29,8 +28,12 @@ public final class GazeboMessages {
 
     /** A named pose message with {@code header}. */
     public static com.gz.msgs.PoseProtos.Pose pose(Header header, String name, Pose pose) {
-        return com.gz.msgs.PoseProtos.Pose.newBuilder().setHeader(header).setName(name)
-                .setPosition(vector(pose.position())).setOrientation(quaternion(pose.rotation())).build();
+        return com.gz.msgs.PoseProtos.Pose.newBuilder()
+                .setHeader(header)
+                .setName(name)
+                .setPosition(vector(pose.position()))
+                .setOrientation(quaternion(pose.rotation()))
+                .build();
     }
 
     /** The heading-only orientation Gazebo's 2D odometry reports. */

@@ -54,8 +54,8 @@ public final class GazeboParameters {
         if (jointStyle) {
             throw bad("must be attached to a model: put the <plugin> inside the <model> whose joints it uses");
         }
-        throw new IllegalArgumentException(where() + " must be attached to a model (declared inside <model>), not "
-                + owner);
+        throw new IllegalArgumentException(
+                where() + " must be attached to a model (declared inside <model>), not " + owner);
     }
 
     /** True when the element is present, even empty. */
@@ -70,8 +70,12 @@ public final class GazeboParameters {
 
     /** The trimmed texts of every element of that name, in order, empty ones left out. */
     public List<String> all(String element) {
-        return spec.parameters().stream().filter(e -> e.name().equals(element)).map(SdfElement::text)
-                .map(t -> t == null ? "" : t.trim()).filter(t -> !t.isEmpty()).toList();
+        return spec.parameters().stream()
+                .filter(e -> e.name().equals(element))
+                .map(SdfElement::text)
+                .map(t -> t == null ? "" : t.trim())
+                .filter(t -> !t.isEmpty())
+                .toList();
     }
 
     /** The trimmed names in every element of that name, in order; an empty one is an error, as Gazebo reports it. */
@@ -180,8 +184,8 @@ public final class GazeboParameters {
         String[] parts = text.get().split("\\s+");
         try {
             if (parts.length == 3) {
-                Vec3 v = new Vec3(Double.parseDouble(parts[0]), Double.parseDouble(parts[1]),
-                        Double.parseDouble(parts[2]));
+                Vec3 v = new Vec3(
+                        Double.parseDouble(parts[0]), Double.parseDouble(parts[1]), Double.parseDouble(parts[2]));
                 if (v.isFinite()) {
                     return v;
                 }

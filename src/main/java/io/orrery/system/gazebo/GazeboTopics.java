@@ -5,8 +5,7 @@ import io.orrery.topic.TopicNames;
 /** Gazebo's topic names for systems attached to a model. */
 public final class GazeboTopics {
 
-    private GazeboTopics() {
-    }
+    private GazeboTopics() {}
 
     /** {@code /model/<model>/<rest>} as written, the form of Gazebo's default topics (such as {@code cmd_vel}). */
     public static String ofModel(String model, String rest) {

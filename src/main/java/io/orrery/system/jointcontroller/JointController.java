@@ -46,9 +46,12 @@ public final class JointController implements Plugin, PreUpdate, Reset {
         List<String> names = setup.requireJoints("needs at least one <joint_name>");
         useForceCommands = params.bool("use_force_commands", false);
         pid = PidGains.read(params, DEFAULT_GAINS).newPid();
-        String topic = GazeboTopics.commandTopic(params, model,
-                GazeboTopics.ofModel(model, "joint/" + names.get(0) + "/cmd_vel"));
-        velocity = setup.command(names, topic, params.finite("initial_velocity", 0),
+        String topic = GazeboTopics.commandTopic(
+                params, model, GazeboTopics.ofModel(model, "joint/" + names.get(0) + "/cmd_vel"));
+        velocity = setup.command(
+                names,
+                topic,
+                params.finite("initial_velocity", 0),
                 useForceCommands ? "velocity (force mode)" : "velocity");
     }
 

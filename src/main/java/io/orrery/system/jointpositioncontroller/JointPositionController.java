@@ -55,9 +55,12 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
         pid = gains.newPid();
         velocityLimited = params.has("cmd_max");
         useVelocityCommands = params.bool("use_velocity_commands", false);
-        String topic = GazeboTopics.commandTopic(params, model,
-                GazeboTopics.ofModel(model, "joint/" + names.get(0) + "/" + index + "/cmd_pos"));
-        position = setup.command(names, topic, params.finite("initial_position", 0),
+        String topic = GazeboTopics.commandTopic(
+                params, model, GazeboTopics.ofModel(model, "joint/" + names.get(0) + "/" + index + "/cmd_pos"));
+        position = setup.command(
+                names,
+                topic,
+                params.finite("initial_position", 0),
                 useVelocityCommands ? "position (velocity commands)" : "position (PID force)");
     }
 

@@ -42,8 +42,11 @@ final class DrivenJoints {
                 if (joint.isEmpty()) {
                     warnOnce(name, "model '" + model + "' has no joint '" + name + "'");
                 } else if (joint.get().type() == JointType.FIXED || joint.get().type() == JointType.BALL) {
-                    warnOnce(name, "joint '" + name + "' of model '" + model + "' is " + joint.get().type()
-                            .name().toLowerCase(java.util.Locale.ROOT) + ": it has no axis to drive");
+                    warnOnce(
+                            name,
+                            "joint '" + name + "' of model '" + model + "' is "
+                                    + joint.get().type().name().toLowerCase(java.util.Locale.ROOT)
+                                    + ": it has no axis to drive");
                 } else {
                     drivable.add(name);
                 }

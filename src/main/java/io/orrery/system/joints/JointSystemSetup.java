@@ -33,7 +33,7 @@ public record JointSystemSetup(GazeboParameters params, String model, List<Strin
 
     /** The joints {@code names} of the model, driven by a command on {@code topic}; {@code what} names it in logs. */
     public CommandedJoints command(List<String> names, String topic, double initial, String what) {
-        return new CommandedJoints(new DrivenJoints(model, names, params.system(), log),
-                new DoubleCommand(topic, initial, what, log));
+        return new CommandedJoints(
+                new DrivenJoints(model, names, params.system(), log), new DoubleCommand(topic, initial, what, log));
     }
 }

@@ -7,8 +7,8 @@ import io.orrery.system.gazebo.GazeboParameters;
  * A PID's gains and limits as Gazebo's joint systems read them: {@code <p_gain>}, {@code <i_gain>},
  * {@code <d_gain>}, {@code <i_max>}, {@code <i_min>}, {@code <cmd_max>}, {@code <cmd_min>}, {@code <cmd_offset>}.
  */
-public record PidGains(double p, double i, double d, double iMax, double iMin, double cmdMax, double cmdMin,
-        double cmdOffset) {
+public record PidGains(
+        double p, double i, double d, double iMax, double iMin, double cmdMax, double cmdMin, double cmdOffset) {
 
     /** The gains in the element, each absent one taken from {@code defaults}. */
     public static PidGains read(GazeboParameters params, PidGains defaults) {

@@ -72,7 +72,8 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
         double rate = params.nonNegative("update_rate", 0);
         periodNanos = rate == 0 ? 0 : Math.round(NANOS_PER_SECOND / rate);
         try {
-            topic = params.text("topic").isPresent() ? GazeboTopics.valid(params.text("topic").get())
+            topic = params.text("topic").isPresent()
+                    ? GazeboTopics.valid(params.text("topic").get())
                     : GazeboTopics.valid("/world/" + context.snapshot().world() + "/model/" + model + "/joint_state");
         } catch (IllegalArgumentException e) {
             throw params.bad("no valid topic: " + e.getMessage());
@@ -107,8 +108,12 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
         for (String name : published) {
             state.get().joint(name).ifPresent(j -> joints.add(message(j)));
         }
-        publisher.publish(Model.newBuilder().setHeader(Messages.header(info.simTimeNanos())).setName(model)
-                .addAllJoint(joints).setPose(pose(state.get())).build());
+        publisher.publish(Model.newBuilder()
+                .setHeader(Messages.header(info.simTimeNanos()))
+                .setName(model)
+                .addAllJoint(joints)
+                .setPose(pose(state.get()))
+                .build());
     }
 
     @Override
@@ -120,7 +125,10 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
     private List<String> jointsOf(ModelState state) {
         if (named.isEmpty()) {
             // Gazebo publishes the model's own joints: those of nested models are scoped names.
-            return state.joints().stream().map(JointState::name).filter(n -> !n.contains("::")).toList();
+            return state.joints().stream()
+                    .map(JointState::name)
+                    .filter(n -> !n.contains("::"))
+                    .toList();
         }
         List<String> found = new ArrayList<>();
         for (String name : named) {
@@ -134,18 +142,26 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
     }
 
     private static Joint message(JointState joint) {
-        Joint.Builder message = Joint.newBuilder().setName(joint.name()).setAxis1(Axis.newBuilder()
-                .setPosition(joint.position()).setVelocity(joint.velocity()).setForce(joint.effort()));
+        Joint.Builder message = Joint.newBuilder()
+                .setName(joint.name())
+                .setAxis1(Axis.newBuilder()
+                        .setPosition(joint.position())
+                        .setVelocity(joint.velocity())
+                        .setForce(joint.effort()));
         JointState.Axis second = joint.axis2();
         if (second != null) {
-            message.setAxis2(Axis.newBuilder().setPosition(second.position()).setVelocity(second.velocity())
+            message.setAxis2(Axis.newBuilder()
+                    .setPosition(second.position())
+                    .setVelocity(second.velocity())
                     .setForce(second.effort()));
         }
         return message.build();
     }
 
     private static Pose pose(ModelState state) {
-        return Pose.newBuilder().setPosition(GazeboMessages.vector(state.pose().position()))
-                .setOrientation(GazeboMessages.quaternion(state.pose().rotation())).build();
+        return Pose.newBuilder()
+                .setPosition(GazeboMessages.vector(state.pose().position()))
+                .setOrientation(GazeboMessages.quaternion(state.pose().rotation()))
+                .build();
     }
 }

@@ -56,13 +56,14 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
     private double noise;
     /** Null until the runner seeds it, before the first step. */
     private SplittableRandom random;
+
     private Publisher<Odometry> odomPublisher;
     private Publisher<Pose_V> tfPublisher;
 
-    private final RollingMean[] linearMean = {new RollingMean(WINDOW), new RollingMean(WINDOW),
-        new RollingMean(WINDOW)};
-    private final RollingMean[] angularMean = {new RollingMean(WINDOW), new RollingMean(WINDOW),
-        new RollingMean(WINDOW)};
+    private final RollingMean[] linearMean = {new RollingMean(WINDOW), new RollingMean(WINDOW), new RollingMean(WINDOW)
+    };
+    private final RollingMean[] angularMean = {new RollingMean(WINDOW), new RollingMean(WINDOW), new RollingMean(WINDOW)
+    };
     private boolean initialized;
     private Pose lastPose;
     private long lastUpdateNanos;
@@ -85,8 +86,9 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
             throw params.bad("gaussian_noise", "a standard deviation of 0 or more", "'" + noise + "'");
         }
         if (params.has("odom_covariance_topic")) {
-            ctx.logger().warn("OdometryPublisher: <odom_covariance_topic> is not published (Orrery has no"
-                    + " gz.msgs.OdometryWithCovariance)");
+            ctx.logger()
+                    .warn("OdometryPublisher: <odom_covariance_topic> is not published (Orrery has no"
+                            + " gz.msgs.OdometryWithCovariance)");
         }
         String odomTopic = params.topic("odom_topic", GazeboTopics.ofModel(model, "odometry"));
         String tfTopic = params.topic("tf_topic", GazeboTopics.ofModel(model, "pose"));
@@ -139,10 +141,10 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
             angularMean[0].push(angularBody.x());
             angularMean[1].push(angularBody.y());
             angularMean[2].push(angularBody.z());
-            linear = Messages.vector(linearMean[0].mean() + noise(), linearMean[1].mean() + noise(),
-                    linearMean[2].mean() + noise());
-            angular = Messages.vector(angularMean[0].mean() + noise(), angularMean[1].mean() + noise(),
-                    angularMean[2].mean() + noise());
+            linear = Messages.vector(
+                    linearMean[0].mean() + noise(), linearMean[1].mean() + noise(), linearMean[2].mean() + noise());
+            angular = Messages.vector(
+                    angularMean[0].mean() + noise(), angularMean[1].mean() + noise(), angularMean[2].mean() + noise());
         }
         lastPose = pose;
         lastUpdateNanos = info.simTimeNanos();
@@ -153,11 +155,18 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
         throttle.published(info.simTimeNanos());
         Header header = GazeboMessages.header(info.simTimeNanos(), odomFrame, baseFrame);
         Vector3d position = Messages.vector(pose.x(), pose.y(), dimensions == 3 ? pose.z() : 0);
-        com.gz.msgs.PoseProtos.Pose odomPose = com.gz.msgs.PoseProtos.Pose.newBuilder().setPosition(position)
-                .setOrientation(GazeboMessages.quaternion(pose.rotation())).build();
-        odomPublisher.publish(Odometry.newBuilder().setHeader(header).setPose(odomPose)
-                .setTwist(Twist.newBuilder().setLinear(linear).setAngular(angular)).build());
-        tfPublisher.publish(Pose_V.newBuilder().addPose(odomPose.toBuilder().setHeader(header)).build());
+        com.gz.msgs.PoseProtos.Pose odomPose = com.gz.msgs.PoseProtos.Pose.newBuilder()
+                .setPosition(position)
+                .setOrientation(GazeboMessages.quaternion(pose.rotation()))
+                .build();
+        odomPublisher.publish(Odometry.newBuilder()
+                .setHeader(header)
+                .setPose(odomPose)
+                .setTwist(Twist.newBuilder().setLinear(linear).setAngular(angular))
+                .build());
+        tfPublisher.publish(Pose_V.newBuilder()
+                .addPose(odomPose.toBuilder().setHeader(header))
+                .build());
     }
 
     /** The body-frame angular velocity that turns {@code last} into {@code current} in {@code dt} seconds. */
@@ -180,8 +189,8 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
             return 0;
         }
         if (random == null) {
-            throw new IllegalStateException("OdometryPublisher of model '" + model + "' draws noise before it was"
-                    + " seeded");
+            throw new IllegalStateException(
+                    "OdometryPublisher of model '" + model + "' draws noise before it was" + " seeded");
         }
         return random.nextGaussian() * noise;
     }

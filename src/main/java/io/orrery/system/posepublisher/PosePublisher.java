@@ -43,8 +43,7 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
     public static final String CLASS_NAME = "PosePublisher";
 
     /** One pose to publish: parent frame, child frame, and whether it can change. */
-    private record Entry(String frame, String child, String link, boolean dynamic) {
-    }
+    private record Entry(String frame, String child, String link, boolean dynamic) {}
 
     private PluginContext context;
     private String model;
@@ -82,8 +81,11 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
             unknown.add("nested model");
         }
         if (!unknown.isEmpty()) {
-            ctx.logger().warn("PosePublisher of model '{}': Orrery does not know {} poses; they are not published",
-                    model, String.join(", ", unknown));
+            ctx.logger()
+                    .warn(
+                            "PosePublisher of model '{}': Orrery does not know {} poses; they are not published",
+                            model,
+                            String.join(", ", unknown));
         }
         double frequency = params.number("update_frequency", -1);
         throttle = SimTimeThrottle.hertz(frequency);

@@ -106,8 +106,11 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
 
     private static Clock clock(UpdateInfo info) {
         java.time.Instant now = java.time.Instant.now();
-        return Clock.newBuilder().setSystem(Time.newBuilder().setSec(now.getEpochSecond()).setNsec(now.getNano()))
-                .setReal(Messages.time(info.realTimeNanos())).setSim(Messages.time(info.simTimeNanos())).build();
+        return Clock.newBuilder()
+                .setSystem(Time.newBuilder().setSec(now.getEpochSecond()).setNsec(now.getNano()))
+                .setReal(Messages.time(info.realTimeNanos()))
+                .setSim(Messages.time(info.simTimeNanos()))
+                .build();
     }
 
     private WorldStatistics statistics(UpdateInfo info, WorldView view) {
@@ -117,11 +120,17 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
             factor = (double) (info.simTimeNanos() - previous.simTimeNanos())
                     / (info.realTimeNanos() - previous.realTimeNanos());
         }
-        return WorldStatistics.newBuilder().setHeader(Messages.header(info.simTimeNanos()))
-                .setSimTime(Messages.time(info.simTimeNanos())).setPauseTime(Messages.time(0))
-                .setRealTime(Messages.time(info.realTimeNanos())).setPaused(info.paused())
-                .setIterations(info.iterations()).setModelCount(view.modelNames().size())
-                .setRealTimeFactor(Math.max(0, factor)).setStepSize(Messages.time(info.dtNanos())).build();
+        return WorldStatistics.newBuilder()
+                .setHeader(Messages.header(info.simTimeNanos()))
+                .setSimTime(Messages.time(info.simTimeNanos()))
+                .setPauseTime(Messages.time(0))
+                .setRealTime(Messages.time(info.realTimeNanos()))
+                .setPaused(info.paused())
+                .setIterations(info.iterations())
+                .setModelCount(view.modelNames().size())
+                .setRealTimeFactor(Math.max(0, factor))
+                .setStepSize(Messages.time(info.dtNanos()))
+                .build();
     }
 
     private void publishPoses(UpdateInfo info, WorldView view, boolean all, boolean dynamic) {
@@ -149,13 +158,20 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
             poses.publish(Pose_V.newBuilder().setHeader(stamp).addAllPose(every).build());
         }
         if (dynamic) {
-            dynamicPoses.publish(Pose_V.newBuilder().setHeader(stamp).addAllPose(moving).build());
+            dynamicPoses.publish(
+                    Pose_V.newBuilder().setHeader(stamp).addAllPose(moving).build());
         }
     }
 
     private static Pose pose(String name, long id, io.orrery.world.Pose p) {
-        return Pose.newBuilder().setName(name).setId((int) id).setPosition(Messages.vector(p.x(), p.y(), p.z()))
-                .setOrientation(Messages.quaternion(p.rotation().x(), p.rotation().y(), p.rotation().z(),
+        return Pose.newBuilder()
+                .setName(name)
+                .setId((int) id)
+                .setPosition(Messages.vector(p.x(), p.y(), p.z()))
+                .setOrientation(Messages.quaternion(
+                        p.rotation().x(),
+                        p.rotation().y(),
+                        p.rotation().z(),
                         p.rotation().w()))
                 .build();
     }

@@ -60,7 +60,9 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
             throw new IllegalArgumentException("<time> must be zero or more seconds, got " + seconds);
         }
         timeNanos = Math.round(seconds * 1e9);
-        enabledAtStart = parameter(context, "enabled").map(v -> v.equals("true") || v.equals("1")).orElse(false);
+        enabledAtStart = parameter(context, "enabled")
+                .map(v -> v.equals("true") || v.equals("1"))
+                .orElse(false);
         enabled = enabledAtStart;
         TopicBus topics = context.topics();
         touched = topics.advertise("/" + namespace + "/touched", BoolProtos.Boolean.class, context.qualifiedName());
@@ -68,8 +70,7 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
     }
 
     @Override
-    public void start(PluginContext context) {
-    }
+    public void start(PluginContext context) {}
 
     @Override
     public void postUpdate(UpdateInfo info, WorldView world) {
@@ -84,8 +85,10 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
             touchStart = info.simTimeNanos();
         }
         if (info.simTimeNanos() - touchStart > timeNanos) {
-            touched.publish(BoolProtos.Boolean.newBuilder().setHeader(Messages.header(info.simTimeNanos()))
-                    .setData(true).build());
+            touched.publish(BoolProtos.Boolean.newBuilder()
+                    .setHeader(Messages.header(info.simTimeNanos()))
+                    .setData(true)
+                    .build());
             enabled = false; // single use, as in Gazebo
         }
     }
@@ -119,12 +122,16 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
     }
 
     private static String required(PluginContext context, String name) {
-        return parameter(context, name).filter(v -> !v.isEmpty())
+        return parameter(context, name)
+                .filter(v -> !v.isEmpty())
                 .orElseThrow(() -> new IllegalArgumentException("missing required parameter <" + name + ">"));
     }
 
     private static Optional<String> parameter(PluginContext context, String name) {
-        return context.spec().parameters().stream().filter(e -> e.name().equals(name)).findFirst()
-                .map(SdfElement::text).map(String::strip);
+        return context.spec().parameters().stream()
+                .filter(e -> e.name().equals(name))
+                .findFirst()
+                .map(SdfElement::text)
+                .map(String::strip);
     }
 }

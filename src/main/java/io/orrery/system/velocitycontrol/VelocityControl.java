@@ -52,6 +52,7 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
     private final Map<String, Twist> received = new LinkedHashMap<>();
     /** Link commands in force, in each link's frame. */
     private final Map<String, Twist> linkCommands = new LinkedHashMap<>();
+
     private boolean warnedStatic;
     private boolean warnedBeyondReach;
 
@@ -111,11 +112,19 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
         }
         setModelVelocity(world, state);
         for (Map.Entry<String, Twist> command : linkCommands.entrySet()) {
-            state.link(command.getKey()).ifPresentOrElse(link -> {
-                Quat r = link.pose().rotation();
-                world.setLinkVelocity(model, link.name(), new Twist(r.rotate(command.getValue().linear()),
-                        r.rotate(command.getValue().angular())));
-            }, () -> context.logger().warn("VelocityControl: model '{}' has no link '{}'", model, command.getKey()));
+            state.link(command.getKey())
+                    .ifPresentOrElse(
+                            link -> {
+                                Quat r = link.pose().rotation();
+                                world.setLinkVelocity(
+                                        model,
+                                        link.name(),
+                                        new Twist(
+                                                r.rotate(command.getValue().linear()),
+                                                r.rotate(command.getValue().angular())));
+                            },
+                            () -> context.logger()
+                                    .warn("VelocityControl: model '{}' has no link '{}'", model, command.getKey()));
         }
     }
 
@@ -135,8 +144,12 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
             Vec3 arm = link.pose().position().minus(centre);
             Vec3 relativeLinear = link.velocity().linear().minus(oldLinear.plus(oldAngular.cross(arm)));
             Vec3 relativeAngular = link.velocity().angular().minus(oldAngular);
-            world.setLinkVelocity(model, link.name(), new Twist(newLinear.plus(newAngular.cross(arm))
-                    .plus(relativeLinear), newAngular.plus(relativeAngular)));
+            world.setLinkVelocity(
+                    model,
+                    link.name(),
+                    new Twist(
+                            newLinear.plus(newAngular.cross(arm)).plus(relativeLinear),
+                            newAngular.plus(relativeAngular)));
         }
     }
 
@@ -172,13 +185,24 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
      * fuzzing), so a command beyond reach is logged and ignored, and the model keeps the last one.
      */
     private boolean withinReach(TwistProtos.Twist t, String topic) {
-        double[] values = {t.getLinear().getX(), t.getLinear().getY(), t.getLinear().getZ(), t.getAngular().getX(),
-            t.getAngular().getY(), t.getAngular().getZ()};
+        double[] values = {
+            t.getLinear().getX(),
+            t.getLinear().getY(),
+            t.getLinear().getZ(),
+            t.getAngular().getX(),
+            t.getAngular().getY(),
+            t.getAngular().getZ()
+        };
         for (double v : values) {
             if (!(Math.abs(v) <= MAX_COMMAND)) {
                 if (!warnedBeyondReach) { // once: a client repeating it must not flood the log
-                    context.logger().warn("VelocityControl: ignored a twist on {} beyond {} m/s or rad/s: {}; more"
-                            + " such twists are ignored without a word", topic, MAX_COMMAND, t);
+                    context.logger()
+                            .warn(
+                                    "VelocityControl: ignored a twist on {} beyond {} m/s or rad/s: {}; more"
+                                            + " such twists are ignored without a word",
+                                    topic,
+                                    MAX_COMMAND,
+                                    t);
                     warnedBeyondReach = true;
                 }
                 return false;

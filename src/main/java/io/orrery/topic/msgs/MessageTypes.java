@@ -11,13 +11,14 @@ public final class MessageTypes {
         @Override
         protected String computeValue(Class<?> type) {
             return Message.class.isAssignableFrom(type)
-                    ? defaultInstance(type.asSubclass(Message.class)).getDescriptorForType().getFullName()
+                    ? defaultInstance(type.asSubclass(Message.class))
+                            .getDescriptorForType()
+                            .getFullName()
                     : type.getName();
         }
     };
 
-    private MessageTypes() {
-    }
+    private MessageTypes() {}
 
     /** The type's name: {@code gz.msgs.Twist} for {@code TwistProtos.Twist}, the class name for another class. */
     public static String nameOf(Class<?> type) {

@@ -16,13 +16,14 @@ public final class Messages {
     /** No rotation. A message's unset orientation reads as all zeros, as protobuf's default. */
     public static final Quaternion IDENTITY = Quaternion.newBuilder().setW(1).build();
 
-    private Messages() {
-    }
+    private Messages() {}
 
     /** The time {@code nanos} nanoseconds after zero, {@code nsec} from 0 to 999 999 999. */
     public static Time time(long nanos) {
-        return Time.newBuilder().setSec(Math.floorDiv(nanos, NANOS_PER_SECOND))
-                .setNsec((int) Math.floorMod(nanos, NANOS_PER_SECOND)).build();
+        return Time.newBuilder()
+                .setSec(Math.floorDiv(nanos, NANOS_PER_SECOND))
+                .setNsec((int) Math.floorMod(nanos, NANOS_PER_SECOND))
+                .build();
     }
 
     /** {@code time} in nanoseconds. */

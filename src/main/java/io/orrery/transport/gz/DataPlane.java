@@ -38,6 +38,7 @@ final class DataPlane implements AutoCloseable {
     static final long REPLY_DEADLINE_NANOS = 5_000_000_000L;
     /** The most requesters kept connected for replies; the oldest is disconnected past it. */
     static final int MAX_REPLY_CONNECTIONS = 64;
+
     private static final Pattern ENDPOINT = Pattern.compile("tcp://\\d{1,3}(\\.\\d{1,3}){3}:\\d{1,5}");
     private static final int POLL_MILLIS = 20;
     private static final int BURST = 256;
@@ -56,15 +57,19 @@ final class DataPlane implements AutoCloseable {
      * @param replyTo the requester's response endpoint
      * @param replyId the routing id of the requester's response socket
      */
-    record Request(String topic, String replyTo, String replyId, String nodeUuid, String requestUuid, byte[] data,
-            String requestType, String responseType) {
-    }
+    record Request(
+            String topic,
+            String replyTo,
+            String replyId,
+            String nodeUuid,
+            String requestUuid,
+            byte[] data,
+            String requestType,
+            String responseType) {}
 
-    private record Outgoing(String topic, Message message, String type) {
-    }
+    private record Outgoing(String topic, Message message, String type) {}
 
-    private record Reply(Request request, byte[] data, boolean ok, long deadline) {
-    }
+    private record Reply(Request request, byte[] data, boolean ok, long deadline) {}
 
     private final ZContext context = new ZContext(1);
     private final ZMQ.Socket pub;
@@ -347,8 +352,15 @@ final class DataPlane implements AutoCloseable {
             log.debug("gz-transport: a request of {} frames was dropped (a request has 9)", f.size());
             return;
         }
-        Request r = new Request(text(f.get(1)), text(f.get(2)), text(f.get(3)), text(f.get(4)), text(f.get(5)),
-                f.get(6), text(f.get(7)), text(f.get(8)));
+        Request r = new Request(
+                text(f.get(1)),
+                text(f.get(2)),
+                text(f.get(3)),
+                text(f.get(4)),
+                text(f.get(5)),
+                f.get(6),
+                text(f.get(7)),
+                text(f.get(8)));
         try {
             inbound.onServiceRequest(r);
         } catch (RuntimeException e) {
@@ -397,18 +409,27 @@ final class DataPlane implements AutoCloseable {
                     try {
                         done = send(out, r);
                         if (done) {
-                            log.debug("gz-transport {}: answer to request {} sent", r.request().topic(),
+                            log.debug(
+                                    "gz-transport {}: answer to request {} sent",
+                                    r.request().topic(),
                                     r.request().requestUuid());
                         }
                     } catch (ZMQException e) {
-                        log.info("gz-transport {}: the answer to request {} failed: {}", r.request().topic(),
-                                r.request().requestUuid(), e.toString());
+                        log.info(
+                                "gz-transport {}: the answer to request {} failed: {}",
+                                r.request().topic(),
+                                r.request().requestUuid(),
+                                e.toString());
                         done = true;
                     }
                     if (!done && System.nanoTime() - r.deadline() > 0) {
-                        log.info("gz-transport {}: the answer to request {} was dropped: the requester at {} did"
-                                + " not take a connection within {} s", r.request().topic(),
-                                r.request().requestUuid(), endpoint, REPLY_DEADLINE_NANOS / 1_000_000_000L);
+                        log.info(
+                                "gz-transport {}: the answer to request {} was dropped: the requester at {} did"
+                                        + " not take a connection within {} s",
+                                r.request().topic(),
+                                r.request().requestUuid(),
+                                endpoint,
+                                REPLY_DEADLINE_NANOS / 1_000_000_000L);
                         done = true;
                     }
                     if (done) {

@@ -19,8 +19,7 @@ final class DiscoveryCodec {
     /** The largest datagram: the length field is 16 bits. */
     static final int MAX_DATAGRAM = 65535;
 
-    private DiscoveryCodec() {
-    }
+    private DiscoveryCodec() {}
 
     /** The datagram of {@code message}, or empty when it would not fit one (gz-transport does not send it either). */
     static Optional<ByteBuffer> encode(Discovery message) {

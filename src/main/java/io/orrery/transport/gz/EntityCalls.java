@@ -44,22 +44,24 @@ final class EntityCalls {
             String snippet = switch (f.getFromCase()) {
                 case SDF -> f.getSdf();
                 case SDF_FILENAME -> fromFile(f.getSdfFilename());
-                case MODEL, LIGHT, CLONE_NAME -> throw new IllegalArgumentException("create from "
-                        + f.getFromCase().name().toLowerCase() + " is not supported; send an SDF string (sdf) or"
-                        + " file (sdf_filename)");
+                case MODEL, LIGHT, CLONE_NAME ->
+                    throw new IllegalArgumentException("create from "
+                            + f.getFromCase().name().toLowerCase()
+                            + " is not supported; send an SDF string (sdf) or"
+                            + " file (sdf_filename)");
                 case FROM_NOT_SET -> throw new IllegalArgumentException("create needs sdf or sdf_filename");
             };
             if (!f.getRelativeTo().isEmpty() && !f.getRelativeTo().equals("world")) {
-                throw new IllegalArgumentException("relative_to '" + f.getRelativeTo() + "' is not supported; poses"
-                        + " are in the world frame");
+                throw new IllegalArgumentException(
+                        "relative_to '" + f.getRelativeTo() + "' is not supported; poses" + " are in the world frame");
             }
             ModelSpec spec = reader.readModel(snippet, "gz-transport create request");
             WorldSnapshot snap = runner.snapshot();
             String name = f.getName().isEmpty() ? spec.name() : f.getName();
             if (snap.model(name).isPresent()) {
                 if (!f.getAllowRenaming()) {
-                    throw new IllegalArgumentException("a model named '" + name + "' already exists; remove it first"
-                            + " or choose another name");
+                    throw new IllegalArgumentException(
+                            "a model named '" + name + "' already exists; remove it first" + " or choose another name");
                 }
                 name = freeName(snap, name);
             }
@@ -134,10 +136,12 @@ final class EntityCalls {
         if (id == 0) {
             throw new IllegalArgumentException("give the model's name or id");
         }
-        List<String> matches = runner.snapshot().modelNames().stream().filter(n -> GazeboEntities.id(n) == id)
+        List<String> matches = runner.snapshot().modelNames().stream()
+                .filter(n -> GazeboEntities.id(n) == id)
                 .toList();
         if (matches.size() != 1) {
-            throw matches.isEmpty() ? new IllegalArgumentException("no model has id " + id)
+            throw matches.isEmpty()
+                    ? new IllegalArgumentException("no model has id " + id)
                     : new IllegalArgumentException("id " + id + " is ambiguous (" + matches + "); give the name");
         }
         return matches.get(0);
@@ -145,13 +149,17 @@ final class EntityCalls {
 
     /** A pose message in Orrery's terms; an orientation left out is the identity, as gz sim reads it. */
     static Pose pose(PoseProtos.Pose p) {
-        Vec3 position = new Vec3(p.getPosition().getX(), p.getPosition().getY(), p.getPosition().getZ());
-        Quat q = new Quat(p.getOrientation().getW(), p.getOrientation().getX(), p.getOrientation().getY(),
+        Vec3 position = new Vec3(
+                p.getPosition().getX(), p.getPosition().getY(), p.getPosition().getZ());
+        Quat q = new Quat(
+                p.getOrientation().getW(),
+                p.getOrientation().getX(),
+                p.getOrientation().getY(),
                 p.getOrientation().getZ());
         double norm = Math.sqrt(q.w() * q.w() + q.x() * q.x() + q.y() * q.y() + q.z() * q.z());
         if (!position.isFinite() || !Double.isFinite(norm)) {
-            throw new IllegalArgumentException("the pose must be finite, got position " + position
-                    + " and orientation " + q);
+            throw new IllegalArgumentException(
+                    "the pose must be finite, got position " + position + " and orientation " + q);
         }
         return new Pose(position, !p.hasOrientation() || norm == 0 ? Quat.IDENTITY : q.normalized());
     }

@@ -29,8 +29,14 @@ import java.util.Optional;
  * @param msgPort the topics' discovery port ({@code GZ_DISCOVERY_MSG_PORT}, default 10317)
  * @param srvPort the services' discovery port ({@code GZ_DISCOVERY_SRV_PORT}, default 10318)
  */
-record GzEnvironment(String partition, List<InetAddress> interfaces, InetAddress host, List<InetAddress> relays,
-        InetAddress group, int msgPort, int srvPort) {
+record GzEnvironment(
+        String partition,
+        List<InetAddress> interfaces,
+        InetAddress host,
+        List<InetAddress> relays,
+        InetAddress group,
+        int msgPort,
+        int srvPort) {
 
     static final String DEFAULT_GROUP = "239.255.0.7";
     static final int DEFAULT_MSG_PORT = 10317;
@@ -51,8 +57,8 @@ record GzEnvironment(String partition, List<InetAddress> interfaces, InetAddress
         String partition = partitionVar.map(Variable::value).orElseGet(GzEnvironment::defaultPartition);
         String problem = GzNames.partitionProblem(partition);
         if (problem != null) {
-            throw new IllegalArgumentException(partitionVar.map(Variable::name).orElse("the default partition")
-                    + " '" + partition + "' is not a valid gz-transport partition: " + problem);
+            throw new IllegalArgumentException(partitionVar.map(Variable::name).orElse("the default partition") + " '"
+                    + partition + "' is not a valid gz-transport partition: " + problem);
         }
         Optional<Variable> ip = variable(env, "IP");
         List<InetAddress> interfaces;
@@ -60,14 +66,16 @@ record GzEnvironment(String partition, List<InetAddress> interfaces, InetAddress
         if (ip.isPresent()) {
             InetAddress address = ipv4(ip.get().name(), ip.get().value());
             if (!isLocal(address)) {
-                throw new IllegalArgumentException(ip.get().name() + "=" + ip.get().value()
-                        + " is not an address of this machine's interfaces");
+                throw new IllegalArgumentException(
+                        ip.get().name() + "=" + ip.get().value() + " is not an address of this machine's interfaces");
             }
             interfaces = List.of(address);
             host = address;
         } else {
             interfaces = localAddresses();
-            host = interfaces.stream().filter(a -> !a.isLoopbackAddress()).findFirst()
+            host = interfaces.stream()
+                    .filter(a -> !a.isLoopbackAddress())
+                    .findFirst()
                     .orElse(InetAddress.getLoopbackAddress());
             if (interfaces.isEmpty()) {
                 interfaces = List.of(host);
@@ -85,8 +93,8 @@ record GzEnvironment(String partition, List<InetAddress> interfaces, InetAddress
         Optional<Variable> groupVar = variable(env, "DISCOVERY_MULTICAST_IP");
         InetAddress group = groupVar.map(v -> ipv4(v.name(), v.value())).orElseGet(() -> ipv4("group", DEFAULT_GROUP));
         if (!group.isMulticastAddress()) {
-            throw new IllegalArgumentException(groupVar.map(Variable::name).orElse("group") + "=" + group
-                    .getHostAddress() + " is not a multicast address");
+            throw new IllegalArgumentException(groupVar.map(Variable::name).orElse("group") + "="
+                    + group.getHostAddress() + " is not a multicast address");
         }
         int msgPort = port(env, "DISCOVERY_MSG_PORT", DEFAULT_MSG_PORT);
         int srvPort = port(env, "DISCOVERY_SRV_PORT", DEFAULT_SRV_PORT);
@@ -104,7 +112,8 @@ record GzEnvironment(String partition, List<InetAddress> interfaces, InetAddress
 
     private static String hostname() {
         try {
-            return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8).trim();
+            return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8)
+                    .trim();
         } catch (IOException | RuntimeException e) {
             try {
                 return InetAddress.getLocalHost().getHostName();
@@ -196,6 +205,5 @@ record GzEnvironment(String partition, List<InetAddress> interfaces, InetAddress
         return found;
     }
 
-    private record Variable(String name, String value) {
-    }
+    private record Variable(String name, String value) {}
 }

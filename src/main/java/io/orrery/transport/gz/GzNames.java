@@ -55,7 +55,10 @@ final class GzNames {
         if (name.equals("/")) {
             return "'/' alone is not a name";
         }
-        if (name.contains("~") || name.contains(" ") || name.contains("@") || name.contains(":=")
+        if (name.contains("~")
+                || name.contains(" ")
+                || name.contains("@")
+                || name.contains(":=")
                 || name.contains("//")) {
             return "it must not hold '~', ' ', '@', ':=' or '//'";
         }

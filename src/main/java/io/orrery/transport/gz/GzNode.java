@@ -31,6 +31,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
 
     /** How long a service call waits for its command before it is answered as queued. */
     static final long ANSWER_AFTER_MILLIS = 2000;
+
     private static final long SERVICE_REFRESH_NANOS = 500_000_000L;
 
     private final String processUuid = UUID.randomUUID().toString();
@@ -47,10 +48,17 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
     private final AtomicInteger calls = new AtomicInteger();
     /** The services offered now, by qualified name (written on the discovery thread, read on the receiving one). */
     private volatile Map<String, WorldServices.Service> services = Map.of();
+
     private long nextServiceRefresh;
 
-    GzNode(GzEnvironment env, GzTransportProperties properties, MessageCatalog catalog,
-            io.orrery.runner.SimulationRunner runner, WorldServices world, boolean controlAllowed) throws IOException {
+    GzNode(
+            GzEnvironment env,
+            GzTransportProperties properties,
+            MessageCatalog catalog,
+            io.orrery.runner.SimulationRunner runner,
+            WorldServices world,
+            boolean controlAllowed)
+            throws IOException {
         this.env = env;
         this.properties = properties;
         this.names = new GzNames(env.partition());
@@ -63,16 +71,31 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
             discovery.close();
             throw e;
         }
-        this.bridge = new TopicBridge(runner, catalog, names, discovery, data,
-                new RemoteTable(properties.maxRemoteEntries()), processUuid, topicNode, controlAllowed);
+        this.bridge = new TopicBridge(
+                runner,
+                catalog,
+                names,
+                discovery,
+                data,
+                new RemoteTable(properties.maxRemoteEntries()),
+                processUuid,
+                topicNode,
+                controlAllowed);
     }
 
     void start() {
         data.start();
         discovery.start(this);
-        log.info("gz-transport node in partition '{}' on {} (topics {}, services {}), discovery {}:{}/{}, types {}*",
-                env.partition(), env.host().getHostAddress(), data.publisherAddress(), data.replierAddress(),
-                env.group().getHostAddress(), env.msgPort(), env.srvPort(), properties.typePrefix());
+        log.info(
+                "gz-transport node in partition '{}' on {} (topics {}, services {}), discovery {}:{}/{}, types {}*",
+                env.partition(),
+                env.host().getHostAddress(),
+                data.publisherAddress(),
+                data.replierAddress(),
+                env.group().getHostAddress(),
+                env.msgPort(),
+                env.srvPort(),
+                properties.typePrefix());
     }
 
     /** True while discovery and the data path run. */
@@ -125,9 +148,14 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
     }
 
     private Publisher advertisement(String qualified, WorldServices.Service s) {
-        return Publisher.newBuilder().setTopic(qualified).setAddress(data.replierAddress())
-                .setProcessUuid(processUuid).setNodeUuid(serviceNode).setScope(Scope.ALL)
-                .setSrvPub(ServicePublisher.newBuilder().setSocketId(data.replierId())
+        return Publisher.newBuilder()
+                .setTopic(qualified)
+                .setAddress(data.replierAddress())
+                .setProcessUuid(processUuid)
+                .setNodeUuid(serviceNode)
+                .setScope(Scope.ALL)
+                .setSrvPub(ServicePublisher.newBuilder()
+                        .setSocketId(data.replierId())
                         .setRequestType(catalog.wireName(s.request()))
                         .setResponseType(catalog.wireName(s.response())))
                 .build();
@@ -149,7 +177,10 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
             if (msg.getType() == Type.SUBSCRIBE && msg.hasSub()) {
                 WorldServices.Service s = services.get(msg.getSub().getTopic());
                 if (s != null) {
-                    discovery.send(Channel.SRV, Type.ADVERTISE, advertisement(msg.getSub().getTopic(), s));
+                    discovery.send(
+                            Channel.SRV,
+                            Type.ADVERTISE,
+                            advertisement(msg.getSub().getTopic(), s));
                 }
             }
             return;
@@ -175,8 +206,13 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
                     default -> bridge.onEndConnection(msg.getPub(), topic.get());
                 }
             }
-            case SUBSCRIBERS_REQ -> bridge.subscriptions().forEach(p -> discovery.send(Channel.MSG,
-                    com.gz.msgs.DiscoveryProtos.Discovery.newBuilder().setType(Type.SUBSCRIBERS_REP).setPub(p)));
+            case SUBSCRIBERS_REQ ->
+                bridge.subscriptions()
+                        .forEach(p -> discovery.send(
+                                Channel.MSG,
+                                com.gz.msgs.DiscoveryProtos.Discovery.newBuilder()
+                                        .setType(Type.SUBSCRIBERS_REP)
+                                        .setPub(p)));
             default -> {
                 // HEARTBEAT and SUBSCRIBERS_REP: discovery has noted the sender is alive
             }
@@ -203,18 +239,25 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
     @Override
     public void onServiceRequest(DataPlane.Request r) {
         WorldServices.Service s = services.get(r.topic());
-        if (s == null || !MessageCatalog.sameType(r.requestType(), s.request())
+        if (s == null
+                || !MessageCatalog.sameType(r.requestType(), s.request())
                 || !MessageCatalog.sameType(r.responseType(), s.response())) {
             // not ours, as gz-transport ignores a request it has no replier for
-            log.debug("gz-transport {}: request {} ({} -> {}) not taken: no such service here", r.topic(),
-                    r.requestUuid(), r.requestType(), r.responseType());
+            log.debug(
+                    "gz-transport {}: request {} ({} -> {}) not taken: no such service here",
+                    r.topic(),
+                    r.requestUuid(),
+                    r.requestType(),
+                    r.responseType());
             return;
         }
         log.debug("gz-transport {}: request {} from {}", s.name(), r.requestUuid(), r.replyTo());
         if (calls.incrementAndGet() > properties.maxServiceCalls()) {
             calls.decrementAndGet();
-            log.info("gz-transport {}: refused: {} calls are waiting already (orrery.transport.max-service-calls)",
-                    s.name(), properties.maxServiceCalls());
+            log.info(
+                    "gz-transport {}: refused: {} calls are waiting already (orrery.transport.max-service-calls)",
+                    s.name(),
+                    properties.maxServiceCalls());
             data.reply(r, new byte[0], false);
             return;
         }
@@ -252,7 +295,8 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
                 discovery.send(Channel.SRV, Type.UNADVERTISE, p);
             }
             for (Channel c : Channel.values()) {
-                discovery.send(c, com.gz.msgs.DiscoveryProtos.Discovery.newBuilder().setType(Type.BYE));
+                discovery.send(
+                        c, com.gz.msgs.DiscoveryProtos.Discovery.newBuilder().setType(Type.BYE));
             }
         } finally {
             discovery.close();
@@ -262,6 +306,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
 
     /** The answers' constants. */
     private static final class WorldServicesAnswers {
-        static final Message TRUE = com.gz.msgs.BoolProtos.Boolean.newBuilder().setData(true).build();
+        static final Message TRUE =
+                com.gz.msgs.BoolProtos.Boolean.newBuilder().setData(true).build();
     }
 }

@@ -25,8 +25,12 @@ class GzTransportConfiguration {
     private static final Logger log = LoggerFactory.getLogger(GzTransportConfiguration.class);
 
     @Bean
-    GzTransportLifecycle gzTransport(GzTransportProperties properties, SimulationRunner runner, SdfReader reader,
-            WorldSaver saver, @Value("${orrery.api.token:}") String token) {
+    GzTransportLifecycle gzTransport(
+            GzTransportProperties properties,
+            SimulationRunner runner,
+            SdfReader reader,
+            WorldSaver saver,
+            @Value("${orrery.api.token:}") String token) {
         boolean tokenSet = !token.isBlank();
         boolean control = !tokenSet || properties.allowControl();
         if (!control) {
@@ -37,11 +41,15 @@ class GzTransportConfiguration {
         return new GzTransportLifecycle(() -> {
             MessageCatalog catalog = new MessageCatalog(properties.typePrefix());
             try {
-                return new GzNode(GzEnvironment.fromSystem(), properties, catalog, runner,
-                        new WorldServices(runner, reader, saver, control), control);
+                return new GzNode(
+                        GzEnvironment.fromSystem(),
+                        properties,
+                        catalog,
+                        runner,
+                        new WorldServices(runner, reader, saver, control),
+                        control);
             } catch (IOException e) {
-                throw new UncheckedIOException("gz-transport: cannot open the discovery sockets: " + e.getMessage(),
-                        e);
+                throw new UncheckedIOException("gz-transport: cannot open the discovery sockets: " + e.getMessage(), e);
             }
         });
     }

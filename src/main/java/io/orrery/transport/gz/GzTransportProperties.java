@@ -21,20 +21,25 @@ import org.springframework.util.unit.DataSize;
  * @param maxServiceCalls the most service calls waiting for the runner at once; one more is answered as failed
  */
 @ConfigurationProperties("orrery.transport")
-public record GzTransportProperties(@DefaultValue("true") boolean enabled,
-        @DefaultValue("false") boolean allowControl, @DefaultValue("gz") String messageTypes,
-        @DefaultValue("1MB") DataSize maxMessageSize, @DefaultValue("100") int receiveQueue,
-        @DefaultValue("1000") int sendQueue, @DefaultValue("256") int maxPeers,
-        @DefaultValue("10000") int maxRemoteEntries, @DefaultValue("64") int maxServiceCalls) {
+public record GzTransportProperties(
+        @DefaultValue("true") boolean enabled,
+        @DefaultValue("false") boolean allowControl,
+        @DefaultValue("gz") String messageTypes,
+        @DefaultValue("1MB") DataSize maxMessageSize,
+        @DefaultValue("100") int receiveQueue,
+        @DefaultValue("1000") int sendQueue,
+        @DefaultValue("256") int maxPeers,
+        @DefaultValue("10000") int maxRemoteEntries,
+        @DefaultValue("64") int maxServiceCalls) {
 
     public GzTransportProperties {
         if (!"gz".equals(messageTypes) && !"ignition".equals(messageTypes)) {
-            throw new IllegalArgumentException("orrery.transport.message-types must be gz or ignition, got "
-                    + messageTypes);
+            throw new IllegalArgumentException(
+                    "orrery.transport.message-types must be gz or ignition, got " + messageTypes);
         }
         if (maxMessageSize == null || maxMessageSize.toBytes() < 1024 || maxMessageSize.toBytes() > 1L << 30) {
-            throw new IllegalArgumentException("orrery.transport.max-message-size must be between 1KB and 1GB, got "
-                    + maxMessageSize);
+            throw new IllegalArgumentException(
+                    "orrery.transport.max-message-size must be between 1KB and 1GB, got " + maxMessageSize);
         }
         atLeast("orrery.transport.receive-queue", receiveQueue, 1);
         atLeast("orrery.transport.send-queue", sendQueue, 1);

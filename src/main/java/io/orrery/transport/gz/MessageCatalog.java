@@ -83,8 +83,8 @@ final class MessageCatalog {
             String where = path + "." + f.getName();
             List<?> values = f.isRepeated() ? (List<?>) e.getValue() : List.of(e.getValue());
             for (Object v : values) {
-                boolean nonFinite = v instanceof Double d && !Double.isFinite(d)
-                        || v instanceof Float f2 && !Float.isFinite(f2);
+                boolean nonFinite =
+                        v instanceof Double d && !Double.isFinite(d) || v instanceof Float f2 && !Float.isFinite(f2);
                 if (nonFinite) {
                     throw new BadMessageException("field '" + where + "' is not a finite number: " + v);
                 }

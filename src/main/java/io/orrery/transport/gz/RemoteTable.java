@@ -21,8 +21,7 @@ final class RemoteTable {
      * @param address the publisher's ZeroMQ endpoint (empty for a subscriber)
      * @param type the message type name as it gave it
      */
-    record Entry(String topic, String process, String node, String address, String type) {
-    }
+    record Entry(String topic, String process, String node, String address, String type) {}
 
     private final int max;
     private final Map<String, List<Entry>> publishers = new HashMap<>();
@@ -81,8 +80,10 @@ final class RemoteTable {
     private boolean add(Map<String, List<Entry>> m, Entry e) {
         List<Entry> list = m.computeIfAbsent(e.topic(), t -> new ArrayList<>());
         for (Entry old : list) {
-            if (old.process().equals(e.process()) && old.node().equals(e.node())
-                    && Objects.equals(old.type(), e.type()) && old.address().equals(e.address())) {
+            if (old.process().equals(e.process())
+                    && old.node().equals(e.node())
+                    && Objects.equals(old.type(), e.type())
+                    && old.address().equals(e.address())) {
                 return false;
             }
         }

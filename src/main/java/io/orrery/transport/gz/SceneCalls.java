@@ -36,12 +36,17 @@ final class SceneCalls {
         WorldSnapshot snap = runner.snapshot();
         Scene.Builder s = Scene.newBuilder().setName(snap.world());
         for (ModelState m : snap.models()) {
-            ModelProtos.Model.Builder model = ModelProtos.Model.newBuilder().setName(m.name())
-                    .setId((int) GazeboEntities.id(m.name())).setIsStatic(m.isStatic()).setPose(pose(m.pose()));
+            ModelProtos.Model.Builder model = ModelProtos.Model.newBuilder()
+                    .setName(m.name())
+                    .setId((int) GazeboEntities.id(m.name()))
+                    .setIsStatic(m.isStatic())
+                    .setPose(pose(m.pose()));
             Pose inverse = m.pose().inverse();
             for (LinkState l : m.links()) {
                 String scoped = m.name() + "::" + l.name();
-                model.addLink(LinkProtos.Link.newBuilder().setName(l.name()).setId((int) GazeboEntities.id(scoped))
+                model.addLink(LinkProtos.Link.newBuilder()
+                        .setName(l.name())
+                        .setId((int) GazeboEntities.id(scoped))
                         .setPose(pose(inverse.compose(l.pose()))));
             }
             s.addModel(model);
@@ -53,27 +58,42 @@ final class SceneCalls {
         SimulationStatus st = runner.status();
         WorldSnapshot snap = runner.snapshot();
         SerializedStateMap.Builder state = SerializedStateMap.newBuilder();
-        state.putEntities(GazeboEntities.WORLD, SerializedEntityMap.newBuilder().setId(GazeboEntities.WORLD).build());
+        state.putEntities(
+                GazeboEntities.WORLD,
+                SerializedEntityMap.newBuilder().setId(GazeboEntities.WORLD).build());
         for (ModelState m : snap.models()) {
             long id = GazeboEntities.id(m.name());
             state.putEntities(id, SerializedEntityMap.newBuilder().setId(id).build());
         }
-        WorldStatistics stats = WorldStatistics.newBuilder().setSimTime(time(st.simTimeNanos()))
-                .setIterations(st.iterations()).setPaused(st.paused()).setModelCount(snap.models().size())
-                .setRealTimeFactor(st.achievedRealTimeFactor()).setStepSize(time(st.stepSizeNanos())).build();
+        WorldStatistics stats = WorldStatistics.newBuilder()
+                .setSimTime(time(st.simTimeNanos()))
+                .setIterations(st.iterations())
+                .setPaused(st.paused())
+                .setModelCount(snap.models().size())
+                .setRealTimeFactor(st.achievedRealTimeFactor())
+                .setStepSize(time(st.stepSizeNanos()))
+                .build();
         return SerializedStepMap.newBuilder().setStats(stats).setState(state).build();
     }
 
     static TimeProtos.Time time(long nanos) {
-        return TimeProtos.Time.newBuilder().setSec(Math.floorDiv(nanos, 1_000_000_000L))
-                .setNsec((int) Math.floorMod(nanos, 1_000_000_000L)).build();
+        return TimeProtos.Time.newBuilder()
+                .setSec(Math.floorDiv(nanos, 1_000_000_000L))
+                .setNsec((int) Math.floorMod(nanos, 1_000_000_000L))
+                .build();
     }
 
     static PoseProtos.Pose pose(Pose p) {
         return PoseProtos.Pose.newBuilder()
-                .setPosition(Vector3dProtos.Vector3d.newBuilder().setX(p.x()).setY(p.y()).setZ(p.z()))
-                .setOrientation(QuaternionProtos.Quaternion.newBuilder().setW(p.rotation().w())
-                        .setX(p.rotation().x()).setY(p.rotation().y()).setZ(p.rotation().z()))
+                .setPosition(Vector3dProtos.Vector3d.newBuilder()
+                        .setX(p.x())
+                        .setY(p.y())
+                        .setZ(p.z()))
+                .setOrientation(QuaternionProtos.Quaternion.newBuilder()
+                        .setW(p.rotation().w())
+                        .setX(p.rotation().x())
+                        .setY(p.rotation().y())
+                        .setZ(p.rotation().z()))
                 .build();
     }
 }

@@ -39,8 +39,7 @@ final class TopicBridge {
     /** The bridge's name on the bus, as a publisher and a subscriber. */
     static final String OWNER = "gz-transport";
 
-    private record Advertised(Class<? extends Message> type, String wireType) {
-    }
+    private record Advertised(Class<? extends Message> type, String wireType) {}
 
     private final SimulationRunner runner;
     private final MessageCatalog catalog;
@@ -61,8 +60,16 @@ final class TopicBridge {
     private final Set<Message> injected =
             Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
 
-    TopicBridge(SimulationRunner runner, MessageCatalog catalog, GzNames names, UdpDiscovery discovery, DataPlane data,
-            RemoteTable remote, String processUuid, String nodeUuid, boolean inboundAllowed) {
+    TopicBridge(
+            SimulationRunner runner,
+            MessageCatalog catalog,
+            GzNames names,
+            UdpDiscovery discovery,
+            DataPlane data,
+            RemoteTable remote,
+            String processUuid,
+            String nodeUuid,
+            boolean inboundAllowed) {
         this.runner = runner;
         this.catalog = catalog;
         this.names = names;
@@ -150,14 +157,15 @@ final class TopicBridge {
         for (Map.Entry<String, Advertised> e : advertised.entrySet()) {
             String topic = e.getKey();
             boolean wanted = remote.subscribers(topic).stream()
-                    .anyMatch(s -> MessageCatalog.sameType(s.type(), e.getValue().type()));
+                    .anyMatch(
+                            s -> MessageCatalog.sameType(s.type(), e.getValue().type()));
             Subscription s = outbound.get(topic);
             if (wanted && s == null) {
                 String qualified = names.qualify(topic);
                 String wireType = e.getValue().wireType();
                 try {
-                    outbound.put(topic, bus.subscribe(topic, e.getValue().type(), OWNER,
-                            m -> send(qualified, m, wireType)));
+                    outbound.put(
+                            topic, bus.subscribe(topic, e.getValue().type(), OWNER, m -> send(qualified, m, wireType)));
                 } catch (IllegalArgumentException ex) {
                     log.debug("gz-transport: cannot subscribe to {}: {}", topic, ex.getMessage());
                 }
@@ -182,9 +190,15 @@ final class TopicBridge {
     }
 
     private Discovery.Publisher advertisement(String topic, String wireType) {
-        return Discovery.Publisher.newBuilder().setTopic(names.qualify(topic)).setAddress(data.publisherAddress())
-                .setProcessUuid(processUuid).setNodeUuid(nodeUuid).setScope(Scope.ALL)
-                .setMsgPub(MessagePublisher.newBuilder().setCtrl("unused").setMsgType(wireType)
+        return Discovery.Publisher.newBuilder()
+                .setTopic(names.qualify(topic))
+                .setAddress(data.publisherAddress())
+                .setProcessUuid(processUuid)
+                .setNodeUuid(nodeUuid)
+                .setScope(Scope.ALL)
+                .setMsgPub(MessagePublisher.newBuilder()
+                        .setCtrl("unused")
+                        .setMsgType(wireType)
                         .setMsgsPerSec(-1L)) // 2^64-1 as unsigned: unthrottled
                 .build();
     }
@@ -195,7 +209,11 @@ final class TopicBridge {
         if (!p.hasMsgPub()) {
             return;
         }
-        RemoteTable.Entry e = new RemoteTable.Entry(topic, p.getProcessUuid(), p.getNodeUuid(), p.getAddress(),
+        RemoteTable.Entry e = new RemoteTable.Entry(
+                topic,
+                p.getProcessUuid(),
+                p.getNodeUuid(),
+                p.getAddress(),
                 p.getMsgPub().getMsgType());
         if (remote.addPublisher(e) && inbound.containsKey(topic)) {
             connect(e);
@@ -216,7 +234,11 @@ final class TopicBridge {
 
     void onNewConnection(Discovery.Publisher p, String topic) {
         if (p.hasMsgPub() && processUuid.equals(p.getMsgPub().getCtrl())) {
-            remote.addSubscriber(new RemoteTable.Entry(topic, p.getProcessUuid(), p.getNodeUuid(), "",
+            remote.addSubscriber(new RemoteTable.Entry(
+                    topic,
+                    p.getProcessUuid(),
+                    p.getNodeUuid(),
+                    "",
                     p.getMsgPub().getMsgType()));
             updateOutbound();
         }
@@ -239,17 +261,24 @@ final class TopicBridge {
     /** The SUBSCRIBERS_REP answers to a SUBSCRIBERS_REQ (gz-transport 13's {@code gz topic -l}). */
     List<Discovery.Publisher> subscriptions() {
         List<Discovery.Publisher> list = new ArrayList<>();
-        inbound.forEach((topic, in) -> catalog.wireName(in.type).ifPresent(w -> list.add(Discovery.Publisher
-                .newBuilder().setTopic(names.qualify(topic)).setAddress(data.publisherAddress())
-                .setProcessUuid(processUuid).setNodeUuid(nodeUuid).setScope(Scope.ALL)
-                .setMsgPub(MessagePublisher.newBuilder().setMsgType(w)).build())));
+        inbound.forEach((topic, in) -> catalog.wireName(in.type)
+                .ifPresent(w -> list.add(Discovery.Publisher.newBuilder()
+                        .setTopic(names.qualify(topic))
+                        .setAddress(data.publisherAddress())
+                        .setProcessUuid(processUuid)
+                        .setNodeUuid(nodeUuid)
+                        .setScope(Scope.ALL)
+                        .setMsgPub(MessagePublisher.newBuilder().setMsgType(w))
+                        .build())));
         return list;
     }
 
     /** Connects to a remote publisher of an inbound topic and registers with it, as a gz subscriber does. */
     private void connect(RemoteTable.Entry p) {
         Inbound in = inbound.get(p.topic());
-        if (in == null || !MessageCatalog.sameType(p.type(), in.type) || p.process().equals(processUuid)) {
+        if (in == null
+                || !MessageCatalog.sameType(p.type(), in.type)
+                || p.process().equals(processUuid)) {
             return;
         }
         data.subscribe(p.address(), names.qualify(p.topic()));
@@ -258,9 +287,14 @@ final class TopicBridge {
     }
 
     private Discovery.Publisher connection(RemoteTable.Entry p) {
-        return Discovery.Publisher.newBuilder().setTopic(names.qualify(p.topic())).setAddress(p.address())
-                .setProcessUuid(processUuid).setNodeUuid(nodeUuid).setScope(Scope.ALL)
-                .setMsgPub(MessagePublisher.newBuilder().setCtrl(p.process()).setMsgType(p.type())).build();
+        return Discovery.Publisher.newBuilder()
+                .setTopic(names.qualify(p.topic()))
+                .setAddress(p.address())
+                .setProcessUuid(processUuid)
+                .setNodeUuid(nodeUuid)
+                .setScope(Scope.ALL)
+                .setMsgPub(MessagePublisher.newBuilder().setCtrl(p.process()).setMsgType(p.type()))
+                .build();
     }
 
     private void updateInboundPublishers(String topic) {
@@ -352,7 +386,8 @@ final class TopicBridge {
     static String rootMessage(Throwable t) {
         Throwable c = t;
         while ((c instanceof java.util.concurrent.CompletionException
-                || c instanceof java.util.concurrent.ExecutionException) && c.getCause() != null) {
+                        || c instanceof java.util.concurrent.ExecutionException)
+                && c.getCause() != null) {
             c = c.getCause();
         }
         return c.getMessage();

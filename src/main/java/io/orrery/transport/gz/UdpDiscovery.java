@@ -42,7 +42,8 @@ final class UdpDiscovery implements AutoCloseable {
 
     /** The two discovery ports. */
     enum Channel {
-        MSG, SRV
+        MSG,
+        SRV
     }
 
     /** Told what discovery hears, on the discovery thread. */
@@ -70,6 +71,7 @@ final class UdpDiscovery implements AutoCloseable {
     private final List<String> localAddresses = new CopyOnWriteArrayList<>();
     /** Process UUID to when it was last heard (discovery thread only). */
     private final Map<String, Long> activity = new HashMap<>();
+
     private final ByteBuffer buffer = ByteBuffer.allocate(DiscoveryCodec.MAX_DATAGRAM + 1);
     private Listener listener;
     private Thread thread;
@@ -148,13 +150,19 @@ final class UdpDiscovery implements AutoCloseable {
 
     /** Sends {@code type} about {@code pub} (an advertisement, a connection). */
     void send(Channel channel, Type type, com.gz.msgs.DiscoveryProtos.Discovery.Publisher pub) {
-        send(channel, com.gz.msgs.DiscoveryProtos.Discovery.newBuilder().setType(type).setPub(pub));
+        send(
+                channel,
+                com.gz.msgs.DiscoveryProtos.Discovery.newBuilder().setType(type).setPub(pub));
     }
 
     /** Asks who publishes {@code qualifiedTopic}. */
     void subscribe(Channel channel, String qualifiedTopic) {
-        send(channel, com.gz.msgs.DiscoveryProtos.Discovery.newBuilder().setType(Type.SUBSCRIBE)
-                .setSub(com.gz.msgs.DiscoveryProtos.Discovery.Subscriber.newBuilder().setTopic(qualifiedTopic)));
+        send(
+                channel,
+                com.gz.msgs.DiscoveryProtos.Discovery.newBuilder()
+                        .setType(Type.SUBSCRIBE)
+                        .setSub(com.gz.msgs.DiscoveryProtos.Discovery.Subscriber.newBuilder()
+                                .setTopic(qualifiedTopic)));
     }
 
     /** Datagrams dropped: malformed, of another version, or from a peer over the limit. */
@@ -250,8 +258,10 @@ final class UdpDiscovery implements AutoCloseable {
             dropped++;
             if (!warnedPeers) {
                 warnedPeers = true;
-                log.warn("gz-transport: more than {} processes (orrery.transport.max-peers); further ones are"
-                        + " ignored", maxPeers);
+                log.warn(
+                        "gz-transport: more than {} processes (orrery.transport.max-peers); further ones are"
+                                + " ignored",
+                        maxPeers);
             }
             return;
         }

@@ -45,8 +45,8 @@ final class WorldControlCall {
             }
             target = sec * 1_000_000_000L + nsec;
             if (c.getPause()) { // gz sim keeps the target for a later play; Orrery's run-to runs now
-                return CompletableFuture.failedFuture(new IllegalArgumentException("run_to_sim_time runs the world"
-                        + " to that time now: send it with pause: false"));
+                return CompletableFuture.failedFuture(new IllegalArgumentException(
+                        "run_to_sim_time runs the world" + " to that time now: send it with pause: false"));
             }
         }
         CompletableFuture<?> chain = CompletableFuture.completedFuture(null);
@@ -82,8 +82,8 @@ final class WorldControlCall {
         return CompletableFuture.completedFuture(null);
     }
 
-    private static CompletableFuture<Object> then(CompletableFuture<?> chain,
-            Supplier<? extends CompletableFuture<?>> next) {
+    private static CompletableFuture<Object> then(
+            CompletableFuture<?> chain, Supplier<? extends CompletableFuture<?>> next) {
         return chain.thenCompose(x -> next.get().thenApply(y -> (Object) y));
     }
 }

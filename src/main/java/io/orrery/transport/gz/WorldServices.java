@@ -40,10 +40,10 @@ final class WorldServices {
      * @param name its name, unqualified
      * @param changesWorld true when it is a runner command that changes the world
      */
-    record Service(String name, Descriptor request, Descriptor response, boolean changesWorld, Handler handler) {
-    }
+    record Service(String name, Descriptor request, Descriptor response, boolean changesWorld, Handler handler) {}
 
-    private static final BoolProtos.Boolean TRUE = BoolProtos.Boolean.newBuilder().setData(true).build();
+    private static final BoolProtos.Boolean TRUE =
+            BoolProtos.Boolean.newBuilder().setData(true).build();
 
     private final SimulationRunner runner;
     private final WorldControlCall control;
@@ -63,37 +63,70 @@ final class WorldServices {
     List<Service> services() {
         List<Service> list = new ArrayList<>();
         String world = runner.status().worldName().orElse(null);
-        list.add(new Service("/gazebo/worlds", EmptyProtos.Empty.getDescriptor(), StringMsg_V.getDescriptor(), false,
+        list.add(new Service(
+                "/gazebo/worlds",
+                EmptyProtos.Empty.getDescriptor(),
+                StringMsg_V.getDescriptor(),
+                false,
                 r -> CompletableFuture.completedFuture(StringMsg_V.newBuilder()
-                        .addAllData(runner.status().worldName().stream().toList()).build())));
+                        .addAllData(runner.status().worldName().stream().toList())
+                        .build())));
         if (world == null || GzNames.topicProblem("/world/" + world) != null) {
             return list;
         }
         String w = "/world/" + world;
-        list.add(new Service(w + "/scene/info", EmptyProtos.Empty.getDescriptor(), Scene.getDescriptor(), false,
+        list.add(new Service(
+                w + "/scene/info",
+                EmptyProtos.Empty.getDescriptor(),
+                Scene.getDescriptor(),
+                false,
                 r -> CompletableFuture.completedFuture(scene.scene())));
-        list.add(new Service(w + "/state", EmptyProtos.Empty.getDescriptor(), SerializedStepMap.getDescriptor(),
-                false, r -> CompletableFuture.completedFuture(scene.state())));
+        list.add(new Service(
+                w + "/state",
+                EmptyProtos.Empty.getDescriptor(),
+                SerializedStepMap.getDescriptor(),
+                false,
+                r -> CompletableFuture.completedFuture(scene.state())));
         if (!controlAllowed) {
             return list;
         }
-        list.add(new Service(w + "/control", WorldControl.getDescriptor(), BoolProtos.Boolean.getDescriptor(), true,
+        list.add(new Service(
+                w + "/control",
+                WorldControl.getDescriptor(),
+                BoolProtos.Boolean.getDescriptor(),
+                true,
                 r -> answer(control.apply(WorldControl.parseFrom(r)))));
-        list.add(new Service(w + "/control/state", WorldControlState.getDescriptor(),
-                BoolProtos.Boolean.getDescriptor(), true, r -> controlState(WorldControlState.parseFrom(r))));
-        list.add(new Service(w + "/create", EntityFactory.getDescriptor(), BoolProtos.Boolean.getDescriptor(), true,
+        list.add(new Service(
+                w + "/control/state",
+                WorldControlState.getDescriptor(),
+                BoolProtos.Boolean.getDescriptor(),
+                true,
+                r -> controlState(WorldControlState.parseFrom(r))));
+        list.add(new Service(
+                w + "/create",
+                EntityFactory.getDescriptor(),
+                BoolProtos.Boolean.getDescriptor(),
+                true,
                 r -> answer(entities.create(EntityFactory.parseFrom(r)))));
-        list.add(new Service(w + "/remove", Entity.getDescriptor(), BoolProtos.Boolean.getDescriptor(), true,
+        list.add(new Service(
+                w + "/remove",
+                Entity.getDescriptor(),
+                BoolProtos.Boolean.getDescriptor(),
+                true,
                 r -> answer(entities.remove(Entity.parseFrom(r)))));
-        list.add(new Service(w + "/set_pose", PoseProtos.Pose.getDescriptor(), BoolProtos.Boolean.getDescriptor(),
-                true, r -> answer(entities.setPose(PoseProtos.Pose.parseFrom(r)))));
+        list.add(new Service(
+                w + "/set_pose",
+                PoseProtos.Pose.getDescriptor(),
+                BoolProtos.Boolean.getDescriptor(),
+                true,
+                r -> answer(entities.setPose(PoseProtos.Pose.parseFrom(r)))));
         return list;
     }
 
     private CompletableFuture<BoolProtos.Boolean> controlState(WorldControlState s) {
         if (s.hasState() && s.getState().getEntitiesCount() > 0) {
-            return CompletableFuture.failedFuture(new IllegalArgumentException("setting a serialized state is not"
-                    + " supported; send the world_control part alone"));
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "setting a serialized state is not" + " supported; send the world_control part alone"));
         }
         return answer(control.apply(s.getWorldControl()));
     }

@@ -22,13 +22,12 @@ import org.lwjgl.assimp.Assimp;
  */
 final class AssimpReader {
 
-    private static final int FLAGS = Assimp.aiProcess_Triangulate | Assimp.aiProcess_JoinIdenticalVertices
-            | Assimp.aiProcess_SortByPType;
+    private static final int FLAGS =
+            Assimp.aiProcess_Triangulate | Assimp.aiProcess_JoinIdenticalVertices | Assimp.aiProcess_SortByPType;
     private static final String COLLADA_AUTO_NAME = "$ColladaAutoName$";
 
     /** One node's mesh, its vertices in the file's root frame. */
-    record SubMesh(String name, float[] positions, int[] indices) {
-    }
+    record SubMesh(String name, float[] positions, int[] indices) {}
 
     private final int maxTriangles;
     private final List<SubMesh> out = new ArrayList<>();
@@ -133,8 +132,10 @@ final class AssimpReader {
 
     /** A 4×4 matrix, row by row (Assimp's a1..d4). */
     private static double[] matrix(AIMatrix4x4 m) {
-        return new double[] {m.a1(), m.a2(), m.a3(), m.a4(), m.b1(), m.b2(), m.b3(), m.b4(), m.c1(), m.c2(), m.c3(),
-            m.c4(), m.d1(), m.d2(), m.d3(), m.d4()};
+        return new double[] {
+            m.a1(), m.a2(), m.a3(), m.a4(), m.b1(), m.b2(), m.b3(), m.b4(), m.c1(), m.c2(), m.c3(), m.c4(), m.d1(),
+            m.d2(), m.d3(), m.d4()
+        };
     }
 
     private static double[] multiply(double[] a, double[] b) {
@@ -156,7 +157,8 @@ final class AssimpReader {
         double sx = Math.sqrt(m[0] * m[0] + m[4] * m[4] + m[8] * m[8]);
         double sy = Math.sqrt(m[1] * m[1] + m[5] * m[5] + m[9] * m[9]);
         double sz = Math.sqrt(m[2] * m[2] + m[6] * m[6] + m[10] * m[10]);
-        double det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8])
+        double det = m[0] * (m[5] * m[10] - m[6] * m[9])
+                - m[1] * (m[4] * m[10] - m[6] * m[8])
                 + m[2] * (m[4] * m[9] - m[5] * m[8]);
         if (det < 0) {
             sx = -sx; // a mirroring root keeps its mirror, as Assimp's decomposition does

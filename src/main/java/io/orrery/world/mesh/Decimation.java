@@ -12,8 +12,7 @@ import java.util.Set;
  */
 final class Decimation {
 
-    private Decimation() {
-    }
+    private Decimation() {}
 
     static TriangleMesh decimate(TriangleMesh mesh, int maxTriangles) {
         if (mesh.triangleCount() <= maxTriangles) {

@@ -90,8 +90,8 @@ public final class HeightImage {
         if (palette != null) {
             bits = 8;
         } else if (bits != 8 && bits != 16) {
-            throw new MeshException("a heightmap image must have 8 or 16 bits per sample, as in Gazebo; it has "
-                    + bits);
+            throw new MeshException(
+                    "a heightmap image must have 8 or 16 bits per sample, as in Gazebo; it has " + bits);
         }
         double max = (1 << bits) - 1;
         int size = image.getWidth();

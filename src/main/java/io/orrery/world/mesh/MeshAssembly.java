@@ -6,12 +6,12 @@ import java.util.stream.Collectors;
 /** Joins a file's submeshes into one mesh: the chosen submesh alone if one is named, centred, then scaled. */
 final class MeshAssembly {
 
-    private MeshAssembly() {
-    }
+    private MeshAssembly() {}
 
-    static TriangleMesh assemble(String file, List<AssimpReader.SubMesh> parts, double[] scale, String submesh,
-            boolean center) {
-        List<AssimpReader.SubMesh> chosen = submesh == null ? parts
+    static TriangleMesh assemble(
+            String file, List<AssimpReader.SubMesh> parts, double[] scale, String submesh, boolean center) {
+        List<AssimpReader.SubMesh> chosen = submesh == null
+                ? parts
                 : parts.stream().filter(p -> p.name().equals(submesh)).toList();
         if (submesh != null && chosen.isEmpty()) {
             throw new MeshException("it has no submesh named '" + submesh + "'; its submeshes are "
@@ -20,8 +20,8 @@ final class MeshAssembly {
         int vertices = chosen.stream().mapToInt(p -> p.positions().length).sum();
         int indices = chosen.stream().mapToInt(p -> p.indices().length).sum();
         if (indices == 0) {
-            throw new MeshException(submesh == null ? "it holds no triangles" : "its submesh '" + submesh
-                    + "' holds no triangles");
+            throw new MeshException(
+                    submesh == null ? "it holds no triangles" : "its submesh '" + submesh + "' holds no triangles");
         }
         float[] positions = new float[vertices];
         int[] joined = new int[indices];

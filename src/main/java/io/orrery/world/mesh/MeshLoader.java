@@ -101,8 +101,14 @@ public final class MeshLoader {
         if (!Files.isReadable(absolute)) {
             throw new MeshException("the file is not readable");
         }
-        return new Key(kind, absolute, attributes.size(), attributes.lastModifiedTime().toMillis(),
-                Arrays.toString(scale), submesh, center);
+        return new Key(
+                kind,
+                absolute,
+                attributes.size(),
+                attributes.lastModifiedTime().toMillis(),
+                Arrays.toString(scale),
+                submesh,
+                center);
     }
 
     private synchronized Object lookup(Key key) {
@@ -123,10 +129,8 @@ public final class MeshLoader {
         }
     }
 
-    private record Key(String kind, Path file, long size, long modified, String scale, String submesh,
-            boolean center) {
-    }
+    private record Key(
+            String kind, Path file, long size, long modified, String scale, String submesh, boolean center) {}
 
-    private record Cached(Object value, long triangles) {
-    }
+    private record Cached(Object value, long triangles) {}
 }

@@ -36,8 +36,9 @@ public final class TriangleMesh {
     }
 
     private static float[] boundsOf(float[] p) {
-        float[] b = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE,
-            -Float.MAX_VALUE};
+        float[] b = {
+            Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE
+        };
         for (int i = 0; i < p.length; i += 3) {
             for (int k = 0; k < 3; k++) {
                 b[k] = Math.min(b[k], p[i + k]);

@@ -2,6 +2,7 @@ package io.orrery.world.sdf;
 
 import static io.orrery.world.sdf.Values.fail;
 
+import io.orrery.world.Pose;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -10,10 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
 import org.jdom2.Element;
-
-import io.orrery.world.Pose;
 
 /**
  * The frames of one scope, a model or the world, as libsdformat's pose-relative-to and frame-attached-to graphs
@@ -31,7 +29,10 @@ final class FrameGraph {
 
     /** What a frame is, as libsdformat names it in its messages. */
     enum Kind {
-        LINK("link"), JOINT("joint"), FRAME("frame"), MODEL("model");
+        LINK("link"),
+        JOINT("joint"),
+        FRAME("frame"),
+        MODEL("model");
 
         final String label;
 
@@ -47,13 +48,18 @@ final class FrameGraph {
      * @param attachedTo the frame it moves with ({@code ""} for the scope's frame); a link is attached to itself
      * @param link for a frame of a nested model, the link it is attached to (scoped), already resolved; else null
      */
-    private record Vertex(String name, Kind kind, Element element, String relativeTo, Pose pose, String attachedTo,
-            String link, Element attachedAt) {
-    }
+    private record Vertex(
+            String name,
+            Kind kind,
+            Element element,
+            String relativeTo,
+            Pose pose,
+            String attachedTo,
+            String link,
+            Element attachedAt) {}
 
     /** A frame of this scope, for the parent scope: its pose in this scope's frame and the link it moves with. */
-    record Exported(Pose pose, String link) {
-    }
+    record Exported(Pose pose, String link) {}
 
     private final String scopeName;
     private final boolean isWorld;
@@ -95,22 +101,41 @@ final class FrameGraph {
      * @param relativeTo the frame the pose is relative to, {@code ""} for the scope's frame
      * @param attachedTo the frame it moves with; for a link, its own name
      */
-    void add(Kind kind, String name, Element element, String relativeTo, Pose pose, String attachedTo,
+    void add(
+            Kind kind,
+            String name,
+            Element element,
+            String relativeTo,
+            Pose pose,
+            String attachedTo,
             boolean uniqueNames) {
         add(kind, name, element, relativeTo, pose, attachedTo, element, uniqueNames);
     }
 
     /** As above; errors about {@code attachedTo} (a joint's child) point at {@code attachedAt}. */
-    void add(Kind kind, String name, Element element, String relativeTo, Pose pose, String attachedTo,
-            Element attachedAt, boolean uniqueNames) {
+    void add(
+            Kind kind,
+            String name,
+            Element element,
+            String relativeTo,
+            Pose pose,
+            String attachedTo,
+            Element attachedAt,
+            boolean uniqueNames) {
         if (vertices.containsKey(name) || name.equals(rootName())) {
             if (!uniqueNames) {
                 return;
             }
             Vertex first = vertices.get(name);
-            throw fail(element, where, capitalised(kind.label) + " with non-unique name [" + name + "] detected in "
-                    + scopeLabel() + (first == null ? "" : " (a " + first.kind.label + " at line "
-                    + Values.line(first.element) + ")") + ".");
+            throw fail(
+                    element,
+                    where,
+                    capitalised(kind.label) + " with non-unique name [" + name + "] detected in "
+                            + scopeLabel()
+                            + (first == null
+                                    ? ""
+                                    : " (a " + first.kind.label + " at line " + Values.line(first.element) + ")")
+                            + ".");
         }
         vertices.put(name, new Vertex(name, kind, element, relativeTo, pose, attachedTo, null, attachedAt));
     }
@@ -128,8 +153,19 @@ final class FrameGraph {
         for (Map.Entry<String, Exported> f : frames.entrySet()) {
             String scoped = nested + "::" + f.getKey();
             Vertex model = vertices.get(nested);
-            vertices.putIfAbsent(scoped, new Vertex(scoped, Kind.FRAME, model.element, nested, f.getValue().pose(),
-                    "", f.getValue().link() == null ? null : nested + "::" + f.getValue().link(), model.element));
+            vertices.putIfAbsent(
+                    scoped,
+                    new Vertex(
+                            scoped,
+                            Kind.FRAME,
+                            model.element,
+                            nested,
+                            f.getValue().pose(),
+                            "",
+                            f.getValue().link() == null
+                                    ? null
+                                    : nested + "::" + f.getValue().link(),
+                            model.element));
         }
     }
 
@@ -147,31 +183,49 @@ final class FrameGraph {
             if (!v.relativeTo.isEmpty()) {
                 String attribute = defaultedToAttached ? "attached_to" : "relative_to";
                 if (v.kind == Kind.JOINT && v.relativeTo.equals(v.attachedTo) && !contains(v.relativeTo)) {
-                    throw fail(v.attachedAt, where, "Child frame with name[" + v.attachedTo + "] specified by joint"
-                            + " with name[" + v.name + "] not found in " + scopeLabel() + ".");
+                    throw fail(
+                            v.attachedAt,
+                            where,
+                            "Child frame with name[" + v.attachedTo + "] specified by joint" + " with name[" + v.name
+                                    + "] not found in " + scopeLabel() + ".");
                 }
                 if (!contains(v.relativeTo)) {
-                    throw fail(v.element, where(v), attribute + " name[" + v.relativeTo + "] specified by "
-                            + v.kind.label + " with name[" + v.name + "] does not match a" + names() + "in "
-                            + scopeLabel() + ".");
+                    throw fail(
+                            v.element,
+                            where(v),
+                            attribute + " name[" + v.relativeTo + "] specified by "
+                                    + v.kind.label + " with name[" + v.name + "] does not match a" + names() + "in "
+                                    + scopeLabel() + ".");
                 }
                 if (v.relativeTo.equals(v.name)) {
-                    throw fail(v.element, where(v), attribute + " name[" + v.relativeTo + "] is identical to "
-                            + v.kind.label + " name[" + v.name + "], causing a graph cycle in " + scopeLabel() + ".");
+                    throw fail(
+                            v.element,
+                            where(v),
+                            attribute + " name[" + v.relativeTo + "] is identical to " + v.kind.label + " name["
+                                    + v.name + "], causing a graph cycle in " + scopeLabel() + ".");
                 }
             }
             if (v.kind == Kind.FRAME || v.kind == Kind.JOINT) {
                 if (!v.attachedTo.isEmpty() && !contains(v.attachedTo)) {
                     if (v.kind == Kind.JOINT) {
-                        throw fail(v.attachedAt, where, "Child frame with name[" + v.attachedTo + "] specified by joint"
-                                + " with name[" + v.name + "] not found in " + scopeLabel() + ".");
+                        throw fail(
+                                v.attachedAt,
+                                where,
+                                "Child frame with name[" + v.attachedTo + "] specified by joint" + " with name["
+                                        + v.name + "] not found in " + scopeLabel() + ".");
                     }
-                    throw fail(v.element, where(v), "attached_to name[" + v.attachedTo + "] specified by frame with"
-                            + " name[" + v.name + "] does not match a" + names() + "in " + scopeLabel() + ".");
+                    throw fail(
+                            v.element,
+                            where(v),
+                            "attached_to name[" + v.attachedTo + "] specified by frame with" + " name[" + v.name
+                                    + "] does not match a" + names() + "in " + scopeLabel() + ".");
                 }
                 if (v.attachedTo.equals(v.name)) {
-                    throw fail(v.element, where(v), "attached_to name[" + v.attachedTo + "] is identical to frame name["
-                            + v.name + "], causing a graph cycle in " + scopeLabel() + ".");
+                    throw fail(
+                            v.element,
+                            where(v),
+                            "attached_to name[" + v.attachedTo + "] is identical to frame name[" + v.name
+                                    + "], causing a graph cycle in " + scopeLabel() + ".");
                 }
             }
         }
@@ -214,9 +268,13 @@ final class FrameGraph {
         Vertex start = v;
         while (v != null) {
             if (!visited.add(v.name)) {
-                throw fail(start.element, where, "PoseRelativeToGraph cycle detected, already visited vertex ["
-                        + (isWorld ? "" : scopeName + "::") + v.name + "] (" + String.join(" -> ", visited) + " -> "
-                        + v.name + ").");
+                throw fail(
+                        start.element,
+                        where,
+                        "PoseRelativeToGraph cycle detected, already visited vertex ["
+                                + (isWorld ? "" : scopeName + "::") + v.name + "] (" + String.join(" -> ", visited)
+                                + " -> "
+                                + v.name + ").");
             }
             chain.add(v);
             Pose cached = resolved.get(v.relativeTo);
@@ -253,9 +311,13 @@ final class FrameGraph {
             }
             Vertex v = vertex(current);
             if (!visited.add(current)) {
-                throw fail(vertex(name).element, where, "FrameAttachedToGraph cycle detected, already visited vertex ["
-                        + (isWorld ? "" : scopeName + "::") + current + "] (" + String.join(" -> ", visited) + " -> "
-                        + current + ").");
+                throw fail(
+                        vertex(name).element,
+                        where,
+                        "FrameAttachedToGraph cycle detected, already visited vertex ["
+                                + (isWorld ? "" : scopeName + "::") + current + "] (" + String.join(" -> ", visited)
+                                + " -> "
+                                + current + ").");
             }
             if (v.link != null) {
                 return Optional.of(v.link);

@@ -5,16 +5,14 @@ import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.tag;
 import static io.orrery.world.sdf.Values.text;
 
+import io.orrery.world.Geometry;
+import io.orrery.world.Vec3;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-
 import org.jdom2.Element;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.orrery.world.Geometry;
-import io.orrery.world.Vec3;
 
 /**
  * A collision's {@code <geometry>}: the primitive shapes with SDF's defaults, meshes and heightmaps read from their
@@ -29,6 +27,7 @@ final class GeometryReader {
 
     /** SDF's default {@code <max_convex_hulls>} and {@code <voxel_resolution>}. */
     private static final int DEFAULT_MAX_CONVEX_HULLS = 16;
+
     private static final int DEFAULT_VOXEL_RESOLUTION = 200_000;
 
     private final MeshFiles files;
@@ -43,24 +42,31 @@ final class GeometryReader {
             throw fail(g, where, "<geometry> is empty: expected one of " + GEOMETRIES);
         }
         if (shapes.size() > 1) {
-            throw fail(shapes.get(1), where, "<geometry> must hold exactly one shape, found "
-                    + shapes.stream().map(Values::tag).toList());
+            throw fail(
+                    shapes.get(1),
+                    where,
+                    "<geometry> must hold exactly one shape, found "
+                            + shapes.stream().map(Values::tag).toList());
         }
         Element s = shapes.get(0);
         return switch (s.getQualifiedName()) {
-            case "box" -> new Geometry.Box(optional(s, "size").map(e -> Values.positiveVec3(e, where))
-                    .orElse(new Vec3(1, 1, 1)));
+            case "box" ->
+                new Geometry.Box(optional(s, "size")
+                        .map(e -> Values.positiveVec3(e, where))
+                        .orElse(new Vec3(1, 1, 1)));
             case "sphere" -> new Geometry.Sphere(positive(s, "radius", 1, where));
             case "cylinder" -> new Geometry.Cylinder(positive(s, "radius", 1, where), positive(s, "length", 1, where));
-            case "capsule" -> new Geometry.Capsule(positive(s, "radius", 0.5, where),
-                    positive(s, "length", 1, where));
-            case "ellipsoid" -> new Geometry.Ellipsoid(optional(s, "radii").map(e -> Values.positiveVec3(e, where))
-                    .orElse(new Vec3(1, 1, 1)));
+            case "capsule" -> new Geometry.Capsule(positive(s, "radius", 0.5, where), positive(s, "length", 1, where));
+            case "ellipsoid" ->
+                new Geometry.Ellipsoid(optional(s, "radii")
+                        .map(e -> Values.positiveVec3(e, where))
+                        .orElse(new Vec3(1, 1, 1)));
             case "cone" -> new Geometry.Cone(positive(s, "radius", 1, where), positive(s, "length", 1, where));
             case "plane" -> plane(s, where);
             case "mesh" -> mesh(s, where);
             case "heightmap" -> heightmap(s, where);
-            case "image" -> unsupported(s, where, optional(s, "uri").map(Values::text).orElse(""));
+            case "image" ->
+                unsupported(s, where, optional(s, "uri").map(Values::text).orElse(""));
             case "polyline" -> unsupported(s, where, s.getChildren("point").size() + " points");
             case "empty" -> new Geometry.Unsupported("empty", "");
             default -> throw fail(s, where, "unknown geometry " + tag(s) + ": expected one of " + GEOMETRIES);
@@ -78,26 +84,35 @@ final class GeometryReader {
             submesh = Optional.of(text(required(sub, "name", where)));
             center = optional(sub, "center").map(e -> Values.bool(e, where)).orElse(false);
         }
-        Geometry.MeshOptimization optimization = switch (s.getAttributeValue("optimization", "").strip()) {
-            case "" -> Geometry.MeshOptimization.NONE;
-            case "convex_hull" -> Geometry.MeshOptimization.CONVEX_HULL;
-            case "convex_decomposition" -> Geometry.MeshOptimization.CONVEX_DECOMPOSITION;
-            default -> throw fail(s, where, "optimization=\"" + s.getAttributeValue("optimization")
-                    + "\" is not supported: expected convex_hull or convex_decomposition");
-        };
+        Geometry.MeshOptimization optimization =
+                switch (s.getAttributeValue("optimization", "").strip()) {
+                    case "" -> Geometry.MeshOptimization.NONE;
+                    case "convex_hull" -> Geometry.MeshOptimization.CONVEX_HULL;
+                    case "convex_decomposition" -> Geometry.MeshOptimization.CONVEX_DECOMPOSITION;
+                    default ->
+                        throw fail(
+                                s,
+                                where,
+                                "optimization=\"" + s.getAttributeValue("optimization")
+                                        + "\" is not supported: expected convex_hull or convex_decomposition");
+                };
         int maxHulls = DEFAULT_MAX_CONVEX_HULLS;
         int voxels = DEFAULT_VOXEL_RESOLUTION;
         Element decomposition = s.getChild("convex_decomposition");
         if (decomposition != null) {
-            maxHulls = optional(decomposition, "max_convex_hulls").map(e -> atLeast(e, 1, where)).orElse(maxHulls);
-            voxels = optional(decomposition, "voxel_resolution").map(e -> atLeast(e, 1, where)).orElse(voxels);
+            maxHulls = optional(decomposition, "max_convex_hulls")
+                    .map(e -> atLeast(e, 1, where))
+                    .orElse(maxHulls);
+            voxels = optional(decomposition, "voxel_resolution")
+                    .map(e -> atLeast(e, 1, where))
+                    .orElse(voxels);
         }
         Path file = files.resolve(uriElement, uri, where);
         String name = submesh.orElse(null);
         boolean centred = center;
         double[] factors = {scale.x(), scale.y(), scale.z()};
-        var triangles = files.read(uriElement, uri, file, where,
-                f -> files.loader().mesh(f, factors, name, centred));
+        var triangles =
+                files.read(uriElement, uri, file, where, f -> files.loader().mesh(f, factors, name, centred));
         return new Geometry.Mesh(uri, scale, submesh, center, optimization, maxHulls, voxels, triangles);
     }
 
@@ -112,8 +127,7 @@ final class GeometryReader {
     }
 
     private static Element required(Element parent, String child, String where) {
-        return optional(parent, child).orElseThrow(() -> fail(parent, where, tag(parent) + " needs a <" + child
-                + ">"));
+        return optional(parent, child).orElseThrow(() -> fail(parent, where, tag(parent) + " needs a <" + child + ">"));
     }
 
     private static Vec3 nonZero(Element e, String where) {
@@ -157,8 +171,13 @@ final class GeometryReader {
     }
 
     private static Geometry unsupported(Element s, String where, String detail) {
-        LOG.warn("{}:{}: {}: {} geometry is not supported ({}); the link gets no collision shape from it",
-                Values.source(s), line(s), where, s.getQualifiedName(), detail.isEmpty() ? "no uri" : detail);
+        LOG.warn(
+                "{}:{}: {}: {} geometry is not supported ({}); the link gets no collision shape from it",
+                Values.source(s),
+                line(s),
+                where,
+                s.getQualifiedName(),
+                detail.isEmpty() ? "no uri" : detail);
         return new Geometry.Unsupported(s.getQualifiedName(), detail);
     }
 

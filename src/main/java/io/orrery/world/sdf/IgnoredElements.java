@@ -2,12 +2,10 @@ package io.orrery.world.sdf;
 
 import static io.orrery.world.sdf.Values.line;
 
+import io.orrery.world.IgnoredElement;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.jdom2.Element;
-
-import io.orrery.world.IgnoredElement;
 
 /** The elements one load reads past because Orrery does not simulate them, each with where it stood. */
 final class IgnoredElements {
@@ -23,8 +21,11 @@ final class IgnoredElements {
     void add(Element e, String where) {
         String source = Values.source(e);
         String place = source.equals(mainSource) ? where : where + " (in " + source + ")";
-        elements.add(new IgnoredElement(LenientNamespaceFilter.unescape(e.getQualifiedName()),
-                place.isEmpty() ? "document" : place, line(e), source));
+        elements.add(new IgnoredElement(
+                LenientNamespaceFilter.unescape(e.getQualifiedName()),
+                place.isEmpty() ? "document" : place,
+                line(e),
+                source));
     }
 
     void add(IgnoredElement element) {

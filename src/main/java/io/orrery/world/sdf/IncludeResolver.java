@@ -12,7 +12,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-
 import org.jdom2.Element;
 
 /**
@@ -36,8 +35,7 @@ final class IncludeResolver {
     }
 
     /** An included file and its {@code <sdf>} root. */
-    record Included(Path file, Element root) {
-    }
+    record Included(Path file, Element root) {}
 
     /** The file {@code uri} names, parsed; one already being read (a cycle) or too deep a nesting is an error. */
     Included open(Element uriElement, String uri, String where) {
@@ -48,7 +46,8 @@ final class IncludeResolver {
         if (chain.size() > MAX_INCLUDE_DEPTH) {
             throw fail(uriElement, where, "includes nest deeper than " + MAX_INCLUDE_DEPTH);
         }
-        Element root = SdfFiles.parse(SdfFiles.read(file, limits.maxBytes()), limits).getRootElement();
+        Element root =
+                SdfFiles.parse(SdfFiles.read(file, limits.maxBytes()), limits).getRootElement();
         SdfFiles.version(root);
         return new Included(file, root);
     }
@@ -76,8 +75,9 @@ final class IncludeResolver {
             } catch (ModelPath.BadUri e) {
                 throw fail(uriElement, where, "include '" + uri + "': " + e.getMessage());
             }
-            return Files.isDirectory(found) ? modelFile(uriElement, uri, found, where) : regularFile(uriElement, uri,
-                    found, where);
+            return Files.isDirectory(found)
+                    ? modelFile(uriElement, uri, found, where)
+                    : regularFile(uriElement, uri, found, where);
         }
         if (ModelPath.isRemote(uri)) {
             Optional<ModelPath.FuelUri> fuel;
@@ -87,21 +87,35 @@ final class IncludeResolver {
                 throw fail(uriElement, where, "include '" + uri + "': " + e.getMessage());
             }
             if (fuel.isEmpty()) {
-                throw fail(uriElement, where, "include '" + uri + "' is not fetched: Orrery reads models only from"
-                        + " the model path and Gazebo's local Fuel cache, and this is not a Fuel model URL"
-                        + " (https://<server>/1.0/<owner>/models/<name>[/<version>])");
+                throw fail(
+                        uriElement,
+                        where,
+                        "include '" + uri + "' is not fetched: Orrery reads models only from"
+                                + " the model path and Gazebo's local Fuel cache, and this is not a Fuel model URL"
+                                + " (https://<server>/1.0/<owner>/models/<name>[/<version>])");
             }
-            Path dir = modelPath.fuelModel(fuel.get()).orElseThrow(() -> fail(uriElement, where, "model '" + uri
-                    + "' is not in the Fuel cache " + modelPath.fuelCache().map(Path::toString).orElse("(none)")
-                    + " (GZ_FUEL_CACHE_PATH; searched " + fuel.get().server() + "/" + fuel.get().owner() + "/models/"
-                    + fuel.get().name() + "/" + fuel.get().version().orElse("<newest>") + "): Orrery never downloads;"
-                    + " fetch it first with 'gz fuel download -u " + uri + "'"));
+            Path dir = modelPath
+                    .fuelModel(fuel.get())
+                    .orElseThrow(() -> fail(
+                            uriElement,
+                            where,
+                            "model '" + uri
+                                    + "' is not in the Fuel cache "
+                                    + modelPath.fuelCache().map(Path::toString).orElse("(none)")
+                                    + " (GZ_FUEL_CACHE_PATH; searched "
+                                    + fuel.get().server() + "/" + fuel.get().owner() + "/models/"
+                                    + fuel.get().name() + "/"
+                                    + fuel.get().version().orElse("<newest>") + "): Orrery never downloads;"
+                                    + " fetch it first with 'gz fuel download -u " + uri + "'"));
             return modelFile(uriElement, uri, dir, where);
         }
         if (!SdfFiles.fromFile(uriElement)) {
             // a request's snippet must not name files on the server: only models of the model path
-            throw fail(uriElement, where, "include '" + uri + "' is not allowed in a spawned model: a request may"
-                    + " include only model://<name> from the model path or a Fuel URL from the Fuel cache");
+            throw fail(
+                    uriElement,
+                    where,
+                    "include '" + uri + "' is not allowed in a spawned model: a request may"
+                            + " include only model://<name> from the model path or a Fuel URL from the Fuel cache");
         }
         Path target;
         if (uri.startsWith("file://")) {
@@ -111,8 +125,11 @@ final class IncludeResolver {
                 throw fail(uriElement, where, "'" + uri + "' is not a valid file URI: " + e.getMessage());
             }
         } else if (uri.contains("://")) {
-            throw fail(uriElement, where, "include '" + uri + "' is not supported: expected model://<name>,"
-                    + " a Fuel URL, file:// or a path");
+            throw fail(
+                    uriElement,
+                    where,
+                    "include '" + uri + "' is not supported: expected model://<name>,"
+                            + " a Fuel URL, file:// or a path");
         } else {
             target = SdfFiles.directoryOf(uriElement).resolve(uri);
         }
@@ -132,9 +149,12 @@ final class IncludeResolver {
 
     /** The one message for a model:// include that is missing, or that leads out of its directory. */
     private SdfException notFound(Element uriElement, String uri, String where) {
-        return fail(uriElement, where, "include '" + uri + "': not found in " + modelPath.searched()
-                + " (set orrery.model-path or GZ_SIM_RESOURCE_PATH; a model directory holds model.config or"
-                + " model.sdf, and nothing in it may lead out of it)");
+        return fail(
+                uriElement,
+                where,
+                "include '" + uri + "': not found in " + modelPath.searched()
+                        + " (set orrery.model-path or GZ_SIM_RESOURCE_PATH; a model directory holds model.config or"
+                        + " model.sdf, and nothing in it may lead out of it)");
     }
 
     private Path regularFile(Element uriElement, String uri, Path file, String where) {
@@ -152,11 +172,16 @@ final class IncludeResolver {
     private Path modelFile(Element uriElement, String uri, Path dir, String where) {
         Optional<Path> config = ModelPath.fileIn(dir, "model.config");
         if (config.isPresent()) {
-            Element root = SdfFiles.parse(SdfFiles.read(config.get(), limits.maxBytes()), limits).getRootElement();
+            Element root = SdfFiles.parse(SdfFiles.read(config.get(), limits.maxBytes()), limits)
+                    .getRootElement();
             Element best = bestSdf(root);
             if (best != null && !text(best).isEmpty()) {
-                return ModelPath.fileIn(dir, text(best)).orElseThrow(() -> fail(best, "", "model.config names '"
-                        + text(best) + "', which is not a file inside the model directory " + dir));
+                return ModelPath.fileIn(dir, text(best))
+                        .orElseThrow(() -> fail(
+                                best,
+                                "",
+                                "model.config names '" + text(best)
+                                        + "', which is not a file inside the model directory " + dir));
             }
         }
         return ModelPath.fileIn(dir, "model.sdf").orElseThrow(() -> notFound(uriElement, uri, where));

@@ -3,19 +3,17 @@ package io.orrery.world.sdf;
 import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.text;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.OptionalDouble;
-
-import org.jdom2.Element;
-
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.jdom2.Element;
 
 /** A link's {@code <inertial>}: mass, centre of mass and inertia as given, or computed from the collisions. */
 final class InertialReader {
@@ -23,8 +21,7 @@ final class InertialReader {
     private static final double DEFAULT_DENSITY = 1000; // kg/m³, SDF 1.11's default (water)
 
     /** A collision and its own {@code <density>}, for auto inertia. */
-    record ParsedCollision(CollisionSpec spec, OptionalDouble density) {
-    }
+    record ParsedCollision(CollisionSpec spec, OptionalDouble density) {}
 
     private final IgnoredElements ignored;
 
@@ -54,12 +51,17 @@ final class InertialReader {
             String relativeTo = Frames.relativeTo(pose);
             if (!relativeTo.isEmpty() && !relativeTo.equals(linkName)) {
                 // libsdformat reads the name and places the inertial in the link frame all the same
-                throw fail(pose, where + " inertial", "relative_to='" + relativeTo + "' is not supported on an"
-                        + " inertial's <pose>: it is always in the link frame (libsdformat ignores the name)");
+                throw fail(
+                        pose,
+                        where + " inertial",
+                        "relative_to='" + relativeTo + "' is not supported on an"
+                                + " inertial's <pose>: it is always in the link frame (libsdformat ignores the name)");
             }
             centre = Values.pose(pose, where + " inertial");
         }
-        return new InertialSpec(mass == null ? 1.0 : mass(mass, where), centre,
+        return new InertialSpec(
+                mass == null ? 1.0 : mass(mass, where),
+                centre,
                 inertia == null ? Optional.empty() : Optional.of(inertia(inertia, where)));
     }
 
@@ -69,8 +71,8 @@ final class InertialReader {
      * inertia tensor summed over the collisions (each turned by its pose, moved by the parallel-axis theorem); a given
      * {@code <mass>} scales the whole to that mass.
      */
-    private static InertialSpec autoInertial(Element in, String where, Element mass, Element density,
-            List<ParsedCollision> collisions) {
+    private static InertialSpec autoInertial(
+            Element in, String where, Element mass, Element density, List<ParsedCollision> collisions) {
         if (collisions.isEmpty()) {
             throw fail(in, where, "<inertial auto=\"true\"> needs at least one <collision> to compute the mass from");
         }
@@ -80,9 +82,13 @@ final class InertialReader {
         List<double[]> parts = new java.util.ArrayList<>();
         double[][] tensor = new double[3][3];
         for (ParsedCollision c : collisions) {
-            ShapeInertia shape = ShapeInertia.of(c.spec().geometry()).orElseThrow(() -> fail(in, where,
-                    "<inertial auto=\"true\"> cannot compute the mass of collision '" + c.spec().name() + "' ("
-                            + geometryKind(c.spec().geometry()) + "): give <mass> and <inertia> instead"));
+            ShapeInertia shape = ShapeInertia.of(c.spec().geometry())
+                    .orElseThrow(() -> fail(
+                            in,
+                            where,
+                            "<inertial auto=\"true\"> cannot compute the mass of collision '"
+                                    + c.spec().name() + "' ("
+                                    + geometryKind(c.spec().geometry()) + "): give <mass> and <inertia> instead"));
             double rho = c.density().orElse(linkDensity);
             double m = rho * shape.volume();
             Pose pose = c.spec().pose();
@@ -90,8 +96,11 @@ final class InertialReader {
             total += m;
             moment = moment.plus(centre.times(m));
             // R I Rᵀ about the part's own centre
-            Vec3[] axes = {pose.rotation().rotate(new Vec3(1, 0, 0)), pose.rotation().rotate(new Vec3(0, 1, 0)),
-                pose.rotation().rotate(new Vec3(0, 0, 1))};
+            Vec3[] axes = {
+                pose.rotation().rotate(new Vec3(1, 0, 0)),
+                pose.rotation().rotate(new Vec3(0, 1, 0)),
+                pose.rotation().rotate(new Vec3(0, 0, 1))
+            };
             double[][] rot = new double[3][3]; // columns are the shape's axes in the link frame
             for (int k = 0; k < 3; k++) {
                 rot[0][k] = axes[k].x();
@@ -133,15 +142,18 @@ final class InertialReader {
                 }
             }
         }
-        return new InertialSpec(finalMass, new Pose(com, Quat.IDENTITY), Optional.of(new InertialSpec.Inertia(
-                tensor[0][0], tensor[0][1], tensor[0][2], tensor[1][1], tensor[1][2], tensor[2][2])));
+        return new InertialSpec(
+                finalMass,
+                new Pose(com, Quat.IDENTITY),
+                Optional.of(new InertialSpec.Inertia(
+                        tensor[0][0], tensor[0][1], tensor[0][2], tensor[1][1], tensor[1][2], tensor[2][2])));
     }
 
     private static double mass(Element mass, String where) {
         double value = Values.number(mass, where);
         if (value < 0) {
-            throw fail(mass, where, "<mass> must be a positive number (or 0 for a static body), got '"
-                    + text(mass) + "'");
+            throw fail(
+                    mass, where, "<mass> must be a positive number (or 0 for a static body), got '" + text(mass) + "'");
         }
         return value;
     }
@@ -165,7 +177,8 @@ final class InertialReader {
         if (geometry instanceof Geometry.Mesh m) {
             return "mesh '" + m.uri() + "', which encloses no volume: it is open or flat";
         }
-        return geometry instanceof Geometry.Unsupported u ? u.kind()
+        return geometry instanceof Geometry.Unsupported u
+                ? u.kind()
                 : geometry.getClass().getSimpleName().toLowerCase(Locale.ROOT);
     }
 }

@@ -4,14 +4,6 @@ import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.text;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-
-import org.jdom2.Element;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.orrery.world.JointSpec;
 import io.orrery.world.JointSpec.JointDynamics;
 import io.orrery.world.JointSpec.JointLimits;
@@ -19,6 +11,12 @@ import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.JointSpec.SecondAxis;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.jdom2.Element;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** A {@code <joint>}: its type, the links it connects, its pose, and the axis turned into the joint frame. */
 final class JointReader {
@@ -37,6 +35,7 @@ final class JointReader {
      * hundredth, about 0.6°. Nearer, the joint's two angles are no longer told apart.
      */
     private static final double MIN_AXES_SINE = 1e-2;
+
     private static final Vec3 UNIT_X = new Vec3(1, 0, 0);
     private static final Vec3 UNIT_Y = new Vec3(0, 1, 0);
 
@@ -56,8 +55,12 @@ final class JointReader {
             case "revolute2" -> type = JointType.REVOLUTE2;
             case "screw" -> type = JointType.SCREW;
             case "gearbox" -> type = JointType.GEARBOX;
-            default -> throw fail(j, where, "unknown joint type '" + typeName + "': expected revolute, prismatic,"
-                    + " fixed, ball, continuous, universal, revolute2, screw or gearbox");
+            default ->
+                throw fail(
+                        j,
+                        where,
+                        "unknown joint type '" + typeName + "': expected revolute, prismatic,"
+                                + " fixed, ball, continuous, universal, revolute2, screw or gearbox");
         }
         Element parent = j.getChild("parent");
         Element child = j.getChild("child");
@@ -74,34 +77,46 @@ final class JointReader {
             throw fail(child, where, "Joint with name[" + name + "] specified invalid child link [world].");
         }
         if (childText.equals(parentText)) {
-            throw fail(child, where, "Joint with name[" + name + "] must specify different frame names for parent"
-                    + " and child, while [" + childText + "] was specified for both.");
+            throw fail(
+                    child,
+                    where,
+                    "Joint with name[" + name + "] must specify different frame names for parent"
+                            + " and child, while [" + childText + "] was specified for both.");
         }
         if (!graph.contains(childText)) {
-            throw fail(child, where, "Child frame with name[" + childText + "] specified by joint with name["
-                    + name + "] not found in " + scope + ".");
+            throw fail(
+                    child,
+                    where,
+                    "Child frame with name[" + childText + "] specified by joint with name[" + name + "] not found in "
+                            + scope + ".");
         }
-        String childLink = graph.attachedLink(childText).orElseThrow(() -> fail(child, where, "child frame ["
-                + childText + "] is attached to no link"));
+        String childLink = graph.attachedLink(childText)
+                .orElseThrow(() -> fail(child, where, "child frame [" + childText + "] is attached to no link"));
         String parentName = JointSpec.WORLD;
         if (!parentText.equals(JointSpec.WORLD)) {
             if (!graph.contains(parentText)) {
-                throw fail(parent, where, "Parent frame with name[" + parentText + "] specified by joint with name["
-                        + name + "] not found in " + scope + ".");
+                throw fail(
+                        parent,
+                        where,
+                        "Parent frame with name[" + parentText + "] specified by joint with name[" + name
+                                + "] not found in " + scope + ".");
             }
-            parentName = graph.attachedLink(parentText).orElseThrow(() -> fail(parent, where, "parent frame ["
-                    + parentText + "] is attached to no link"));
+            parentName = graph.attachedLink(parentText)
+                    .orElseThrow(() -> fail(parent, where, "parent frame [" + parentText + "] is attached to no link"));
             if (parentName.equals(childLink)) {
-                throw fail(parent, where, "Joint with name[" + name + "] specified parent frame [" + parentText
-                        + "] and child frame [" + childText + "] that both resolve to [" + childLink
-                        + "], but they should resolve to different values.");
+                throw fail(
+                        parent,
+                        where,
+                        "Joint with name[" + name + "] specified parent frame [" + parentText
+                                + "] and child frame [" + childText + "] that both resolve to [" + childLink
+                                + "], but they should resolve to different values.");
             }
         }
         // the joint frame: its <pose> relative_to a frame of the model, the child frame by default
         Element poseElement = lastChild(j, "pose");
         String relativeTo = Frames.relativeTo(poseElement);
-        Pose jointInModel = graph.inScope(relativeTo.isEmpty() ? childText : relativeTo)
-                .compose(Frames.raw(poseElement, where));
+        Pose jointInModel =
+                graph.inScope(relativeTo.isEmpty() ? childText : relativeTo).compose(Frames.raw(poseElement, where));
         Pose pose = graph.inScope(childLink).inverse().compose(jointInModel);
         Vec3 axis = Vec3.UNIT_Z;
         JointLimits limits = JointLimits.NONE;
@@ -113,8 +128,7 @@ final class JointReader {
         Element reference = null;
         for (Element c : j.getChildren()) {
             switch (c.getQualifiedName()) {
-                case "parent", "child", "pose" -> {
-                }
+                case "parent", "child", "pose" -> {}
                 case "axis" -> {
                     Axis read = axis(c, where, name, jointInModel, graph, modelName);
                     axis = read.xyz();
@@ -148,8 +162,11 @@ final class JointReader {
             axis2 = Optional.of(new SecondAxis(cross ? UNIT_Y : Vec3.UNIT_Z, JointLimits.NONE, JointDynamics.NONE));
         }
         if (cross && axis.cross(axis2.get().xyz()).length() < MIN_AXES_SINE) {
-            throw fail(j, where, "the <axis> and <axis2> of a " + typeName + " joint must not be parallel, got "
-                    + axis + " and " + axis2.get().xyz() + " (in the joint frame)");
+            throw fail(
+                    j,
+                    where,
+                    "the <axis> and <axis2> of a " + typeName + " joint must not be parallel, got " + axis + " and "
+                            + axis2.get().xyz() + " (in the joint frame)");
         }
         double pitch = screwThreadPitch(screwPitch, threadPitch, where);
         double gearboxRatio = ratio == null ? 1 : Values.number(ratio, where);
@@ -163,15 +180,27 @@ final class JointReader {
             for (String axisName : List.of("axis", "axis2")) {
                 for (Element a : j.getChildren(axisName)) {
                     for (Element c : a.getChildren()) {
-                        if (c.getQualifiedName().equals("limit") || c.getQualifiedName().equals("dynamics")) {
+                        if (c.getQualifiedName().equals("limit")
+                                || c.getQualifiedName().equals("dynamics")) {
                             ignored.add(c, where);
                         }
                     }
                 }
             }
         }
-        return Optional.of(new JointSpec(name, type, parentName, childLink, pose, axis, limits, dynamics, axis2,
-                pitch, gearboxRatio, referenceLink));
+        return Optional.of(new JointSpec(
+                name,
+                type,
+                parentName,
+                childLink,
+                pose,
+                axis,
+                limits,
+                dynamics,
+                axis2,
+                pitch,
+                gearboxRatio,
+                referenceLink));
     }
 
     /** The element when it belongs to the joint's type; otherwise listed as not simulated, and null. */
@@ -207,22 +236,28 @@ final class JointReader {
     }
 
     /** A gearbox's reference body: a link (or a frame attached to one) of the model, or the world. */
-    private static String gearboxReference(Element j, Element reference, String where, String jointName,
-            FrameGraph graph, String scope) {
+    private static String gearboxReference(
+            Element j, Element reference, String where, String jointName, FrameGraph graph, String scope) {
         if (reference == null || text(reference).isEmpty()) {
-            throw fail(reference == null ? j : reference, where, "a gearbox joint needs a <gearbox_reference_body>"
-                    + " (the link both its gears turn against)");
+            throw fail(
+                    reference == null ? j : reference,
+                    where,
+                    "a gearbox joint needs a <gearbox_reference_body>" + " (the link both its gears turn against)");
         }
         String name = text(reference);
         if (name.equals(JointSpec.WORLD)) {
             return JointSpec.WORLD;
         }
         if (!graph.contains(name)) {
-            throw fail(reference, where, "gearbox_reference_body with name[" + name + "] specified by joint with"
-                    + " name[" + jointName + "] not found in " + scope + ".");
+            throw fail(
+                    reference,
+                    where,
+                    "gearbox_reference_body with name[" + name + "] specified by joint with" + " name[" + jointName
+                            + "] not found in " + scope + ".");
         }
-        return graph.attachedLink(name).orElseThrow(() -> fail(reference, where, "gearbox_reference_body ["
-                + name + "] is attached to no link"));
+        return graph.attachedLink(name)
+                .orElseThrow(
+                        () -> fail(reference, where, "gearbox_reference_body [" + name + "] is attached to no link"));
     }
 
     private static Element lastChild(Element parent, String name) {
@@ -230,15 +265,14 @@ final class JointReader {
         return found.isEmpty() ? null : found.get(found.size() - 1);
     }
 
-    private record Axis(Vec3 xyz, JointLimits limits, JointDynamics dynamics) {
-    }
+    private record Axis(Vec3 xyz, JointLimits limits, JointDynamics dynamics) {}
 
     /**
      * An {@code <axis>}, its direction turned into the joint frame: SDF 1.6's {@code use_parent_model_frame} and
      * 1.7's {@code expressed_in} may give it in the model or parent link frame.
      */
-    private Axis axis(Element a, String where, String jointName, Pose jointInModel, FrameGraph graph,
-            String modelName) {
+    private Axis axis(
+            Element a, String where, String jointName, Pose jointInModel, FrameGraph graph, String modelName) {
         Vec3 xyz = Vec3.UNIT_Z;
         Element xyzElement = null;
         boolean inModelFrame = false;
@@ -260,15 +294,21 @@ final class JointReader {
             }
         }
         Vec3 direction = xyz.normalized();
-        String expressedIn = xyzElement == null ? "" : xyzElement.getAttributeValue("expressed_in", "").strip();
+        String expressedIn = xyzElement == null
+                ? ""
+                : xyzElement.getAttributeValue("expressed_in", "").strip();
         if (inModelFrame) {
             expressedIn = FrameGraph.MODEL_FRAME;
         }
         if (!expressedIn.isEmpty() && !expressedIn.equals(jointName)) {
             if (!graph.contains(expressedIn)) {
-                throw fail(xyzElement, where, "expressed_in name[" + expressedIn + "] specified by joint axis of"
-                        + " joint with name[" + jointName + "] does not match a nested model, link, joint, or frame"
-                        + " name in model with name[" + modelName + "].");
+                throw fail(
+                        xyzElement,
+                        where,
+                        "expressed_in name[" + expressedIn + "] specified by joint axis of"
+                                + " joint with name[" + jointName
+                                + "] does not match a nested model, link, joint, or frame"
+                                + " name in model with name[" + modelName + "].");
             }
             Vec3 inModel = graph.inScope(expressedIn).rotation().rotate(direction);
             direction = jointInModel.rotation().conjugate().rotate(inModel);

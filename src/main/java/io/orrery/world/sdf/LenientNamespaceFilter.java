@@ -4,9 +4,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
-
 import javax.xml.XMLConstants;
-
 import org.xml.sax.Attributes;
 import org.xml.sax.Locator;
 import org.xml.sax.SAXException;
@@ -77,8 +75,10 @@ final class LenientNamespaceFilter extends XMLFilterImpl {
     @Override
     public void startElement(String uri, String localName, String qName, Attributes atts) throws SAXException {
         if (scopes.size() >= maxDepth) {
-            throw new TooDeep("<" + qName + "> nests elements deeper than " + maxDepth
-                    + " levels; the limit is orrery.sdf.max-depth", locator);
+            throw new TooDeep(
+                    "<" + qName + "> nests elements deeper than " + maxDepth
+                            + " levels; the limit is orrery.sdf.max-depth",
+                    locator);
         }
         Map<String, String> declared = new HashMap<>();
         for (int i = 0; i < atts.getLength(); i++) {

@@ -2,9 +2,8 @@ package io.orrery.world.sdf;
 
 import static io.orrery.world.sdf.Values.fail;
 
-import org.jdom2.Element;
-
 import io.orrery.world.Pose;
+import org.jdom2.Element;
 
 /**
  * Resolves the poses inside one link (collisions, sensors) into the link frame: a {@code <pose>} is in the link frame
@@ -32,9 +31,12 @@ record LinkFrame(FrameGraph graph, String link, String modelName) {
             return raw;
         }
         if (!graph.contains(relativeTo)) {
-            throw fail(pose, where, "relative_to name[" + relativeTo + "] specified by " + kind + " with name["
-                    + name + "] does not match a nested model, link, joint, or frame name in model with name["
-                    + modelName + "].");
+            throw fail(
+                    pose,
+                    where,
+                    "relative_to name[" + relativeTo + "] specified by " + kind + " with name["
+                            + name + "] does not match a nested model, link, joint, or frame name in model with name["
+                            + modelName + "].");
         }
         return graph.relative(link, relativeTo).compose(raw);
     }

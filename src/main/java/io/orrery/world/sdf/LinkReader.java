@@ -2,12 +2,6 @@ package io.orrery.world.sdf;
 
 import static io.orrery.world.sdf.Values.fail;
 
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalDouble;
-
-import org.jdom2.Element;
-
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.InertialSpec;
@@ -16,6 +10,10 @@ import io.orrery.world.Pose;
 import io.orrery.world.SensorSpec;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.sdf.InertialReader.ParsedCollision;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.jdom2.Element;
 
 /**
  * A {@code <link>}: its pose, inertial, collisions (geometry and surface) and sensors; visuals are ignored, and so are
@@ -48,7 +46,8 @@ final class LinkReader {
         LinkFrame frame = new LinkFrame(graph, name, modelName);
         Element inertial = null;
         boolean selfCollide = modelSelfCollide;
-        Siblings<ParsedCollision> collisions = new Siblings<>(where, "collision", c -> c.spec().name());
+        Siblings<ParsedCollision> collisions =
+                new Siblings<>(where, "collision", c -> c.spec().name());
         Siblings<SensorSpec> sensors = new Siblings<>(where, "sensor", SensorSpec::name);
         for (Element c : l.getChildren()) {
             switch (c.getQualifiedName()) {
@@ -69,10 +68,15 @@ final class LinkReader {
             }
         }
         List<ParsedCollision> parsed = collisions.list();
-        Optional<InertialSpec> inertialSpec = inertial == null ? Optional.empty()
-                : Optional.of(inertials.inertial(inertial, where, name, parsed));
-        return new LinkSpec(name, pose, inertialSpec, parsed.stream().map(ParsedCollision::spec).toList(),
-                sensors.list(), selfCollide);
+        Optional<InertialSpec> inertialSpec =
+                inertial == null ? Optional.empty() : Optional.of(inertials.inertial(inertial, where, name, parsed));
+        return new LinkSpec(
+                name,
+                pose,
+                inertialSpec,
+                parsed.stream().map(ParsedCollision::spec).toList(),
+                sensors.list(),
+                selfCollide);
     }
 
     private ParsedCollision collision(Element c, String linkWhere, LinkFrame frame) {
@@ -144,7 +148,8 @@ final class LinkReader {
             }
             for (Element value : engine.getChildren()) {
                 String name = value.getQualifiedName();
-                boolean same = name.equals("mu2") && ode.getChild("mu") != null
+                boolean same = name.equals("mu2")
+                        && ode.getChild("mu") != null
                         && Values.text(value).equals(Values.text(ode.getChild("mu")));
                 if (!name.equals(used.equals("ode") ? "mu" : "friction") && !same) {
                     ignored.add(value, where + " friction " + used);

@@ -2,17 +2,15 @@ package io.orrery.world.sdf;
 
 import static io.orrery.world.sdf.Values.fail;
 
+import io.orrery.world.mesh.MeshException;
+import io.orrery.world.mesh.MeshLoader;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.jdom2.Element;
-
-import io.orrery.world.mesh.MeshException;
-import io.orrery.world.mesh.MeshLoader;
 
 /**
  * Where a {@code <mesh>} or {@code <heightmap>} URI leads, and the file read there: {@code model://} (and ROS's
@@ -40,8 +38,11 @@ final class MeshFiles {
             throw fail(uriElement, where, "<uri> is empty: expected the mesh or image file");
         }
         if (ModelPath.isRemote(uri)) {
-            throw fail(uriElement, where, "'" + uri + "' is not fetched: Orrery reads files only from the model path "
-                    + modelPath + "; download the model into one of those directories and use model://<name>/...");
+            throw fail(
+                    uriElement,
+                    where,
+                    "'" + uri + "' is not fetched: Orrery reads files only from the model path " + modelPath
+                            + "; download the model into one of those directories and use model://<name>/...");
         }
         List<Path> candidates = candidates(uriElement, uri, where);
         for (Path candidate : candidates) {
@@ -49,9 +50,13 @@ final class MeshFiles {
                 return candidate;
             }
         }
-        throw fail(uriElement, where, "'" + uri + "' not found; searched " + (candidates.isEmpty()
-                ? "nothing: the model path is empty (set orrery.model-path or GZ_SIM_RESOURCE_PATH)"
-                : candidates.toString()));
+        throw fail(
+                uriElement,
+                where,
+                "'" + uri + "' not found; searched "
+                        + (candidates.isEmpty()
+                                ? "nothing: the model path is empty (set orrery.model-path or GZ_SIM_RESOURCE_PATH)"
+                                : candidates.toString()));
     }
 
     /** Reads the file with {@code read}, a failure an error at {@code uriElement} naming the URI and the file. */
@@ -70,11 +75,12 @@ final class MeshFiles {
             String rest = uri.substring(scheme.length());
             int slash = rest.indexOf('/');
             if (slash <= 0 || slash == rest.length() - 1) {
-                throw fail(uriElement, where, "'" + uri + "' must name a file in a model: " + scheme
-                        + "<model>/<path>");
+                throw fail(
+                        uriElement, where, "'" + uri + "' must name a file in a model: " + scheme + "<model>/<path>");
             }
             for (Path dir : modelPath.directories()) {
-                Path model = dir.resolve(rest.substring(0, slash)).toAbsolutePath().normalize();
+                Path model =
+                        dir.resolve(rest.substring(0, slash)).toAbsolutePath().normalize();
                 Path file = path(uriElement, uri, where, model, rest.substring(slash + 1));
                 if (!file.startsWith(model)) {
                     throw fail(uriElement, where, "'" + uri + "' leaves its model directory " + model);
@@ -85,8 +91,11 @@ final class MeshFiles {
         }
         if (!SdfFiles.fromFile(uriElement)) {
             // a request's snippet must not name files on the server: only models of the model path
-            throw fail(uriElement, where, "'" + uri + "' is not allowed in a spawned model: a request may name only"
-                    + " model://<name>/<path> files of the model path " + modelPath);
+            throw fail(
+                    uriElement,
+                    where,
+                    "'" + uri + "' is not allowed in a spawned model: a request may name only"
+                            + " model://<name>/<path> files of the model path " + modelPath);
         }
         if (uri.startsWith("file://")) {
             try {
@@ -95,10 +104,13 @@ final class MeshFiles {
                 throw fail(uriElement, where, "'" + uri + "' is not a valid file URI: " + e.getMessage());
             }
         } else if (uri.contains("://")) {
-            throw fail(uriElement, where, "'" + uri + "' is not supported: expected model://, package://, file://"
-                    + " or a path");
+            throw fail(
+                    uriElement,
+                    where,
+                    "'" + uri + "' is not supported: expected model://, package://, file://" + " or a path");
         } else {
-            candidates.add(path(uriElement, uri, where, SdfFiles.directoryOf(uriElement).toAbsolutePath(), uri));
+            candidates.add(path(
+                    uriElement, uri, where, SdfFiles.directoryOf(uriElement).toAbsolutePath(), uri));
         }
         return candidates;
     }

@@ -31,6 +31,7 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
     /** A Fuel model URL as gz-fuel-tools reads it: server, optional API version, owner, name, optional version. */
     private static final Pattern FUEL = Pattern.compile(
             "(?i)^https?://([^/\\s]+)/+(?:[0-9]+\\.[0-9]+/+)?([^/\\s]+)/+models/+([^/]+?)/*(?:/([0-9]+|tip))?/?$");
+
     private static final Pattern VERSION_DIR = Pattern.compile("[0-9]{1,9}");
 
     ModelPath {
@@ -46,7 +47,11 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
         if (value == null || value.isBlank()) {
             return List.of();
         }
-        return Arrays.stream(value.split(":")).map(String::strip).filter(s -> !s.isEmpty()).map(Path::of).toList();
+        return Arrays.stream(value.split(":"))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .map(Path::of)
+                .toList();
     }
 
     static boolean isRemote(String uri) {
@@ -77,7 +82,8 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
         checkSegment(name, "a model name");
         List<String> inside = slash < 0 ? List.of() : segments(rest.substring(slash + 1));
         for (Path dir : directories) {
-            Optional<Path> found = within(dir, Stream.concat(Stream.of(name), inside.stream()).toList());
+            Optional<Path> found =
+                    within(dir, Stream.concat(Stream.of(name), inside.stream()).toList());
             if (found.isPresent()) {
                 return found;
             }
@@ -86,8 +92,7 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
     }
 
     /** The parts of a Fuel model URL. */
-    record FuelUri(String server, String owner, String name, Optional<String> version) {
-    }
+    record FuelUri(String server, String owner, String name, Optional<String> version) {}
 
     /** The Fuel model URL's parts, lower-cased as gz-fuel-tools stores them; empty for any other URL. */
     static Optional<FuelUri> fuel(String uri) throws BadUri {
@@ -121,7 +126,8 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
         }
         List<String> versions = new ArrayList<>();
         try (Stream<Path> children = Files.list(modelDir.get())) {
-            children.map(p -> p.getFileName().toString()).filter(n -> VERSION_DIR.matcher(n).matches())
+            children.map(p -> p.getFileName().toString())
+                    .filter(n -> VERSION_DIR.matcher(n).matches())
                     .forEach(versions::add);
         } catch (IOException e) {
             return Optional.empty();
@@ -168,7 +174,8 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
     static Optional<Path> fileIn(Path dir, String relative) {
         try {
             List<String> parts = segments(relative);
-            Optional<Path> found = within(dir.getParent(), concat(List.of(dir.getFileName().toString()), parts));
+            Optional<Path> found =
+                    within(dir.getParent(), concat(List.of(dir.getFileName().toString()), parts));
             return found.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
         } catch (BadUri e) {
             return Optional.empty();
@@ -191,8 +198,13 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
     }
 
     private static void checkSegment(String s, String what) throws BadUri {
-        if (s.isEmpty() || s.equals(".") || s.equals("..") || s.indexOf('\\') >= 0 || s.indexOf('\0') >= 0
-                || s.indexOf(':') >= 0 || s.indexOf('/') >= 0) {
+        if (s.isEmpty()
+                || s.equals(".")
+                || s.equals("..")
+                || s.indexOf('\\') >= 0
+                || s.indexOf('\0') >= 0
+                || s.indexOf(':') >= 0
+                || s.indexOf('/') >= 0) {
             throw new BadUri(what + " must be one plain path segment (no '..', '.', '/', '\\', ':' or NUL), got '"
                     + s.replace('\0', '?') + "'");
         }
@@ -228,7 +240,8 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
 
     /** Where a missing model was looked for, for messages. */
     String searched() {
-        return "the model path " + directories + fuelCache.map(c -> " and the Fuel cache " + c).orElse("");
+        return "the model path " + directories
+                + fuelCache.map(c -> " and the Fuel cache " + c).orElse("");
     }
 
     @Override

@@ -4,18 +4,16 @@ import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.text;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
-import org.jdom2.Element;
-
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.JointSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jdom2.Element;
 
 /**
  * A {@code <model>} with its links, joints, frames, plugins and nested models, or an {@code <include>} of one with
@@ -50,15 +48,27 @@ final class ModelReader {
      * @param frames the model's frames
      * @param element the {@code <model>} or {@code <include>}
      */
-    record Read(ModelSpec spec, Element poseElement, Pose rawPose, String relativeTo, String placementFrame,
-            FrameGraph frames, Element element) {
+    record Read(
+            ModelSpec spec,
+            Element poseElement,
+            Pose rawPose,
+            String relativeTo,
+            String placementFrame,
+            FrameGraph frames,
+            Element element) {
 
         /** The model frame in the frame its pose names: the placement frame put at the pose. */
         Pose placedPose() {
             String where = "model '" + spec.name() + "'";
-            return placementFrame.isEmpty() ? rawPose
-                    : Frames.placed(poseElement == null ? element : poseElement, where, rawPose, placementFrame,
-                            frames, spec.name());
+            return placementFrame.isEmpty()
+                    ? rawPose
+                    : Frames.placed(
+                            poseElement == null ? element : poseElement,
+                            where,
+                            rawPose,
+                            placementFrame,
+                            frames,
+                            spec.name());
         }
 
         /** The element errors about the model's pose point at. */
@@ -90,24 +100,33 @@ final class ModelReader {
      * @param nameOverride an include's {@code <name>}, or null
      */
     private Read model(Element m, String parentName, String scopePrefix, String nameOverride) {
-        String name = nameOverride != null ? nameOverride : Values.requiredAttribute(m, "name",
-                parentName == null ? "" : "model '" + scopePrefix.substring(0, scopePrefix.length() - 2) + "'");
+        String name = nameOverride != null
+                ? nameOverride
+                : Values.requiredAttribute(
+                        m,
+                        "name",
+                        parentName == null ? "" : "model '" + scopePrefix.substring(0, scopePrefix.length() - 2) + "'");
         String scoped = scopePrefix + name;
         String where = "model '" + scoped + "'";
         Frames.checkNotReserved(m, where, "model", name);
         if (++models > maxModels) {
-            throw fail(m, where, "more than " + maxModels + " models (nested and included ones counted); the limit"
-                    + " is orrery.sdf.max-models");
+            throw fail(
+                    m,
+                    where,
+                    "more than " + maxModels + " models (nested and included ones counted); the limit"
+                            + " is orrery.sdf.max-models");
         }
         Element poseElement = null;
         boolean isStatic = false;
         boolean autoDisable = true;
         boolean selfCollide = false;
-        Siblings<Element> linkElements = new Siblings<>(where, "link", e -> e.getAttributeValue("name").strip());
+        Siblings<Element> linkElements =
+                new Siblings<>(where, "link", e -> e.getAttributeValue("name").strip());
         List<Element> jointElements = new ArrayList<>();
         List<Element> frameElements = new ArrayList<>();
         List<PluginSpec> plugins = new ArrayList<>();
-        Siblings<Read> nested = new Siblings<>(where, "nested model", r -> r.spec().name());
+        Siblings<Read> nested =
+                new Siblings<>(where, "nested model", r -> r.spec().name());
         for (Element c : m.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "pose" -> poseElement = c;
@@ -138,22 +157,41 @@ final class ModelReader {
         String canonical = m.getAttributeValue("canonical_link");
         if (canonical != null && !canonical.isBlank()) {
             // ModelSpec's canonical link is the first one
-            linkList.stream().filter(l -> l.name().equals(canonical.strip())).findFirst().ifPresent(link -> {
-                linkList.remove(link);
-                linkList.add(0, link);
-            });
+            linkList.stream()
+                    .filter(l -> l.name().equals(canonical.strip()))
+                    .findFirst()
+                    .ifPresent(link -> {
+                        linkList.remove(link);
+                        linkList.add(0, link);
+                    });
         }
         List<ModelSpec> nestedSpecs = nested.list().stream()
-                .map(r -> r.placed(graph.inScope(r.spec().name()))).toList();
-        ModelSpec spec = new ModelSpec(name, Frames.raw(poseElement, where), isStatic, autoDisable, linkList,
-                modelJoints.list(), plugins, nestedSpecs, Optional.empty(), line(m));
+                .map(r -> r.placed(graph.inScope(r.spec().name())))
+                .toList();
+        ModelSpec spec = new ModelSpec(
+                name,
+                Frames.raw(poseElement, where),
+                isStatic,
+                autoDisable,
+                linkList,
+                modelJoints.list(),
+                plugins,
+                nestedSpecs,
+                Optional.empty(),
+                line(m));
         String placement = m.getAttributeValue("placement_frame", "").strip();
         return new Read(spec, poseElement, spec.pose(), Frames.relativeTo(poseElement), placement, graph, m);
     }
 
     /** The model's frame graph: its links, joints, frames and nested models' frames, checked. */
-    private static FrameGraph frames(Element m, String name, String where, List<Element> linkElements,
-            List<Element> jointElements, List<Element> frameElements, List<Read> nested) {
+    private static FrameGraph frames(
+            Element m,
+            String name,
+            String where,
+            List<Element> linkElements,
+            List<Element> jointElements,
+            List<Element> frameElements,
+            List<Read> nested) {
         boolean unique = SdfFiles.hasFrameSemantics(m);
         FrameGraph graph = new FrameGraph(name, false, where);
         for (Element l : linkElements) {
@@ -161,8 +199,14 @@ final class ModelReader {
             String linkWhere = where + " link '" + link + "'";
             Frames.checkNotReserved(l, linkWhere, "link", link);
             Element pose = lastChild(l, "pose");
-            graph.add(FrameGraph.Kind.LINK, link, pose == null ? l : pose, Frames.relativeTo(pose),
-                    Frames.raw(pose, linkWhere), link, unique);
+            graph.add(
+                    FrameGraph.Kind.LINK,
+                    link,
+                    pose == null ? l : pose,
+                    Frames.relativeTo(pose),
+                    Frames.raw(pose, linkWhere),
+                    link,
+                    unique);
         }
         for (Element j : jointElements) {
             String joint = Values.requiredAttribute(j, "name", where);
@@ -172,9 +216,15 @@ final class ModelReader {
             String child = j.getChildTextTrim("child");
             String relativeTo = Frames.relativeTo(pose);
             Element childElement = j.getChild("child");
-            graph.add(FrameGraph.Kind.JOINT, joint, pose == null ? j : pose,
-                    relativeTo.isEmpty() && child != null ? child : relativeTo, Frames.raw(pose, jointWhere),
-                    child == null ? "" : child, childElement == null ? j : childElement, unique);
+            graph.add(
+                    FrameGraph.Kind.JOINT,
+                    joint,
+                    pose == null ? j : pose,
+                    relativeTo.isEmpty() && child != null ? child : relativeTo,
+                    Frames.raw(pose, jointWhere),
+                    child == null ? "" : child,
+                    childElement == null ? j : childElement,
+                    unique);
         }
         for (Element f : frameElements) {
             String frame = Values.requiredAttribute(f, "name", where);
@@ -183,14 +233,25 @@ final class ModelReader {
             Element pose = lastChild(f, "pose");
             String attachedTo = f.getAttributeValue("attached_to", "").strip();
             String relativeTo = Frames.relativeTo(pose);
-            graph.add(FrameGraph.Kind.FRAME, frame, pose == null ? f : pose,
-                    relativeTo.isEmpty() ? attachedTo : relativeTo, Frames.raw(pose, frameWhere), attachedTo,
+            graph.add(
+                    FrameGraph.Kind.FRAME,
+                    frame,
+                    pose == null ? f : pose,
+                    relativeTo.isEmpty() ? attachedTo : relativeTo,
+                    Frames.raw(pose, frameWhere),
+                    attachedTo,
                     unique);
         }
         for (Read n : nested) {
             String nestedName = n.spec().name();
-            graph.add(FrameGraph.Kind.MODEL, nestedName, n.at(), n.relativeTo(), n.placedPose(),
-                    nestedName + "::" + FrameGraph.MODEL_FRAME, unique);
+            graph.add(
+                    FrameGraph.Kind.MODEL,
+                    nestedName,
+                    n.at(),
+                    n.relativeTo(),
+                    n.placedPose(),
+                    nestedName + "::" + FrameGraph.MODEL_FRAME,
+                    unique);
             graph.importNested(nestedName, n.frames().export());
         }
         graph.setCanonicalLink(canonicalLink(m, where, name, linkElements, nested, graph));
@@ -199,15 +260,18 @@ final class ModelReader {
     }
 
     /** The canonical link, scoped: {@code canonical_link}, else the first link, else the first nested model's. */
-    private static String canonicalLink(Element m, String where, String name, List<Element> linkElements,
-            List<Read> nested, FrameGraph graph) {
+    private static String canonicalLink(
+            Element m, String where, String name, List<Element> linkElements, List<Read> nested, FrameGraph graph) {
         String canonical = m.getAttributeValue("canonical_link", "").strip();
         if (!canonical.isEmpty()) {
-            boolean isLink = graph.contains(canonical) && !canonical.equals(FrameGraph.MODEL_FRAME)
+            boolean isLink = graph.contains(canonical)
+                    && !canonical.equals(FrameGraph.MODEL_FRAME)
                     && graph.attachedLink(canonical).filter(canonical::equals).isPresent();
             if (!isLink) {
-                throw fail(m, where, "canonical_link with name[" + canonical + "] not found in model with name["
-                        + name + "].");
+                throw fail(
+                        m,
+                        where,
+                        "canonical_link with name[" + canonical + "] not found in model with name[" + name + "].");
             }
             return canonical;
         }
@@ -254,25 +318,39 @@ final class ModelReader {
             if (!included.root().getChildren().isEmpty()) {
                 // an included light or actor: kept, not simulated
                 Element other = included.root().getChildren().get(0);
-                ignored.add(new IgnoredElement(other.getQualifiedName(), where + " include '" + uri + "'",
-                        line(inc), Values.source(inc)));
+                ignored.add(new IgnoredElement(
+                        other.getQualifiedName(), where + " include '" + uri + "'", line(inc), Values.source(inc)));
                 return Optional.empty();
             }
             throw fail(uriElement, where, "'" + uri + "' (" + included.file() + ") holds no <model>");
         }
         String nameOverride = name == null || name.isEmpty() ? null : name;
-        Read model = includes.within(included.file(),
-                () -> model(modelElement, parentName, scopePrefix, nameOverride));
+        Read model = includes.within(included.file(), () -> model(modelElement, parentName, scopePrefix, nameOverride));
         String modelWhere = "model '" + scopePrefix + model.spec().name() + "'";
         Pose pose = poseElement == null ? model.rawPose() : Values.pose(poseElement, modelWhere);
         String relativeTo = poseElement == null ? model.relativeTo() : Frames.relativeTo(poseElement);
         List<PluginSpec> allPlugins = new ArrayList<>(model.spec().plugins());
         allPlugins.addAll(plugins);
         ModelSpec m = model.spec();
-        ModelSpec spec = new ModelSpec(m.name(), pose, isStatic != null ? isStatic : m.isStatic(),
-                m.allowAutoDisable(), m.links(), m.joints(), allPlugins, m.models(), Optional.of(uri), line(inc));
-        return Optional.of(new Read(spec, poseElement == null ? model.poseElement() : poseElement, pose, relativeTo,
-                placement != null && !placement.isEmpty() ? placement : model.placementFrame(), model.frames(), inc));
+        ModelSpec spec = new ModelSpec(
+                m.name(),
+                pose,
+                isStatic != null ? isStatic : m.isStatic(),
+                m.allowAutoDisable(),
+                m.links(),
+                m.joints(),
+                allPlugins,
+                m.models(),
+                Optional.of(uri),
+                line(inc));
+        return Optional.of(new Read(
+                spec,
+                poseElement == null ? model.poseElement() : poseElement,
+                pose,
+                relativeTo,
+                placement != null && !placement.isEmpty() ? placement : model.placementFrame(),
+                model.frames(),
+                inc));
     }
 
     private static Element lastChild(Element parent, String name) {

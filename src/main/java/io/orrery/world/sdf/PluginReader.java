@@ -3,23 +3,20 @@ package io.orrery.world.sdf;
 import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.text;
 
+import io.orrery.world.PluginSpec;
+import io.orrery.world.SdfElement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-
 import org.jdom2.Attribute;
 import org.jdom2.Element;
-
-import io.orrery.world.PluginSpec;
-import io.orrery.world.SdfElement;
 
 /** A {@code <plugin>} of a world, model or include: its parameters kept whole as element trees. */
 final class PluginReader {
 
-    private PluginReader() {
-    }
+    private PluginReader() {}
 
     static PluginSpec plugin(Element p, String where) {
         String name = Values.requiredAttribute(p, "name", where);
@@ -45,7 +42,8 @@ final class PluginReader {
         for (Attribute a : e.getAttributes()) {
             attributes.put(a.getQualifiedName(), a.getValue());
         }
-        List<SdfElement> children = e.getChildren().stream().map(PluginReader::tree).toList();
+        List<SdfElement> children =
+                e.getChildren().stream().map(PluginReader::tree).toList();
         return new SdfElement(LenientNamespaceFilter.unescape(e.getQualifiedName()), attributes, text(e), children);
     }
 }

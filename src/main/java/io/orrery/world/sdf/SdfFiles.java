@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.jdom2.Document;
 import org.jdom2.Element;
 
@@ -20,8 +19,7 @@ final class SdfFiles {
     /** The document property that holds the file a document was read from. */
     private static final String PATH = "orrery.path";
 
-    private SdfFiles() {
-    }
+    private SdfFiles() {}
 
     /** A file read whole, within the size bound. */
     record FileText(Path path, byte[] bytes) {

@@ -13,8 +13,8 @@ package io.orrery.world.sdf;
  * @param maxNoise the largest magnitude of a sensor's {@code <noise>} parameter (mean, stddev, bias_mean,
  *     bias_stddev, precision), in the units of the channel it adds to
  */
-public record SdfLimits(long maxBytes, int maxDepth, int maxModels, int maxLidarRays, double maxUpdateRate,
-        double maxNoise) {
+public record SdfLimits(
+        long maxBytes, int maxDepth, int maxModels, int maxLidarRays, double maxUpdateRate, double maxNoise) {
 
     /** 2^18 rays: a 128-channel lidar of 2,048 columns, the densest spinning lidars made (Ouster OS-128). */
     public static final int DEFAULT_MAX_LIDAR_RAYS = 262_144;
@@ -43,8 +43,8 @@ public record SdfLimits(long maxBytes, int maxDepth, int maxModels, int maxLidar
             throw new IllegalArgumentException("maxModels must be at least 1, got " + maxModels);
         }
         if (maxLidarRays < 1 || maxLidarRays > MAX_LIDAR_RAYS_LIMIT) {
-            throw new IllegalArgumentException("maxLidarRays must be between 1 and " + MAX_LIDAR_RAYS_LIMIT + ", got "
-                    + maxLidarRays);
+            throw new IllegalArgumentException(
+                    "maxLidarRays must be between 1 and " + MAX_LIDAR_RAYS_LIMIT + ", got " + maxLidarRays);
         }
         if (!(maxUpdateRate > 0) || Double.isInfinite(maxUpdateRate)) {
             throw new IllegalArgumentException("maxUpdateRate must be a finite number above 0, got " + maxUpdateRate);

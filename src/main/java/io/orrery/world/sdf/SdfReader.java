@@ -1,5 +1,9 @@
 package io.orrery.world.sdf;
 
+import io.orrery.world.IgnoredElement;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.WorldSpec;
+import io.orrery.world.mesh.MeshLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,15 +13,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
-
 import org.jdom2.Document;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.orrery.world.IgnoredElement;
-import io.orrery.world.ModelSpec;
-import io.orrery.world.WorldSpec;
-import io.orrery.world.mesh.MeshLoader;
 
 /**
  * Reads SDF 1.6 to 1.11 worlds and models into immutable records. Thread-safe: every read keeps its own state.
@@ -85,14 +83,15 @@ public final class SdfReader {
     static SdfReader withEnvironment(List<Path> configuredModelPath, String resourcePath) {
         List<Path> path = new ArrayList<>(configuredModelPath);
         path.addAll(ModelPath.parse(resourcePath));
-        return new SdfReader(new ModelPath(path, Optional.of(defaultFuelCache())), SdfLimits.DEFAULT, MeshLoader.SHARED,
-                false);
+        return new SdfReader(
+                new ModelPath(path, Optional.of(defaultFuelCache())), SdfLimits.DEFAULT, MeshLoader.SHARED, false);
     }
 
     /** GZ_FUEL_CACHE_PATH, else ~/.gz/fuel. */
     public static Path defaultFuelCache() {
         String configured = System.getenv(FUEL_CACHE_VARIABLE);
-        return configured != null && !configured.isBlank() ? Path.of(configured.strip())
+        return configured != null && !configured.isBlank()
+                ? Path.of(configured.strip())
                 : Path.of(System.getProperty("user.home"), ".gz", "fuel");
     }
 
@@ -175,12 +174,17 @@ public final class SdfReader {
         if (!strict) {
             return;
         }
-        List<IgnoredElement> refused = ignored.stream().filter(IgnoredElement::affectsSimulation).toList();
+        List<IgnoredElement> refused =
+                ignored.stream().filter(IgnoredElement::affectsSimulation).toList();
         if (!refused.isEmpty()) {
             IgnoredElement first = refused.get(0);
-            throw new SdfException(first.file(), first.line(), 0, first.where() + ": <" + first.element()
-                    + "> is not simulated by Orrery and orrery.sdf.unsupported is fail (" + refused.size()
-                    + " such element(s): " + summary(refused) + ")");
+            throw new SdfException(
+                    first.file(),
+                    first.line(),
+                    0,
+                    first.where() + ": <" + first.element()
+                            + "> is not simulated by Orrery and orrery.sdf.unsupported is fail (" + refused.size()
+                            + " such element(s): " + summary(refused) + ")");
         }
     }
 
@@ -192,9 +196,10 @@ public final class SdfReader {
 
     /** "3 light, 12 visual, 1 sensor": counts by element name, in order of first appearance. */
     static String summary(List<IgnoredElement> ignored) {
-        Map<String, Long> counts = ignored.stream().collect(Collectors.groupingBy(IgnoredElement::element,
-                LinkedHashMap::new, Collectors.counting()));
-        return counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
+        Map<String, Long> counts = ignored.stream()
+                .collect(Collectors.groupingBy(IgnoredElement::element, LinkedHashMap::new, Collectors.counting()));
+        return counts.entrySet().stream()
+                .map(e -> e.getValue() + " " + e.getKey())
                 .collect(Collectors.joining(", "));
     }
 }

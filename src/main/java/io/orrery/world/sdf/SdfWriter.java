@@ -1,5 +1,12 @@
 package io.orrery.world.sdf;
 
+import io.orrery.world.ModelSnapshot;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.Pose;
+import io.orrery.world.RoadSpec;
+import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
+import io.orrery.world.WorldState;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -13,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
 import org.jdom2.Comment;
 import org.jdom2.Document;
 import org.jdom2.Element;
@@ -24,14 +30,6 @@ import org.jdom2.output.LineSeparator;
 import org.jdom2.output.XMLOutputter;
 import org.jdom2.output.support.AbstractXMLOutputProcessor;
 import org.jdom2.output.support.FormatStack;
-
-import io.orrery.world.ModelSnapshot;
-import io.orrery.world.ModelSpec;
-import io.orrery.world.Pose;
-import io.orrery.world.RoadSpec;
-import io.orrery.world.Vec3;
-import io.orrery.world.WorldSpec;
-import io.orrery.world.WorldState;
 
 /**
  * Writes a running world back to SDF (as Gazebo's {@code generate_world_sdf} and CLOiSim's world saver do): the
@@ -84,7 +82,10 @@ public final class SdfWriter {
         Element root = document.getRootElement();
         Element w = root.getChild("world");
         if (!root.getQualifiedName().equals("sdf") || w == null) {
-            throw new SdfException(source, Values.line(root), Values.column(root),
+            throw new SdfException(
+                    source,
+                    Values.line(root),
+                    Values.column(root),
                     "expected <sdf> with a <world> to write back, got " + Values.tag(root));
         }
         state.guiCameraPose().ifPresent(pose -> guiCamera(w, pose));
@@ -116,7 +117,8 @@ public final class SdfWriter {
             if (!isInclude && !c.getQualifiedName().equals("model")) {
                 continue;
             }
-            Optional<String> name = isInclude ? includedModel(c, world).map(ModelSpec::name)
+            Optional<String> name = isInclude
+                    ? includedModel(c, world).map(ModelSpec::name)
                     : Optional.ofNullable(c.getAttributeValue("name")).map(String::strip);
             if (name.isEmpty()) {
                 continue; // an include of something else (a light, an actor): kept as it is
@@ -154,10 +156,12 @@ public final class SdfWriter {
         String uri = include.getChildTextTrim("uri");
         int line = Values.line(include);
         if (nameElement != null && !Values.text(nameElement).isEmpty()) {
-            return world.model(Values.text(nameElement)).filter(m -> m.includeUri().isPresent());
+            return world.model(Values.text(nameElement))
+                    .filter(m -> m.includeUri().isPresent());
         }
         return world.models().stream()
-                .filter(m -> m.line() == line && m.includeUri().filter(u -> u.equals(uri)).isPresent())
+                .filter(m -> m.line() == line
+                        && m.includeUri().filter(u -> u.equals(uri)).isPresent())
                 .findFirst();
     }
 
@@ -201,7 +205,8 @@ public final class SdfWriter {
 
     /** A model spawned at runtime: its snippet when it came from one, else its spec. */
     private Element spawned(ModelSnapshot model) {
-        Element element = model.spawnedSnippet().map(s -> snippetElement(s, model.name()))
+        Element element = model.spawnedSnippet()
+                .map(s -> snippetElement(s, model.name()))
                 .orElseGet(() -> SpecWriter.model(model.spawnedSpec().orElseThrow()));
         if (element.getQualifiedName().equals("include")) {
             placeInclude(element, model);
@@ -216,16 +221,25 @@ public final class SdfWriter {
         Element root = parse(snippet, source).getRootElement();
         Element element = root;
         if (root.getQualifiedName().equals("sdf")) {
-            List<Element> models = root.getChildren().stream().filter(c -> c.getQualifiedName().equals("model")
-                    || c.getQualifiedName().equals("include")).toList();
+            List<Element> models = root.getChildren().stream()
+                    .filter(c -> c.getQualifiedName().equals("model")
+                            || c.getQualifiedName().equals("include"))
+                    .toList();
             if (models.size() != 1) {
-                throw new SdfException(source, Values.line(root), Values.column(root),
+                throw new SdfException(
+                        source,
+                        Values.line(root),
+                        Values.column(root),
                         "expected exactly one <model> (or <include>) in <sdf>, found " + models.size());
             }
             element = models.get(0);
         }
-        if (!element.getQualifiedName().equals("model") && !element.getQualifiedName().equals("include")) {
-            throw new SdfException(source, Values.line(element), Values.column(element),
+        if (!element.getQualifiedName().equals("model")
+                && !element.getQualifiedName().equals("include")) {
+            throw new SdfException(
+                    source,
+                    Values.line(element),
+                    Values.column(element),
                     "expected <model>, <include> or <sdf>, got " + Values.tag(element));
         }
         return element.detach();
@@ -306,8 +320,11 @@ public final class SdfWriter {
     // ---------------------------------------------------------------- output
 
     private static String print(Document document) {
-        Format format = Format.getPrettyFormat().setIndent("  ").setLineSeparator(LineSeparator.UNIX)
-                .setEncoding("UTF-8").setOmitEncoding(true);
+        Format format = Format.getPrettyFormat()
+                .setIndent("  ")
+                .setLineSeparator(LineSeparator.UNIX)
+                .setEncoding("UTF-8")
+                .setOmitEncoding(true);
         StringWriter out = new StringWriter();
         try {
             new XMLOutputter(format, new UndeclaredPrefixes()).output(document, out);
@@ -319,8 +336,8 @@ public final class SdfWriter {
         return DOUBLE_COLON_IN_TAG.matcher(out.toString()).replaceAll("$1::");
     }
 
-    private static final java.util.regex.Pattern DOUBLE_COLON_IN_TAG = java.util.regex.Pattern.compile(
-            "(</?[^\\s>/]*?)" + LenientNamespaceFilter.DOUBLE_COLON);
+    private static final java.util.regex.Pattern DOUBLE_COLON_IN_TAG =
+            java.util.regex.Pattern.compile("(</?[^\\s>/]*?)" + LenientNamespaceFilter.DOUBLE_COLON);
 
     /**
      * Leaves out the declarations of prefixes the source used without declaring ({@code gz:}): the reader gave them

@@ -2,11 +2,9 @@ package io.orrery.world.sdf;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.parsers.SAXParserFactory;
-
 import org.jdom2.Document;
 import org.jdom2.JDOMException;
 import org.jdom2.input.JDOMParseException;
@@ -29,8 +27,7 @@ final class SecureXml {
     /** The document property that holds the source name, for messages. */
     static final String SOURCE = "orrery.source";
 
-    private SecureXml() {
-    }
+    private SecureXml() {}
 
     /** Parses {@code bytes} within the default limits, with this size bound. */
     static Document parse(byte[] bytes, String source, long maxBytes) {
@@ -52,8 +49,8 @@ final class SecureXml {
         } catch (JDOMParseException e) {
             // the parser reports -1 where it knows no place (an unsupported encoding, its own internal errors):
             // SdfException's "whole file", 0
-            throw new SdfException(source, Math.max(0, e.getLineNumber()), Math.max(0, e.getColumnNumber()),
-                    parseProblem(e), e);
+            throw new SdfException(
+                    source, Math.max(0, e.getLineNumber()), Math.max(0, e.getColumnNumber()), parseProblem(e), e);
         } catch (JDOMException | IOException | IllegalArgumentException | IllegalStateException e) {
             // the last two: jdom2 refusing a name or a namespace outside an element the filter could locate
             throw new SdfException(source, 0, 0, "cannot parse XML: " + e.getMessage(), e);
@@ -120,14 +117,19 @@ final class SecureXml {
 
     static void checkSize(long size, String source, long maxBytes) {
         if (size > maxBytes) {
-            throw new SdfException(source, 0, 0, "document is " + size + " bytes, more than the limit of "
-                    + maxBytes + " bytes (" + (maxBytes / (1024 * 1024)) + " MiB)");
+            throw new SdfException(
+                    source,
+                    0,
+                    0,
+                    "document is " + size + " bytes, more than the limit of " + maxBytes + " bytes ("
+                            + (maxBytes / (1024 * 1024)) + " MiB)");
         }
     }
 
     private static String parseProblem(JDOMParseException e) {
         String message = e.getCause() != null && e.getCause().getMessage() != null
-                ? e.getCause().getMessage() : e.getMessage();
+                ? e.getCause().getMessage()
+                : e.getMessage();
         if (e.getCause() instanceof LenientNamespaceFilter.TooDeep) {
             return message;
         }

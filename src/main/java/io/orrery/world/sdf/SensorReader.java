@@ -4,15 +4,13 @@ import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.text;
 
+import io.orrery.world.Pose;
+import io.orrery.world.SensorSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-
 import org.jdom2.Element;
 import org.jdom2.filter.Filters;
-
-import io.orrery.world.Pose;
-import io.orrery.world.SensorSpec;
 
 /**
  * A {@code <sensor>} of a link: its common elements read and checked, the whole element kept as a tree. Every size
@@ -26,11 +24,13 @@ final class SensorReader {
 
     /** SDF's defaults for {@code <scan><horizontal|vertical><samples>}, as the lidar device reads them. */
     static final int DEFAULT_HORIZONTAL_SAMPLES = 640;
+
     static final int DEFAULT_VERTICAL_SAMPLES = 1;
 
     /** The {@code <noise>} parameters a device reads; those that scatter a value cannot be below 0. */
-    private static final List<String> NOISE_PARAMETERS = List.of("mean", "stddev", "bias_mean", "bias_stddev",
-            "precision");
+    private static final List<String> NOISE_PARAMETERS =
+            List.of("mean", "stddev", "bias_mean", "bias_stddev", "precision");
+
     private static final Set<String> NON_NEGATIVE_NOISE = Set.of("stddev", "bias_stddev", "precision");
 
     private final SdfLimits limits;
@@ -71,15 +71,17 @@ final class SensorReader {
                 countRays(lidar, where);
             }
         }
-        return new SensorSpec(name, type, pose, updateRate, alwaysOn, topic, visualize, PluginReader.tree(s),
-                line(s));
+        return new SensorSpec(name, type, pose, updateRate, alwaysOn, topic, visualize, PluginReader.tree(s), line(s));
     }
 
     private double updateRate(Element e, String where) {
         double rate = Values.nonNegative(e, where);
         if (rate > limits.maxUpdateRate()) {
-            throw fail(e, where, "<update_rate> " + text(e) + " Hz is above the highest rate allowed, "
-                    + plain(limits.maxUpdateRate()) + " Hz (orrery.sdf.max-update-rate)");
+            throw fail(
+                    e,
+                    where,
+                    "<update_rate> " + text(e) + " Hz is above the highest rate allowed, "
+                            + plain(limits.maxUpdateRate()) + " Hz (orrery.sdf.max-update-rate)");
         }
         return rate;
     }
@@ -95,8 +97,11 @@ final class SensorReader {
                 throw fail(e, where, "<noise><" + parameter + "> must be zero or more, got '" + text(e) + "'");
             }
             if (Math.abs(value) > limits.maxNoise()) {
-                throw fail(e, where, "<noise><" + parameter + "> " + text(e) + " is beyond the largest noise"
-                        + " parameter allowed, ±" + plain(limits.maxNoise()) + " (orrery.sdf.max-noise)");
+                throw fail(
+                        e,
+                        where,
+                        "<noise><" + parameter + "> " + text(e) + " is beyond the largest noise"
+                                + " parameter allowed, ±" + plain(limits.maxNoise()) + " (orrery.sdf.max-noise)");
             }
         }
     }
@@ -113,10 +118,8 @@ final class SensorReader {
         for (String axis : List.of("horizontal", "vertical")) {
             Element a = scan == null ? null : scan.getChild(axis);
             int fallback = axis.equals("horizontal") ? DEFAULT_HORIZONTAL_SAMPLES : DEFAULT_VERTICAL_SAMPLES;
-            long samples = samples(a == null ? null : a.getChild("samples"), fallback, path + "<" + axis + ">",
-                    where);
-            double resolution = resolution(a == null ? null : a.getChild("resolution"), path + "<" + axis + ">",
-                    where);
+            long samples = samples(a == null ? null : a.getChild("samples"), fallback, path + "<" + axis + ">", where);
+            double resolution = resolution(a == null ? null : a.getChild("resolution"), path + "<" + axis + ">", where);
             for (String angle : List.of("min_angle", "max_angle")) {
                 Element e = a == null ? null : a.getChild(angle);
                 if (e != null && !text(e).isEmpty()) {
@@ -139,8 +142,11 @@ final class SensorReader {
         long max = limits.maxLidarRays();
         if (lidarRays + rays > max) {
             String earlier = lidarRays == 0 ? "" : "; the lidars before it in this document ask for " + lidarRays;
-            throw fail(scan == null ? lidar : scan, where, path + " asks for " + plain(rays) + " rays (" + factors
-                    + "), more than the " + max + " one document may hold (orrery.sdf.max-lidar-rays)" + earlier);
+            throw fail(
+                    scan == null ? lidar : scan,
+                    where,
+                    path + " asks for " + plain(rays) + " rays (" + factors + "), more than the " + max
+                            + " one document may hold (orrery.sdf.max-lidar-rays)" + earlier);
         }
         lidarRays += (long) rays;
     }
@@ -154,8 +160,11 @@ final class SensorReader {
             throw fail(e, where, path + "<samples> must be a whole number of at least 1, got '" + text(e) + "'");
         }
         if (n > limits.maxLidarRays()) {
-            throw fail(e, where, path + "<samples> " + text(e) + " is more than the " + limits.maxLidarRays()
-                    + " rays one document may hold (orrery.sdf.max-lidar-rays)");
+            throw fail(
+                    e,
+                    where,
+                    path + "<samples> " + text(e) + " is more than the " + limits.maxLidarRays()
+                            + " rays one document may hold (orrery.sdf.max-lidar-rays)");
         }
         return (long) n;
     }

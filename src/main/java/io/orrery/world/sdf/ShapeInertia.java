@@ -1,10 +1,9 @@
 package io.orrery.world.sdf;
 
-import java.util.Optional;
-
 import io.orrery.world.Geometry;
 import io.orrery.world.Vec3;
 import io.orrery.world.mesh.MassProperties;
+import java.util.Optional;
 
 /**
  * The mass properties of one collision shape at unit density, for {@code <inertial auto="true">}: volume (m³),
@@ -36,8 +35,8 @@ record ShapeInertia(double volume, Vec3 centre, double[] tensor) {
         if (g instanceof Geometry.Box b) {
             double x = b.size().x(), y = b.size().y(), z = b.size().z();
             double v = x * y * z;
-            return Optional.of(diagonal(v, Vec3.ZERO, v * (y * y + z * z) / 12, v * (x * x + z * z) / 12,
-                    v * (x * x + y * y) / 12));
+            return Optional.of(diagonal(
+                    v, Vec3.ZERO, v * (y * y + z * z) / 12, v * (x * x + z * z) / 12, v * (x * x + y * y) / 12));
         } else if (g instanceof Geometry.Sphere s) {
             double r = s.radius();
             double v = 4.0 / 3 * pi * r * r * r;
@@ -59,8 +58,8 @@ record ShapeInertia(double volume, Vec3 centre, double[] tensor) {
         } else if (g instanceof Geometry.Ellipsoid e) {
             double a = e.radii().x(), b = e.radii().y(), c = e.radii().z();
             double v = 4.0 / 3 * pi * a * b * c;
-            return Optional.of(diagonal(v, Vec3.ZERO, v * (b * b + c * c) / 5, v * (a * a + c * c) / 5,
-                    v * (a * a + b * b) / 5));
+            return Optional.of(
+                    diagonal(v, Vec3.ZERO, v * (b * b + c * c) / 5, v * (a * a + c * c) / 5, v * (a * a + b * b) / 5));
         } else if (g instanceof Geometry.Cone c) {
             double r = c.radius(), l = c.length();
             double v = pi * r * r * l / 3;

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-
 import org.jdom2.Element;
 
 /** The read elements of one kind in one scope (a world's models, a model's links ...): names unique, order kept. */
@@ -36,8 +35,10 @@ final class Siblings<T> {
         String itemName = name.apply(item);
         Element first = elements.putIfAbsent(itemName, element);
         if (first != null) {
-            throw fail(element, where, "duplicate " + kind + " name '" + itemName + "' (first defined at line "
-                    + line(first) + ")");
+            throw fail(
+                    element,
+                    where,
+                    "duplicate " + kind + " name '" + itemName + "' (first defined at line " + line(first) + ")");
         }
         byName.put(itemName, item);
     }

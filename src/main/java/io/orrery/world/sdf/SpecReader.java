@@ -4,16 +4,6 @@ import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.tag;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
-import org.jdom2.Document;
-import org.jdom2.Element;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
@@ -24,6 +14,14 @@ import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.mesh.MeshLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jdom2.Document;
+import org.jdom2.Element;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns one parsed SDF document into world records: a world file, or a model snippet sent to spawn. One instance per
@@ -60,7 +58,9 @@ final class SpecReader {
         String version = SdfFiles.version(root);
         List<Element> worlds = root.getChildren("world");
         if (worlds.size() != 1) {
-            throw fail(worlds.isEmpty() ? root : worlds.get(1), "",
+            throw fail(
+                    worlds.isEmpty() ? root : worlds.get(1),
+                    "",
                     "expected exactly one <world> in <sdf>, found " + worlds.size());
         }
         for (Element c : root.getChildren()) {
@@ -77,11 +77,12 @@ final class SpecReader {
         Optional<Pose> camera = Optional.empty();
         List<RoadSpec> roads = new ArrayList<>();
         List<PluginSpec> plugins = new ArrayList<>();
-        Siblings<ModelReader.Read> models = new Siblings<>(where, "model", r -> r.spec().name());
+        Siblings<ModelReader.Read> models =
+                new Siblings<>(where, "model", r -> r.spec().name());
         List<Element> frames = new ArrayList<>();
         WorldElements elements = new WorldElements(ignored);
-        ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)),
-                limits, geometries);
+        ModelReader modelReader =
+                new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)), limits, geometries);
         List<Element> states = new ArrayList<>();
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
@@ -96,7 +97,11 @@ final class SpecReader {
                 case "state" -> states.add(c);
                 case "frame" -> frames.add(c);
                 case "population", "joint" -> {
-                    LOG.warn("{}:{}: {}: <{}> is not supported and is ignored", Values.source(c), line(c), where,
+                    LOG.warn(
+                            "{}:{}: {}: <{}> is not supported and is ignored",
+                            Values.source(c),
+                            line(c),
+                            where,
                             c.getQualifiedName());
                     ignored.add(c, where);
                 }
@@ -108,18 +113,30 @@ final class SpecReader {
             throw fail(states.get(1), where, "expected at most one <state> in a world, found " + states.size());
         }
         // read once the models are known: a state names theirs
-        Optional<StateSpec> state = states.stream().findFirst()
-                .map(e -> new StateReader(ignored).read(e, name, placed));
-        return new WorldSpec(source, version, name, gravity, magneticField, elements.physics(physics, where), camera,
-                roads, plugins, placed, ignored.list(), new SourceDocument(text), state);
+        Optional<StateSpec> state =
+                states.stream().findFirst().map(e -> new StateReader(ignored).read(e, name, placed));
+        return new WorldSpec(
+                source,
+                version,
+                name,
+                gravity,
+                magneticField,
+                elements.physics(physics, where),
+                camera,
+                roads,
+                plugins,
+                placed,
+                ignored.list(),
+                new SourceDocument(text),
+                state);
     }
 
     /**
      * The top-level models in the world frame: a model's pose may be relative to a {@code <frame>} of the world or
      * to another model (or one of its frames), as libsdformat resolves it.
      */
-    private static List<ModelSpec> placeInWorld(String worldName, String where, List<Element> frames,
-            List<ModelReader.Read> models) {
+    private static List<ModelSpec> placeInWorld(
+            String worldName, String where, List<Element> frames, List<ModelReader.Read> models) {
         FrameGraph graph = new FrameGraph(worldName, true, where);
         for (Element f : frames) {
             String frame = Values.requiredAttribute(f, "name", where);
@@ -128,17 +145,31 @@ final class SpecReader {
             Element pose = f.getChild("pose");
             String attachedTo = f.getAttributeValue("attached_to", "").strip();
             String relativeTo = Frames.relativeTo(pose);
-            graph.add(FrameGraph.Kind.FRAME, frame, pose == null ? f : pose,
-                    relativeTo.isEmpty() ? attachedTo : relativeTo, Frames.raw(pose, frameWhere), attachedTo, true);
+            graph.add(
+                    FrameGraph.Kind.FRAME,
+                    frame,
+                    pose == null ? f : pose,
+                    relativeTo.isEmpty() ? attachedTo : relativeTo,
+                    Frames.raw(pose, frameWhere),
+                    attachedTo,
+                    true);
         }
         for (ModelReader.Read m : models) {
             String name = m.spec().name();
-            graph.add(FrameGraph.Kind.MODEL, name, m.at(), m.relativeTo(), m.placedPose(),
-                    name + "::" + FrameGraph.MODEL_FRAME, true);
+            graph.add(
+                    FrameGraph.Kind.MODEL,
+                    name,
+                    m.at(),
+                    m.relativeTo(),
+                    m.placedPose(),
+                    name + "::" + FrameGraph.MODEL_FRAME,
+                    true);
             graph.importNested(name, m.frames().export());
         }
         graph.check();
-        return models.stream().map(m -> m.placed(graph.inScope(m.spec().name()))).toList();
+        return models.stream()
+                .map(m -> m.placed(graph.inScope(m.spec().name())))
+                .toList();
     }
 
     /** The document as a model to spawn: {@code <model>}, {@code <include>}, or either inside {@code <sdf>}. */
@@ -156,25 +187,33 @@ final class SpecReader {
                 }
             }
             if (candidates.size() != 1) {
-                throw fail(candidates.isEmpty() ? root : candidates.get(1), "",
+                throw fail(
+                        candidates.isEmpty() ? root : candidates.get(1),
+                        "",
                         "expected exactly one <model> (or <include>) in <sdf>, found " + candidates.size());
             }
             element = candidates.get(0);
         }
-        ModelReader modelReader = new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()),
-                limits, geometries);
+        ModelReader modelReader =
+                new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()), limits, geometries);
         ModelReader.Read read = switch (element.getQualifiedName()) {
             case "model" -> modelReader.model(element);
-            case "include" -> modelReader.include(element, "").orElseThrow(() -> fail(root, "",
-                    "the included file holds no <model>"));
+            case "include" ->
+                modelReader
+                        .include(element, "")
+                        .orElseThrow(() -> fail(root, "", "the included file holds no <model>"));
             default -> throw fail(element, "", "expected <model>, <include> or <sdf>, got " + tag(element));
         };
         String relativeTo = read.relativeTo();
         if (!relativeTo.isEmpty() && !relativeTo.equals(FrameGraph.WORLD_FRAME)) {
             // the running world's frames are not in the snippet's scope
-            throw fail(read.at(), "model '" + read.spec().name() + "'", "relative_to name[" + relativeTo
-                    + "] specified by model with name[" + read.spec().name() + "] does not match a model or frame"
-                    + " name in the snippet: a spawned model's pose is in the world frame");
+            throw fail(
+                    read.at(),
+                    "model '" + read.spec().name() + "'",
+                    "relative_to name[" + relativeTo
+                            + "] specified by model with name[" + read.spec().name()
+                            + "] does not match a model or frame"
+                            + " name in the snippet: a spawned model's pose is in the world frame");
         }
         return read.placed(read.placedPose());
     }

@@ -1,17 +1,5 @@
 package io.orrery.world.sdf;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
-import java.util.Locale;
-import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-
-import org.jdom2.Attribute;
-import org.jdom2.Element;
-import org.jdom2.Namespace;
-
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.InertialSpec;
@@ -26,6 +14,15 @@ import io.orrery.world.Pose;
 import io.orrery.world.SdfElement;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jdom2.Attribute;
+import org.jdom2.Element;
+import org.jdom2.Namespace;
 
 /**
  * Turns world records back into SDF elements, the inverse of {@link SpecReader} for what the records hold: a model
@@ -36,10 +33,10 @@ final class SpecWriter {
 
     /** Angles closer to zero than this are written as 0: the noise of the quaternion round trip, not data. */
     private static final double ANGLE_NOISE = 1e-12;
+
     private static final MathContext SIGNIFICANT = new MathContext(15, RoundingMode.HALF_EVEN);
 
-    private SpecWriter() {
-    }
+    private SpecWriter() {}
 
     // ---------------------------------------------------------------- values
 
@@ -196,13 +193,16 @@ final class SpecWriter {
         } else if (geometry instanceof Geometry.Ellipsoid e) {
             return new Element("ellipsoid").addContent(element("radii", vec3(e.radii())));
         } else if (geometry instanceof Geometry.Plane p) {
-            return new Element("plane").addContent(element("normal", vec3(p.normal())))
+            return new Element("plane")
+                    .addContent(element("normal", vec3(p.normal())))
                     .addContent(element("size", numbers(p.sizeX(), p.sizeY())));
         } else if (geometry instanceof Geometry.Mesh m) {
             return mesh(m);
         } else if (geometry instanceof Geometry.Heightmap h) {
-            return new Element("heightmap").addContent(element("uri", h.uri()))
-                    .addContent(element("size", vec3(h.size()))).addContent(element("pos", vec3(h.pos())));
+            return new Element("heightmap")
+                    .addContent(element("uri", h.uri()))
+                    .addContent(element("size", vec3(h.size())))
+                    .addContent(element("pos", vec3(h.pos())));
         }
         throw new IllegalArgumentException("cannot write geometry " + geometry + " to SDF");
     }
@@ -215,18 +215,22 @@ final class SpecWriter {
                     .addContent(element("max_convex_hulls", Integer.toString(m.maxConvexHulls())))
                     .addContent(element("voxel_resolution", Integer.toString(m.voxelResolution()))));
         }
-        m.submesh().ifPresent(name -> mesh.addContent(new Element("submesh").addContent(element("name", name))
-                .addContent(element("center", Boolean.toString(m.center())))));
+        m.submesh()
+                .ifPresent(name -> mesh.addContent(new Element("submesh")
+                        .addContent(element("name", name))
+                        .addContent(element("center", Boolean.toString(m.center())))));
         return mesh.addContent(element("scale", vec3(m.scale())));
     }
 
     private static Element radiusLength(String shape, double radius, double length) {
-        return new Element(shape).addContent(element("radius", number(radius)))
+        return new Element(shape)
+                .addContent(element("radius", number(radius)))
                 .addContent(element("length", number(length)));
     }
 
     private static Element joint(JointSpec joint) {
-        Element j = new Element("joint").setAttribute("name", joint.name())
+        Element j = new Element("joint")
+                .setAttribute("name", joint.name())
                 .setAttribute("type", joint.type().name().toLowerCase(Locale.ROOT));
         j.addContent(element("parent", joint.parent()));
         j.addContent(element("child", joint.child()));
@@ -267,8 +271,8 @@ final class SpecWriter {
     }
 
     private static Element plugin(PluginSpec plugin) {
-        Element p = new Element("plugin").setAttribute("name", plugin.name())
-                .setAttribute("filename", plugin.filename());
+        Element p =
+                new Element("plugin").setAttribute("name", plugin.name()).setAttribute("filename", plugin.filename());
         if (plugin.required()) {
             p.setAttribute("required", "true");
         }
@@ -299,7 +303,8 @@ final class SpecWriter {
             return Namespace.NO_NAMESPACE;
         }
         String prefix = qualified.substring(0, colon);
-        return prefix.equals("xml") ? Namespace.XML_NAMESPACE
+        return prefix.equals("xml")
+                ? Namespace.XML_NAMESPACE
                 : Namespace.getNamespace(prefix, LenientNamespaceFilter.undeclaredUri(prefix));
     }
 }

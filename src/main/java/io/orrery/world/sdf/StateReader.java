@@ -42,9 +42,11 @@ final class StateReader {
                 case "iterations" -> iterations = count(c, where);
                 case "model" -> {
                     String name = Values.requiredAttribute(c, "name", where);
-                    ModelSpec model = models.stream().filter(m -> m.name().equals(name)).findFirst()
-                            .orElseThrow(() -> Values.fail(c, where, "no top-level model named '" + name
-                                    + "' in the world"));
+                    ModelSpec model = models.stream()
+                            .filter(m -> m.name().equals(name))
+                            .findFirst()
+                            .orElseThrow(() ->
+                                    Values.fail(c, where, "no top-level model named '" + name + "' in the world"));
                     if (seen.contains(name)) {
                         throw Values.fail(c, where, "model '" + name + "' is listed twice");
                     }
@@ -79,24 +81,36 @@ final class StateReader {
     }
 
     /** A link, joint or nested model of the (possibly nested) {@code model}, whose names take {@code prefix}. */
-    private void entry(Element c, ModelSpec model, String prefix, List<StateSpec.Link> links,
-            List<StateSpec.Joint> joints, String where) {
+    private void entry(
+            Element c,
+            ModelSpec model,
+            String prefix,
+            List<StateSpec.Link> links,
+            List<StateSpec.Joint> joints,
+            String where) {
         switch (c.getQualifiedName()) {
             case "link" -> {
                 String name = Values.requiredAttribute(c, "name", where);
-                LinkSpec link = model.links().stream().filter(l -> l.name().equals(name)).findFirst()
+                LinkSpec link = model.links().stream()
+                        .filter(l -> l.name().equals(name))
+                        .findFirst()
                         .orElseThrow(() -> Values.fail(c, where, "no link named '" + prefix + name + "'"));
                 links.add(link(c, prefix + link.name(), where + " link '" + prefix + name + "'"));
             }
             case "joint" -> {
                 String name = Values.requiredAttribute(c, "name", where);
-                JointSpec joint = model.joints().stream().filter(j -> j.name().equals(name)).findFirst()
+                JointSpec joint = model.joints().stream()
+                        .filter(j -> j.name().equals(name))
+                        .findFirst()
                         .orElseThrow(() -> Values.fail(c, where, "no joint named '" + prefix + name + "'"));
-                joint(c, joint, prefix + name, where + " joint '" + prefix + name + "'").ifPresent(joints::add);
+                joint(c, joint, prefix + name, where + " joint '" + prefix + name + "'")
+                        .ifPresent(joints::add);
             }
             case "model" -> {
                 String name = Values.requiredAttribute(c, "name", where);
-                ModelSpec nested = model.models().stream().filter(m -> m.name().equals(name)).findFirst()
+                ModelSpec nested = model.models().stream()
+                        .filter(m -> m.name().equals(name))
+                        .findFirst()
                         .orElseThrow(() -> Values.fail(c, where, "no nested model named '" + prefix + name + "'"));
                 for (Element n : c.getChildren()) {
                     if (n.getQualifiedName().equals("pose")) {
@@ -142,8 +156,11 @@ final class StateReader {
             String axis = c.getAttributeValue("axis", "0").strip();
             int index = axis.equals("0") ? 0 : axis.equals("1") ? 1 : -1;
             if (index < 0 || index >= axes) {
-                throw Values.fail(c, where, "<angle axis=\"" + axis + "\">: a " + typeName(joint)
-                        + " joint has " + (axes == 2 ? "axes 0 and 1" : "one axis, 0"));
+                throw Values.fail(
+                        c,
+                        where,
+                        "<angle axis=\"" + axis + "\">: a " + typeName(joint) + " joint has "
+                                + (axes == 2 ? "axes 0 and 1" : "one axis, 0"));
             }
             if (joint.type() == JointSpec.JointType.FIXED || joint.type() == JointSpec.JointType.BALL) {
                 throw Values.fail(c, where, "a " + typeName(joint) + " joint has no position along an axis");
@@ -172,8 +189,8 @@ final class StateReader {
         try {
             long nanos;
             if (parts.length == 2) {
-                nanos = Math.addExact(Math.multiplyExact(Long.parseLong(parts[0]), 1_000_000_000L),
-                        Long.parseLong(parts[1]));
+                nanos = Math.addExact(
+                        Math.multiplyExact(Long.parseLong(parts[0]), 1_000_000_000L), Long.parseLong(parts[1]));
             } else if (parts.length == 1) {
                 nanos = Math.round(Double.parseDouble(parts[0]) * 1e9);
             } else {
@@ -184,8 +201,10 @@ final class StateReader {
             }
             return nanos;
         } catch (NumberFormatException | ArithmeticException ex) {
-            throw Values.fail(e, where, "<" + e.getName() + "> must be a time (seconds and nanoseconds), got '"
-                    + Values.text(e) + "'");
+            throw Values.fail(
+                    e,
+                    where,
+                    "<" + e.getName() + "> must be a time (seconds and nanoseconds), got '" + Values.text(e) + "'");
         }
     }
 
@@ -197,8 +216,8 @@ final class StateReader {
             }
             return n;
         } catch (NumberFormatException ex) {
-            throw Values.fail(e, where, "<iterations> must be a whole number of 0 or more, got '" + Values.text(e)
-                    + "'");
+            throw Values.fail(
+                    e, where, "<iterations> must be a whole number of 0 or more, got '" + Values.text(e) + "'");
         }
     }
 }

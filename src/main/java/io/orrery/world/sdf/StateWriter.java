@@ -18,15 +18,14 @@ import org.jdom2.Element;
  */
 final class StateWriter {
 
-    private StateWriter() {
-    }
+    private StateWriter() {}
 
     /** Replaces the {@code <state>} of {@code world} (a {@code <world>} element) with {@code state}. */
     static void replace(Element world, String worldName, StateSpec state) {
         world.removeChildren("state");
         Element s = new Element("state").setAttribute("world_name", worldName);
-        s.addContent(new Element("sim_time").setText(state.simTimeNanos() / 1_000_000_000L + " "
-                + state.simTimeNanos() % 1_000_000_000L));
+        s.addContent(new Element("sim_time")
+                .setText(state.simTimeNanos() / 1_000_000_000L + " " + state.simTimeNanos() % 1_000_000_000L));
         s.addContent(new Element("iterations").setText(Long.toString(state.iterations())));
         for (StateSpec.Model model : state.models()) {
             Element m = new Element("model").setAttribute("name", model.name());
@@ -38,8 +37,8 @@ final class StateWriter {
     }
 
     /** The joints and links whose scoped names start with {@code prefix}; deeper ones in nested models. */
-    private static void addEntries(Element parent, String prefix, List<StateSpec.Link> links,
-            List<StateSpec.Joint> joints) {
+    private static void addEntries(
+            Element parent, String prefix, List<StateSpec.Link> links, List<StateSpec.Joint> joints) {
         Set<String> nested = new LinkedHashSet<>();
         List<StateSpec.Link> deeperLinks = new ArrayList<>();
         List<StateSpec.Joint> deeperJoints = new ArrayList<>();
@@ -50,8 +49,9 @@ final class StateWriter {
                 nested.add(local.substring(0, local.indexOf("::")));
                 continue;
             }
-            Element j = new Element("joint").setAttribute("name", local).addContent(
-                    new Element("angle").setAttribute("axis", "0").setText(number(joint.position())));
+            Element j = new Element("joint")
+                    .setAttribute("name", local)
+                    .addContent(new Element("angle").setAttribute("axis", "0").setText(number(joint.position())));
             if (joint.hasSecondAxis()) {
                 j.addContent(new Element("angle").setAttribute("axis", "1").setText(number(joint.position2())));
             }
@@ -72,21 +72,34 @@ final class StateWriter {
         for (String name : nested) {
             Element m = new Element("model").setAttribute("name", name);
             String inner = prefix + name + "::";
-            addEntries(m, inner, deeperLinks.stream().filter(l -> l.name().startsWith(inner)).toList(),
-                    deeperJoints.stream().filter(j -> j.name().startsWith(inner)).toList());
+            addEntries(
+                    m,
+                    inner,
+                    deeperLinks.stream().filter(l -> l.name().startsWith(inner)).toList(),
+                    deeperJoints.stream()
+                            .filter(j -> j.name().startsWith(inner))
+                            .toList());
             parent.addContent(m);
         }
     }
 
     private static Element pose(Pose pose) {
-        return new Element("pose").setAttribute("rotation_format", "quat_xyzw").setText(String.join(" ",
-                number(pose.x()), number(pose.y()), number(pose.z()), number(pose.rotation().x()),
-                number(pose.rotation().y()), number(pose.rotation().z()), number(pose.rotation().w())));
+        return new Element("pose")
+                .setAttribute("rotation_format", "quat_xyzw")
+                .setText(String.join(
+                        " ",
+                        number(pose.x()),
+                        number(pose.y()),
+                        number(pose.z()),
+                        number(pose.rotation().x()),
+                        number(pose.rotation().y()),
+                        number(pose.rotation().z()),
+                        number(pose.rotation().w())));
     }
 
     private static String numbers(Vec3 a, Vec3 b) {
-        return String.join(" ", number(a.x()), number(a.y()), number(a.z()), number(b.x()), number(b.y()),
-                number(b.z()));
+        return String.join(
+                " ", number(a.x()), number(a.y()), number(a.z()), number(b.x()), number(b.y()), number(b.z()));
     }
 
     /** The shortest text that reads back to the same double. */

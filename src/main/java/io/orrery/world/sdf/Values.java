@@ -1,13 +1,11 @@
 package io.orrery.world.sdf;
 
-import java.util.regex.Pattern;
-
-import org.jdom2.Element;
-import org.jdom2.located.LocatedElement;
-
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
+import java.util.regex.Pattern;
+import org.jdom2.Element;
+import org.jdom2.located.LocatedElement;
 
 /** Reading typed values out of elements, each failure an {@link SdfException} naming element and value. */
 final class Values {
@@ -16,8 +14,7 @@ final class Values {
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
-    private Values() {
-    }
+    private Values() {}
 
     static String source(Element e) {
         Object source = e.getDocument() == null ? null : e.getDocument().getProperty(SecureXml.SOURCE);
@@ -96,8 +93,10 @@ final class Values {
     static double[] numbers(Element e, int count, String where) {
         double[] values = numbers(e, where);
         if (values.length != count) {
-            throw fail(e, where, tag(e) + " must have " + count + " numbers, got " + values.length + ": '"
-                    + text(e) + "'");
+            throw fail(
+                    e,
+                    where,
+                    tag(e) + " must have " + count + " numbers, got " + values.length + ": '" + text(e) + "'");
         }
         return values;
     }
@@ -131,8 +130,11 @@ final class Values {
         switch (format) {
             case "euler_rpy" -> {
                 if (v.length != 6) {
-                    throw fail(e, where, "<pose> must have 6 numbers (x y z roll pitch yaw), got " + v.length
-                            + ": '" + text(e) + "'");
+                    throw fail(
+                            e,
+                            where,
+                            "<pose> must have 6 numbers (x y z roll pitch yaw), got " + v.length + ": '" + text(e)
+                                    + "'");
                 }
                 double scale = boolAttribute(e, "degrees", false, where) ? Math.PI / 180 : 1;
                 position = new Vec3(v[0], v[1], v[2]);
@@ -140,8 +142,11 @@ final class Values {
             }
             case "quat_xyzw" -> {
                 if (v.length != 7) {
-                    throw fail(e, where, "<pose rotation_format=\"quat_xyzw\"> must have 7 numbers"
-                            + " (x y z qx qy qz qw), got " + v.length + ": '" + text(e) + "'");
+                    throw fail(
+                            e,
+                            where,
+                            "<pose rotation_format=\"quat_xyzw\"> must have 7 numbers" + " (x y z qx qy qz qw), got "
+                                    + v.length + ": '" + text(e) + "'");
                 }
                 Quat q = new Quat(v[6], v[3], v[4], v[5]);
                 if (Math.sqrt(q.w() * q.w() + q.x() * q.x() + q.y() * q.y() + q.z() * q.z()) < 1e-9) {
@@ -150,8 +155,11 @@ final class Values {
                 position = new Vec3(v[0], v[1], v[2]);
                 rotation = q.normalized();
             }
-            default -> throw fail(e, where, "<pose rotation_format=\"" + format
-                    + "\"> is not supported: expected euler_rpy or quat_xyzw");
+            default ->
+                throw fail(
+                        e,
+                        where,
+                        "<pose rotation_format=\"" + format + "\"> is not supported: expected euler_rpy or quat_xyzw");
         }
         return new Pose(position, rotation);
     }

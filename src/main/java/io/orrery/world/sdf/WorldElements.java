@@ -1,15 +1,13 @@
 package io.orrery.world.sdf;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
-import org.jdom2.Element;
-
 import io.orrery.world.PhysicsSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
 import io.orrery.world.Vec3;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jdom2.Element;
 
 /** The world-level elements other than models and plugins: physics settings, the GUI camera, roads. */
 final class WorldElements {
@@ -27,7 +25,8 @@ final class WorldElements {
         }
         Element chosen = candidates.stream()
                 .filter(p -> Values.boolAttribute(p, "default", false, worldWhere))
-                .findFirst().orElse(candidates.get(0));
+                .findFirst()
+                .orElse(candidates.get(0));
         for (Element other : candidates) {
             if (other != chosen) {
                 ignored.add(other, worldWhere);
@@ -45,8 +44,10 @@ final class WorldElements {
                     // as the API and triggers (TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR): below it the runner
                     // would wait so long for each step that it stops serving commands
                     if (factor > 0 && factor < 0.001) {
-                        throw Values.fail(c, where, "<real_time_factor> must be 0 or at least 0.001, got '"
-                                + Values.text(c) + "'");
+                        throw Values.fail(
+                                c,
+                                where,
+                                "<real_time_factor> must be 0 or at least 0.001, got '" + Values.text(c) + "'");
                     }
                 }
                 case "real_time_update_rate" -> rate = Values.nonNegative(c, where);
@@ -69,8 +70,11 @@ final class WorldElements {
                 if (p.getQualifiedName().equals("pose")) {
                     String relativeTo = Frames.relativeTo(p);
                     if (!relativeTo.isEmpty() && !relativeTo.equals(FrameGraph.WORLD_FRAME)) {
-                        throw Values.fail(p, where + " camera", "relative_to='" + relativeTo + "' is not supported"
-                                + " on the GUI camera's <pose>: it is in the world frame");
+                        throw Values.fail(
+                                p,
+                                where + " camera",
+                                "relative_to='" + relativeTo + "' is not supported"
+                                        + " on the GUI camera's <pose>: it is in the world frame");
                     }
                     pose = Optional.of(Values.pose(p, where + " camera"));
                 } else {

@@ -14,6 +14,7 @@ class SurfaceMixTests {
 
     /** SDF's readers refuse negative coefficients; see the last test for what the count does with one anyway. */
     private static final float[] FRICTIONS = {0f, 0.2f, 0.8f, 1f, 2f, 100f};
+
     private static final float[] RESTITUTIONS = {0f, 0.5f, 1f};
 
     @Test
@@ -72,8 +73,8 @@ class SurfaceMixTests {
             for (int b = a + 1; b < bodies.size(); b++) {
                 SurfaceMix.Surface x = bodies.get(a);
                 SurfaceMix.Surface y = bodies.get(b);
-                boolean friction = SurfaceMix.bulletFriction(x.friction(), y.friction())
-                        != Math.min(x.friction(), y.friction());
+                boolean friction =
+                        SurfaceMix.bulletFriction(x.friction(), y.friction()) != Math.min(x.friction(), y.friction());
                 boolean restitution = SurfaceMix.bulletRestitution(x.restitution(), y.restitution())
                         != Math.max(x.restitution(), y.restitution());
                 if (friction || restitution) {

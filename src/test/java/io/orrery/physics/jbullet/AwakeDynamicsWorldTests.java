@@ -97,7 +97,8 @@ class AwakeDynamicsWorldTests {
             SequentialImpulseConstraintSolver solver = orrerySolver
                     ? new JointsLastSolver(JBulletWorld.SOLVER.jointIterations())
                     : new SequentialImpulseConstraintSolver();
-            world = awake ? new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration)
+            world = awake
+                    ? new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration)
                     : new DiscreteDynamicsWorld(dispatcher, broadphase, solver, configuration);
             world.setGravity(new Vector3f(0, 0, -9.8f));
             if (orrerySolver) {
@@ -117,8 +118,13 @@ class AwakeDynamicsWorldTests {
             // two boxes side by side on the ground, hinged between them
             MovingBody a = body(new BoxShape(new Vector3f(0.2f, 0.2f, 0.2f)), 1, 10, 0, 0.2f);
             MovingBody b = body(new BoxShape(new Vector3f(0.2f, 0.2f, 0.2f)), 1, 10.5f, 0, 0.2f);
-            HingeConstraint hinge = new HingeConstraint(a, b, new Vector3f(0.25f, 0, 0), new Vector3f(-0.25f, 0, 0),
-                    new Vector3f(0, 1, 0), new Vector3f(0, 1, 0));
+            HingeConstraint hinge = new HingeConstraint(
+                    a,
+                    b,
+                    new Vector3f(0.25f, 0, 0),
+                    new Vector3f(-0.25f, 0, 0),
+                    new Vector3f(0, 1, 0),
+                    new Vector3f(0, 1, 0));
             world.addConstraint(hinge, true);
         }
 
@@ -161,8 +167,7 @@ class AwakeDynamicsWorldTests {
                     box.activate(true);
                 }
                 case 1100 -> bodies.get(7).applyTorque(new Vector3f(0, 0, 50));
-                default -> {
-                }
+                default -> {}
             }
         }
 

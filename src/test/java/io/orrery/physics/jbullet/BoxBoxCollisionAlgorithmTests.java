@@ -40,8 +40,8 @@ class BoxBoxCollisionAlgorithmTests {
 
     BoxBoxCollisionAlgorithmTests() {
         BoxContacts.register(dispatcher);
-        world = new DiscreteDynamicsWorld(dispatcher, new DbvtBroadphase(), new SequentialImpulseConstraintSolver(),
-                configuration);
+        world = new DiscreteDynamicsWorld(
+                dispatcher, new DbvtBroadphase(), new SequentialImpulseConstraintSolver(), configuration);
     }
 
     @AfterEach
@@ -63,8 +63,10 @@ class BoxBoxCollisionAlgorithmTests {
             assertThat(Math.abs(p.positionWorldOnB.x)).isCloseTo(HALF, within(TOLERANCE));
             assertThat(Math.abs(p.positionWorldOnB.y)).isCloseTo(HALF, within(TOLERANCE));
         }
-        assertThat(contacts.points()).extracting(p -> Math.signum(p.positionWorldOnB.x) * 2 + Math.signum(
-                p.positionWorldOnB.y)).as("one point per corner").doesNotHaveDuplicates();
+        assertThat(contacts.points())
+                .extracting(p -> Math.signum(p.positionWorldOnB.x) * 2 + Math.signum(p.positionWorldOnB.y))
+                .as("one point per corner")
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -85,8 +87,8 @@ class BoxBoxCollisionAlgorithmTests {
             Vector3f onLower = contacts.onBody(lower, p);
             assertThat(onLower.z).isCloseTo(HALF, within(TOLERANCE));
             assertThat(Math.max(Math.abs(onLower.x), Math.abs(onLower.y))).isLessThanOrEqualTo(HALF + TOLERANCE);
-            assertThat(Math.abs(onLower.x) + Math.abs(onLower.y)).isLessThanOrEqualTo(HALF * (float) Math.sqrt(2)
-                    + TOLERANCE);
+            assertThat(Math.abs(onLower.x) + Math.abs(onLower.y))
+                    .isLessThanOrEqualTo(HALF * (float) Math.sqrt(2) + TOLERANCE);
             for (ManifoldPoint q : contacts.points()) {
                 Vector3f d = new Vector3f();
                 d.sub(p.positionWorldOnB, q.positionWorldOnB);
@@ -133,8 +135,8 @@ class BoxBoxCollisionAlgorithmTests {
             DefaultCollisionConfiguration configuration = new DefaultCollisionConfiguration();
             CollisionDispatcher dispatcher = new CollisionDispatcher(configuration);
             BoxContacts.register(dispatcher);
-            DiscreteDynamicsWorld world = new DiscreteDynamicsWorld(dispatcher, new DbvtBroadphase(),
-                    new SequentialImpulseConstraintSolver(), configuration);
+            DiscreteDynamicsWorld world = new DiscreteDynamicsWorld(
+                    dispatcher, new DbvtBroadphase(), new SequentialImpulseConstraintSolver(), configuration);
             RigidBody plane = null;
             if (planeFirst) {
                 plane = body(world, new StaticPlaneShape(new Vector3f(0, 0, 1), 0), 0, pose(0, 0, 0));
@@ -168,7 +170,9 @@ class BoxBoxCollisionAlgorithmTests {
         }
 
         Contacts again = detect();
-        assertThat(again.points()).hasSize(4).allSatisfy(p -> assertThat(p.appliedImpulse).isEqualTo(1.5f));
+        assertThat(again.points())
+                .hasSize(4)
+                .allSatisfy(p -> assertThat(p.appliedImpulse).isEqualTo(1.5f));
 
         // Half a box to the side: the patch is now x in [0, 0.5]; the points at x = -0.5 must be gone.
         upper.setWorldTransform(pose(HALF, 0, 2 * HALF - OVERLAP));
@@ -238,8 +242,8 @@ class BoxBoxCollisionAlgorithmTests {
         if (mass > 0) {
             shape.calculateLocalInertia(mass, inertia);
         }
-        RigidBody body = new RigidBody(new RigidBodyConstructionInfo(mass, new DefaultMotionState(pose), shape,
-                inertia));
+        RigidBody body =
+                new RigidBody(new RigidBodyConstructionInfo(mass, new DefaultMotionState(pose), shape, inertia));
         world.addRigidBody(body);
         return body;
     }

@@ -21,8 +21,11 @@ class JBulletStepTests {
     @Test
     void oneCallIsOneStep() {
         DefaultCollisionConfiguration configuration = new DefaultCollisionConfiguration();
-        DiscreteDynamicsWorld world = new DiscreteDynamicsWorld(new CollisionDispatcher(configuration),
-                new DbvtBroadphase(), new SequentialImpulseConstraintSolver(), configuration);
+        DiscreteDynamicsWorld world = new DiscreteDynamicsWorld(
+                new CollisionDispatcher(configuration),
+                new DbvtBroadphase(),
+                new SequentialImpulseConstraintSolver(),
+                configuration);
         world.setGravity(new Vector3f(0, 0, -9.8f));
         SphereShape shape = new SphereShape(0.1f);
         Vector3f inertia = new Vector3f();

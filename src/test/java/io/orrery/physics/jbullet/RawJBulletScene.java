@@ -29,14 +29,14 @@ public final class RawJBulletScene {
         CollisionDispatcher dispatcher = new CollisionDispatcher(configuration);
         // The same contact generators as Orrery's world, so the comparison measures the loop, not the collider.
         BoxContacts.register(dispatcher);
-        world = new DiscreteDynamicsWorld(dispatcher, new DbvtBroadphase(), new SequentialImpulseConstraintSolver(),
-                configuration);
+        world = new DiscreteDynamicsWorld(
+                dispatcher, new DbvtBroadphase(), new SequentialImpulseConstraintSolver(), configuration);
         world.setGravity(new Vector3f(0, 0, (float) -BoxColumns.GRAVITY));
 
         Transform identity = new Transform();
         identity.setIdentity();
-        RigidBodyConstructionInfo groundInfo = new RigidBodyConstructionInfo(0, new DefaultMotionState(identity),
-                new StaticPlaneShape(new Vector3f(0, 0, 1), 0), new Vector3f());
+        RigidBodyConstructionInfo groundInfo = new RigidBodyConstructionInfo(
+                0, new DefaultMotionState(identity), new StaticPlaneShape(new Vector3f(0, 0, 1), 0), new Vector3f());
         groundInfo.friction = (float) BoxColumns.FRICTION;
         RigidBody ground = new RigidBody(groundInfo);
         SurfaceMixing.enable(ground); // as Orrery's world does, so the comparison stays like for like
@@ -52,8 +52,8 @@ public final class RawJBulletScene {
             Transform t = new Transform();
             t.setIdentity();
             t.origin.set((float) p[0], (float) p[1], (float) p[2]);
-            RigidBodyConstructionInfo info = new RigidBodyConstructionInfo((float) BoxColumns.MASS,
-                    new DefaultMotionState(t), shape, inertia);
+            RigidBodyConstructionInfo info =
+                    new RigidBodyConstructionInfo((float) BoxColumns.MASS, new DefaultMotionState(t), shape, inertia);
             info.friction = (float) BoxColumns.FRICTION;
             RigidBody body = new RigidBody(info);
             SurfaceMixing.enable(body);

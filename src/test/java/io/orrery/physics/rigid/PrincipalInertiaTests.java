@@ -30,8 +30,8 @@ class PrincipalInertiaTests {
                 }
             }
         }
-        PrincipalInertia p = PrincipalInertia.of(new InertialSpec.Inertia(t[0][0], t[0][1], t[0][2], t[1][1],
-                t[1][2], t[2][2]));
+        PrincipalInertia p =
+                PrincipalInertia.of(new InertialSpec.Inertia(t[0][0], t[0][1], t[0][2], t[1][1], t[1][2], t[2][2]));
         double[] moments = {p.moments().x(), p.moments().y(), p.moments().z()};
         // R diag(moments) Rᵀ rebuilds the tensor to rounding
         for (int r = 0; r < 3; r++) {
@@ -45,8 +45,8 @@ class PrincipalInertiaTests {
                 assertThat(sum).isCloseTo(t[r][c], within(1e-12));
             }
         }
-        assertThat(Arrays.stream(moments).sorted().toArray()).containsExactly(new double[] {0.5, 1.5, 3},
-                within(1e-12));
+        assertThat(Arrays.stream(moments).sorted().toArray())
+                .containsExactly(new double[] {0.5, 1.5, 3}, within(1e-12));
     }
 
     @Test

@@ -3,13 +3,12 @@ package io.orrery.plugin.internal;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.LifecycleBridgePlugin;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEndpointRefusedException;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.LifecycleBridgePlugin;
-import io.orrery.plugin.internal.PluginEndpoints;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
 import java.util.List;
@@ -23,39 +22,60 @@ import org.junit.jupiter.api.Test;
  */
 class PluginEndpointsTests {
 
-    private final PluginEndpoints endpoints = new PluginEndpoints(BuiltinPlugins.registerAll(new PluginRegistry()),
+    private final PluginEndpoints endpoints = new PluginEndpoints(
+            BuiltinPlugins.registerAll(new PluginRegistry()),
             List.of("bridge.example", "localhost:9000", "[::1]:9001"));
 
     @Test
     void aListedHostPassesOnAnyPortOrTheListedOne() {
-        for (String ok : List.of("http://bridge.example/hook", "https://BRIDGE.example:8443/x",
-                "http://localhost:9000/", "http://[::1]:9001/x", " http://bridge.example/padded ")) {
+        for (String ok : List.of(
+                "http://bridge.example/hook",
+                "https://BRIDGE.example:8443/x",
+                "http://localhost:9000/",
+                "http://[::1]:9001/x",
+                " http://bridge.example/padded ")) {
             assertThatCode(() -> check(ok)).as(ok).doesNotThrowAnyException();
         }
     }
 
     @Test
     void anyOtherHostPortOrSpellingIsRefusedNamingThePluginTheEndpointAndTheProperty() {
-        for (String refused : List.of("http://127.0.0.1:9000/", "http://localhost:9001/", "http://localhost/",
-                "http://bridge.example@127.0.0.1/", "http://bridge.example.evil.example/", "http://[::1]:9000/",
-                "http://bridge.example%2e/", "not a url", "file:///etc/passwd", "http:///nohost")) {
-            assertThatThrownBy(() -> check(refused)).as(refused).isInstanceOf(PluginEndpointRefusedException.class)
-                    .hasMessageContaining("robot::bridge").hasMessageContaining(refused.strip())
+        for (String refused : List.of(
+                "http://127.0.0.1:9000/",
+                "http://localhost:9001/",
+                "http://localhost/",
+                "http://bridge.example@127.0.0.1/",
+                "http://bridge.example.evil.example/",
+                "http://[::1]:9000/",
+                "http://bridge.example%2e/",
+                "not a url",
+                "file:///etc/passwd",
+                "http:///nohost")) {
+            assertThatThrownBy(() -> check(refused))
+                    .as(refused)
+                    .isInstanceOf(PluginEndpointRefusedException.class)
+                    .hasMessageContaining("robot::bridge")
+                    .hasMessageContaining(refused.strip())
                     .hasMessageContaining("orrery.allowed-plugin-endpoints");
         }
     }
 
     @Test
     void pluginsThatOpenNoConnectionAndUnknownOnesPass() {
-        assertThatCode(() -> endpoints.check(List.of(owned("orrery-pose-publisher", null),
-                owned("gz-sim-unknown-system", "http://127.0.0.1/")), "a test")).doesNotThrowAnyException();
+        assertThatCode(() -> endpoints.check(
+                        List.of(
+                                owned("orrery-pose-publisher", null),
+                                owned("gz-sim-unknown-system", "http://127.0.0.1/")),
+                        "a test"))
+                .doesNotThrowAnyException();
     }
 
     @Test
     void anEntryMustBeAHostWithAnOptionalPort() {
-        for (String bad : List.of("", "http://bridge.example", "bridge.example/path", "user@bridge.example",
-                "bridge.example:port")) {
-            assertThatThrownBy(() -> PluginEndpoints.checkEntry(bad)).as(bad)
+        for (String bad : List.of(
+                "", "http://bridge.example", "bridge.example/path", "user@bridge.example", "bridge.example:port")) {
+            assertThatThrownBy(() -> PluginEndpoints.checkEntry(bad))
+                    .as(bad)
                     .hasMessageStartingWith("orrery.allowed-plugin-endpoints must list hosts")
                     .hasMessageContaining("got '" + bad + "'");
         }
@@ -66,9 +86,10 @@ class PluginEndpointsTests {
     }
 
     private static OwnedPluginSpec owned(String filename, String endpoint) {
-        List<SdfElement> parameters = endpoint == null ? List.of()
-                : List.of(new SdfElement("endpoint", Map.of(), endpoint, List.of()));
-        return new OwnedPluginSpec(PluginOwner.model("robot"), new PluginSpec("bridge", filename, parameters,
-                OptionalInt.empty(), false, 1));
+        List<SdfElement> parameters =
+                endpoint == null ? List.of() : List.of(new SdfElement("endpoint", Map.of(), endpoint, List.of()));
+        return new OwnedPluginSpec(
+                PluginOwner.model("robot"),
+                new PluginSpec("bridge", filename, parameters, OptionalInt.empty(), false, 1));
     }
 }

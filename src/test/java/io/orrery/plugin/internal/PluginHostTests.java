@@ -17,13 +17,8 @@ import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.plugin.internal.PluginError;
-import io.orrery.plugin.internal.PluginHost;
-import io.orrery.plugin.internal.PluginHostOptions;
-import io.orrery.plugin.internal.PluginLifecycleListener;
 import io.orrery.plugin.internal.PluginStartEvent.AllStarted;
 import io.orrery.plugin.internal.PluginStartEvent.ProgressChanged;
-import io.orrery.plugin.internal.PluginStartEvent;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
@@ -80,7 +75,9 @@ class PluginHostTests {
     }
 
     private static List<OwnedPluginSpec> worldLevel(PluginSpec... specs) {
-        return List.of(specs).stream().map(s -> new OwnedPluginSpec(PluginOwner.world(), s)).toList();
+        return List.of(specs).stream()
+                .map(s -> new OwnedPluginSpec(PluginOwner.world(), s))
+                .toList();
     }
 
     private PluginHost host(List<OwnedPluginSpec> specs) {
@@ -94,8 +91,8 @@ class PluginHostTests {
     }
 
     /** Spawns {@code model} with {@code plugin}; returns once its start runs, which then waits for {@code release}. */
-    private static CompletableFuture<List<PluginStatus>> addHeldInStart(PluginHost host, String model,
-            ScriptedPlugin plugin, CountDownLatch release) throws InterruptedException {
+    private static CompletableFuture<List<PluginStatus>> addHeldInStart(
+            PluginHost host, String model, ScriptedPlugin plugin, CountDownLatch release) throws InterruptedException {
         CountDownLatch inStart = new CountDownLatch(1);
         plugin.onStart = () -> {
             inStart.countDown();
@@ -107,7 +104,10 @@ class PluginHostTests {
     }
 
     private static PluginStatus status(PluginHost host, String name) {
-        return host.statuses().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+        return host.statuses().stream()
+                .filter(s -> s.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -119,10 +119,18 @@ class PluginHostTests {
         host.startAll(GENEROUS);
 
         assertThat(calls.subList(0, 2)).containsExactly("a:awake", "b:awake");
-        assertThat(host.statuses()).extracting(PluginStatus::state).containsExactly(PluginState.STARTED,
-                PluginState.STARTED);
-        assertThat(status(host, "a")).isEqualTo(new PluginStatus("a", TYPE, PluginOwner.world(),
-                PluginState.STARTED, Optional.empty(), Optional.of(NOW), false));
+        assertThat(host.statuses())
+                .extracting(PluginStatus::state)
+                .containsExactly(PluginState.STARTED, PluginState.STARTED);
+        assertThat(status(host, "a"))
+                .isEqualTo(new PluginStatus(
+                        "a",
+                        TYPE,
+                        PluginOwner.world(),
+                        PluginState.STARTED,
+                        Optional.empty(),
+                        Optional.of(NOW),
+                        false));
         assertThat(host.progress()).isEqualTo(new StartProgress(2, 2, true));
     }
 
@@ -140,7 +148,8 @@ class PluginHostTests {
     @Test
     void theStartPoolBoundsHowManyStartAtOnce() {
         AtomicInteger maxRunning = new AtomicInteger();
-        PluginHost host = host(worldLevel(sixStartsThatWaitForTwoAtOnce(maxRunning)),
+        PluginHost host = host(
+                worldLevel(sixStartsThatWaitForTwoAtOnce(maxRunning)),
                 new PluginHostOptions(2, Set.of(), Clock.systemUTC()));
 
         host.startAll(GENEROUS);
@@ -231,7 +240,8 @@ class PluginHostTests {
                 .isInstanceOf(PluginStartException.class)
                 .hasMessage("required plugin 'needed' (test-plugin) failed to start: start failed: no licence")
                 .satisfies(e -> assertThat(((PluginStartException) e).failures())
-                        .extracting(PluginStatus::name).containsExactly("needed"));
+                        .extracting(PluginStatus::name)
+                        .containsExactly("needed"));
         assertThat(status(host, "ok").state()).isEqualTo(PluginState.STARTED);
         assertThat(scripted.get("needed").count("end")).isEqualTo(1);
     }
@@ -239,8 +249,8 @@ class PluginHostTests {
     @Test
     void pluginsNamedRequiredInTheOptionsAreRequiredToo() {
         plugin("bridge").apiVersion = 99;
-        PluginHost host = host(worldLevel(spec("bridge")), new PluginHostOptions(0, Set.of("bridge"),
-                Clock.systemUTC()));
+        PluginHost host =
+                host(worldLevel(spec("bridge")), new PluginHostOptions(0, Set.of("bridge"), Clock.systemUTC()));
 
         assertThatThrownBy(() -> host.startAll(GENEROUS))
                 .isInstanceOf(PluginStartException.class)
@@ -273,8 +283,9 @@ class PluginHostTests {
 
         host.startAll(GENEROUS);
 
-        assertThat(host.statuses()).extracting(PluginStatus::state).containsExactly(PluginState.STARTED,
-                PluginState.FAILED);
+        assertThat(host.statuses())
+                .extracting(PluginStatus::state)
+                .containsExactly(PluginState.STARTED, PluginState.FAILED);
         assertThat(host.statuses().get(1).error()).contains("another live plugin is already named 'a'");
     }
 
@@ -325,14 +336,20 @@ class PluginHostTests {
         host.tracker().addListener(events::add);
         host.startAll(GENEROUS);
 
-        List<PluginStatus> added = host.addModelPlugins("robot1", List.of(spec("driver")))
-                .get(20, TimeUnit.SECONDS);
+        List<PluginStatus> added =
+                host.addModelPlugins("robot1", List.of(spec("driver"))).get(20, TimeUnit.SECONDS);
 
-        assertThat(added).extracting(PluginStatus::name, PluginStatus::owner, PluginStatus::state)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("robot1::driver", PluginOwner.model("robot1"),
-                        PluginState.STARTED));
-        assertThat(events).containsExactly(new ProgressChanged(0, 1), new ProgressChanged(1, 1),
-                new AllStarted(1), new ProgressChanged(1, 2), new ProgressChanged(2, 2));
+        assertThat(added)
+                .extracting(PluginStatus::name, PluginStatus::owner, PluginStatus::state)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(
+                        "robot1::driver", PluginOwner.model("robot1"), PluginState.STARTED));
+        assertThat(events)
+                .containsExactly(
+                        new ProgressChanged(0, 1),
+                        new ProgressChanged(1, 1),
+                        new AllStarted(1),
+                        new ProgressChanged(1, 2),
+                        new ProgressChanged(2, 2));
         assertThat(host.progress()).isEqualTo(new StartProgress(2, 2, true));
     }
 
@@ -340,13 +357,23 @@ class PluginHostTests {
     void removingAModelEndsItsPluginsAndTheirCommands() throws Exception {
         ScriptedPlugin driver = plugin("driver");
         driver.commands = Map.of("speed", args -> Double.parseDouble(args.get("v")) * 2);
-        ModelSpec robot = new ModelSpec("robot1", Pose.IDENTITY, false, true, List.of(), List.of(),
-                List.of(spec("driver")), List.of(), Optional.empty(), 3);
+        ModelSpec robot = new ModelSpec(
+                "robot1",
+                Pose.IDENTITY,
+                false,
+                true,
+                List.of(),
+                List.of(),
+                List.of(spec("driver")),
+                List.of(),
+                Optional.empty(),
+                3);
         PluginHost host = host(OwnedPluginSpec.ofModel(robot));
         host.startAll(GENEROUS);
 
         assertThat(host.commandNames()).containsExactly("robot1::driver.speed");
-        assertThat(host.command("robot1::driver.speed").orElseThrow().run(Map.of("v", "1.5"))).isEqualTo(3.0);
+        assertThat(host.command("robot1::driver.speed").orElseThrow().run(Map.of("v", "1.5")))
+                .isEqualTo(3.0);
 
         assertThat(host.removeModelPlugins("robot1")).isEmpty();
 
@@ -373,7 +400,8 @@ class PluginHostTests {
         assertThat(slow.count("end")).as("end waits for start to return").isZero();
         release.countDown();
 
-        assertThat(settled.get(20, TimeUnit.SECONDS)).extracting(PluginStatus::state)
+        assertThat(settled.get(20, TimeUnit.SECONDS))
+                .extracting(PluginStatus::state)
                 .containsExactly(PluginState.ENDED);
         assertThat(calls).containsExactly("camera:awake", "camera:start", "camera:started", "camera:end");
         assertThat(host.commandNames()).isEmpty();
@@ -426,8 +454,7 @@ class PluginHostTests {
         host.endAll();
 
         assertThat(calls).containsExactly("c:end", "b:end", "a:end");
-        assertThat(handedOver).hasSize(6).containsSubsequence("-c", "-b", "-a")
-                .contains("+a", "+b", "+c");
+        assertThat(handedOver).hasSize(6).containsSubsequence("-c", "-b", "-a").contains("+a", "+b", "+c");
         assertThat(host.statuses()).allMatch(s -> s.state() == PluginState.ENDED);
         assertThatThrownBy(() -> host.addModelPlugins("late", List.of(spec("a"))))
                 .isInstanceOf(IllegalStateException.class);
@@ -508,12 +535,31 @@ class PluginHostTests {
 
     @Test
     void modelPluginsOfNestedModelsBelongToTheTopLevelModel() {
-        ModelSpec arm = new ModelSpec("arm", Pose.IDENTITY, false, true, List.of(), List.of(),
-                List.of(spec("gripper")), List.of(), Optional.empty(), 5);
-        ModelSpec robot = new ModelSpec("robot", Pose.IDENTITY, false, true, List.of(), List.of(),
-                List.of(spec("driver")), List.of(arm), Optional.empty(), 3);
+        ModelSpec arm = new ModelSpec(
+                "arm",
+                Pose.IDENTITY,
+                false,
+                true,
+                List.of(),
+                List.of(),
+                List.of(spec("gripper")),
+                List.of(),
+                Optional.empty(),
+                5);
+        ModelSpec robot = new ModelSpec(
+                "robot",
+                Pose.IDENTITY,
+                false,
+                true,
+                List.of(),
+                List.of(),
+                List.of(spec("driver")),
+                List.of(arm),
+                Optional.empty(),
+                3);
 
-        assertThat(OwnedPluginSpec.ofModel(robot)).extracting(OwnedPluginSpec::qualifiedName)
+        assertThat(OwnedPluginSpec.ofModel(robot))
+                .extracting(OwnedPluginSpec::qualifiedName)
                 .containsExactly("robot::driver", "robot::gripper");
     }
 
@@ -521,28 +567,47 @@ class PluginHostTests {
     void severalPluginsOfOneNameInAModelAreNumberedAndAllStart() throws Exception {
         // Gazebo's name is the system's class: the Panda carries a JointPositionController per joint, all named alike
         List<ScriptedPlugin> controllers = new ArrayList<>();
-        PluginRegistry numbered = new PluginRegistry().register(spec -> {
-            ScriptedPlugin p = new ScriptedPlugin(spec.name(), calls);
-            controllers.add(p);
-            return p;
-        }, TYPE);
-        ModelSpec arm = new ModelSpec("arm", Pose.IDENTITY, false, true, List.of(), List.of(),
-                List.of(spec("controller"), spec("controller"), spec("other"), spec("controller")), List.of(),
-                Optional.empty(), 3);
+        PluginRegistry numbered = new PluginRegistry()
+                .register(
+                        spec -> {
+                            ScriptedPlugin p = new ScriptedPlugin(spec.name(), calls);
+                            controllers.add(p);
+                            return p;
+                        },
+                        TYPE);
+        ModelSpec arm = new ModelSpec(
+                "arm",
+                Pose.IDENTITY,
+                false,
+                true,
+                List.of(),
+                List.of(),
+                List.of(spec("controller"), spec("controller"), spec("other"), spec("controller")),
+                List.of(),
+                Optional.empty(),
+                3);
         List<OwnedPluginSpec> owned = OwnedPluginSpec.ofModel(arm);
-        assertThat(owned).extracting(OwnedPluginSpec::qualifiedName)
+        assertThat(owned)
+                .extracting(OwnedPluginSpec::qualifiedName)
                 .containsExactly("arm::controller", "arm::controller#2", "arm::other", "arm::controller#3");
-        PluginHost host = new PluginHost(numbered, owned, world, sink,
-                new PluginHostOptions(0, Set.of(), Clock.fixed(NOW, ZoneOffset.UTC)));
+        PluginHost host = new PluginHost(
+                numbered, owned, world, sink, new PluginHostOptions(0, Set.of(), Clock.fixed(NOW, ZoneOffset.UTC)));
         hosts.add(host);
         host.startAll(GENEROUS);
-        assertThat(host.statuses()).extracting(PluginStatus::state).containsOnly(PluginState.STARTED).hasSize(4);
+        assertThat(host.statuses())
+                .extracting(PluginStatus::state)
+                .containsOnly(PluginState.STARTED)
+                .hasSize(4);
         assertThat(controllers).hasSize(4);
 
         // spawned: the same numbering, so a spawn and a load name them alike
-        host.addModelPlugins("arm2", List.of(spec("controller"), spec("controller"))).get(20, TimeUnit.SECONDS);
+        host.addModelPlugins("arm2", List.of(spec("controller"), spec("controller")))
+                .get(20, TimeUnit.SECONDS);
         assertThat(host.statuses()).extracting(PluginStatus::name).contains("arm2::controller", "arm2::controller#2");
-        assertThat(host.statuses()).extracting(PluginStatus::state).containsOnly(PluginState.STARTED).hasSize(6);
+        assertThat(host.statuses())
+                .extracting(PluginStatus::state)
+                .containsOnly(PluginState.STARTED)
+                .hasSize(6);
     }
 
     @Test

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.orrery.plugin.StartProgress;
 import io.orrery.plugin.internal.PluginStartEvent.AllStarted;
 import io.orrery.plugin.internal.PluginStartEvent.ProgressChanged;
-import io.orrery.plugin.internal.PluginStartEvent;
-import io.orrery.plugin.internal.PluginStartTracker;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,8 +29,13 @@ class PluginStartTrackerTests {
         assertThat(tracker.progress()).isEqualTo(new StartProgress(2, 3, false));
         tracker.started("c");
 
-        assertThat(events).containsExactly(new ProgressChanged(0, 3), new ProgressChanged(1, 3),
-                new ProgressChanged(2, 3), new ProgressChanged(3, 3), new AllStarted(3));
+        assertThat(events)
+                .containsExactly(
+                        new ProgressChanged(0, 3),
+                        new ProgressChanged(1, 3),
+                        new ProgressChanged(2, 3),
+                        new ProgressChanged(3, 3),
+                        new AllStarted(3));
         assertThat(tracker.progress()).isEqualTo(new StartProgress(3, 3, true));
     }
 
@@ -44,8 +47,13 @@ class PluginStartTrackerTests {
         tracker.started("robot::b");
         tracker.started("robot::b");
 
-        assertThat(events).containsExactly(new ProgressChanged(0, 1), new ProgressChanged(1, 1), new AllStarted(1),
-                new ProgressChanged(1, 2), new ProgressChanged(2, 2));
+        assertThat(events)
+                .containsExactly(
+                        new ProgressChanged(0, 1),
+                        new ProgressChanged(1, 1),
+                        new AllStarted(1),
+                        new ProgressChanged(1, 2),
+                        new ProgressChanged(2, 2));
         assertThat(events).filteredOn(AllStarted.class::isInstance).hasSize(1);
         assertThat(tracker.progress()).isEqualTo(new StartProgress(2, 2, true));
     }
@@ -65,8 +73,12 @@ class PluginStartTrackerTests {
         tracker.started("a");
         tracker.failed("b");
 
-        assertThat(events).containsExactly(new ProgressChanged(0, 2), new ProgressChanged(1, 2),
-                new ProgressChanged(1, 1), new AllStarted(1));
+        assertThat(events)
+                .containsExactly(
+                        new ProgressChanged(0, 2),
+                        new ProgressChanged(1, 2),
+                        new ProgressChanged(1, 1),
+                        new AllStarted(1));
     }
 
     @Test
@@ -104,11 +116,13 @@ class PluginStartTrackerTests {
 
     @Test
     void bindsOnceAndOnlyThenAcceptsRuntimePlugins() {
-        assertThatThrownBy(() -> tracker.add("x")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> tracker.add("x"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("not bound");
         tracker.bind(List.of("a"));
         assertThatThrownBy(() -> tracker.bind(List.of("b"))).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> tracker.add("a")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> tracker.add("a"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'a' is already tracked");
     }
 

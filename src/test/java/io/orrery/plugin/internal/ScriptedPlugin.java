@@ -22,10 +22,10 @@ final class ScriptedPlugin implements Plugin {
     final String name;
     final List<String> calls;
     int apiVersion = PluginApi.VERSION;
-    Step onAwake = () -> { };
-    Step onStart = () -> { };
-    Step onReset = () -> { };
-    Step onEnd = () -> { };
+    Step onAwake = () -> {};
+    Step onStart = () -> {};
+    Step onReset = () -> {};
+    Step onEnd = () -> {};
     Map<String, PluginCommand> commands = Map.of();
     final List<PluginEvent> events = new CopyOnWriteArrayList<>();
     volatile PluginContext context;

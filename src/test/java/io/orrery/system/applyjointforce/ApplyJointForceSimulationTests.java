@@ -39,8 +39,11 @@ class ApplyJointForceSimulationTests {
         assertThat(trace.at(0.1).velocity()).isCloseTo(expectedSpeed(0.001, 0.1), within(0.001));
         assertThat(trace.at(1.0).velocity()).isCloseTo(expectedSpeed(0.001, 1.0), within(0.01));
         assertThat(trace.at(1.0).velocity()).isCloseTo(5.65, within(0.02));
-        System.out.printf("ApplyJointForce 0.001 N·m: %.5f rad/s at 0.1 s (model %.5f), %.4f at 1 s (model %.4f)%n",
-                trace.at(0.1).velocity(), expectedSpeed(0.001, 0.1), trace.at(1.0).velocity(),
+        System.out.printf(
+                "ApplyJointForce 0.001 N·m: %.5f rad/s at 0.1 s (model %.5f), %.4f at 1 s (model %.4f)%n",
+                trace.at(0.1).velocity(),
+                expectedSpeed(0.001, 0.1),
+                trace.at(1.0).velocity(),
                 expectedSpeed(0.001, 1.0));
 
         sim.publish("/model/joint_force_example/joint/j1/cmd_force", 0.0);
@@ -54,7 +57,9 @@ class ApplyJointForceSimulationTests {
     @Test
     void aJointLimitHoldsAgainstAnAppliedForce() throws Exception {
         JointTrace trace = JointTrace.on(sim, "joint_force_example", "j1");
-        Path world = sim.withReplaced(gzWorld("apply_joint_force.sdf"), "<xyz>0 0 1</xyz>",
+        Path world = sim.withReplaced(
+                gzWorld("apply_joint_force.sdf"),
+                "<xyz>0 0 1</xyz>",
                 "<xyz>0 0 1</xyz><limit><lower>-0.5</lower><upper>0.5</upper></limit>");
         sim.startPaused(world);
 
@@ -62,12 +67,16 @@ class ApplyJointForceSimulationTests {
         sim.step(3000);
 
         // The rotor hits the limit at about 2.8 rad/s; a hard impact overshoots by at most one step's travel.
-        double impactSpeed = trace.samples().stream().mapToDouble(JointTrace.Sample::velocity).max().orElseThrow();
+        double impactSpeed = trace.samples().stream()
+                .mapToDouble(JointTrace.Sample::velocity)
+                .max()
+                .orElseThrow();
         double highest = trace.positions().stream().mapToDouble(p -> p).max().orElseThrow();
         assertThat(highest - 0.5).isLessThanOrEqualTo(impactSpeed * DT);
         assertThat(trace.last().position()).as("held against the torque").isCloseTo(0.5, within(1e-6));
         assertThat(trace.last().velocity()).isCloseTo(0, within(1e-4));
-        System.out.printf("Joint limit 0.5 rad: impact at %.3f rad/s, overshoot %.5f rad, held at %.7f rad%n",
+        System.out.printf(
+                "Joint limit 0.5 rad: impact at %.3f rad/s, overshoot %.5f rad, held at %.7f rad%n",
                 impactSpeed, highest - 0.5, trace.last().position());
     }
 

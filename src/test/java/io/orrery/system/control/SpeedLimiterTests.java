@@ -48,7 +48,8 @@ class SpeedLimiterTests {
 
     @Test
     void aZeroStepLimitsOnlyTheSpeed() {
-        SpeedLimiter limiter = SpeedLimiter.NONE.withVelocity(-1, 1).withAcceleration(-1, 1).withJerk(-1, 1);
+        SpeedLimiter limiter =
+                SpeedLimiter.NONE.withVelocity(-1, 1).withAcceleration(-1, 1).withJerk(-1, 1);
         assertThat(limiter.limit(0.9, 0, 0, 0)).isEqualTo(0.9);
     }
 }

@@ -22,7 +22,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /** diff_drive.sdf served by the real application: a twist posted over HTTP drives vehicle_blue. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.real-time-factor=0", "orrery.start-paused=true", "orrery.status-log-interval=0s"})
 class DiffDriveHttpTests {
 
@@ -47,7 +48,8 @@ class DiffDriveHttpTests {
     @Test
     void aTwistPostedToCmdVelDrivesTheVehicleAndItsOdometryCanBeRead() throws InterruptedException {
         awaitPausedWithItsPluginsStarted();
-        assertThat(post("/api/topics/model/vehicle_blue/cmd_vel", "{\"linear\": {\"x\": 0.5}}").statusCode())
+        assertThat(post("/api/topics/model/vehicle_blue/cmd_vel", "{\"linear\": {\"x\": 0.5}}")
+                        .statusCode())
                 .isEqualTo(202);
         assertThat(post("/api/simulation/step?count=3000", "").statusCode()).isEqualTo(200);
 
@@ -67,7 +69,8 @@ class DiffDriveHttpTests {
     }
 
     private HttpResponse<String> post(String path, String body) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 

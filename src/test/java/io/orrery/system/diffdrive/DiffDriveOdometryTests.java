@@ -62,8 +62,8 @@ class DiffDriveOdometryTests {
     void theSpeedIsARollingMeanOverTheWindow() {
         DiffDriveOdometry odom = new DiffDriveOdometry(SEPARATION, RADIUS, RADIUS, 2);
         odom.init(0);
-        odom.update(1, 1, 1);   // 0.3 m/s
-        odom.update(4, 4, 2);   // 0.9 m/s
+        odom.update(1, 1, 1); // 0.3 m/s
+        odom.update(4, 4, 2); // 0.9 m/s
         odom.update(10, 10, 3); // 1.8 m/s
         assertThat(odom.linearSpeed()).isCloseTo((0.9 + 1.8) / 2, within(1e-12));
     }

@@ -17,8 +17,8 @@ class DiffDriveParametersTests {
 
     @Test
     void theLinearAndAngularVariantsOverrideTheSharedBoundsAndTheRestIsUnlimited() {
-        GazeboParameters params = params("max_velocity", "2", "max_linear_velocity", "0.5", "min_acceleration", "-3",
-                "max_angular_jerk", "7");
+        GazeboParameters params = params(
+                "max_velocity", "2", "max_linear_velocity", "0.5", "min_acceleration", "-3", "max_angular_jerk", "7");
 
         SpeedLimiter linear = DiffDrive.limiter(params, "linear");
         SpeedLimiter angular = DiffDrive.limiter(params, "angular");
@@ -35,7 +35,8 @@ class DiffDriveParametersTests {
     @Test
     void aValueThatIsNotANumberNamesThePluginAndTheElement() {
         assertThatThrownBy(() -> DiffDrive.limiter(params("max_linear_velocity", "fast"), "linear"))
-                .hasMessageContaining("DiffDrive plugin 'dd'").hasMessageContaining("<max_linear_velocity>")
+                .hasMessageContaining("DiffDrive plugin 'dd'")
+                .hasMessageContaining("<max_linear_velocity>")
                 .hasMessageContaining("'fast'");
     }
 
@@ -44,7 +45,8 @@ class DiffDriveParametersTests {
         for (int i = 0; i < nameValue.length; i += 2) {
             elements.add(new SdfElement(nameValue[i], Map.of(), nameValue[i + 1], List.of()));
         }
-        return new GazeboParameters(new PluginSpec("dd", "gz-sim-diff-drive-system", elements, OptionalInt.empty(),
-                false, 3), DiffDrive.CLASS_NAME);
+        return new GazeboParameters(
+                new PluginSpec("dd", "gz-sim-diff-drive-system", elements, OptionalInt.empty(), false, 3),
+                DiffDrive.CLASS_NAME);
     }
 }

@@ -39,9 +39,10 @@ class DiffDriveSimulationTests {
         Vec3 moved = axle(blue).minus(start);
         double headingError = wrap(blue.pose().yaw() - e.heading);
         double positionError = Math.hypot(moved.x() - e.x, moved.y() - e.y);
-        System.out.printf("turn: expected heading %.4f, at (%.4f, %.4f); measured %.4f at (%.4f, %.4f):"
-                + " heading error %.4f rad, position error %.4f m%n", e.heading, e.x, e.y, blue.pose().yaw(),
-                moved.x(), moved.y(), headingError, positionError);
+        System.out.printf(
+                "turn: expected heading %.4f, at (%.4f, %.4f); measured %.4f at (%.4f, %.4f):"
+                        + " heading error %.4f rad, position error %.4f m%n",
+                e.heading, e.x, e.y, blue.pose().yaw(), moved.x(), moved.y(), headingError, positionError);
 
         // About π (less the ramps' 0.0625 rad) on the circle of radius v/w = 1 m about (0, 1) from the start.
         assertThat(e.heading).isCloseTo(Math.PI - 0.0625 - 0.0005, within(1e-3));
@@ -63,16 +64,26 @@ class DiffDriveSimulationTests {
         ModelState blue = sim.model("vehicle_blue");
         Odometry odom = sim.latest(ODOM, Odometry.class);
         Vec3 moved = axle(blue).minus(start);
-        double positionError = Math.hypot(odom.getPose().getPosition().getX() - moved.x(),
+        double positionError = Math.hypot(
+                odom.getPose().getPosition().getX() - moved.x(),
                 odom.getPose().getPosition().getY() - moved.y());
         double headingError = wrap(yaw(odom) - blue.pose().yaw());
-        System.out.printf("odometry: (%.4f, %.4f, %.4f) true (%.4f, %.4f, %.4f): position error %.4f m,"
-                + " heading error %.4f rad%n", odom.getPose().getPosition().getX(), odom.getPose().getPosition().getY(), yaw(odom),
-                moved.x(), moved.y(), blue.pose().yaw(), positionError, headingError);
+        System.out.printf(
+                "odometry: (%.4f, %.4f, %.4f) true (%.4f, %.4f, %.4f): position error %.4f m,"
+                        + " heading error %.4f rad%n",
+                odom.getPose().getPosition().getX(),
+                odom.getPose().getPosition().getY(),
+                yaw(odom),
+                moved.x(),
+                moved.y(),
+                blue.pose().yaw(),
+                positionError,
+                headingError);
 
         assertThat(odom.getHeader().getStamp().getSec()).isEqualTo(6);
         assertThat(odom.getHeader().getStamp().getNsec()).isZero();
-        assertThat(odom.getHeader().getDataList()).extracting(h -> h.getKey() + "=" + h.getValue(0))
+        assertThat(odom.getHeader().getDataList())
+                .extracting(h -> h.getKey() + "=" + h.getValue(0))
                 .containsExactly("frame_id=vehicle_blue/odom", "child_frame_id=vehicle_blue/chassis");
         // Odometry counts wheel turns, so it misses exactly what the wheels slip (see the turn above): within 3×.
         assertThat(positionError).isCloseTo(0, within(0.02));
@@ -92,8 +103,9 @@ class DiffDriveSimulationTests {
         ModelState after = sim.model("vehicle_blue");
         Expected e = Expected.integrate(4000, 0.5, 0);
         Vec3 moved = after.pose().position().minus(before.pose().position());
-        System.out.printf("straight: expected %.4f m, moved %.4f m, %.4f m sideways, heading %.5f%n", e.x,
-                moved.x(), moved.y(), after.pose().yaw());
+        System.out.printf(
+                "straight: expected %.4f m, moved %.4f m, %.4f m sideways, heading %.5f%n",
+                e.x, moved.x(), moved.y(), after.pose().yaw());
         // 0.5 m/s × 4 s less the 0.5 s ramp at 1 m/s² (0.125 m) and the first step: 1.8745 m.
         assertThat(e.x).isCloseTo(0.5 * 4 - 0.125 - 0.0005, within(1e-3));
         // Straight ahead the wheels hardly slip; 1 cm allowed for the ramp's transient.
@@ -107,7 +119,9 @@ class DiffDriveSimulationTests {
         sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
         sim.publish(CMD, twist(0.5, 0));
         sim.step(2000);
-        sim.publish("/model/vehicle_blue/enable", BoolProtos.Boolean.newBuilder().setData(false).build());
+        sim.publish(
+                "/model/vehicle_blue/enable",
+                BoolProtos.Boolean.newBuilder().setData(false).build());
         sim.step(1000); // braking at 1 m/s² from 0.5 m/s takes 0.5 s
         sim.publish(CMD, twist(0.5, 0)); // ignored while disabled
         sim.step(10);
@@ -118,7 +132,9 @@ class DiffDriveSimulationTests {
         assertThat(still.velocity().linear().length()).isCloseTo(0, within(0.005));
         assertThat(still.pose().position().minus(stopped).length()).isCloseTo(0, within(0.005));
 
-        sim.publish("/model/vehicle_blue/enable", BoolProtos.Boolean.newBuilder().setData(true).build());
+        sim.publish(
+                "/model/vehicle_blue/enable",
+                BoolProtos.Boolean.newBuilder().setData(true).build());
         sim.publish(CMD, twist(0.5, 0));
         sim.step(1000);
         assertThat(sim.model("vehicle_blue").pose().x() - still.pose().x()).isGreaterThan(0.3);
@@ -130,10 +146,19 @@ class DiffDriveSimulationTests {
         Pose start = sim.model("vehicle_blue").pose();
         sim.publish(CMD, twist(0.5, 0.3));
         sim.step(2000);
-        assertThat(sim.model("vehicle_blue").pose().position().minus(start.position()).length()).isGreaterThan(0.5);
+        assertThat(sim.model("vehicle_blue")
+                        .pose()
+                        .position()
+                        .minus(start.position())
+                        .length())
+                .isGreaterThan(0.5);
 
         sim.reset();
-        assertThat(sim.model("vehicle_blue").pose().position().minus(start.position()).length())
+        assertThat(sim.model("vehicle_blue")
+                        .pose()
+                        .position()
+                        .minus(start.position())
+                        .length())
                 .isCloseTo(0, within(1e-6));
         assertThat(sim.hasMessage(ODOM)).isFalse();
         sim.step(1500);
@@ -159,10 +184,12 @@ class DiffDriveSimulationTests {
         ModelState after = sim.model("vehicle_blue");
         Vec3 moved = after.pose().position().minus(before.pose().position());
         Expected e = Expected.integrate(3000, 0.5, 0);
-        System.out.printf("skid: expected %.4f m, moved %.4f m, %.4f m sideways, heading %.5f%n", e.x, moved.x(),
-                moved.y(), after.pose().yaw());
-        for (String joint : new String[] {"front_left_wheel_joint", "rear_left_wheel_joint",
-                "front_right_wheel_joint", "rear_right_wheel_joint"}) {
+        System.out.printf(
+                "skid: expected %.4f m, moved %.4f m, %.4f m sideways, heading %.5f%n",
+                e.x, moved.x(), moved.y(), after.pose().yaw());
+        for (String joint : new String[] {
+            "front_left_wheel_joint", "rear_left_wheel_joint", "front_right_wheel_joint", "rear_right_wheel_joint"
+        }) {
             assertThat(after.joint(joint).orElseThrow().velocity()).as(joint).isCloseTo(0.5 / 0.3, within(0.01));
         }
         assertThat(moved.x()).isCloseTo(e.x, within(0.02));
@@ -176,11 +203,15 @@ class DiffDriveSimulationTests {
 
     static double yaw(Odometry o) {
         var q = o.getPose().getOrientation();
-        return new io.orrery.world.Quat(q.getW(), q.getX(), q.getY(), q.getZ()).toEuler().z();
+        return new io.orrery.world.Quat(q.getW(), q.getX(), q.getY(), q.getZ())
+                .toEuler()
+                .z();
     }
 
     static Twist twist(double linear, double angular) {
-        return Twist.newBuilder().setLinear(Messages.vector(linear, 0, 0)).setAngular(Messages.vector(0, 0, angular))
+        return Twist.newBuilder()
+                .setLinear(Messages.vector(linear, 0, 0))
+                .setAngular(Messages.vector(0, 0, angular))
                 .build();
     }
 

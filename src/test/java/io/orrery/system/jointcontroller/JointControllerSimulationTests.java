@@ -57,16 +57,21 @@ class JointControllerSimulationTests {
         // ~20 steps; what is left is the solver's jitter on a rotor spinning at 10 rad/s (up to 1.1e-2 rad/s),
         // which the loop does not amplify, and i_gain 0.01 keeps the mean on the target.
         assertThat(trace.samples().get(0).velocity()).isCloseTo(10 * 0.2 * DT / 0.00012, within(0.01));
-        assertThat(trace.samples().get(1).velocity() - 10).isCloseTo(-0.667 * (trace.samples().get(0).velocity() - 10),
-                within(0.01));
+        assertThat(trace.samples().get(1).velocity() - 10)
+                .isCloseTo(-0.667 * (trace.samples().get(0).velocity() - 10), within(0.01));
         int settled = trace.lastOutside(10.0, 2e-2) + 1;
         assertThat(settled).isLessThan(60);
         double jitter = trace.samples().subList(settled, trace.samples().size()).stream()
-                .mapToDouble(x -> Math.abs(x.velocity() - 10)).max().orElseThrow();
-        double mean = (trace.last().position() - trace.at(1.0).position()) / (trace.last().time() - trace.at(1.0).time());
+                .mapToDouble(x -> Math.abs(x.velocity() - 10))
+                .max()
+                .orElseThrow();
+        double mean = (trace.last().position() - trace.at(1.0).position())
+                / (trace.last().time() - trace.at(1.0).time());
         assertThat(mean).as("mean speed over the last second").isCloseTo(10.0, within(1e-4));
-        System.out.printf("JointController force mode: |v - 10| < 2e-2 rad/s after %d steps (%.3f s), then at most"
-                + " %.2e rad/s; mean speed over the last second %.6f rad/s%n", settled, settled * DT, jitter, mean);
+        System.out.printf(
+                "JointController force mode: |v - 10| < 2e-2 rad/s after %d steps (%.3f s), then at most"
+                        + " %.2e rad/s; mean speed over the last second %.6f rad/s%n",
+                settled, settled * DT, jitter, mean);
     }
 
     @Test

@@ -41,20 +41,29 @@ class JointPositionControllerSimulationTests {
         assertThat(trace.at(10.0).position() - 1).isCloseTo(0.021, within(0.003));
         assertThat(trace.at(30.0).position() - 1).isCloseTo(0.0025, within(0.001));
         assertThat(trace.last().position() - 1).isCloseTo(0, within(5e-4));
-        double overshoot = trace.positions().stream().mapToDouble(p -> p - 1).max().orElseThrow();
+        double overshoot =
+                trace.positions().stream().mapToDouble(p -> p - 1).max().orElseThrow();
         assertThat(overshoot).isCloseTo(0.040, within(0.005));
-        System.out.printf("JointPositionController: error at 1 s %.4f, 3 s %.4f, 30 s %.5f, 60 s %.6f rad;"
+        System.out.printf(
+                "JointPositionController: error at 1 s %.4f, 3 s %.4f, 30 s %.5f, 60 s %.6f rad;"
                         + " overshoot %.4f rad; within 0.05 rad after %.2f s, 0.01 rad after %.2f s, 0.001 rad"
                         + " after %.2f s%n",
-                trace.at(1.0).position() - 1, trace.at(3.0).position() - 1, trace.at(30.0).position() - 1,
-                trace.last().position() - 1, overshoot, trace.settledAfter(1.0, 0.05), trace.settledAfter(1.0, 0.01),
+                trace.at(1.0).position() - 1,
+                trace.at(3.0).position() - 1,
+                trace.at(30.0).position() - 1,
+                trace.last().position() - 1,
+                overshoot,
+                trace.settledAfter(1.0, 0.05),
+                trace.settledAfter(1.0, 0.01),
                 trace.settledAfter(1.0, 0.001));
     }
 
     @Test
     void positionControllerWithVelocityCommandsReachesTheTargetInOneStep() throws Exception {
         JointTrace trace = JointTrace.on(sim, "joint_position_controller_demo", "j1");
-        Path world = sim.withReplaced(gzWorld("joint_position_controller.sdf"), "<cmd_max>1000</cmd_max>",
+        Path world = sim.withReplaced(
+                gzWorld("joint_position_controller.sdf"),
+                "<cmd_max>1000</cmd_max>",
                 "<cmd_max>2</cmd_max><use_velocity_commands>true</use_velocity_commands>");
         sim.startPaused(world);
 
@@ -80,7 +89,8 @@ class JointPositionControllerSimulationTests {
         runner.reset().get(20, TimeUnit.SECONDS);
         position.clear();
         sim.step(200);
-        assertThat(position.positions()).as("back to the initial target 0, the PID without history")
+        assertThat(position.positions())
+                .as("back to the initial target 0, the PID without history")
                 .allSatisfy(p -> assertThat(p).isCloseTo(0, within(1e-12)));
 
         runner.reset().get(20, TimeUnit.SECONDS);

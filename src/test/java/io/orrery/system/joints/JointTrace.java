@@ -37,8 +37,7 @@ public final class JointTrace implements PostUpdate, Reset {
     }
 
     /** One step's joint state. */
-    public record Sample(double time, double position, double velocity, double effort) {
-    }
+    public record Sample(double time, double position, double velocity, double effort) {}
 
     @Override
     public void postUpdate(UpdateInfo info, WorldView world) {
@@ -49,8 +48,7 @@ public final class JointTrace implements PostUpdate, Reset {
     }
 
     @Override
-    public void reset(UpdateInfo info, PhysicsWorld world) {
-    }
+    public void reset(UpdateInfo info, PhysicsWorld world) {}
 
     /** Every sample so far, oldest first (a live, synchronized list). */
     public List<Sample> samples() {

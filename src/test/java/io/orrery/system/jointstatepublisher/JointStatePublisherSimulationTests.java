@@ -30,15 +30,18 @@ class JointStatePublisherSimulationTests {
 
     @Test
     void theJointStatePublisherPublishesWhatTheJointsReportStampedInSimTime() throws Exception {
-        Path world = sim.withReplaced(gzWorld("joint_controller.sdf"),
+        Path world = sim.withReplaced(
+                gzWorld("joint_controller.sdf"),
                 "<initial_velocity>5.0</initial_velocity>\n      </plugin>",
                 "<initial_velocity>5.0</initial_velocity>\n      </plugin>"
                         + "<plugin filename=\"gz-sim-joint-state-publisher-system\""
                         + " name=\"gz::sim::systems::JointStatePublisher\"/>");
         SimulationRunner runner = sim.startPaused(world);
         List<Model> messages = Collections.synchronizedList(new ArrayList<>());
-        runner.topics().orElseThrow().subscribe("/world/default/model/joint_controller_demo/joint_state",
-                Model.class, "test", messages::add);
+        runner.topics()
+                .orElseThrow()
+                .subscribe(
+                        "/world/default/model/joint_controller_demo/joint_state", Model.class, "test", messages::add);
 
         sim.step(100);
 
@@ -48,11 +51,17 @@ class JointStatePublisherSimulationTests {
         assertThat(last.getHeader().getStamp().getNsec()).isEqualTo(100_000_000);
         assertThat(last.getName()).isEqualTo("joint_controller_demo");
         assertThat(last.getJointList()).extracting(j -> j.getName()).containsExactly("world_fixed", "j1");
-        JointState j1 = runner.snapshot().model("joint_controller_demo").orElseThrow().joint("j1").orElseThrow();
+        JointState j1 = runner.snapshot()
+                .model("joint_controller_demo")
+                .orElseThrow()
+                .joint("j1")
+                .orElseThrow();
         assertThat(last.getJoint(1).getAxis1().getPosition()).isEqualTo(j1.position());
         assertThat(last.getJoint(1).getAxis1().getVelocity()).isEqualTo(j1.velocity());
         assertThat(last.getJoint(1).getAxis1().getForce()).isEqualTo(j1.effort());
-        assertThat(last.getJoint(1).hasAxis2()).as("a revolute joint has one axis").isFalse();
+        assertThat(last.getJoint(1).hasAxis2())
+                .as("a revolute joint has one axis")
+                .isFalse();
         assertThat(j1.velocity()).isCloseTo(5.0, within(1e-6));
     }
 
@@ -63,9 +72,12 @@ class JointStatePublisherSimulationTests {
     @Test
     void theJointStatePublisherPublishesBothAxesOfAUniversalJoint() throws Exception {
         String text = Files.readString(Path.of("src/test/resources/worlds/universal.sdf"));
-        Path world = sim.write("universal-" + System.nanoTime() + ".sdf", text.replace("</joint>",
-                "</joint><plugin filename=\"gz-sim-joint-state-publisher-system\""
-                        + " name=\"gz::sim::systems::JointStatePublisher\"/>"));
+        Path world = sim.write(
+                "universal-" + System.nanoTime() + ".sdf",
+                text.replace(
+                        "</joint>",
+                        "</joint><plugin filename=\"gz-sim-joint-state-publisher-system\""
+                                + " name=\"gz::sim::systems::JointStatePublisher\"/>"));
         // a kick about both axes in the first step: 0.2 and 0.3 rad/s about the cross, 1 m above the bob
         boolean[] kicked = {false};
         sim.system((PreUpdate) (info, w) -> {
@@ -76,12 +88,14 @@ class JointStatePublisherSimulationTests {
         });
         SimulationRunner runner = sim.startPaused(world);
         List<Model> messages = Collections.synchronizedList(new ArrayList<>());
-        runner.topics().orElseThrow().subscribe("/world/universal/model/gimbal/joint_state", Model.class, "test",
-                messages::add);
+        runner.topics()
+                .orElseThrow()
+                .subscribe("/world/universal/model/gimbal/joint_state", Model.class, "test", messages::add);
         sim.step(200);
 
         Model last = messages.get(messages.size() - 1);
-        JointState cross = runner.snapshot().model("gimbal").orElseThrow().joint("cross").orElseThrow();
+        JointState cross =
+                runner.snapshot().model("gimbal").orElseThrow().joint("cross").orElseThrow();
         assertThat(cross.axis2()).isNotNull();
         assertThat(cross.position()).isNotZero();
         assertThat(cross.axis2().position()).isNotZero();
@@ -89,14 +103,18 @@ class JointStatePublisherSimulationTests {
         assertThat(last.getJoint(0).getAxis1().getPosition()).isEqualTo(cross.position());
         assertThat(last.getJoint(0).getAxis1().getVelocity()).isEqualTo(cross.velocity());
         assertThat(last.getJoint(0).hasAxis2()).isTrue();
-        assertThat(last.getJoint(0).getAxis2().getPosition()).isEqualTo(cross.axis2().position());
-        assertThat(last.getJoint(0).getAxis2().getVelocity()).isEqualTo(cross.axis2().velocity());
-        assertThat(last.getJoint(0).getAxis2().getForce()).isEqualTo(cross.axis2().effort());
+        assertThat(last.getJoint(0).getAxis2().getPosition())
+                .isEqualTo(cross.axis2().position());
+        assertThat(last.getJoint(0).getAxis2().getVelocity())
+                .isEqualTo(cross.axis2().velocity());
+        assertThat(last.getJoint(0).getAxis2().getForce())
+                .isEqualTo(cross.axis2().effort());
     }
 
     @Test
     void theJointStatePublisherPublishesOnlyTheNamedJointsAtItsUpdateRate() throws Exception {
-        Path world = sim.withReplaced(gzWorld("joint_controller.sdf"),
+        Path world = sim.withReplaced(
+                gzWorld("joint_controller.sdf"),
                 "<initial_velocity>5.0</initial_velocity>\n      </plugin>",
                 "<initial_velocity>5.0</initial_velocity>\n      </plugin>"
                         + "<plugin filename=\"gz-sim-joint-state-publisher-system\""
@@ -109,7 +127,10 @@ class JointStatePublisherSimulationTests {
         sim.step(100);
 
         assertThat(messages).hasSize(10);
-        assertThat(messages).allSatisfy(m -> assertThat(m.getJointList()).extracting(j -> j.getName()).containsExactly("j1"));
+        assertThat(messages)
+                .allSatisfy(m -> assertThat(m.getJointList())
+                        .extracting(j -> j.getName())
+                        .containsExactly("j1"));
         assertThat(messages.get(1).getHeader().getStamp().getNsec()).isEqualTo(11_000_000);
     }
 }

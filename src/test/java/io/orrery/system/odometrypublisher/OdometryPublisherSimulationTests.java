@@ -24,21 +24,27 @@ class OdometryPublisherSimulationTests {
     @Test
     void theTruePoseAndBodyFrameVelocitiesAtTheConfiguredRate() throws Exception {
         sim.startPaused(WORLD);
-        sim.publish("/model/box/cmd_vel", Twist.newBuilder().setLinear(Messages.vector(1, 0, 0))
-                .setAngular(Messages.vector(0, 0, 0.5)).build());
+        sim.publish(
+                "/model/box/cmd_vel",
+                Twist.newBuilder()
+                        .setLinear(Messages.vector(1, 0, 0))
+                        .setAngular(Messages.vector(0, 0, 0.5))
+                        .build());
         sim.step(1500); // 100 Hz: the last message is stamped 1.5 s, as this pose
 
         ModelState box = sim.model("box");
         Odometry odom = sim.latest("/model/box/odometry", Odometry.class);
         assertThat(odom.getHeader().getStamp().getSec()).isEqualTo(1);
         assertThat(odom.getHeader().getStamp().getNsec()).isEqualTo(500_000_000);
-        assertThat(odom.getHeader().getDataList()).extracting(h -> h.getKey() + "=" + h.getValue(0))
+        assertThat(odom.getHeader().getDataList())
+                .extracting(h -> h.getKey() + "=" + h.getValue(0))
                 .containsExactly("frame_id=box/odom", "child_frame_id=box/base_footprint");
         // Ground truth: the pose is the model's, in the world frame (2D: z is left at 0).
         assertThat(odom.getPose().getPosition().getX()).isCloseTo(box.pose().x(), within(1e-12));
         assertThat(odom.getPose().getPosition().getY()).isCloseTo(box.pose().y(), within(1e-12));
         assertThat(odom.getPose().getPosition().getZ()).isZero();
-        assertThat(odom.getPose().getOrientation().getZ()).isCloseTo(box.pose().rotation().z(), within(1e-12));
+        assertThat(odom.getPose().getOrientation().getZ())
+                .isCloseTo(box.pose().rotation().z(), within(1e-12));
         // Velocities are one-step differences in the body frame: a chord of the circle seen from its end is
         // turned by wΔt/2 = 2.5e-4 rad, so linear.y reads -1 m/s × 2.5e-4; 1e-3 allows for float poses.
         assertThat(odom.getTwist().getLinear().getX()).isCloseTo(1, within(1e-3));

@@ -34,11 +34,14 @@ class PosePublisherSimulationTests {
         sim.step(1); // the pendulum has swung for half a second
 
         ModelState truth = sim.model(MODEL);
-        assertThat(received).extracting(Pose::getName).containsExactly(MODEL + "::base", MODEL + "::upper_link",
-                MODEL + "::lower_link");
+        assertThat(received)
+                .extracting(Pose::getName)
+                .containsExactly(MODEL + "::base", MODEL + "::upper_link", MODEL + "::lower_link");
         for (Pose p : received) {
             String link = p.getName().substring(MODEL.length() + 2);
-            io.orrery.world.Pose expected = truth.pose().inverse().compose(truth.link(link).orElseThrow().pose());
+            io.orrery.world.Pose expected = truth.pose()
+                    .inverse()
+                    .compose(truth.link(link).orElseThrow().pose());
             // The message is computed from the same state the snapshot holds: equal to rounding.
             assertThat(p.getPosition().getX()).isCloseTo(expected.x(), within(1e-9));
             assertThat(p.getPosition().getY()).isCloseTo(expected.y(), within(1e-9));
@@ -51,13 +54,21 @@ class PosePublisherSimulationTests {
         // The upper link has swung away from where the file put it (0 0 2.1, roll -1.5708): the poses are live.
         Pose upper = received.get(1);
         assertThat(upper.getPosition().getZ()).isCloseTo(2.1, within(0.01));
-        assertThat(new io.orrery.world.Quat(upper.getOrientation().getW(), upper.getOrientation().getX(),
-                upper.getOrientation().getY(), upper.getOrientation().getZ()).toEuler().x()).isNotCloseTo(-1.5708, within(0.01));
+        assertThat(new io.orrery.world.Quat(
+                                upper.getOrientation().getW(),
+                                upper.getOrientation().getX(),
+                                upper.getOrientation().getY(),
+                                upper.getOrientation().getZ())
+                        .toEuler()
+                        .x())
+                .isNotCloseTo(-1.5708, within(0.01));
     }
 
     @Test
     void aPoseVectorWithTheFixedPosesOnTheStaticTopic() throws Exception {
-        Path world = sim.withInserted(GazeboSystemRunner.gzWorld("pose_publisher.sdf"), "<publish_link_pose>",
+        Path world = sim.withInserted(
+                GazeboSystemRunner.gzWorld("pose_publisher.sdf"),
+                "<publish_link_pose>",
                 "<use_pose_vector_msg>true</use_pose_vector_msg><static_publisher>true</static_publisher>"
                         + "<publish_model_pose>true</publish_model_pose><update_frequency>100</update_frequency>"
                         + "<static_update_frequency>10</static_update_frequency>");
@@ -71,14 +82,17 @@ class PosePublisherSimulationTests {
         // 1 s at 100 Hz and 10 Hz: as in Gazebo, each time a whole period of sim time has passed since the last (or 0).
         assertThat(moving).hasSize(100);
         assertThat(fixed).hasSize(10);
-        assertThat(moving.get(0).getPoseList()).extracting(Pose::getName).containsExactly(MODEL + "::upper_link",
-                MODEL + "::lower_link");
+        assertThat(moving.get(0).getPoseList())
+                .extracting(Pose::getName)
+                .containsExactly(MODEL + "::upper_link", MODEL + "::lower_link");
         assertThat(fixed.get(0).getPoseList()).extracting(Pose::getName).containsExactly(MODEL, MODEL + "::base");
         Pose model = fixed.get(fixed.size() - 1).getPose(0);
         assertThat(frames(model.getHeader())).containsExactly("frame_id=pose_publisher", "child_frame_id=" + MODEL);
     }
 
     static List<String> frames(Header header) {
-        return header.getDataList().stream().map(e -> e.getKey() + "=" + e.getValue(0)).toList();
+        return header.getDataList().stream()
+                .map(e -> e.getKey() + "=" + e.getValue(0))
+                .toList();
     }
 }

@@ -53,10 +53,17 @@ class SceneBroadcasterSimulationTests {
         sim.step(5);
 
         // paused cycles publish too (at the sim time paused at); every step's sim time comes exactly once
-        List<Long> stepped = clocks.stream().map(c -> Messages.nanos(c.getSim())).filter(t -> t > 10_000_000).distinct()
+        List<Long> stepped = clocks.stream()
+                .map(c -> Messages.nanos(c.getSim()))
+                .filter(t -> t > 10_000_000)
+                .distinct()
                 .toList();
         assertThat(stepped).containsExactly(11_000_000L, 12_000_000L, 13_000_000L, 14_000_000L, 15_000_000L);
-        assertThat(root.stream().map(c -> Messages.nanos(c.getSim())).filter(t -> t > 10_000_000).distinct().toList())
+        assertThat(root.stream()
+                        .map(c -> Messages.nanos(c.getSim()))
+                        .filter(t -> t > 10_000_000)
+                        .distinct()
+                        .toList())
                 .isEqualTo(stepped);
     }
 
@@ -75,7 +82,8 @@ class SceneBroadcasterSimulationTests {
 
         assertThat(root.stream().filter(s -> !s.getPaused()).count()).isEqualTo(300);
         // 10 a second of wall time, the first one at once
-        assertThat(published).isPositive()
+        assertThat(published)
+                .isPositive()
                 .isLessThanOrEqualTo((int) Math.ceil(seconds * SceneBroadcaster.STATS_HERTZ) + 1);
         WorldStatistics last = root.get(root.size() - 1);
         assertThat(last.getIterations()).isEqualTo(300);
@@ -85,7 +93,8 @@ class SceneBroadcasterSimulationTests {
             WorldStatistics now = root.get(i);
             long wall = Messages.nanos(now.getRealTime()) - Messages.nanos(before.getRealTime());
             long sim = Messages.nanos(now.getSimTime()) - Messages.nanos(before.getSimTime());
-            assertThat(now.getRealTimeFactor()).as("iteration %d", now.getIterations())
+            assertThat(now.getRealTimeFactor())
+                    .as("iteration %d", now.getIterations())
                     .isCloseTo(wall > 0 ? (double) sim / wall : 0, within(1e-12));
         }
         assertThat(root).anySatisfy(s -> assertThat(s.getRealTimeFactor()).isPositive());
@@ -94,8 +103,7 @@ class SceneBroadcasterSimulationTests {
     }
 
     @Test
-    void posesGiveModelsInTheWorldAndLinksInTheirModelWithIdsAndTheDynamicOnesLeaveStaticModelsOut()
-            throws Exception {
+    void posesGiveModelsInTheWorldAndLinksInTheirModelWithIdsAndTheDynamicOnesLeaveStaticModelsOut() throws Exception {
         SimulationRunner runner = sim.startPaused(sim.write("w.sdf", WORLD));
         TopicBus bus = runner.topics().orElseThrow();
         List<Pose_V> all = new CopyOnWriteArrayList<>();
@@ -105,7 +113,9 @@ class SceneBroadcasterSimulationTests {
         sim.step(1);
 
         Pose_V poses = all.get(all.size() - 1);
-        assertThat(poses.getPoseList()).extracting(Pose::getName).containsExactlyInAnyOrder("ground", "g", "box", "body");
+        assertThat(poses.getPoseList())
+                .extracting(Pose::getName)
+                .containsExactlyInAnyOrder("ground", "g", "box", "body");
         Pose box = named(poses, "box");
         assertThat(Integer.toUnsignedLong(box.getId())).isEqualTo(GazeboEntities.id("box"));
         assertThat(box.getPosition().getX()).isCloseTo(1, within(1e-9));
@@ -115,11 +125,15 @@ class SceneBroadcasterSimulationTests {
         Pose body = named(poses, "body");
         assertThat(Integer.toUnsignedLong(body.getId())).isEqualTo(GazeboEntities.id("box::body"));
         assertThat(body.getPosition().getZ()).isCloseTo(0.5, within(1e-9)); // in the model's frame, as gz sim gives it
-        assertThat(dynamic.get(dynamic.size() - 1).getPoseList()).extracting(Pose::getName)
+        assertThat(dynamic.get(dynamic.size() - 1).getPoseList())
+                .extracting(Pose::getName)
                 .containsExactlyInAnyOrder("box", "body");
     }
 
     private static Pose named(Pose_V poses, String name) {
-        return poses.getPoseList().stream().filter(p -> p.getName().equals(name)).findFirst().orElseThrow();
+        return poses.getPoseList().stream()
+                .filter(p -> p.getName().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

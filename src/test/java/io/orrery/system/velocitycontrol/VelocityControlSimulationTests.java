@@ -22,9 +22,15 @@ class VelocityControlSimulationTests {
     @Test
     void aModelCommandInTheModelFrameDrivesACircleAndALinkCommandSpinsTheLink() throws Exception {
         sim.startPaused(WORLD);
-        sim.publish("/model/box/cmd_vel", Twist.newBuilder().setLinear(Messages.vector(1, 0, 0))
-                .setAngular(Messages.vector(0, 0, 0.5)).build());
-        sim.publish("/model/spinner/link/body/cmd_vel", Twist.newBuilder().setAngular(Messages.vector(0, 0, 2)).build());
+        sim.publish(
+                "/model/box/cmd_vel",
+                Twist.newBuilder()
+                        .setLinear(Messages.vector(1, 0, 0))
+                        .setAngular(Messages.vector(0, 0, 0.5))
+                        .build());
+        sim.publish(
+                "/model/spinner/link/body/cmd_vel",
+                Twist.newBuilder().setAngular(Messages.vector(0, 0, 2)).build());
         sim.step(2000);
 
         // The command is taken up in the first step's PostUpdate and acts from the second step: 1.999 s of it.
@@ -41,13 +47,21 @@ class VelocityControlSimulationTests {
 
         ModelState spinner = sim.model("spinner");
         assertThat(spinner.pose().yaw()).isCloseTo(2 * t - 2 * Math.PI, within(1e-3));
-        assertThat(spinner.pose().position().minus(new io.orrery.world.Vec3(5, 0, 1)).length())
+        assertThat(spinner.pose()
+                        .position()
+                        .minus(new io.orrery.world.Vec3(5, 0, 1))
+                        .length())
                 .isCloseTo(0, within(1e-6));
 
         sim.reset();
         sim.step(100);
-        assertThat(sim.model("box").pose().position().minus(new io.orrery.world.Vec3(0, 0, 1)).length())
-                .as("no command survives a reset").isCloseTo(0, within(1e-9));
+        assertThat(sim.model("box")
+                        .pose()
+                        .position()
+                        .minus(new io.orrery.world.Vec3(0, 0, 1))
+                        .length())
+                .as("no command survives a reset")
+                .isCloseTo(0, within(1e-9));
         assertThat(sim.model("spinner").pose().yaw()).isCloseTo(0, within(1e-9));
     }
 }

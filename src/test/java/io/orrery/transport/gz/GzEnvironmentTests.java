@@ -12,15 +12,25 @@ class GzEnvironmentTests {
 
     @Test
     void theGzNameWinsOverTheIgnitionNameAndEitherIsTaken() {
-        GzEnvironment both = GzEnvironment.from(Map.of("GZ_PARTITION", "garden", "IGN_PARTITION", "fortress",
-                "IGN_IP", "127.0.0.1", "GZ_DISCOVERY_MSG_PORT", "11317", "IGN_DISCOVERY_SRV_PORT", "11318"));
+        GzEnvironment both = GzEnvironment.from(Map.of(
+                "GZ_PARTITION",
+                "garden",
+                "IGN_PARTITION",
+                "fortress",
+                "IGN_IP",
+                "127.0.0.1",
+                "GZ_DISCOVERY_MSG_PORT",
+                "11317",
+                "IGN_DISCOVERY_SRV_PORT",
+                "11318"));
 
         assertThat(both.partition()).isEqualTo("garden");
         assertThat(both.host().getHostAddress()).isEqualTo("127.0.0.1");
         assertThat(both.interfaces()).extracting(InetAddress::getHostAddress).containsExactly("127.0.0.1");
         assertThat(both.msgPort()).isEqualTo(11317);
         assertThat(both.srvPort()).isEqualTo(11318);
-        assertThat(GzEnvironment.from(Map.of("IGN_PARTITION", "fortress")).partition()).isEqualTo("fortress");
+        assertThat(GzEnvironment.from(Map.of("IGN_PARTITION", "fortress")).partition())
+                .isEqualTo("fortress");
     }
 
     @Test
@@ -36,8 +46,15 @@ class GzEnvironmentTests {
 
     @Test
     void relaysAreColonSeparatedAddressesAndEqualPortsMoveTheServicesOneAlong() {
-        GzEnvironment env = GzEnvironment.from(Map.of("GZ_IP", "127.0.0.1", "GZ_RELAY", "10.0.0.5:10.0.0.6",
-                "GZ_DISCOVERY_MSG_PORT", "12000", "GZ_DISCOVERY_SRV_PORT", "12000"));
+        GzEnvironment env = GzEnvironment.from(Map.of(
+                "GZ_IP",
+                "127.0.0.1",
+                "GZ_RELAY",
+                "10.0.0.5:10.0.0.6",
+                "GZ_DISCOVERY_MSG_PORT",
+                "12000",
+                "GZ_DISCOVERY_SRV_PORT",
+                "12000"));
 
         assertThat(env.relays()).extracting(InetAddress::getHostAddress).containsExactly("10.0.0.5", "10.0.0.6");
         assertThat(env.srvPort()).isEqualTo(12001);
@@ -46,13 +63,15 @@ class GzEnvironmentTests {
     @Test
     void aBadValueNamesItsVariable() {
         assertThatThrownBy(() -> GzEnvironment.from(Map.of("GZ_IP", "127.0.0.1", "GZ_RELAY", "10.0.0.5:relay.local")))
-                .hasMessageContaining("GZ_RELAY").hasMessageContaining("not an IPv4 address");
+                .hasMessageContaining("GZ_RELAY")
+                .hasMessageContaining("not an IPv4 address");
         assertThatThrownBy(() -> GzEnvironment.from(Map.of("IGN_IP", "192.0.2.77")))
                 .hasMessageContaining("IGN_IP=192.0.2.77 is not an address of this machine's interfaces");
         assertThatThrownBy(() -> GzEnvironment.from(Map.of("GZ_IP", "127.0.0.1", "GZ_DISCOVERY_MSG_PORT", "70000")))
                 .hasMessageContaining("GZ_DISCOVERY_MSG_PORT must be a port from 1 to 65535, got '70000'");
-        assertThatThrownBy(() -> GzEnvironment.from(Map.of("GZ_IP", "127.0.0.1", "GZ_DISCOVERY_MULTICAST_IP",
-                "10.1.1.1"))).hasMessageContaining("GZ_DISCOVERY_MULTICAST_IP=10.1.1.1 is not a multicast address");
+        assertThatThrownBy(
+                        () -> GzEnvironment.from(Map.of("GZ_IP", "127.0.0.1", "GZ_DISCOVERY_MULTICAST_IP", "10.1.1.1")))
+                .hasMessageContaining("GZ_DISCOVERY_MULTICAST_IP=10.1.1.1 is not a multicast address");
         assertThatThrownBy(() -> GzEnvironment.from(Map.of("GZ_IP", "127.0.0.1", "GZ_PARTITION", "a@b")))
                 .hasMessageContaining("GZ_PARTITION 'a@b' is not a valid gz-transport partition");
     }

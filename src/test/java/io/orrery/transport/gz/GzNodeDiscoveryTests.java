@@ -65,16 +65,29 @@ class GzNodeDiscoveryTests {
         SdfReader reader = new SdfReader(List.of());
         runner = SimulationRunner.builder(reader::read, world, new JBulletPhysicsEngine())
                 .plugins(BuiltinPlugins.registerAll(new PluginRegistry()), PluginSettings.defaults())
-                .settings(RunnerSettings.defaults().withStartPaused(true)).worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS).build();
+                .settings(RunnerSettings.defaults().withStartPaused(true))
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
+                .build();
         runner.start();
         msgPort = freePort();
-        GzEnvironment env = new GzEnvironment(PARTITION, List.of(LO), LO, List.of(),
-                InetAddress.getByName(GzEnvironment.DEFAULT_GROUP), msgPort, freePort());
-        GzTransportProperties p = new GzTransportProperties(true, true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256,
-                10000, 64);
-        node = new GzNode(env, p, new MessageCatalog(p.typePrefix()), runner,
-                new WorldServices(runner, reader, new WorldSaver(dir), true), true);
+        GzEnvironment env = new GzEnvironment(
+                PARTITION,
+                List.of(LO),
+                LO,
+                List.of(),
+                InetAddress.getByName(GzEnvironment.DEFAULT_GROUP),
+                msgPort,
+                freePort());
+        GzTransportProperties p =
+                new GzTransportProperties(true, true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256, 10000, 64);
+        node = new GzNode(
+                env,
+                p,
+                new MessageCatalog(p.typePrefix()),
+                runner,
+                new WorldServices(runner, reader, new WorldSaver(dir), true),
+                true);
         node.start();
         // the peer hears the group on the topics' port beside the node (every member gets every multicast datagram)
         peer = DatagramChannel.open(StandardProtocolFamily.INET);
@@ -102,8 +115,10 @@ class GzNodeDiscoveryTests {
     void aSubscribersRequestIsAnsweredWithEveryTopicOrreryTakes() throws Exception {
         String cmdVel = "@/" + PARTITION + "@/model/vehicle_blue/cmd_vel";
 
-        Discovery rep = askUntil(Discovery.newBuilder().setType(Type.SUBSCRIBERS_REQ),
-                d -> d.getType() == Type.SUBSCRIBERS_REP && d.getPub().getTopic().equals(cmdVel));
+        Discovery rep = askUntil(
+                Discovery.newBuilder().setType(Type.SUBSCRIBERS_REQ),
+                d -> d.getType() == Type.SUBSCRIBERS_REP
+                        && d.getPub().getTopic().equals(cmdVel));
 
         assertThat(rep.getPub().getMsgPub().getMsgType()).isEqualTo("gz.msgs.Twist");
         assertThat(rep.getPub().getProcessUuid()).isEqualTo(rep.getProcessUuid());
@@ -113,17 +128,21 @@ class GzNodeDiscoveryTests {
     @Test
     void aHeartbeatEverySecondAndOnCloseUnadvertisementsThenBye() throws Exception {
         String odometry = "@/" + PARTITION + "@/model/vehicle_blue/odometry";
-        Discovery advert = askUntil(Discovery.newBuilder().setType(Type.SUBSCRIBE)
-                .setSub(Discovery.Subscriber.newBuilder().setTopic(odometry)),
+        Discovery advert = askUntil(
+                Discovery.newBuilder()
+                        .setType(Type.SUBSCRIBE)
+                        .setSub(Discovery.Subscriber.newBuilder().setTopic(odometry)),
                 d -> d.getType() == Type.ADVERTISE && d.getPub().getTopic().equals(odometry));
         String process = advert.getProcessUuid();
-        Discovery heartbeat = next(d -> d.getType() == Type.HEARTBEAT && d.getProcessUuid().equals(process));
+        Discovery heartbeat =
+                next(d -> d.getType() == Type.HEARTBEAT && d.getProcessUuid().equals(process));
         assertThat(heartbeat.getVersion()).isEqualTo(DiscoveryCodec.WIRE_VERSION);
 
         node.close();
         node = null;
 
-        Discovery withdrawn = next(d -> d.getType() == Type.UNADVERTISE && d.getPub().getTopic().equals(odometry));
+        Discovery withdrawn = next(
+                d -> d.getType() == Type.UNADVERTISE && d.getPub().getTopic().equals(odometry));
         assertThat(withdrawn.getProcessUuid()).isEqualTo(process);
         next(d -> d.getType() == Type.BYE && d.getProcessUuid().equals(process));
     }
@@ -175,8 +194,8 @@ class GzNodeDiscoveryTests {
             }
             heard.add(d.getType() + " " + d.getPub().getTopic());
         }
-        throw new AssertionError("no answer to " + request.getType() + " within 60 s; heard " + heard.stream()
-                .distinct().toList());
+        throw new AssertionError("no answer to " + request.getType() + " within 60 s; heard "
+                + heard.stream().distinct().toList());
     }
 
     private static int freePort() throws IOException {

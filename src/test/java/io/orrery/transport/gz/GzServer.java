@@ -35,8 +35,8 @@ public final class GzServer {
     }
 
     /** A server with the node on or off ({@code transport}), its log in {@code dir}. */
-    public static GzServer start(NetNamespace ns, Path dir, String partition, List<String> extraArgs,
-            boolean transport) throws IOException, InterruptedException {
+    public static GzServer start(NetNamespace ns, Path dir, String partition, List<String> extraArgs, boolean transport)
+            throws IOException, InterruptedException {
         Path world = dir.resolve("diff_drive.sdf");
         if (!Files.exists(world)) {
             try (var in = GzServer.class.getResourceAsStream("diff_drive.sdf")) {
@@ -47,13 +47,21 @@ public final class GzServer {
             }
         }
         Path log = dir.resolve("orrery-" + partition + ".log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp",
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                "io.orrery.OrreryApplication", "--server.port=0", "--orrery.world=" + world,
-                "--orrery.worlds-dir=" + dir, "--orrery.transport.enabled=" + transport,
-                "--orrery.transport.message-types=ignition", "--orrery.status-log-interval=0s",
-                "--logging.level.io.orrery.transport=info", "--logging.level.io.orrery.transport.gz.GzNode=debug",
+                "io.orrery.OrreryApplication",
+                "--server.port=0",
+                "--orrery.world=" + world,
+                "--orrery.worlds-dir=" + dir,
+                "--orrery.transport.enabled=" + transport,
+                "--orrery.transport.message-types=ignition",
+                "--orrery.status-log-interval=0s",
+                "--logging.level.io.orrery.transport=info",
+                "--logging.level.io.orrery.transport.gz.GzNode=debug",
                 "--logging.level.io.orrery.transport.gz.DataPlane=debug"));
         command.addAll(extraArgs);
         Process p = ns.start(command, env(partition), log);
@@ -67,8 +75,8 @@ public final class GzServer {
 
     /** The environment a process of partition {@code partition} runs with: 127.0.0.1, both generations' names. */
     public static Map<String, String> env(String partition) {
-        return Map.of("GZ_IP", "127.0.0.1", "IGN_IP", "127.0.0.1", "GZ_PARTITION", partition, "IGN_PARTITION",
-                partition);
+        return Map.of(
+                "GZ_IP", "127.0.0.1", "IGN_IP", "127.0.0.1", "GZ_PARTITION", partition, "IGN_PARTITION", partition);
     }
 
     /** Waits until the log holds {@code text}; fails naming it with the log's tail when the server exits first. */
@@ -87,7 +95,8 @@ public final class GzServer {
 
     /** The HTTP port Tomcat took (the server starts on port 0). */
     int port() throws IOException {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Tomcat started on port (\\d+)").matcher(log());
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("Tomcat started on port (\\d+)").matcher(log());
         if (!m.find()) {
             throw new AssertionError("the server's log names no HTTP port");
         }
@@ -96,9 +105,15 @@ public final class GzServer {
 
     /** {@code GET path} on the server, from inside the namespace. */
     public String get(NetNamespace ns, String path) throws IOException, InterruptedException {
-        NetNamespace.Result r = ns.run(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                HttpGet.class.getName(), "http://127.0.0.1:" + port() + path), Map.of(), 60);
+        NetNamespace.Result r = ns.run(
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                        HttpGet.class.getName(),
+                        "http://127.0.0.1:" + port() + path),
+                Map.of(),
+                60);
         if (r.exit() != 0) {
             throw new AssertionError("GET " + path + " failed: " + r.output());
         }
@@ -111,7 +126,9 @@ public final class GzServer {
 
     /** The requests on {@code service} ({@code /world/diff_drive/control}) the node has taken or turned away. */
     long requests(String service) throws IOException {
-        return log().lines().filter(l -> l.contains("gz-transport ") && l.contains(service + ": request ")).count();
+        return log().lines()
+                .filter(l -> l.contains("gz-transport ") && l.contains(service + ": request "))
+                .count();
     }
 
     /** The last few thousand characters of the log, for a failure's message. */

@@ -61,21 +61,40 @@ class GzToolsTests {
     @Order(1)
     void theTopicListShowsOrrerysTopicsAndInfoTheirTypes() throws Exception {
         String list = tool(PARTITION, TOPIC, "-l").output();
-        assertThat(list).contains("/clock", "/stats", W + "/clock", W + "/stats", W + "/pose/info",
-                W + "/dynamic_pose/info", "/model/vehicle_blue/odometry", "/model/vehicle_green/odometry");
-        assertThat(tool(PARTITION, TOPIC, "-i", "-t", "/model/vehicle_blue/odometry").output())
+        assertThat(list)
+                .contains(
+                        "/clock",
+                        "/stats",
+                        W + "/clock",
+                        W + "/stats",
+                        W + "/pose/info",
+                        W + "/dynamic_pose/info",
+                        "/model/vehicle_blue/odometry",
+                        "/model/vehicle_green/odometry");
+        assertThat(tool(PARTITION, TOPIC, "-i", "-t", "/model/vehicle_blue/odometry")
+                        .output())
                 .contains("ignition.msgs.Odometry");
         assertThat(tool(PARTITION, TOPIC, "-i", "-t", W + "/stats").output()).contains("ignition.msgs.WorldStatistics");
-        assertThat(tool(PARTITION, SERVICE, "-l").output()).contains("/gazebo/worlds", W + "/control",
-                W + "/control/state", W + "/create", W + "/remove", W + "/set_pose", W + "/scene/info", W + "/state");
+        assertThat(tool(PARTITION, SERVICE, "-l").output())
+                .contains(
+                        "/gazebo/worlds",
+                        W + "/control",
+                        W + "/control/state",
+                        W + "/create",
+                        W + "/remove",
+                        W + "/set_pose",
+                        W + "/scene/info",
+                        W + "/state");
     }
 
     @Test
     @Order(2)
     void echoPrintsOdometryAndStatistics() throws Exception {
-        String odometry = tool(PARTITION, TOPIC, "-e", "-t", "/model/vehicle_blue/odometry", "-n", "1").output();
+        String odometry = tool(PARTITION, TOPIC, "-e", "-t", "/model/vehicle_blue/odometry", "-n", "1")
+                .output();
         assertThat(odometry).contains("pose {", "twist {", "value: \"vehicle_blue/odom\"");
-        String stats = tool(PARTITION, TOPIC, "-e", "-t", W + "/stats", "-n", "1").output();
+        String stats =
+                tool(PARTITION, TOPIC, "-e", "-t", W + "/stats", "-n", "1").output();
         assertThat(stats).contains("sim_time {", "real_time {", "step_size {", "real_time_factor: ");
         assertThat(number(stats, "iterations")).isPositive();
     }
@@ -90,7 +109,14 @@ class GzToolsTests {
         double after = before;
         long deadline = System.nanoTime() + 90_000_000_000L;
         while (after - before < 0.1 && System.nanoTime() < deadline) {
-            tool(PARTITION, TOPIC, "-t", "/model/vehicle_blue/cmd_vel", "-m", "ignition.msgs.Twist", "-p",
+            tool(
+                    PARTITION,
+                    TOPIC,
+                    "-t",
+                    "/model/vehicle_blue/cmd_vel",
+                    "-m",
+                    "ignition.msgs.Twist",
+                    "-p",
                     "linear: {x: 1.0}");
             after = odometryX();
         }
@@ -123,10 +149,11 @@ class GzToolsTests {
         String sdf = "<model name=\\\"crate\\\"><pose>0 4 1 0 0 0</pose><link name=\\\"body\\\">"
                 + "<inertial><mass>1</mass></inertial><collision name=\\\"c\\\"><geometry>"
                 + "<box><size>0.3 0.3 0.3</size></box></geometry></collision></link></model>";
-        NetNamespace.Result created = call(W + "/create", "ignition.msgs.EntityFactory", "ignition.msgs.Boolean",
-                "sdf: \"" + sdf + "\"");
+        NetNamespace.Result created =
+                call(W + "/create", "ignition.msgs.EntityFactory", "ignition.msgs.Boolean", "sdf: \"" + sdf + "\"");
         assertThat(created.output()).contains("data: true");
-        String scene = call(W + "/scene/info", "ignition.msgs.Empty", "ignition.msgs.Scene", "").output();
+        String scene = call(W + "/scene/info", "ignition.msgs.Empty", "ignition.msgs.Scene", "")
+                .output();
         assertThat(scene).contains("name: \"crate\"", "name: \"vehicle_blue\"");
     }
 
@@ -134,19 +161,21 @@ class GzToolsTests {
     @Order(6)
     void aRefusedCallFailsAndTheServerLogsWhyInTheHttpApisWords() throws Exception {
         String sdf = "<model name=\\\"vehicle_blue\\\"><link name=\\\"l\\\"/></model>";
-        NetNamespace.Result r = call(W + "/create", "ignition.msgs.EntityFactory", "ignition.msgs.Boolean",
-                "sdf: \"" + sdf + "\"");
+        NetNamespace.Result r =
+                call(W + "/create", "ignition.msgs.EntityFactory", "ignition.msgs.Boolean", "sdf: \"" + sdf + "\"");
         assertThat(r.output()).contains("Service call failed");
         // ModelController's words for the same refusal over HTTP (409)
-        server.awaitLog(W + "/create: refused: a model named 'vehicle_blue' already exists; remove it first or"
-                + " choose another name", 10);
+        server.awaitLog(
+                W + "/create: refused: a model named 'vehicle_blue' already exists; remove it first or"
+                        + " choose another name",
+                10);
     }
 
     @Test
     @Order(7)
     void aPartitionKeepsTwoServersApartAndATokenWithholdsControl() throws Exception {
-        GzServer other = GzServer.start(ns, Files.createDirectories(dir.resolve("b")), "other",
-                List.of("--orrery.api.token=s3cret"));
+        GzServer other = GzServer.start(
+                ns, Files.createDirectories(dir.resolve("b")), "other", List.of("--orrery.api.token=s3cret"));
         assertThat(other.log()).contains("orrery.api.token is set");
         List<String> ours = publishers(PARTITION, "/clock");
         List<String> theirs = publishers("other", "/clock");
@@ -154,8 +183,9 @@ class GzToolsTests {
         assertThat(theirs).hasSize(1);
         assertThat(ours).doesNotContainAnyElementsOf(theirs);
         String services = tool("other", SERVICE, "-l").output();
-        assertThat(services).contains(W + "/scene/info", "/gazebo/worlds").doesNotContain(W + "/control",
-                W + "/create", W + "/remove", W + "/set_pose");
+        assertThat(services)
+                .contains(W + "/scene/info", "/gazebo/worlds")
+                .doesNotContain(W + "/control", W + "/create", W + "/remove", W + "/set_pose");
     }
 
     @Test
@@ -176,8 +206,8 @@ class GzToolsTests {
     /** The subscribers GET /api/topics lists for {@code topic}, as JSON text. */
     private static String subscribersOf(String topic) throws Exception {
         String body = server.get(ns, "/api/topics");
-        com.fasterxml.jackson.databind.JsonNode list = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(body.substring(body.indexOf('[')));
+        com.fasterxml.jackson.databind.JsonNode list =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(body.substring(body.indexOf('[')));
         for (com.fasterxml.jackson.databind.JsonNode t : list) {
             if (t.get("name").asText().equals(topic)) {
                 return t.get("subscribers").toString();
@@ -187,7 +217,8 @@ class GzToolsTests {
     }
 
     private static List<String> publishers(String partition, String topic) throws Exception {
-        Matcher m = Pattern.compile("tcp://[0-9.:]+").matcher(tool(partition, TOPIC, "-i", "-t", topic).output());
+        Matcher m = Pattern.compile("tcp://[0-9.:]+")
+                .matcher(tool(partition, TOPIC, "-i", "-t", topic).output());
         List<String> found = new ArrayList<>();
         while (m.find()) {
             found.add(m.group());
@@ -213,8 +244,19 @@ class GzToolsTests {
             throws Exception {
         for (int attempt = 1; ; attempt++) {
             long taken = server.requests(service);
-            NetNamespace.Result r = tool(PARTITION, SERVICE, "-s", service, "--reqtype", requestType, "--reptype",
-                    responseType, "--timeout", CALL_TIMEOUT_MS, "--req", request);
+            NetNamespace.Result r = tool(
+                    PARTITION,
+                    SERVICE,
+                    "-s",
+                    service,
+                    "--reqtype",
+                    requestType,
+                    "--reptype",
+                    responseType,
+                    "--timeout",
+                    CALL_TIMEOUT_MS,
+                    "--req",
+                    request);
             if (!r.output().contains("Service call timed out")) {
                 return r;
             }
@@ -223,8 +265,9 @@ class GzToolsTests {
                 throw new AssertionError(service + " took the request (" + request + ") and did not answer within "
                         + CALL_TIMEOUT_MS + " ms; the server's log ends:\n" + server.logTail());
             }
-            assertThat(attempt).as("%s: the tool timed out %d times without its request reaching the server",
-                    service, attempt).isLessThan(3);
+            assertThat(attempt)
+                    .as("%s: the tool timed out %d times without its request reaching the server", service, attempt)
+                    .isLessThan(3);
         }
     }
 
@@ -233,7 +276,8 @@ class GzToolsTests {
     }
 
     private static double odometryX() throws Exception {
-        String odometry = tool(PARTITION, TOPIC, "-e", "-t", "/model/vehicle_blue/odometry", "-n", "1").output();
+        String odometry = tool(PARTITION, TOPIC, "-e", "-t", "/model/vehicle_blue/odometry", "-n", "1")
+                .output();
         Matcher m = Pattern.compile("position \\{\\s*x: ([-0-9.e+]+)").matcher(odometry);
         return m.find() ? Double.parseDouble(m.group(1)) : 0; // x is left out when it is 0
     }
@@ -247,7 +291,9 @@ class GzToolsTests {
     private static NetNamespace.Result tool(String partition, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(args));
         NetNamespace.Result r = ns.run(command, Map.copyOf(GzServer.env(partition)), 30);
-        assertThat(r.timedOut()).as("%s timed out; it printed: %s", String.join(" ", args), r.output()).isFalse();
+        assertThat(r.timedOut())
+                .as("%s timed out; it printed: %s", String.join(" ", args), r.output())
+                .isFalse();
         return r;
     }
 }

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.gz.msgs.DiscoveryProtos.Discovery;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.MessagePublisher;
-import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.plugin.PluginRegistry;
 import io.orrery.builtin.BuiltinDevices;
 import io.orrery.builtin.BuiltinPlugins;
 import io.orrery.builtin.BuiltinSystems;
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.plugin.PluginRegistry;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -64,13 +64,20 @@ class GzTransportFuzzTests {
             case 3 -> FIXTURE.request(frames(rest));
             default -> FIXTURE.publish(frames(rest));
         }
-        assertThat(FIXTURE.node.alive()).as("the node's threads after %s", Arrays.toString(input)).isTrue();
-        assertThat(FIXTURE.runner.isRunning()).as("the runner after %s", Arrays.toString(input)).isTrue();
+        assertThat(FIXTURE.node.alive())
+                .as("the node's threads after %s", Arrays.toString(input))
+                .isTrue();
+        assertThat(FIXTURE.runner.isRunning())
+                .as("the runner after %s", Arrays.toString(input))
+                .isTrue();
     }
 
     private static byte[] withLength(byte[] body) {
         int n = Math.min(body.length, DiscoveryCodec.MAX_DATAGRAM - 2);
-        return ByteBuffer.allocate(n + 2).order(ByteOrder.LITTLE_ENDIAN).putShort((short) n).put(body, 0, n)
+        return ByteBuffer.allocate(n + 2)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putShort((short) n)
+                .put(body, 0, n)
                 .array();
     }
 
@@ -107,19 +114,32 @@ class GzTransportFuzzTests {
                     Files.copy(in, world);
                 }
                 InetAddress lo = InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
-                env = new GzEnvironment(partition, List.of(lo), lo, List.of(),
-                        InetAddress.getByName(GzEnvironment.DEFAULT_GROUP), freePort(), freePort());
+                env = new GzEnvironment(
+                        partition,
+                        List.of(lo),
+                        lo,
+                        List.of(),
+                        InetAddress.getByName(GzEnvironment.DEFAULT_GROUP),
+                        freePort(),
+                        freePort());
                 SdfReader reader = new SdfReader(List.of());
                 PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
                 runner = SimulationRunner.builder(reader::read, world, new JBulletPhysicsEngine())
                         .plugins(registry, PluginSettings.defaults())
-                        .settings(RunnerSettings.defaults().withStartPaused(true)).worldSystems(BuiltinSystems.forEveryWorld()).devices(BuiltinDevices.KINDS)
-                .build();
+                        .settings(RunnerSettings.defaults().withStartPaused(true))
+                        .worldSystems(BuiltinSystems.forEveryWorld())
+                        .devices(BuiltinDevices.KINDS)
+                        .build();
                 runner.start();
-                GzTransportProperties p = new GzTransportProperties(true, true, "gz", DataSize.ofKilobytes(64), 100,
-                        1000, 256, 10000, 64);
-                node = new GzNode(env, p, new MessageCatalog(p.typePrefix()), runner,
-                        new WorldServices(runner, reader, new WorldSaver(dir), true), true);
+                GzTransportProperties p = new GzTransportProperties(
+                        true, true, "gz", DataSize.ofKilobytes(64), 100, 1000, 256, 10000, 64);
+                node = new GzNode(
+                        env,
+                        p,
+                        new MessageCatalog(p.typePrefix()),
+                        runner,
+                        new WorldServices(runner, reader, new WorldSaver(dir), true),
+                        true);
                 node.start();
                 udp = new DatagramSocket(new InetSocketAddress(lo, 0));
                 requester = zmq.createSocket(SocketType.DEALER);
@@ -154,10 +174,15 @@ class GzTransportFuzzTests {
 
         /** Tells the node, as a gz publisher would, that the test's PUB socket publishes cmd_vel. */
         private void advertiseFakePublisher() throws IOException, InterruptedException {
-            Discovery d = Discovery.newBuilder().setVersion(DiscoveryCodec.WIRE_VERSION)
-                    .setProcessUuid(UUID.randomUUID().toString()).setType(Discovery.Type.ADVERTISE)
-                    .setPub(Discovery.Publisher.newBuilder().setTopic("@/" + partition + "@" + CMD_VEL)
-                            .setAddress(pubAddress).setProcessUuid("fuzz").setNodeUuid("fuzz")
+            Discovery d = Discovery.newBuilder()
+                    .setVersion(DiscoveryCodec.WIRE_VERSION)
+                    .setProcessUuid(UUID.randomUUID().toString())
+                    .setType(Discovery.Type.ADVERTISE)
+                    .setPub(Discovery.Publisher.newBuilder()
+                            .setTopic("@/" + partition + "@" + CMD_VEL)
+                            .setAddress(pubAddress)
+                            .setProcessUuid("fuzz")
+                            .setNodeUuid("fuzz")
                             .setScope(Discovery.Publisher.Scope.ALL)
                             .setMsgPub(MessagePublisher.newBuilder().setMsgType("gz.msgs.Twist")))
                     .build();
@@ -167,7 +192,8 @@ class GzTransportFuzzTests {
 
         void datagram(int port, byte[] bytes) throws IOException {
             byte[] b = bytes.length > DiscoveryCodec.MAX_DATAGRAM - 28 ? Arrays.copyOf(bytes, 65000) : bytes;
-            udp.send(new DatagramPacket(b, b.length, new InetSocketAddress(env.interfaces().get(0), port)));
+            udp.send(new DatagramPacket(
+                    b, b.length, new InetSocketAddress(env.interfaces().get(0), port)));
         }
 
         void request(List<byte[]> frames) {

@@ -9,12 +9,15 @@ import java.time.Duration;
 /** {@code GET <url>} printed to stdout: the tests' HTTP client inside the network namespace (no curl needed). */
 final class HttpGet {
 
-    private HttpGet() {
-    }
+    private HttpGet() {}
 
     public static void main(String[] args) throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(args[0]))
-                .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(args[0]))
+                                .timeout(Duration.ofSeconds(20))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         System.out.println(r.statusCode());
         System.out.println(r.body());
     }

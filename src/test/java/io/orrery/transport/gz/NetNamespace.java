@@ -32,8 +32,10 @@ public final class NetNamespace implements AutoCloseable {
         require("/usr/bin/unshare", "util-linux");
         require("/usr/bin/nsenter", "util-linux");
         require("/usr/sbin/ip", "iproute2");
-        Process holder = new ProcessBuilder("/usr/bin/unshare", "-n", "--", "/usr/bin/sleep",
-                String.valueOf(LIFETIME_SECONDS)).redirectErrorStream(true).start();
+        Process holder = new ProcessBuilder(
+                        "/usr/bin/unshare", "-n", "--", "/usr/bin/sleep", String.valueOf(LIFETIME_SECONDS))
+                .redirectErrorStream(true)
+                .start();
         NetNamespace ns = new NetNamespace(holder);
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -148,6 +150,5 @@ public final class NetNamespace implements AutoCloseable {
      * @param output stdout and stderr
      * @param timedOut true when it was killed
      */
-    public record Result(int exit, String output, boolean timedOut) {
-    }
+    public record Result(int exit, String output, boolean timedOut) {}
 }

@@ -40,11 +40,18 @@ class UdpDiscoveryRelayTests {
 
     private void start(List<InetAddress> relays) throws IOException {
         port = freePort();
-        GzEnvironment env = new GzEnvironment("relay-test", List.of(LO), LO, relays,
-                InetAddress.getByName(GzEnvironment.DEFAULT_GROUP), port, freePort());
+        GzEnvironment env = new GzEnvironment(
+                "relay-test",
+                List.of(LO),
+                LO,
+                relays,
+                InetAddress.getByName(GzEnvironment.DEFAULT_GROUP),
+                port,
+                freePort());
         relay = DatagramChannel.open(StandardProtocolFamily.INET);
         relay.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-        relay.bind(new InetSocketAddress(RELAY, port)); // more specific than the node's 0.0.0.0: unicast to it lands here
+        relay.bind(
+                new InetSocketAddress(RELAY, port)); // more specific than the node's 0.0.0.0: unicast to it lands here
         discovery = new UdpDiscovery(env, NODE, 16);
         discovery.start(new UdpDiscovery.Listener() {
             @Override
@@ -55,8 +62,7 @@ class UdpDiscoveryRelayTests {
             }
 
             @Override
-            public void onGone(String processUuid) {
-            }
+            public void onGone(String processUuid) {}
 
             @Override
             public List<Discovery.Publisher> owned(UdpDiscovery.Channel channel) {
@@ -64,8 +70,7 @@ class UdpDiscoveryRelayTests {
             }
 
             @Override
-            public void tick() {
-            }
+            public void tick() {}
         });
     }
 
@@ -103,7 +108,9 @@ class UdpDiscoveryRelayTests {
         assertThat(processed.getFlags().getRelay()).isFalse();
         // the sender is a relay now: the node's own messages go to it
         assertThat(fromRelaySocket(NODE, Type.HEARTBEAT).getFlags().getRelay()).isTrue();
-        assertThat(heard.poll(300, TimeUnit.MILLISECONDS)).as("processed a second time").isNull();
+        assertThat(heard.poll(300, TimeUnit.MILLISECONDS))
+                .as("processed a second time")
+                .isNull();
     }
 
     @Test
@@ -118,7 +125,8 @@ class UdpDiscoveryRelayTests {
 
             sender.send(DiscoveryCodec.encode(quiet.build()).orElseThrow(), group);
             assertThat(heardFrom("local-peer").getFlags().getNoRelay()).isTrue();
-            sender.send(DiscoveryCodec.encode(advertisement("other-peer").build()).orElseThrow(), group);
+            sender.send(
+                    DiscoveryCodec.encode(advertisement("other-peer").build()).orElseThrow(), group);
             assertThat(heardFrom("other-peer").hasFlags()).isFalse();
         }
 
@@ -129,9 +137,15 @@ class UdpDiscoveryRelayTests {
     }
 
     private static Discovery.Builder advertisement(String process) {
-        return Discovery.newBuilder().setVersion(DiscoveryCodec.WIRE_VERSION).setProcessUuid(process)
-                .setType(Type.ADVERTISE).setPub(Discovery.Publisher.newBuilder().setTopic("@/relay-test@/chatter")
-                        .setAddress("tcp://127.0.0.1:1").setProcessUuid(process).setNodeUuid("n")
+        return Discovery.newBuilder()
+                .setVersion(DiscoveryCodec.WIRE_VERSION)
+                .setProcessUuid(process)
+                .setType(Type.ADVERTISE)
+                .setPub(Discovery.Publisher.newBuilder()
+                        .setTopic("@/relay-test@/chatter")
+                        .setAddress("tcp://127.0.0.1:1")
+                        .setProcessUuid(process)
+                        .setNodeUuid("n")
                         .setScope(Discovery.Publisher.Scope.ALL));
     }
 
@@ -163,13 +177,15 @@ class UdpDiscoveryRelayTests {
             }
             buffer.flip();
             Discovery d = DiscoveryCodec.decode(buffer).orElseThrow();
-            boolean sender = process == null ? !d.getProcessUuid().equals(NODE) : d.getProcessUuid().equals(process);
+            boolean sender = process == null
+                    ? !d.getProcessUuid().equals(NODE)
+                    : d.getProcessUuid().equals(process);
             if (sender && d.getType() == type) {
                 return d;
             }
         }
-        throw new AssertionError("the relay received no " + type + " from " + (process == null ? "a peer" : process)
-                + " within 10 s");
+        throw new AssertionError(
+                "the relay received no " + type + " from " + (process == null ? "a peer" : process) + " within 10 s");
     }
 
     private static int freePort() throws IOException {

@@ -63,8 +63,10 @@ class WorldServicesTests {
         SdfReader reader = new SdfReader(java.util.List.of());
         runner = SimulationRunner.builder(reader::read, world, new JBulletPhysicsEngine())
                 .plugins(BuiltinPlugins.registerAll(new PluginRegistry()), PluginSettings.defaults())
-                .settings(RunnerSettings.defaults().withStartPaused(true)).worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS).build();
+                .settings(RunnerSettings.defaults().withStartPaused(true))
+                .worldSystems(BuiltinSystems.forEveryWorld())
+                .devices(BuiltinDevices.KINDS)
+                .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (runner.status().worldName().isEmpty() || !runner.status().paused()) {
@@ -81,31 +83,51 @@ class WorldServicesTests {
 
     @Test
     void worldsNamesTheWorldAndEveryServiceIsOffered() throws Exception {
-        assertThat(services.services()).extracting(WorldServices.Service::name).containsExactlyInAnyOrder(
-                "/gazebo/worlds", W + "/scene/info", W + "/state", W + "/control", W + "/control/state",
-                W + "/create", W + "/remove", W + "/set_pose");
+        assertThat(services.services())
+                .extracting(WorldServices.Service::name)
+                .containsExactlyInAnyOrder(
+                        "/gazebo/worlds",
+                        W + "/scene/info",
+                        W + "/state",
+                        W + "/control",
+                        W + "/control/state",
+                        W + "/create",
+                        W + "/remove",
+                        W + "/set_pose");
         StringMsg_V worlds = (StringMsg_V) call("/gazebo/worlds", EmptyProtos.Empty.getDefaultInstance());
         assertThat(worlds.getDataList()).containsExactly("diff_drive");
     }
 
     @Test
     void stepAndMultiStepStepWhilePausedAndAResetTimeOnlyStartsOver() throws Exception {
-        call(W + "/control", WorldControl.newBuilder().setPause(true).setStep(true).build());
+        call(
+                W + "/control",
+                WorldControl.newBuilder().setPause(true).setStep(true).build());
         assertThat(runner.status().iterations()).isEqualTo(1);
-        call(W + "/control", WorldControl.newBuilder().setPause(true).setMultiStep(9).build());
+        call(
+                W + "/control",
+                WorldControl.newBuilder().setPause(true).setMultiStep(9).build());
         assertThat(runner.status().iterations()).isEqualTo(10);
         assertThat(runner.status().paused()).isTrue();
 
-        call(W + "/control", WorldControl.newBuilder().setPause(true)
-                .setReset(WorldReset.newBuilder().setTimeOnly(true)).build());
+        call(
+                W + "/control",
+                WorldControl.newBuilder()
+                        .setPause(true)
+                        .setReset(WorldReset.newBuilder().setTimeOnly(true))
+                        .build());
         assertThat(runner.status().iterations()).isZero();
         assertThat(runner.status().simTimeNanos()).isZero();
     }
 
     @Test
     void runToSimTimeRunsThereAndPauses() throws Exception {
-        call(W + "/control", WorldControl.newBuilder().setPause(false)
-                .setRunToSimTime(Messages.time(50 * STEP_NANOS)).build());
+        call(
+                W + "/control",
+                WorldControl.newBuilder()
+                        .setPause(false)
+                        .setRunToSimTime(Messages.time(50 * STEP_NANOS))
+                        .build());
 
         assertThat(runner.status().simTimeNanos()).isEqualTo(50 * STEP_NANOS);
         assertThat(runner.status().paused()).isTrue();
@@ -119,12 +141,18 @@ class WorldServicesTests {
     @Test
     void runToSimTimeOneStepAheadStopsThereAtOnce() throws Exception {
         runner.setRealTimeFactor(0).get(20, TimeUnit.SECONDS); // running, the world steps without a pause
-        call(W + "/control", WorldControl.newBuilder().setPause(true).setMultiStep(10).build());
+        call(
+                W + "/control",
+                WorldControl.newBuilder().setPause(true).setMultiStep(10).build());
 
         for (int i = 1; i <= 50; i++) {
             long target = runner.status().simTimeNanos() + STEP_NANOS;
-            call(W + "/control", WorldControl.newBuilder().setPause(false).setRunToSimTime(Messages.time(target))
-                    .build());
+            call(
+                    W + "/control",
+                    WorldControl.newBuilder()
+                            .setPause(false)
+                            .setRunToSimTime(Messages.time(target))
+                            .build());
             assertThat(runner.status().simTimeNanos()).as("round %d", i).isEqualTo(target);
             assertThat(runner.status().paused()).isTrue();
         }
@@ -139,85 +167,148 @@ class WorldServicesTests {
         runner.setRealTimeFactor(0).get(20, TimeUnit.SECONDS);
         for (int i = 1; i <= 20; i++) {
             call(W + "/control", WorldControl.newBuilder().setPause(false).build());
-            call(W + "/control", WorldControl.newBuilder().setPause(true)
-                    .setReset(WorldReset.newBuilder().setAll(true)).build());
+            call(
+                    W + "/control",
+                    WorldControl.newBuilder()
+                            .setPause(true)
+                            .setReset(WorldReset.newBuilder().setAll(true))
+                            .build());
             assertThat(runner.status().paused()).isTrue();
             assertThat(runner.status().iterations()).as("round %d", i).isZero();
         }
         // and asked to reset and run to a time, it gets there from 0
         call(W + "/control", WorldControl.newBuilder().setPause(false).build());
-        call(W + "/control", WorldControl.newBuilder().setPause(false).setReset(WorldReset.newBuilder().setAll(true))
-                .setRunToSimTime(Messages.time(3 * STEP_NANOS)).build());
+        call(
+                W + "/control",
+                WorldControl.newBuilder()
+                        .setPause(false)
+                        .setReset(WorldReset.newBuilder().setAll(true))
+                        .setRunToSimTime(Messages.time(3 * STEP_NANOS))
+                        .build());
         assertThat(runner.status().iterations()).isEqualTo(3);
         assertThat(runner.status().paused()).isTrue();
     }
 
     @Test
     void whatGzSimDoesNotSupportIsRefusedNamingIt() {
-        assertThat(refusal(W + "/control", WorldControl.newBuilder().setPause(true)
-                .setReset(WorldReset.newBuilder().setModelOnly(true)).build())).contains("model_only is not supported");
-        assertThat(refusal(W + "/control", WorldControl.newBuilder().setPause(true).setSeed(7).build()))
+        assertThat(refusal(
+                        W + "/control",
+                        WorldControl.newBuilder()
+                                .setPause(true)
+                                .setReset(WorldReset.newBuilder().setModelOnly(true))
+                                .build()))
+                .contains("model_only is not supported");
+        assertThat(refusal(
+                        W + "/control",
+                        WorldControl.newBuilder().setPause(true).setSeed(7).build()))
                 .contains("seed over gz-transport is not supported");
-        assertThat(refusal(W + "/control", WorldControl.newBuilder().setPause(true)
-                .setRunToSimTime(Messages.time(STEP_NANOS)).build())).contains("send it with pause: false");
-        assertThat(refusal(W + "/control/state", WorldControlState.newBuilder()
-                .setWorldControl(WorldControl.newBuilder().setPause(true))
-                .setState(com.gz.msgs.Serialized.SerializedState.newBuilder()
-                        .addEntities(com.gz.msgs.Serialized.SerializedEntity.newBuilder().setId(1)))
-                .build())).contains("serialized state is not supported");
+        assertThat(refusal(
+                        W + "/control",
+                        WorldControl.newBuilder()
+                                .setPause(true)
+                                .setRunToSimTime(Messages.time(STEP_NANOS))
+                                .build()))
+                .contains("send it with pause: false");
+        assertThat(refusal(
+                        W + "/control/state",
+                        WorldControlState.newBuilder()
+                                .setWorldControl(WorldControl.newBuilder().setPause(true))
+                                .setState(com.gz.msgs.Serialized.SerializedState.newBuilder()
+                                        .addEntities(com.gz.msgs.Serialized.SerializedEntity.newBuilder()
+                                                .setId(1)))
+                                .build()))
+                .contains("serialized state is not supported");
         assertThat(runner.status().iterations()).isZero();
     }
 
     @Test
     void controlStateAppliesItsWorldControl() throws Exception {
-        call(W + "/control/state", WorldControlState.newBuilder()
-                .setWorldControl(WorldControl.newBuilder().setPause(true).setMultiStep(3)).build());
+        call(
+                W + "/control/state",
+                WorldControlState.newBuilder()
+                        .setWorldControl(
+                                WorldControl.newBuilder().setPause(true).setMultiStep(3))
+                        .build());
 
         assertThat(runner.status().iterations()).isEqualTo(3);
     }
 
     @Test
     void createFromAFileOfTheWorldsDirectoryThenSetPoseAndRemoveByNameAndById() throws Exception {
-        Files.writeString(dir.resolve("crate.sdf"), "<sdf version='1.9'><model name='crate'><pose>0 3 1 0 0 0</pose>"
-                + "<link name='body'><inertial><mass>1</mass></inertial></link></model></sdf>");
-        call(W + "/create", EntityFactory.newBuilder().setSdfFilename("crate.sdf").build());
+        Files.writeString(
+                dir.resolve("crate.sdf"),
+                "<sdf version='1.9'><model name='crate'><pose>0 3 1 0 0 0</pose>"
+                        + "<link name='body'><inertial><mass>1</mass></inertial></link></model></sdf>");
+        call(
+                W + "/create",
+                EntityFactory.newBuilder().setSdfFilename("crate.sdf").build());
         assertThat(runner.snapshot().model("crate")).isPresent();
 
-        call(W + "/set_pose", PoseProtos.Pose.newBuilder().setName("crate")
-                .setPosition(Messages.vector(1, 2, 5)).build());
-        io.orrery.world.Pose pose = runner.snapshot().model("crate").orElseThrow().pose();
+        call(
+                W + "/set_pose",
+                PoseProtos.Pose.newBuilder()
+                        .setName("crate")
+                        .setPosition(Messages.vector(1, 2, 5))
+                        .build());
+        io.orrery.world.Pose pose =
+                runner.snapshot().model("crate").orElseThrow().pose();
         assertThat(pose.position().z()).isCloseTo(5, within(1e-6));
-        assertThat(pose.rotation().w()).as("an orientation left out is the identity").isCloseTo(1, within(1e-6));
+        assertThat(pose.rotation().w())
+                .as("an orientation left out is the identity")
+                .isCloseTo(1, within(1e-6));
 
-        call(W + "/create", EntityFactory.newBuilder().setSdfFilename("crate.sdf").setAllowRenaming(true).build());
+        call(
+                W + "/create",
+                EntityFactory.newBuilder()
+                        .setSdfFilename("crate.sdf")
+                        .setAllowRenaming(true)
+                        .build());
         assertThat(runner.snapshot().model("crate_1")).isPresent();
 
-        call(W + "/remove", Entity.newBuilder().setName("crate").setType(Entity.Type.MODEL).build());
-        call(W + "/remove", Entity.newBuilder().setId(GazeboEntities.id("crate_1")).build());
+        call(
+                W + "/remove",
+                Entity.newBuilder().setName("crate").setType(Entity.Type.MODEL).build());
+        call(
+                W + "/remove",
+                Entity.newBuilder().setId(GazeboEntities.id("crate_1")).build());
         assertThat(runner.snapshot().model("crate")).isEmpty();
         assertThat(runner.snapshot().model("crate_1")).isEmpty();
     }
 
     @Test
     void aFileOutsideTheWorldsDirectoryAndALinkAreRefused() {
-        assertThat(refusal(W + "/create", EntityFactory.newBuilder().setSdfFilename("../escape.sdf").build()))
+        assertThat(refusal(
+                        W + "/create",
+                        EntityFactory.newBuilder()
+                                .setSdfFilename("../escape.sdf")
+                                .build()))
                 .contains("..");
-        assertThat(refusal(W + "/remove", Entity.newBuilder().setName("vehicle_blue").setType(Entity.Type.LINK)
-                .build())).contains("only models can be removed");
-        assertThat(refusal(W + "/set_pose", PoseProtos.Pose.newBuilder().setName("no_such_model").build()))
+        assertThat(refusal(
+                        W + "/remove",
+                        Entity.newBuilder()
+                                .setName("vehicle_blue")
+                                .setType(Entity.Type.LINK)
+                                .build()))
+                .contains("only models can be removed");
+        assertThat(refusal(
+                        W + "/set_pose",
+                        PoseProtos.Pose.newBuilder().setName("no_such_model").build()))
                 .contains("no_such_model");
     }
 
     @Test
     void stateHoldsTheStatisticsAndEveryModelsId() throws Exception {
-        call(W + "/control", WorldControl.newBuilder().setPause(true).setMultiStep(4).build());
+        call(
+                W + "/control",
+                WorldControl.newBuilder().setPause(true).setMultiStep(4).build());
 
         SerializedStepMap state = (SerializedStepMap) call(W + "/state", EmptyProtos.Empty.getDefaultInstance());
 
         assertThat(state.getStats().getIterations()).isEqualTo(4);
         assertThat(state.getStats().getPaused()).isTrue();
         assertThat(Messages.nanos(state.getStats().getSimTime())).isEqualTo(4 * STEP_NANOS);
-        assertThat(state.getState().getEntitiesMap().values()).extracting(SerializedEntityMap::getId)
+        assertThat(state.getState().getEntitiesMap().values())
+                .extracting(SerializedEntityMap::getId)
                 .contains(GazeboEntities.WORLD, GazeboEntities.id("vehicle_blue"), GazeboEntities.id("vehicle_green"));
     }
 
@@ -226,9 +317,14 @@ class WorldServicesTests {
     void aHeldSimulationRefusesAsTheHttpApiDoes() throws Exception {
         runner.acquireControl("gym").get(20, TimeUnit.SECONDS);
 
-        assertThat(failure(W + "/control", WorldControl.newBuilder().setPause(true).setMultiStep(5).build()))
-                .isInstanceOf(ControlHeldException.class).hasMessageContaining("held by gym");
-        assertThat(failure(W + "/set_pose", PoseProtos.Pose.newBuilder().setName("vehicle_blue").build()))
+        assertThat(failure(
+                        W + "/control",
+                        WorldControl.newBuilder().setPause(true).setMultiStep(5).build()))
+                .isInstanceOf(ControlHeldException.class)
+                .hasMessageContaining("held by gym");
+        assertThat(failure(
+                        W + "/set_pose",
+                        PoseProtos.Pose.newBuilder().setName("vehicle_blue").build()))
                 .isInstanceOf(ControlHeldException.class);
         assertThat(runner.status().iterations()).isZero();
     }
@@ -254,8 +350,10 @@ class WorldServicesTests {
     }
 
     private WorldServices.Handler handler(String service) {
-        return services.services().stream().filter(s -> s.name().equals(service)).findFirst()
-                .orElseThrow(() -> new AssertionError("no service " + service)).handler();
+        return services.services().stream()
+                .filter(s -> s.name().equals(service))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no service " + service))
+                .handler();
     }
-
 }

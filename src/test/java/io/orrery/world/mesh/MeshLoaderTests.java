@@ -16,6 +16,7 @@ class MeshLoaderTests {
     private static final double[] ONE = {1, 1, 1};
     /** Coordinates pass through float32 (the files and the mesh): 1e-6 relative is float's resolution. */
     private static final double EPS = 1e-5;
+
     private static final float[] MIN = {-0.5f, -1f, 0f};
     private static final float[] MAX = {0.5f, 1f, 0.25f};
 
@@ -37,8 +38,10 @@ class MeshLoaderTests {
 
     @Test
     void asciiAndBinaryStlHoldTheBox() {
-        for (Path file : new Path[] {TestMeshes.asciiStl(dir.resolve("a.stl"), box(), TestMeshes.boxTriangles()),
-            TestMeshes.binaryStl(dir.resolve("b.stl"), box(), TestMeshes.boxTriangles())}) {
+        for (Path file : new Path[] {
+            TestMeshes.asciiStl(dir.resolve("a.stl"), box(), TestMeshes.boxTriangles()),
+            TestMeshes.binaryStl(dir.resolve("b.stl"), box(), TestMeshes.boxTriangles())
+        }) {
             TriangleMesh mesh = loader.mesh(file, ONE, null, false);
             assertThat(mesh.triangleCount()).as(file.toString()).isEqualTo(12);
             // identical vertices joined, as gz-common asks Assimp to
@@ -58,8 +61,8 @@ class MeshLoaderTests {
     @Test
     void colladaAppliesItsUnitAndNodeTransform() {
         // unit 0.01 m (centimetres), node moved by (100, 0, 50) cm: 1 m along x and 0.5 m up
-        Path file = TestMeshes.collada(dir.resolve("box.dae"), box(), TestMeshes.boxTriangles(), 0.01,
-                new float[] {100, 0, 50});
+        Path file = TestMeshes.collada(
+                dir.resolve("box.dae"), box(), TestMeshes.boxTriangles(), 0.01, new float[] {100, 0, 50});
         TriangleMesh mesh = loader.mesh(file, ONE, null, false);
         assertThat(mesh.triangleCount()).isEqualTo(12);
         assertBounds(mesh, new double[] {0.995, -0.01, 0.5}, new double[] {1.005, 0.01, 0.5025});
@@ -70,7 +73,8 @@ class MeshLoaderTests {
         float[] translate = {0, 0, 2};
         for (Path file : new Path[] {
             TestMeshes.gltf(dir.resolve("box.gltf"), box(), TestMeshes.boxTriangles(), translate),
-            TestMeshes.glb(dir.resolve("box.glb"), box(), TestMeshes.boxTriangles(), translate)}) {
+            TestMeshes.glb(dir.resolve("box.glb"), box(), TestMeshes.boxTriangles(), translate)
+        }) {
             TriangleMesh mesh = loader.mesh(file, ONE, null, false);
             assertThat(mesh.triangleCount()).as(file.toString()).isEqualTo(12);
             assertBounds(mesh, new double[] {-0.5, -1, 2}, new double[] {0.5, 1, 2.25});
@@ -95,8 +99,10 @@ class MeshLoaderTests {
         TriangleMesh centred = loader.mesh(file, new double[] {2, 2, 2}, "far", true);
         // centred first, then scaled: (1, 2, 3) across, twice that
         assertBounds(centred, new double[] {-1, -2, -3}, new double[] {1, 2, 3});
-        assertThatThrownBy(() -> loader.mesh(file, ONE, "middle", false)).isInstanceOf(MeshException.class)
-                .hasMessageContaining("no submesh named 'middle'").hasMessageContaining("'near'")
+        assertThatThrownBy(() -> loader.mesh(file, ONE, "middle", false))
+                .isInstanceOf(MeshException.class)
+                .hasMessageContaining("no submesh named 'middle'")
+                .hasMessageContaining("'near'")
                 .hasMessageContaining("'far'");
     }
 
@@ -141,20 +147,25 @@ class MeshLoaderTests {
     @Test
     void badFilesAreRefusedSayingWhy() throws Exception {
         Path empty = TestMeshes.write(dir.resolve("empty.stl"), new byte[0]);
-        assertThatThrownBy(() -> loader.mesh(empty, ONE, null, false)).isInstanceOf(MeshException.class)
+        assertThatThrownBy(() -> loader.mesh(empty, ONE, null, false))
+                .isInstanceOf(MeshException.class)
                 .hasMessage("the file is empty");
         Path missing = dir.resolve("missing.stl");
-        assertThatThrownBy(() -> loader.mesh(missing, ONE, null, false)).isInstanceOf(MeshException.class)
-                .hasMessageContaining("cannot read the file").hasMessageContaining("missing.stl");
+        assertThatThrownBy(() -> loader.mesh(missing, ONE, null, false))
+                .isInstanceOf(MeshException.class)
+                .hasMessageContaining("cannot read the file")
+                .hasMessageContaining("missing.stl");
         Path directory = Files.createDirectory(dir.resolve("dir.stl"));
-        assertThatThrownBy(() -> loader.mesh(directory, ONE, null, false)).isInstanceOf(MeshException.class)
+        assertThatThrownBy(() -> loader.mesh(directory, ONE, null, false))
+                .isInstanceOf(MeshException.class)
                 .hasMessage("not a regular file");
-        Path garbage = TestMeshes.write(dir.resolve("garbage.dae"), "<COLLADA><library_geometries>"
-                .getBytes(StandardCharsets.UTF_8));
-        assertThatThrownBy(() -> loader.mesh(garbage, ONE, null, false)).isInstanceOf(MeshException.class)
+        Path garbage = TestMeshes.write(
+                dir.resolve("garbage.dae"), "<COLLADA><library_geometries>".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> loader.mesh(garbage, ONE, null, false))
+                .isInstanceOf(MeshException.class)
                 .hasMessageStartingWith("not a mesh Assimp can read: ");
-        Path noTriangles = TestMeshes.write(dir.resolve("none.stl"), "solid none\nendsolid none\n"
-                .getBytes(StandardCharsets.US_ASCII));
+        Path noTriangles = TestMeshes.write(
+                dir.resolve("none.stl"), "solid none\nendsolid none\n".getBytes(StandardCharsets.US_ASCII));
         assertThatThrownBy(() -> loader.mesh(noTriangles, ONE, null, false)).isInstanceOf(MeshException.class);
     }
 
@@ -162,10 +173,12 @@ class MeshLoaderTests {
     void limitsOnBytesAndTrianglesAreKept() {
         Path file = TestMeshes.binaryStl(dir.resolve("b.stl"), box(), TestMeshes.boxTriangles());
         MeshLoader fewBytes = new MeshLoader(new MeshLimits(100, 1000, 1000));
-        assertThatThrownBy(() -> fewBytes.mesh(file, ONE, null, false)).isInstanceOf(MeshException.class)
+        assertThatThrownBy(() -> fewBytes.mesh(file, ONE, null, false))
+                .isInstanceOf(MeshException.class)
                 .hasMessage("the file has 684 bytes, more than 100, the most orrery.mesh.max-bytes allows");
         MeshLoader fewTriangles = new MeshLoader(new MeshLimits(1 << 20, 11, 1000));
-        assertThatThrownBy(() -> fewTriangles.mesh(file, ONE, null, false)).isInstanceOf(MeshException.class)
+        assertThatThrownBy(() -> fewTriangles.mesh(file, ONE, null, false))
+                .isInstanceOf(MeshException.class)
                 .hasMessage("it holds more than 11 triangles, the most orrery.mesh.max-triangles allows");
     }
 

@@ -22,18 +22,22 @@ import javax.imageio.ImageIO;
 public final class TestMeshes {
 
     /** The box's corners, indices into its 8 vertices for 12 triangles wound outwards. */
-    private static final int[] BOX_TRIANGLES = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5,
-        2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
-    private static final int[][] BOX_QUADS = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {1, 2, 6, 5}, {2, 3, 7, 6},
-        {3, 0, 4, 7}};
+    private static final int[] BOX_TRIANGLES = {
+        0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7
+    };
 
-    private TestMeshes() {
-    }
+    private static final int[][] BOX_QUADS = {
+        {0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}
+    };
+
+    private TestMeshes() {}
 
     /** The 8 corners of a box from {@code min} to {@code max}: the bottom face counter-clockwise, then the top. */
     public static float[] boxVertices(float[] min, float[] max) {
-        return new float[] {min[0], min[1], min[2], max[0], min[1], min[2], max[0], max[1], min[2], min[0], max[1],
-            min[2], min[0], min[1], max[2], max[0], min[1], max[2], max[0], max[1], max[2], min[0], max[1], max[2]};
+        return new float[] {
+            min[0], min[1], min[2], max[0], min[1], min[2], max[0], max[1], min[2], min[0], max[1], min[2], min[0],
+            min[1], max[2], max[0], min[1], max[2], max[0], max[1], max[2], min[0], max[1], max[2]
+        };
     }
 
     public static int[] boxTriangles() {
@@ -85,8 +89,7 @@ public final class TestMeshes {
     }
 
     /** Vertices (x, y, z each) and triangles (three indices each). */
-    public record Indexed(float[] vertices, int[] triangles) {
-    }
+    public record Indexed(float[] vertices, int[] triangles) {}
 
     /** An ASCII STL of the triangles. */
     public static Path asciiStl(Path file, float[] v, int[] t) {
@@ -94,7 +97,11 @@ public final class TestMeshes {
         for (int i = 0; i < t.length; i += 3) {
             s.append(" facet normal 0 0 0\n  outer loop\n");
             for (int k = 0; k < 3; k++) {
-                s.append(String.format(Locale.ROOT, "   vertex %s %s %s%n", v[t[i + k] * 3], v[t[i + k] * 3 + 1],
+                s.append(String.format(
+                        Locale.ROOT,
+                        "   vertex %s %s %s%n",
+                        v[t[i + k] * 3],
+                        v[t[i + k] * 3 + 1],
                         v[t[i + k] * 3 + 2]));
             }
             s.append("  endloop\n endfacet\n");
@@ -128,8 +135,8 @@ public final class TestMeshes {
             }
             for (int[] q : BOX_QUADS) {
                 int base = b * 8 + 1;
-                s.append(String.format(Locale.ROOT, "f %d %d %d %d%n", q[0] + base, q[1] + base, q[2] + base,
-                        q[3] + base));
+                s.append(String.format(
+                        Locale.ROOT, "f %d %d %d %d%n", q[0] + base, q[1] + base, q[2] + base, q[3] + base));
             }
         }
         return write(file, s.toString().getBytes(StandardCharsets.US_ASCII));
@@ -175,16 +182,29 @@ public final class TestMeshes {
                   </library_visual_scenes>
                   <scene><instance_visual_scene url="#Scene"/></scene>
                 </COLLADA>
-                """.formatted(meter, v.length, positions.toString().strip(), v.length / 3, t.length / 3,
-                p.toString().strip(), translate[0], translate[1], translate[2]);
+                """.formatted(
+                        meter,
+                        v.length,
+                        positions.toString().strip(),
+                        v.length / 3,
+                        t.length / 3,
+                        p.toString().strip(),
+                        translate[0],
+                        translate[1],
+                        translate[2]);
         return write(file, xml.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A glTF file with its buffer inline (base64), its one node translated by {@code translate}. */
     public static Path gltf(Path file, float[] v, int[] t, float[] translate) {
         byte[] buffer = gltfBuffer(v, t);
-        String json = gltfJson(v, t, translate, "\"uri\":\"data:application/octet-stream;base64,"
-                + Base64.getEncoder().encodeToString(buffer) + "\",", buffer.length);
+        String json = gltfJson(
+                v,
+                t,
+                translate,
+                "\"uri\":\"data:application/octet-stream;base64,"
+                        + Base64.getEncoder().encodeToString(buffer) + "\",",
+                buffer.length);
         return write(file, json.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -222,7 +242,9 @@ public final class TestMeshes {
             min[i % 3] = Math.min(min[i % 3], v[i]);
             max[i % 3] = Math.max(max[i % 3], v[i]);
         }
-        return String.format(Locale.ROOT, """
+        return String.format(
+                Locale.ROOT,
+                """
                 {"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],
                  "nodes":[{"name":"body","mesh":0,"translation":[%s,%s,%s]}],
                  "meshes":[{"name":"box","primitives":[{"attributes":{"POSITION":0},"indices":1,"mode":4}]}],
@@ -232,14 +254,29 @@ public final class TestMeshes {
                  "accessors":[{"bufferView":0,"componentType":5126,"count":%d,"type":"VEC3","min":[%s,%s,%s],
                                "max":[%s,%s,%s]},
                               {"bufferView":1,"componentType":5125,"count":%d,"type":"SCALAR"}]}
-                """, translate[0], translate[1], translate[2], uri, bufferLength, v.length * 4, v.length * 4,
-                t.length * 4, v.length / 3, min[0], min[1], min[2], max[0], max[1], max[2], t.length);
+                """,
+                translate[0],
+                translate[1],
+                translate[2],
+                uri,
+                bufferLength,
+                v.length * 4,
+                v.length * 4,
+                t.length * 4,
+                v.length / 3,
+                min[0],
+                min[1],
+                min[2],
+                max[0],
+                max[1],
+                max[2],
+                t.length);
     }
 
     /** A square greyscale PNG of {@code bits} (8 or 16) per pixel, each pixel {@code value(x, y)}. */
     public static Path png(Path file, int size, int bits, IntBinaryOperator value) {
-        BufferedImage image = new BufferedImage(size, size,
-                bits == 16 ? BufferedImage.TYPE_USHORT_GRAY : BufferedImage.TYPE_BYTE_GRAY);
+        BufferedImage image = new BufferedImage(
+                size, size, bits == 16 ? BufferedImage.TYPE_USHORT_GRAY : BufferedImage.TYPE_BYTE_GRAY);
         WritableRaster raster = image.getRaster();
         for (int y = 0; y < size; y++) {
             for (int x = 0; x < size; x++) {

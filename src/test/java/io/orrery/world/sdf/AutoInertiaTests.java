@@ -1,19 +1,16 @@
 package io.orrery.world.sdf;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-
-import java.nio.file.Path;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.within;
 
 import io.orrery.world.InertialSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.mesh.TestMeshes;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code <inertial auto="true">}: mass, centre and the full tensor from the collisions, as libsdformat sums them. */
 class AutoInertiaTests {
@@ -22,8 +19,8 @@ class AutoInertiaTests {
     Path dir;
 
     InertialSpec inertial(String link) {
-        ModelSpec m = new SdfReader(List.of(dir.resolve("models"))).readModel("<sdf version='1.11'><model name='m'>" + link
-                + "</model></sdf>", "snippet");
+        ModelSpec m = new SdfReader(List.of(dir.resolve("models")))
+                .readModel("<sdf version='1.11'><model name='m'>" + link + "</model></sdf>", "snippet");
         return m.links().get(0).inertial().orElseThrow();
     }
 
@@ -75,7 +72,8 @@ class AutoInertiaTests {
 
     /** Where a test's mesh file goes: model "shapes" of the model path, as a spawned model names its meshes. */
     private Path shape(String file) throws java.io.IOException {
-        return java.nio.file.Files.createDirectories(dir.resolve("models/shapes")).resolve(file);
+        return java.nio.file.Files.createDirectories(dir.resolve("models/shapes"))
+                .resolve(file);
     }
 
     /** A collision of a mesh file of model "shapes" at {@code pose}, and with {@code scale}. */
@@ -88,7 +86,8 @@ class AutoInertiaTests {
         // The divergence theorem is exact for a polyhedron, and these vertices are exact in float32: what is left is
         // double rounding over a dozen triangles, far below 1e-9 of kilograms and kg·m² of order 1-1000.
         assertThat(actual.mass()).isCloseTo(expected.mass(), within(1e-9));
-        assertThat(actual.pose().position().minus(expected.pose().position()).length()).isCloseTo(0, within(1e-9));
+        assertThat(actual.pose().position().minus(expected.pose().position()).length())
+                .isCloseTo(0, within(1e-9));
         var a = actual.inertia().orElseThrow();
         var e = expected.inertia().orElseThrow();
         double[] got = {a.ixx(), a.ixy(), a.ixz(), a.iyy(), a.iyz(), a.izz()};
@@ -101,13 +100,16 @@ class AutoInertiaTests {
     @Test
     void aBoxMeshWeighsAsTheBoxItEncloses() throws Exception {
         // a 2 x 1 x 0.5 m box mesh from the origin, turned and moved: the same as a <box> at the box's centre
-        Path stl = TestMeshes.binaryStl(shape("box.stl"),
-                TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {2, 1, 0.5f}), TestMeshes.boxTriangles());
+        Path stl = TestMeshes.binaryStl(
+                shape("box.stl"),
+                TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {2, 1, 0.5f}),
+                TestMeshes.boxTriangles());
         String pose = "0.5 -0.2 0.1 0.3 0.2 0.7";
-        InertialSpec mesh = inertial("<link name='l'><inertial auto='true'/>" + meshCollision("m", stl, pose, "1 1 1")
-                + "</link>");
+        InertialSpec mesh =
+                inertial("<link name='l'><inertial auto='true'/>" + meshCollision("m", stl, pose, "1 1 1") + "</link>");
         // the box's centre (1, 0.5, 0.25) in the mesh frame, so the <box> sits at pose ∘ (1, 0.5, 0.25)
-        var centre = io.orrery.world.Pose.of(0.5, -0.2, 0.1, 0.3, 0.2, 0.7).apply(new io.orrery.world.Vec3(1, 0.5, 0.25));
+        var centre =
+                io.orrery.world.Pose.of(0.5, -0.2, 0.1, 0.3, 0.2, 0.7).apply(new io.orrery.world.Vec3(1, 0.5, 0.25));
         InertialSpec box = inertial("<link name='l'><inertial auto='true'/><collision name='b'><pose>" + centre.x()
                 + " " + centre.y() + " " + centre.z() + " 0.3 0.2 0.7</pose><geometry><box><size>2 1 0.5</size></box>"
                 + "</geometry></collision></link>");
@@ -121,9 +123,10 @@ class AutoInertiaTests {
         // every axis, so ixy, ixz and iyz are not zero, and must equal those of the two <box> collisions
         Path obj = TestMeshes.obj(shape("parts.obj"), new String[] {"a", "b"}, new float[][] {
             TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {1, 1, 1}),
-            TestMeshes.boxVertices(new float[] {4, 4, 4}, new float[] {6, 6, 6})});
-        InertialSpec mesh = inertial("<link name='l'><inertial auto='true'/>"
-                + meshCollision("m", obj, "0 0 0 0 0 0", "1 1 1") + "</link>");
+            TestMeshes.boxVertices(new float[] {4, 4, 4}, new float[] {6, 6, 6})
+        });
+        InertialSpec mesh = inertial(
+                "<link name='l'><inertial auto='true'/>" + meshCollision("m", obj, "0 0 0 0 0 0", "1 1 1") + "</link>");
         InertialSpec boxes = inertial("""
                 <link name="l"><inertial auto="true"/>
                   <collision name="a"><pose>0.5 0.5 0.5 0 0 0</pose><geometry><box><size>1 1 1</size></box></geometry>
@@ -138,8 +141,10 @@ class AutoInertiaTests {
     @Test
     void aMirroredMeshWeighsTheSame() throws Exception {
         // scale -1 mirrors the mesh and turns its winding inside out; the solid is the same box, mirrored in x
-        Path stl = TestMeshes.binaryStl(shape("box.stl"),
-                TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {2, 1, 0.5f}), TestMeshes.boxTriangles());
+        Path stl = TestMeshes.binaryStl(
+                shape("box.stl"),
+                TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {2, 1, 0.5f}),
+                TestMeshes.boxTriangles());
         InertialSpec mirrored = inertial("<link name='l'><inertial auto='true'/>"
                 + meshCollision("m", stl, "0 0 0 0 0 0", "-1 1 1") + "</link>");
         InertialSpec box = inertial("<link name='l'><inertial auto='true'/><collision name='b'><pose>-1 0.5 0.25 0 0 0"
@@ -150,10 +155,14 @@ class AutoInertiaTests {
     @Test
     void aFlatMeshIsRefusedNamingTheCollision() throws Exception {
         // a box squashed to zero height encloses nothing: its mass cannot come from a density
-        Path stl = TestMeshes.binaryStl(shape("flat.stl"),
-                TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {2, 1, 0}), TestMeshes.boxTriangles());
-        SdfException e = catchThrowableOfType(SdfException.class, () -> inertial("<link name='l'><inertial auto='true'/>"
-                + meshCollision("sheet", stl, "0 0 0 0 0 0", "1 1 1") + "</link>"));
+        Path stl = TestMeshes.binaryStl(
+                shape("flat.stl"),
+                TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {2, 1, 0}),
+                TestMeshes.boxTriangles());
+        SdfException e = catchThrowableOfType(
+                SdfException.class,
+                () -> inertial("<link name='l'><inertial auto='true'/>"
+                        + meshCollision("sheet", stl, "0 0 0 0 0 0", "1 1 1") + "</link>"));
         assertThat(e).isNotNull();
         assertThat(e.getMessage()).contains("collision 'sheet'", "encloses no volume", "<mass> and <inertia>");
     }

@@ -41,14 +41,14 @@ class DoubleColonNamesTests {
 
         PluginSpec plugin = world.plugins().get(0);
         assertThat(plugin.priority()).hasValue(10);
-        assertThat(plugin.parameters()).extracting(p -> p.name())
-                .containsExactly("gz::system_priority", "gz::custom");
+        assertThat(plugin.parameters()).extracting(p -> p.name()).containsExactly("gz::system_priority", "gz::custom");
         assertThat(plugin.parameters().get(1).text()).isEqualTo("text with a :: inside");
 
-        String written = new SdfWriter().write(world, new WorldState(world.guiCameraPose(), List.of(),
-                Optional.empty()), file);
+        String written =
+                new SdfWriter().write(world, new WorldState(world.guiCameraPose(), List.of(), Optional.empty()), file);
 
-        assertThat(written).contains("<gz::system_priority>10</gz::system_priority>")
+        assertThat(written)
+                .contains("<gz::system_priority>10</gz::system_priority>")
                 .contains("<gz::custom kind=\"a\">text with a :: inside</gz::custom>")
                 .doesNotContain(LenientNamespaceFilter.DOUBLE_COLON);
     }

@@ -4,16 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.orrery.world.JointSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * SDF 1.7+ frame semantics as libsdformat resolves them: {@code relative_to} naming links, joints, frames and nested
@@ -35,10 +33,13 @@ class FrameSemanticsTests {
     }
 
     static void assertPose(Pose actual, Pose expected) {
-        assertThat(actual.position().minus(expected.position()).length()).as("position of " + actual)
+        assertThat(actual.position().minus(expected.position()).length())
+                .as("position of " + actual)
                 .isLessThan(1e-12);
         // angleTo's acos near 1 resolves angles only to about 2e-8 rad
-        assertThat(actual.rotation().angleTo(expected.rotation())).as("rotation of " + actual).isLessThan(1e-7);
+        assertThat(actual.rotation().angleTo(expected.rotation()))
+                .as("rotation of " + actual)
+                .isLessThan(1e-7);
     }
 
     @Test
@@ -126,7 +127,9 @@ class FrameSemanticsTests {
                     <axis><xyz expressed_in="__model__">1 0 0</xyz></axis></joint>
                 </model>""");
         JointSpec joint = m.joints().get(0);
-        assertThat(joint.parent()).as("__model__ is attached to the canonical link").isEqualTo("a");
+        assertThat(joint.parent())
+                .as("__model__ is attached to the canonical link")
+                .isEqualTo("a");
         assertThat(joint.child()).isEqualTo("b");
         // the joint frame is relative to its child frame fb by default
         assertPose(joint.pose(), Pose.translation(0, 1, 0));
@@ -134,7 +137,8 @@ class FrameSemanticsTests {
 
     @Test
     void worldFramesAndOtherModelsPlaceModels() {
-        var world = reader.read(java.nio.file.Path.of("in-memory.sdf"), """
+        var world = reader.read(
+                java.nio.file.Path.of("in-memory.sdf"), """
                 <sdf version="1.9"><world name="w">
                   <frame name="table"><pose>1 2 0.75 0 0 1.5707963267948966</pose></frame>
                   <model name="cup"><pose relative_to="table">0.5 0 0 0 0 0</pose><link name="l"/></model>
@@ -160,17 +164,20 @@ class FrameSemanticsTests {
     void aNameThatMatchesNoFrameIsLibsdformatsError() {
         assertThatThrownBy(() -> model("""
                 <model name="m"><link name="a"><pose relative_to="ghost"/></link></model>"""))
-                .isInstanceOfSatisfying(SdfException.class, e -> assertThat(e.line()).isEqualTo(1))
+                .isInstanceOfSatisfying(
+                        SdfException.class, e -> assertThat(e.line()).isEqualTo(1))
                 .hasMessageContaining("relative_to name[ghost] specified by link with name[a] does not match a"
                         + " nested model, link, joint, or frame name in model with name[m].");
         assertThatThrownBy(() -> model("""
                 <model name="m"><link name="a"/><frame name="f" attached_to="ghost"/></model>"""))
-                .isInstanceOf(SdfException.class).hasMessageContaining("attached_to name[ghost] specified by frame"
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("attached_to name[ghost] specified by frame"
                         + " with name[f] does not match a nested model, link, joint, or frame name in model with"
                         + " name[m].");
         assertThatThrownBy(() -> model("""
                 <model name="m"><link name="a"><pose relative_to="a"/></link></model>"""))
-                .isInstanceOf(SdfException.class).hasMessageContaining("relative_to name[a] is identical to link"
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("relative_to name[a] is identical to link"
                         + " name[a], causing a graph cycle in model with name[m].");
     }
 
@@ -181,24 +188,27 @@ class FrameSemanticsTests {
                 <model name="m"><link name="a"/>
                   <link name="b"><pose relative_to="j"/></link>
                   <joint name="j" type="fixed"><parent>a</parent><child>b</child></joint>
-                </model>""")).isInstanceOf(SdfException.class)
+                </model>"""))
+                .isInstanceOf(SdfException.class)
                 .hasMessageContaining("PoseRelativeToGraph cycle detected, already visited vertex [m::");
         assertThatThrownBy(() -> model("""
                 <model name="m"><link name="a"/>
                   <frame name="f1" attached_to="f2"><pose relative_to="__model__"/></frame>
                   <frame name="f2" attached_to="f1"><pose relative_to="__model__"/></frame>
-                </model>""")).isInstanceOf(SdfException.class)
+                </model>"""))
+                .isInstanceOf(SdfException.class)
                 .hasMessageContaining("FrameAttachedToGraph cycle detected, already visited vertex [m::");
     }
 
     @Test
     void namesAreUniqueAcrossKindsAndReservedNamesAreRefused() {
         assertThatThrownBy(() -> model("""
-                <model name="m"><link name="a"/><frame name="a"/></model>""")).isInstanceOf(SdfException.class)
+                <model name="m"><link name="a"/><frame name="a"/></model>"""))
+                .isInstanceOf(SdfException.class)
                 .hasMessageContaining("Frame with non-unique name [a] detected in model with name[m]");
         assertThatThrownBy(() -> model("<model name='m'><link name='__model__'/></model>"))
-                .isInstanceOf(SdfException.class).hasMessageContaining("The supplied link name [__model__] is"
-                        + " reserved.");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("The supplied link name [__model__] is" + " reserved.");
         // SDF 1.6 had no frames: a joint named as a link is allowed there, as libsdformat reads it
         ModelSpec old = reader.readModel("""
                 <sdf version="1.6"><model name="m"><link name="a"/><link name="b"/>
@@ -209,9 +219,11 @@ class FrameSemanticsTests {
     @Test
     void aSpawnedModelMayNameOnlyTheWorldFrame() {
         assertThatThrownBy(() -> model("<model name='m'><pose relative_to='table'/><link name='a'/></model>"))
-                .isInstanceOf(SdfException.class).hasMessageContaining("relative_to name[table]")
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("relative_to name[table]")
                 .hasMessageContaining("a spawned model's pose is in the world frame");
         assertThat(model("<model name='m'><pose relative_to='world'>1 0 0 0 0 0</pose><link name='a'/></model>")
-                .pose()).isEqualTo(Pose.translation(1, 0, 0));
+                        .pose())
+                .isEqualTo(Pose.translation(1, 0, 0));
     }
 }

@@ -17,13 +17,13 @@ public final class GzSimWorlds {
 
     private static final Path FOLDER = Path.of("worlds/gazebo");
 
-    private GzSimWorlds() {
-    }
+    private GzSimWorlds() {}
 
     /** The folder; fails the calling test when it is missing. */
     public static Path folder() {
         if (!Files.isDirectory(FOLDER)) {
-            fail("Gazebo Sim's example worlds are missing: expected the folder " + FOLDER.toAbsolutePath().normalize()
+            fail("Gazebo Sim's example worlds are missing: expected the folder "
+                    + FOLDER.toAbsolutePath().normalize()
                     + " (worlds/gazebo in the repository; tests run from its root)");
         }
         return FOLDER;
@@ -35,7 +35,9 @@ public final class GzSimWorlds {
         try (Stream<Path> list = Files.list(folder())) {
             files = list.filter(p -> p.toString().endsWith(".sdf")).sorted().toList();
         }
-        assertThat(files).as("the .sdf worlds in %s", FOLDER.toAbsolutePath().normalize()).isNotEmpty();
+        assertThat(files)
+                .as("the .sdf worlds in %s", FOLDER.toAbsolutePath().normalize())
+                .isNotEmpty();
         return files;
     }
 }

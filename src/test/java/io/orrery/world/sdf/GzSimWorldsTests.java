@@ -3,13 +3,6 @@ package io.orrery.world.sdf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import io.orrery.world.Geometry;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.JointSpec;
@@ -20,6 +13,11 @@ import io.orrery.world.PhysicsSpec;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** Real worlds from Gazebo Sim's examples, as users bring them (worlds/gazebo: a missing folder fails). */
 class GzSimWorldsTests {
@@ -60,7 +58,8 @@ class GzSimWorldsTests {
         assertThat(world.name()).isEqualTo("shapes");
         assertThat(world.sdfVersion()).isEqualTo("1.11");
         assertThat(world.physics()).isEqualTo(PhysicsSpec.DEFAULT);
-        assertThat(world.models()).extracting(ModelSpec::name)
+        assertThat(world.models())
+                .extracting(ModelSpec::name)
                 .containsExactly("ground_plane", "box", "cylinder", "sphere", "capsule", "ellipsoid", "cone");
         assertThat(geometryOf(world.model("ground_plane").orElseThrow()))
                 .isEqualTo(new Geometry.Plane(Vec3.UNIT_Z, 100, 100));
@@ -81,7 +80,14 @@ class GzSimWorldsTests {
         double m = Math.PI * 0.25 / 3;
         assertThat(cone.inertia().orElseThrow().ixx()).isCloseTo(m * (3 * 0.25 / 20 + 3.0 / 80), within(1e-12));
         assertThat(cone.inertia().orElseThrow().izz()).isCloseTo(0.3 * m * 0.25, within(1e-12));
-        assertThat(world.model("box").orElseThrow().links().get(0).inertial().orElseThrow().inertia()).isPresent();
+        assertThat(world.model("box")
+                        .orElseThrow()
+                        .links()
+                        .get(0)
+                        .inertial()
+                        .orElseThrow()
+                        .inertia())
+                .isPresent();
 
         assertThat(count(world, "visual")).isEqualTo(7);
         assertThat(count(world, "light")).isEqualTo(1);
@@ -96,12 +102,15 @@ class GzSimWorldsTests {
         assertThat(world.plugins()).hasSize(3);
         for (String name : List.of("vehicle_blue", "vehicle_green")) {
             ModelSpec vehicle = world.model(name).orElseThrow();
-            assertThat(vehicle.links()).extracting(LinkSpec::name)
+            assertThat(vehicle.links())
+                    .extracting(LinkSpec::name)
                     .containsExactly("chassis", "left_wheel", "right_wheel", "caster");
-            assertThat(vehicle.joints()).extracting(JointSpec::name, JointSpec::type).containsExactly(
-                    org.assertj.core.groups.Tuple.tuple("left_wheel_joint", JointType.REVOLUTE),
-                    org.assertj.core.groups.Tuple.tuple("right_wheel_joint", JointType.REVOLUTE),
-                    org.assertj.core.groups.Tuple.tuple("caster_wheel", JointType.BALL));
+            assertThat(vehicle.joints())
+                    .extracting(JointSpec::name, JointSpec::type)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple("left_wheel_joint", JointType.REVOLUTE),
+                            org.assertj.core.groups.Tuple.tuple("right_wheel_joint", JointType.REVOLUTE),
+                            org.assertj.core.groups.Tuple.tuple("caster_wheel", JointType.BALL));
             JointSpec left = vehicle.joints().get(0);
             assertThat(left.parent()).isEqualTo("chassis");
             assertThat(left.child()).isEqualTo("left_wheel");
@@ -139,7 +148,8 @@ class GzSimWorldsTests {
         WorldSpec world = read("3k_shapes.sdf");
         assertThat(world.models()).hasSize(3004);
         assertThat(count(world, "visual")).isEqualTo(3004);
-        assertThat(world.ignored()).extracting(IgnoredElement::withoutFile)
+        assertThat(world.ignored())
+                .extracting(IgnoredElement::withoutFile)
                 .contains(new IgnoredElement("light", "world 'shapes'", 29));
     }
 }

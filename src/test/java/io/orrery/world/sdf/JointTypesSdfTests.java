@@ -32,8 +32,10 @@ class JointTypesSdfTests {
     Path dir;
 
     ModelSpec model(String joint) {
-        return reader.readModel("<model name='m'><link name='a'/><link name='b'><pose>0 0 1 0 0 1.5707963267948966"
-                + "</pose></link><link name='c'/>" + joint + "</model>", "snippet");
+        return reader.readModel(
+                "<model name='m'><link name='a'/><link name='b'><pose>0 0 1 0 0 1.5707963267948966"
+                        + "</pose></link><link name='c'/>" + joint + "</model>",
+                "snippet");
     }
 
     @Test
@@ -61,7 +63,8 @@ class JointTypesSdfTests {
     void aUniversalJointWithoutAxesTakesGazebosXAndY() {
         // DART's UniversalJoint, which gz-physics builds, defaults to X then Y
         JointSpec j = model("<joint name='u' type='revolute2'><parent>a</parent><child>b</child></joint>")
-                .joints().get(0);
+                .joints()
+                .get(0);
         assertThat(j.axis()).isEqualTo(new Vec3(1, 0, 0));
         assertThat(j.axis2().orElseThrow().xyz()).isEqualTo(new Vec3(0, 1, 0));
     }
@@ -71,24 +74,37 @@ class JointTypesSdfTests {
         assertThatThrownBy(() -> model("""
                 <joint name='u' type='universal'><parent>a</parent><child>b</child>
                   <axis><xyz>0 0 1</xyz></axis><axis2><xyz>0 0 2</xyz></axis2></joint>"""))
-                .isInstanceOf(SdfException.class).hasMessageContaining("joint 'u'")
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("joint 'u'")
                 .hasMessageContaining("must not be parallel");
     }
 
     @Test
     void theScrewPitchIsScrewThreadPitchElseMinusTwoPiOverThreadPitch() {
         String screw = "<joint name='s' type='screw'><parent>a</parent><child>b</child>%s</joint>";
-        assertThat(model(screw.formatted("")).joints().get(0).screwThreadPitch()).isEqualTo(1);
-        assertThat(model(screw.formatted("<screw_thread_pitch>0.25</screw_thread_pitch>")).joints().get(0)
-                .screwThreadPitch()).isEqualTo(0.25);
+        assertThat(model(screw.formatted("")).joints().get(0).screwThreadPitch())
+                .isEqualTo(1);
+        assertThat(model(screw.formatted("<screw_thread_pitch>0.25</screw_thread_pitch>"))
+                        .joints()
+                        .get(0)
+                        .screwThreadPitch())
+                .isEqualTo(0.25);
         // gazebo-classic's rad/m, positive for a left-handed thread: -2π/t m per turn
-        assertThat(model(screw.formatted("<thread_pitch>12.566370614359172</thread_pitch>")).joints().get(0)
-                .screwThreadPitch()).isCloseTo(-0.5, within(1e-12));
+        assertThat(model(screw.formatted("<thread_pitch>12.566370614359172</thread_pitch>"))
+                        .joints()
+                        .get(0)
+                        .screwThreadPitch())
+                .isCloseTo(-0.5, within(1e-12));
         // libsdformat's own test: both given, screw_thread_pitch wins
         assertThat(model(screw.formatted("<screw_thread_pitch>0.5</screw_thread_pitch>"
-                + "<thread_pitch>-12.566</thread_pitch>")).joints().get(0).screwThreadPitch()).isEqualTo(0.5);
+                                + "<thread_pitch>-12.566</thread_pitch>"))
+                        .joints()
+                        .get(0)
+                        .screwThreadPitch())
+                .isEqualTo(0.5);
         assertThatThrownBy(() -> model(screw.formatted("<thread_pitch>0</thread_pitch>")))
-                .isInstanceOf(SdfException.class).hasMessageContaining("<thread_pitch>");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("<thread_pitch>");
     }
 
     @Test
@@ -101,11 +117,13 @@ class JointTypesSdfTests {
         assertThat(g.gearboxRatio()).isEqualTo(-3.5);
         assertThat(g.axis2().orElseThrow().xyz()).isEqualTo(new Vec3(0, 1, 0));
         assertThatThrownBy(() -> model("<joint name='g' type='gearbox'><parent>a</parent><child>b</child></joint>"))
-                .isInstanceOf(SdfException.class).hasMessageContaining("needs a <gearbox_reference_body>");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("needs a <gearbox_reference_body>");
         assertThatThrownBy(() -> model("""
                 <joint name='g' type='gearbox'><parent>a</parent><child>b</child>
                   <gearbox_reference_body>nowhere</gearbox_reference_body></joint>"""))
-                .isInstanceOf(SdfException.class).hasMessageContaining("gearbox_reference_body with name[nowhere]");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("gearbox_reference_body with name[nowhere]");
     }
 
     @Test
@@ -123,10 +141,13 @@ class JointTypesSdfTests {
                     <axis2><xyz>0 0 1</xyz><dynamics><damping>0.1</damping></dynamics></axis2>
                   </joint></model></world></sdf>""");
         WorldSpec world = reader.read(file);
-        assertThat(world.ignored()).extracting(IgnoredElement::element)
+        assertThat(world.ignored())
+                .extracting(IgnoredElement::element)
                 .containsExactly("axis2", "thread_pitch", "gearbox_ratio", "limit", "dynamics");
         // a gearbox holds no motion of its own: its axes' limits and dynamics are listed, not dropped
-        assertThat(world.ignored()).filteredOn(i -> i.where().contains("joint 'g'")).extracting(IgnoredElement::line)
+        assertThat(world.ignored())
+                .filteredOn(i -> i.where().contains("joint 'g'"))
+                .extracting(IgnoredElement::line)
                 .containsExactly(9, 10);
     }
 
@@ -149,8 +170,8 @@ class JointTypesSdfTests {
             JointSpec b = again.joints().get(i);
             assertThat(b.type()).isEqualTo(a.type());
             assertThat(b.limits()).isEqualTo(a.limits());
-            assertThat(b.axis2().map(JointSpec.SecondAxis::dynamics)).isEqualTo(a.axis2()
-                    .map(JointSpec.SecondAxis::dynamics));
+            assertThat(b.axis2().map(JointSpec.SecondAxis::dynamics))
+                    .isEqualTo(a.axis2().map(JointSpec.SecondAxis::dynamics));
             assertThat(b.screwThreadPitch()).isCloseTo(a.screwThreadPitch(), within(1e-12));
             assertThat(b.gearboxRatio()).isEqualTo(a.gearboxRatio());
             assertThat(b.gearboxReference()).isEqualTo(a.gearboxReference());
@@ -166,14 +187,18 @@ class JointTypesSdfTests {
                   <state world_name='w'><model name='m'>
                     <joint name='u'><angle axis='0'>0.4</angle><angle axis='1'>7.5</angle></joint>%s
                   </model></state></world></sdf>""";
-        Path file = Files.writeString(dir.resolve("state.sdf"), world.formatted(
-                "<joint name='h'><angle axis='0'>-2</angle></joint>"));
-        io.orrery.world.StateSpec.Model m = reader.read(file).state().orElseThrow().models().get(0);
-        assertThat(m.joints()).containsExactly(new io.orrery.world.StateSpec.Joint("u", 0.4, 7.5),
-                new io.orrery.world.StateSpec.Joint("h", -2));
-        Path bad = Files.writeString(dir.resolve("bad.sdf"), world.formatted(
-                "<joint name='h'><angle axis='1'>-2</angle></joint>"));
-        assertThatThrownBy(() -> reader.read(bad)).isInstanceOf(SdfException.class)
+        Path file = Files.writeString(
+                dir.resolve("state.sdf"), world.formatted("<joint name='h'><angle axis='0'>-2</angle></joint>"));
+        io.orrery.world.StateSpec.Model m =
+                reader.read(file).state().orElseThrow().models().get(0);
+        assertThat(m.joints())
+                .containsExactly(
+                        new io.orrery.world.StateSpec.Joint("u", 0.4, 7.5),
+                        new io.orrery.world.StateSpec.Joint("h", -2));
+        Path bad = Files.writeString(
+                dir.resolve("bad.sdf"), world.formatted("<joint name='h'><angle axis='1'>-2</angle></joint>"));
+        assertThatThrownBy(() -> reader.read(bad))
+                .isInstanceOf(SdfException.class)
                 .hasMessageContaining("a revolute joint has one axis, 0");
     }
 }

@@ -3,20 +3,18 @@ package io.orrery.world.sdf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.orrery.world.Geometry;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.mesh.MeshLimits;
 import io.orrery.world.mesh.MeshLoader;
 import io.orrery.world.mesh.TestMeshes;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code <mesh>} and {@code <heightmap>} as the SDF reader reads them: URIs resolved through the model path and beside
@@ -30,11 +28,14 @@ class MeshSdfTests {
 
     private Path models() throws Exception {
         Path meshes = Files.createDirectories(dir.resolve("models/robot/meshes"));
-        TestMeshes.binaryStl(meshes.resolve("body.stl"), TestMeshes.boxVertices(new float[] {-1, -1, -1},
-                new float[] {1, 1, 1}), TestMeshes.boxTriangles());
+        TestMeshes.binaryStl(
+                meshes.resolve("body.stl"),
+                TestMeshes.boxVertices(new float[] {-1, -1, -1}, new float[] {1, 1, 1}),
+                TestMeshes.boxTriangles());
         TestMeshes.obj(meshes.resolve("parts.obj"), new String[] {"a", "b"}, new float[][] {
             TestMeshes.boxVertices(new float[] {0, 0, 0}, new float[] {1, 1, 1}),
-            TestMeshes.boxVertices(new float[] {4, 4, 4}, new float[] {6, 6, 6})});
+            TestMeshes.boxVertices(new float[] {4, 4, 4}, new float[] {6, 6, 6})
+        });
         return dir.resolve("models");
     }
 
@@ -75,8 +76,8 @@ class MeshSdfTests {
         assertThat(mesh.triangles().min()).containsExactly(-1f, -2f, -3f);
         assertThat(mesh.triangles().max()).containsExactly(1f, 2f, 3f);
         // SDF's defaults
-        Geometry.Mesh plain = (Geometry.Mesh) geometry(read(reader, "<mesh><uri>model://robot/meshes/body.stl</uri>"
-                + "</mesh>"));
+        Geometry.Mesh plain =
+                (Geometry.Mesh) geometry(read(reader, "<mesh><uri>model://robot/meshes/body.stl</uri>" + "</mesh>"));
         assertThat(plain.optimization()).isEqualTo(Geometry.MeshOptimization.NONE);
         assertThat(plain.maxConvexHulls()).isEqualTo(16);
         assertThat(plain.triangles().triangleCount()).isEqualTo(12);
@@ -86,18 +87,20 @@ class MeshSdfTests {
     void relativeAndFileUrisResolveFromTheSdfFile() throws Exception {
         Path models = models();
         SdfReader reader = new SdfReader(List.of());
-        Geometry.Mesh relative = (Geometry.Mesh) geometry(read(reader,
-                "<mesh><uri>models/robot/meshes/body.stl</uri></mesh>"));
-        assertThat(relative.triangles().source()).isEqualTo(models.resolve("robot/meshes/body.stl").toString());
-        Geometry.Mesh file = (Geometry.Mesh) geometry(read(reader, "<mesh><uri>"
-                + models.resolve("robot/meshes/body.stl").toUri() + "</uri></mesh>"));
+        Geometry.Mesh relative =
+                (Geometry.Mesh) geometry(read(reader, "<mesh><uri>models/robot/meshes/body.stl</uri></mesh>"));
+        assertThat(relative.triangles().source())
+                .isEqualTo(models.resolve("robot/meshes/body.stl").toString());
+        Geometry.Mesh file = (Geometry.Mesh) geometry(read(
+                reader, "<mesh><uri>" + models.resolve("robot/meshes/body.stl").toUri() + "</uri></mesh>"));
         assertThat(file.triangles()).isSameAs(relative.triangles());
     }
 
     @Test
     void aHeightmapIsReadWithItsSizeAndPos() throws Exception {
         TestMeshes.png(dir.resolve("terrain.png"), 3, 8, (x, y) -> y == 0 ? 255 : 0);
-        Geometry.Heightmap h = (Geometry.Heightmap) geometry(read(new SdfReader(List.of()),
+        Geometry.Heightmap h = (Geometry.Heightmap) geometry(read(
+                new SdfReader(List.of()),
                 "<heightmap><uri>terrain.png</uri><size>4 6 2</size><pos>1 0 -0.5</pos></heightmap>"));
         assertThat(h.image().size()).isEqualTo(3);
         // the image's top row lies at +y
@@ -116,12 +119,20 @@ class MeshSdfTests {
         SdfException e = failure(reader, "  <mesh><uri>model://robot/meshes/gone.stl</uri></mesh>");
         assertThat(e.file()).isEqualTo(dir.resolve("world.sdf").toAbsolutePath().toString());
         assertThat(e.line()).isEqualTo(3);
-        assertThat(e.column()).as("where the <uri> start tag ends, as the XML parser locates it").isEqualTo(14);
-        assertThat(e.detail()).contains("model 'm' link 'l' collision 'c'", "'model://robot/meshes/gone.stl' not found",
-                other.resolve("robot/meshes/gone.stl").toString(), models.resolve("robot/meshes/gone.stl").toString());
+        assertThat(e.column())
+                .as("where the <uri> start tag ends, as the XML parser locates it")
+                .isEqualTo(14);
+        assertThat(e.detail())
+                .contains(
+                        "model 'm' link 'l' collision 'c'",
+                        "'model://robot/meshes/gone.stl' not found",
+                        other.resolve("robot/meshes/gone.stl").toString(),
+                        models.resolve("robot/meshes/gone.stl").toString());
         SdfException relative = failure(reader, "<mesh><uri>meshes/gone.dae</uri></mesh>");
-        assertThat(relative.detail()).contains("'meshes/gone.dae' not found",
-                dir.resolve("meshes/gone.dae").toString());
+        assertThat(relative.detail())
+                .contains(
+                        "'meshes/gone.dae' not found",
+                        dir.resolve("meshes/gone.dae").toString());
         SdfException noPath = failure(new SdfReader(List.of()), "<mesh><uri>model://robot/a.stl</uri></mesh>");
         assertThat(noPath.detail()).contains("searched nothing: the model path is empty");
     }
@@ -134,12 +145,16 @@ class MeshSdfTests {
         Files.write(meshes.resolve("empty.stl"), new byte[0]);
         Files.writeString(meshes.resolve("broken.dae"), "<COLLADA><asset>", StandardCharsets.UTF_8);
         Files.createDirectories(meshes.resolve("folder.stl"));
-        for (String[] c : new String[][] {{"empty.stl", "the file is empty"},
-            {"broken.dae", "not a mesh Assimp can read"}, {"folder.stl", "not a regular file"}}) {
+        for (String[] c : new String[][] {
+            {"empty.stl", "the file is empty"},
+            {"broken.dae", "not a mesh Assimp can read"},
+            {"folder.stl", "not a regular file"}
+        }) {
             SdfException e = failure(reader, "<mesh><uri>model://robot/meshes/" + c[0] + "</uri></mesh>");
             assertThat(e.line()).as(c[0]).isEqualTo(3);
-            assertThat(e.detail()).as(c[0]).contains("'model://robot/meshes/" + c[0] + "' ("
-                    + meshes.resolve(c[0]) + "): " + c[1]);
+            assertThat(e.detail())
+                    .as(c[0])
+                    .contains("'model://robot/meshes/" + c[0] + "' (" + meshes.resolve(c[0]) + "): " + c[1]);
         }
         SdfException badImage = failure(reader, "<heightmap><uri>model://robot/meshes/body.stl</uri></heightmap>");
         assertThat(badImage.detail()).contains("body.stl", "not an image");
@@ -147,8 +162,8 @@ class MeshSdfTests {
 
     @Test
     void limitsAreNamedInTheError() throws Exception {
-        SdfReader reader = new SdfReader(List.of(models()), SdfLimits.DEFAULT,
-                new MeshLoader(new MeshLimits(1 << 20, 10, 100)));
+        SdfReader reader =
+                new SdfReader(List.of(models()), SdfLimits.DEFAULT, new MeshLoader(new MeshLimits(1 << 20, 10, 100)));
         SdfException e = failure(reader, "<mesh><uri>model://robot/meshes/body.stl</uri></mesh>");
         assertThat(e.detail()).contains("more than 10 triangles", "orrery.mesh.max-triangles");
     }
@@ -157,18 +172,29 @@ class MeshSdfTests {
     void aSpawnedModelMayNameOnlyModelPathMeshes() throws Exception {
         SdfReader reader = new SdfReader(List.of(models()));
         for (String uri : List.of("/etc/passwd", "file:///etc/passwd", "../world.sdf", "meshes/body.stl")) {
-            SdfException e = catchThrowableOfType(SdfException.class, () -> reader.readModel("<model name='x'><link name='l'>"
-                    + "<collision name='c'><geometry><mesh><uri>" + uri + "</uri></mesh></geometry></collision>"
-                    + "</link></model>", "spawn request"));
+            SdfException e = catchThrowableOfType(
+                    SdfException.class,
+                    () -> reader.readModel(
+                            "<model name='x'><link name='l'>"
+                                    + "<collision name='c'><geometry><mesh><uri>" + uri
+                                    + "</uri></mesh></geometry></collision>"
+                                    + "</link></model>",
+                            "spawn request"));
             assertThat(e.file()).as(uri).isEqualTo("spawn request");
             assertThat(e.detail()).as(uri).contains("not allowed in a spawned model", "model://");
         }
-        SdfException out = catchThrowableOfType(SdfException.class, () -> reader.readModel("<model name='x'><link name='l'>"
-                + "<collision name='c'><geometry><mesh><uri>model://robot/../../world.sdf</uri></mesh></geometry>"
-                + "</collision></link></model>", "spawn request"));
+        SdfException out = catchThrowableOfType(
+                SdfException.class,
+                () -> reader.readModel(
+                        "<model name='x'><link name='l'>"
+                                + "<collision name='c'><geometry><mesh><uri>model://robot/../../world.sdf</uri></mesh></geometry>"
+                                + "</collision></link></model>",
+                        "spawn request"));
         assertThat(out.detail()).contains("leaves its model directory");
-        ModelSpec spawned = reader.readModel("<model name='x'><link name='l'><collision name='c'><geometry><mesh>"
-                + "<uri>model://robot/meshes/body.stl</uri></mesh></geometry></collision></link></model>", "spawn");
+        ModelSpec spawned = reader.readModel(
+                "<model name='x'><link name='l'><collision name='c'><geometry><mesh>"
+                        + "<uri>model://robot/meshes/body.stl</uri></mesh></geometry></collision></link></model>",
+                "spawn");
         assertThat(spawned.links().get(0).collisions().get(0).geometry()).isInstanceOf(Geometry.Mesh.class);
     }
 
@@ -181,14 +207,17 @@ class MeshSdfTests {
         Geometry.Mesh again = (Geometry.Mesh) geometry(read(reader, mesh));
         assertThat(again.triangles()).isSameAs(first.triangles());
         assertThat(loader.filesRead()).isEqualTo(1);
-        reader.readModel("<model name='x'><link name='l'><collision name='c'><geometry>" + mesh
-                + "</geometry></collision></link></model>", "spawn");
+        reader.readModel(
+                "<model name='x'><link name='l'><collision name='c'><geometry>" + mesh
+                        + "</geometry></collision></link></model>",
+                "spawn");
         assertThat(loader.filesRead()).as("a spawn naming it too").isEqualTo(1);
     }
 
     @Test
     void aRemoteMeshIsNotFetched() throws Exception {
-        SdfException e = failure(new SdfReader(List.of()),
+        SdfException e = failure(
+                new SdfReader(List.of()),
                 "<mesh><uri>https://fuel.gazebosim.org/1.0/o/models/m/meshes/a.dae</uri></mesh>");
         assertThat(e.detail()).contains("is not fetched", "model path");
     }

@@ -3,15 +3,13 @@ package io.orrery.world.sdf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.orrery.world.ModelSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.orrery.world.ModelSpec;
 
 /**
  * Includes resolved offline: Fuel URLs from Gazebo's local Fuel cache layout (the newest version when none is
@@ -24,9 +22,11 @@ class ModelsFoundOfflineTests {
 
     static void model(Path dir, String name) throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("model.config"), "<model><name>x</name><sdf version='1.9'>model.sdf</sdf></model>");
-        Files.writeString(dir.resolve("model.sdf"), "<sdf version='1.9'><model name='" + name + "'><link name='l'/>"
-                + "</model></sdf>");
+        Files.writeString(
+                dir.resolve("model.config"), "<model><name>x</name><sdf version='1.9'>model.sdf</sdf></model>");
+        Files.writeString(
+                dir.resolve("model.sdf"),
+                "<sdf version='1.9'><model name='" + name + "'><link name='l'/>" + "</model></sdf>");
     }
 
     static ModelSpec include(SdfReader reader, String uri) {
@@ -43,28 +43,36 @@ class ModelsFoundOfflineTests {
         SdfReader reader = new SdfReader(List.of()).withFuelCache(cache);
         assertThat(include(reader, URL).name()).isEqualTo("v10");
         assertThat(include(reader, URL + "/2").name()).isEqualTo("v2");
-        assertThat(include(reader, URL.replace("Ground Plane", "ground%20plane") + "/tip").name()).isEqualTo("v10");
+        assertThat(include(reader, URL.replace("Ground Plane", "ground%20plane") + "/tip")
+                        .name())
+                .isEqualTo("v10");
         assertThat(include(reader, URL).includeUri()).hasValue(URL);
     }
 
     @Test
     void aFuelModelNotInTheCacheIsAnErrorNamingTheCache(@TempDir Path cache) {
         SdfReader reader = new SdfReader(List.of()).withFuelCache(cache);
-        assertThatThrownBy(() -> include(reader, URL + "/3")).isInstanceOf(SdfException.class)
-                .hasMessageContaining(URL + "/3").hasMessageContaining(cache.toString())
+        assertThatThrownBy(() -> include(reader, URL + "/3"))
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining(URL + "/3")
+                .hasMessageContaining(cache.toString())
                 .hasMessageContaining("fuel.gazebosim.org/openrobotics/models/ground plane/3")
                 .hasMessageContaining("never downloads");
-        assertThatThrownBy(() -> include(reader, "https://fuel.gazebosim.org/1.0/a/models/..")).isInstanceOf(
-                SdfException.class).hasMessageContaining("must be one plain path segment");
-        assertThatThrownBy(() -> include(reader, "https://example.com/some.sdf")).isInstanceOf(SdfException.class)
+        assertThatThrownBy(() -> include(reader, "https://fuel.gazebosim.org/1.0/a/models/.."))
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("must be one plain path segment");
+        assertThatThrownBy(() -> include(reader, "https://example.com/some.sdf"))
+                .isInstanceOf(SdfException.class)
                 .hasMessageContaining("not a Fuel model URL");
     }
 
     @Test
     void aMissingModelNamesEveryPlaceSearched(@TempDir Path a, @TempDir Path b, @TempDir Path cache) {
         SdfReader reader = new SdfReader(List.of(a, b)).withFuelCache(cache);
-        assertThatThrownBy(() -> include(reader, "model://nowhere")).isInstanceOf(SdfException.class)
-                .hasMessageContaining("model://nowhere").hasMessageContaining(a.toString())
+        assertThatThrownBy(() -> include(reader, "model://nowhere"))
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("model://nowhere")
+                .hasMessageContaining(a.toString())
                 .hasMessageContaining(b.toString());
     }
 
@@ -81,8 +89,8 @@ class ModelsFoundOfflineTests {
                 </model>""");
         Files.writeString(dir.resolve("old.sdf"), "<sdf version='1.4'><model name='old'/></sdf>");
         Files.writeString(dir.resolve("future.sdf"), "<sdf version='1.12'><model name='future'/></sdf>");
-        Files.writeString(dir.resolve("model.sdf"), "<sdf version='1.8'><model name='bot'><link name='l'/></model>"
-                + "</sdf>");
+        Files.writeString(
+                dir.resolve("model.sdf"), "<sdf version='1.8'><model name='bot'><link name='l'/></model>" + "</sdf>");
         assertThat(include(new SdfReader(List.of(path)), "model://bot").name()).isEqualTo("bot");
     }
 }

@@ -3,18 +3,16 @@ package io.orrery.world.sdf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.orrery.world.JointSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * The Franka Panda as panda_ign_moveit2 exports it (SDF 1.9, every pose {@code relative_to} a joint or link frame;
@@ -44,7 +42,9 @@ class PandaFramesTests {
     static final double FINGER_OFFSET = 0.107 + 0.0584;
 
     ModelSpec panda() throws IOException {
-        assertThat(MODEL).as("the Panda's model.sdf copied into the test resources").isRegularFile();
+        assertThat(MODEL)
+                .as("the Panda's model.sdf copied into the test resources")
+                .isRegularFile();
         return new SdfReader(List.of(MODELS)).readModel("<include><uri>model://panda</uri></include>", "panda include");
     }
 
@@ -63,8 +63,9 @@ class PandaFramesTests {
             assertClose(link(panda, "panda_link" + (i + 1)).pose(), frame);
         }
         // the flange points down at zero: link 7 at the well-known (0.088, 0, 1.033), turned half about X
-        assertClose(link(panda, "panda_link7").pose(), new Pose(new Vec3(0.088, 0, 1.033),
-                Quat.fromAxisAngle(new Vec3(1, 0, 0), Math.PI)));
+        assertClose(
+                link(panda, "panda_link7").pose(),
+                new Pose(new Vec3(0.088, 0, 1.033), Quat.fromAxisAngle(new Vec3(1, 0, 0), Math.PI)));
         Pose fingers = frame.compose(new Pose(new Vec3(0, 0, FINGER_OFFSET), Quat.fromEuler(0, 0, -Math.PI / 4)));
         assertClose(link(panda, "panda_leftfinger").pose(), fingers);
         assertClose(link(panda, "panda_rightfinger").pose(), fingers);
@@ -73,8 +74,9 @@ class PandaFramesTests {
     @Test
     void eachJointSitsAtItsChildAndTurnsAboutItsZ() throws IOException {
         ModelSpec panda = panda();
-        assertThat(panda.joints()).extracting(JointSpec::name).contains("panda_joint1", "panda_joint7",
-                "panda_finger_joint1");
+        assertThat(panda.joints())
+                .extracting(JointSpec::name)
+                .contains("panda_joint1", "panda_joint7", "panda_finger_joint1");
         JointSpec base = joint(panda, "panda_joint_base");
         assertThat(base.parent()).isEqualTo(JointSpec.WORLD);
         for (JointSpec joint : panda.joints()) {
@@ -89,12 +91,16 @@ class PandaFramesTests {
     }
 
     static LinkSpec link(ModelSpec m, String name) {
-        return m.links().stream().filter(l -> l.name().equals(name)).findFirst()
+        return m.links().stream()
+                .filter(l -> l.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no link " + name));
     }
 
     static JointSpec joint(ModelSpec m, String name) {
-        return m.joints().stream().filter(j -> j.name().equals(name)).findFirst()
+        return m.joints().stream()
+                .filter(j -> j.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no joint " + name));
     }
 
@@ -104,8 +110,11 @@ class PandaFramesTests {
      * resolves angles only to about 2e-8 rad.
      */
     static void assertClose(Pose actual, Pose expected) {
-        assertThat(actual.position().minus(expected.position()).length()).as("position " + actual.position()
-                + " against " + expected.position()).isCloseTo(0, within(1e-9));
-        assertThat(actual.rotation().angleTo(expected.rotation())).as("rotation").isCloseTo(0, within(1e-7));
+        assertThat(actual.position().minus(expected.position()).length())
+                .as("position " + actual.position() + " against " + expected.position())
+                .isCloseTo(0, within(1e-9));
+        assertThat(actual.rotation().angleTo(expected.rotation()))
+                .as("rotation")
+                .isCloseTo(0, within(1e-7));
     }
 }

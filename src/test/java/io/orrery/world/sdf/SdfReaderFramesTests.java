@@ -4,18 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.orrery.world.JointSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Frame semantics beyond the defaults: axis frames, placement and canonical links, and include edge cases. */
 class SdfReaderFramesTests {
@@ -76,7 +74,8 @@ class SdfReaderFramesTests {
                   <joint name="j" type="revolute"><parent>a</parent><child>b</child>
                     <axis><xyz expressed_in="nowhere">0 1 0</xyz></axis>
                   </joint>
-                </model>""")).isInstanceOf(SdfException.class)
+                </model>"""))
+                .isInstanceOf(SdfException.class)
                 .hasMessageContaining("expressed_in name[nowhere] specified by joint axis of joint with name[j]");
     }
 
@@ -96,7 +95,8 @@ class SdfReaderFramesTests {
         ModelSpec m = model("<model name='m' canonical_link='b'><link name='a'/><link name='b'/></model>");
         assertThat(m.canonicalLink().orElseThrow().name()).isEqualTo("b");
         assertThatThrownBy(() -> model("<model name='m' canonical_link='zz'><link name='a'/></model>"))
-                .isInstanceOf(SdfException.class).hasMessageContaining("canonical_link with name[zz] not found in model with name[m].");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("canonical_link with name[zz] not found in model with name[m].");
     }
 
     @Test
@@ -123,7 +123,9 @@ class SdfReaderFramesTests {
         assertThatThrownBy(() -> model("""
                 <model name="m"><link name="a"/><link name="b"/>
                   <joint name="u" type="hinge"><parent>a</parent><child>b</child></joint>
-                </model>""")).isInstanceOf(SdfException.class).hasMessageContaining("unknown joint type 'hinge'");
+                </model>"""))
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("unknown joint type 'hinge'");
     }
 
     @Test
@@ -132,13 +134,16 @@ class SdfReaderFramesTests {
                 <model name="m"><link name="a"/><link name="b"/>
                   <joint name="j" type="prismatic"><parent>a</parent><child>b</child>
                     <axis><limit><lower>1</lower><upper>-1</upper></limit></axis></joint>
-                </model>""")).isInstanceOf(SdfException.class).hasMessageContaining("must not exceed <upper>");
+                </model>"""))
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("must not exceed <upper>");
     }
 
     @Test
     void pluginNeedsNameAndFilename() {
         assertThatThrownBy(() -> model("<model name='m'><plugin name='p'/></model>"))
-                .isInstanceOf(SdfException.class).hasMessageContaining("<plugin> needs a filename attribute");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("<plugin> needs a filename attribute");
     }
 
     @Test
@@ -147,7 +152,8 @@ class SdfReaderFramesTests {
                 <sdf version="1.9"><model name="part"><link name="l"/></model></sdf>""");
         Files.writeString(dir.resolve("loop.sdf"), """
                 <sdf version="1.9"><model name="loop"><include><uri>loop.sdf</uri></include></model></sdf>""");
-        Files.writeString(dir.resolve("world.sdf"), """
+        Files.writeString(
+                dir.resolve("world.sdf"), """
                 <sdf version="1.9"><world name="w">
                   <include><uri>part.sdf</uri></include>
                   <include><uri>file://%s</uri><name>again</name></include>
@@ -159,7 +165,8 @@ class SdfReaderFramesTests {
         Files.writeString(dir.resolve("cycle.sdf"), """
                 <sdf version="1.9"><world name="w"><include><uri>loop.sdf</uri></include></world></sdf>""");
         assertThatThrownBy(() -> reader.read(dir.resolve("cycle.sdf")))
-                .isInstanceOfSatisfying(SdfException.class, e -> assertThat(e.file()).endsWith("loop.sdf"))
+                .isInstanceOfSatisfying(
+                        SdfException.class, e -> assertThat(e.file()).endsWith("loop.sdf"))
                 .hasMessageContaining("include cycle");
     }
 
@@ -175,14 +182,16 @@ class SdfReaderFramesTests {
                 .isInstanceOfSatisfying(SdfException.class, e -> {
                     assertThat(e.file()).endsWith("broken.sdf");
                     assertThat(e.line()).isEqualTo(2);
-                }).hasMessageContaining("<mass> must be a positive number");
+                })
+                .hasMessageContaining("<mass> must be a positive number");
     }
 
     @Test
     void remoteIncludeInsideAModelIsRefusedToo() {
         assertThatThrownBy(() -> model("""
                 <model name="m"><include><uri>http://example.invalid/models/x</uri></include></model>"""))
-                .isInstanceOf(SdfException.class).hasMessageContaining("http://example.invalid/models/x")
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("http://example.invalid/models/x")
                 .hasMessageContaining("not fetched");
     }
 }

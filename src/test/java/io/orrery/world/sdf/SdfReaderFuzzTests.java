@@ -2,20 +2,17 @@ package io.orrery.world.sdf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-
-import org.slf4j.LoggerFactory;
-
 import com.code_intelligence.jazzer.junit.FuzzTest;
-
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.SdfElement;
 import io.orrery.world.SensorSpec;
 import io.orrery.world.WorldSpec;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.LoggerFactory;
 
 /**
  * Bytes in, a world (or a model) out, or an {@link SdfException} naming the source, line and column: never another
@@ -42,8 +39,8 @@ class SdfReaderFuzzTests {
     private static final Duration PER_INPUT = Duration.ofSeconds(30);
 
     /** Small limits, so the fuzzer meets them: 1 MiB, 32 levels, 200 models, 100,000 lidar rays. */
-    private static final SdfLimits LIMITS = new SdfLimits(1024 * 1024, 32, 200).withSensorBounds(100_000,
-            SdfLimits.DEFAULT_MAX_UPDATE_RATE, SdfLimits.DEFAULT_MAX_NOISE);
+    private static final SdfLimits LIMITS = new SdfLimits(1024 * 1024, 32, 200)
+            .withSensorBounds(100_000, SdfLimits.DEFAULT_MAX_UPDATE_RATE, SdfLimits.DEFAULT_MAX_NOISE);
 
     private static final SdfReader READER = new SdfReader(List.of(SdfReaderTests.MODELS), LIMITS);
 
@@ -54,7 +51,10 @@ class SdfReaderFuzzTests {
             WorldSpec world = READER.read(SOURCE, input);
             assertThat(world.name()).isNotNull();
             assertThat(world.models().size()).isLessThanOrEqualTo(200);
-            assertThat(world.models().stream().mapToDouble(SdfReaderFuzzTests::lidarRays).sum()).as("lidar rays")
+            assertThat(world.models().stream()
+                            .mapToDouble(SdfReaderFuzzTests::lidarRays)
+                            .sum())
+                    .as("lidar rays")
                     .isLessThanOrEqualTo(LIMITS.maxLidarRays());
             world.models().forEach(SdfReaderFuzzTests::assertRatesWithinBound);
         } catch (SdfException e) {
@@ -82,11 +82,14 @@ class SdfReaderFuzzTests {
      * read must have refused a model beyond the bound.
      */
     private static double lidarRays(ModelSpec model) {
-        double rays = model.models().stream().mapToDouble(SdfReaderFuzzTests::lidarRays).sum();
+        double rays = model.models().stream()
+                .mapToDouble(SdfReaderFuzzTests::lidarRays)
+                .sum();
         for (LinkSpec link : model.links()) {
             for (SensorSpec sensor : link.sensors()) {
                 if (List.of("lidar", "gpu_lidar", "ray", "gpu_ray").contains(sensor.type())) {
-                    SdfElement lidar = sensor.child("lidar").or(() -> sensor.child("ray")).orElse(null);
+                    SdfElement lidar =
+                            sensor.child("lidar").or(() -> sensor.child("ray")).orElse(null);
                     rays += samples(lidar, "horizontal", 640) * samples(lidar, "vertical", 1);
                 }
             }
@@ -95,9 +98,14 @@ class SdfReaderFuzzTests {
     }
 
     private static double samples(SdfElement lidar, String axis, int fallback) {
-        return java.util.Optional.ofNullable(lidar).flatMap(l -> l.child("scan")).flatMap(s -> s.child(axis))
-                .flatMap(a -> a.child("samples")).map(SdfElement::text).filter(t -> !t.isBlank())
-                .map(t -> Double.parseDouble(t.strip())).orElse((double) fallback);
+        return java.util.Optional.ofNullable(lidar)
+                .flatMap(l -> l.child("scan"))
+                .flatMap(s -> s.child(axis))
+                .flatMap(a -> a.child("samples"))
+                .map(SdfElement::text)
+                .filter(t -> !t.isBlank())
+                .map(t -> Double.parseDouble(t.strip()))
+                .orElse((double) fallback);
     }
 
     private static void assertRatesWithinBound(ModelSpec model) {

@@ -4,14 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.IgnoredElement;
@@ -30,6 +22,12 @@ import io.orrery.world.SensorSpec;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SdfReaderTests {
 
@@ -49,15 +47,24 @@ class SdfReaderTests {
     }
 
     static LinkSpec link(ModelSpec model, String name) {
-        return model.links().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
+        return model.links().stream()
+                .filter(l -> l.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     static CollisionSpec collision(LinkSpec link, String name) {
-        return link.collisions().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+        return link.collisions().stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     static JointSpec joint(ModelSpec model, String name) {
-        return model.joints().stream().filter(j -> j.name().equals(name)).findFirst().orElseThrow();
+        return model.joints().stream()
+                .filter(j -> j.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     static void assertVec(Vec3 actual, double x, double y, double z) {
@@ -74,7 +81,8 @@ class SdfReaderTests {
     void readsWorldSettings() throws Exception {
         assertThat(world.name()).isEqualTo("everything");
         assertThat(world.sdfVersion()).isEqualTo("1.11");
-        assertThat(world.source()).isEqualTo(RESOURCES.resolve("full.sdf").toAbsolutePath().normalize());
+        assertThat(world.source())
+                .isEqualTo(RESOURCES.resolve("full.sdf").toAbsolutePath().normalize());
         assertThat(world.source().isAbsolute()).isTrue();
         assertThat(world.document().text()).isEqualTo(Files.readString(RESOURCES.resolve("full.sdf")));
         assertVec(world.gravity(), 0, 0, -3.7);
@@ -96,15 +104,16 @@ class SdfReaderTests {
 
     @Test
     void readsWorldPluginsWithUndeclaredPrefixAndRequiredFlag() {
-        assertThat(world.plugins()).extracting(PluginSpec::name)
+        assertThat(world.plugins())
+                .extracting(PluginSpec::name)
                 .containsExactly("gz::sim::systems::Physics", "recorder");
         PluginSpec physics = world.plugins().get(0);
         assertThat(physics.filename()).isEqualTo("gz-sim-physics-system");
         assertThat(physics.priority()).hasValue(-64);
         assertThat(physics.required()).isFalse();
-        assertThat(physics.parameters()).extracting(p -> p.name())
-                .containsExactly("gz:system_priority", "engine");
-        assertThat(physics.parameters().get(1).child("filename").orElseThrow().text()).isEqualTo("bullet");
+        assertThat(physics.parameters()).extracting(p -> p.name()).containsExactly("gz:system_priority", "engine");
+        assertThat(physics.parameters().get(1).child("filename").orElseThrow().text())
+                .isEqualTo("bullet");
         assertThat(physics.line()).isEqualTo(26);
 
         PluginSpec recorder = world.plugins().get(1);
@@ -116,7 +125,8 @@ class SdfReaderTests {
 
     @Test
     void readsModelsInDocumentOrderWithIncludesResolved() {
-        assertThat(world.models()).extracting(ModelSpec::name)
+        assertThat(world.models())
+                .extracting(ModelSpec::name)
                 .containsExactly("robot", "ground", "quat", "crate", "plain_ball");
         ModelSpec robot = model("robot");
         assertThat(robot.isStatic()).isFalse();
@@ -143,13 +153,15 @@ class SdfReaderTests {
         assertVec(inertial.pose().position(), 0, 0, 0.1);
         assertThat(inertial.inertia()).hasValue(new InertialSpec.Inertia(1.1, 0.01, 0.02, 2.2, 0.03, 3.3));
         assertThat(link(model("robot"), "slider").inertial()).isEmpty();
-        assertThat(link(model("crate"), "body").inertial().orElseThrow().inertia()).isEmpty();
+        assertThat(link(model("crate"), "body").inertial().orElseThrow().inertia())
+                .isEmpty();
     }
 
     @Test
     void readsEveryCollisionGeometry() {
         LinkSpec base = link(model("robot"), "base");
-        assertThat(base.collisions()).extracting(CollisionSpec::name)
+        assertThat(base.collisions())
+                .extracting(CollisionSpec::name)
                 .containsExactly("box", "sphere", "cylinder", "capsule", "ellipsoid", "cone", "mesh");
         assertThat(collision(base, "box").geometry()).isEqualTo(new Geometry.Box(new Vec3(1, 0.5, 0.25)));
         assertVec(collision(base, "box").pose().position(), 0, 0, 0.05);
@@ -183,7 +195,8 @@ class SdfReaderTests {
     void readsJoints() {
         ModelSpec robot = model("robot");
         // the universal joint too (its axes are Gazebo's defaults, X and Y: JointTypesSdfTests)
-        assertThat(robot.joints()).extracting(JointSpec::name)
+        assertThat(robot.joints())
+                .extracting(JointSpec::name)
                 .containsExactly("shoulder", "rail", "axle", "swivel", "anchor", "gimbal", "to_gripper");
         JointSpec shoulder = joint(robot, "shoulder");
         assertThat(shoulder.type()).isEqualTo(JointType.REVOLUTE);
@@ -220,9 +233,13 @@ class SdfReaderTests {
     @Test
     void composesNestedAndDegreePosesIntoTheWorldFrame() {
         ModelSpec robot = model("robot");
-        ModelSpec gripper = robot.models().stream().filter(m -> m.name().equals("gripper")).findFirst()
+        ModelSpec gripper = robot.models().stream()
+                .filter(m -> m.name().equals("gripper"))
+                .findFirst()
                 .orElseThrow();
-        Pose finger = robot.pose().compose(gripper.pose()).compose(link(gripper, "finger").pose());
+        Pose finger = robot.pose()
+                .compose(gripper.pose())
+                .compose(link(gripper, "finger").pose());
         // robot at (1,2,3) yawed 90°: the gripper's local (0.1, 0, 2) becomes (0, 0.1, 2)
         assertVec(finger.position(), 1, 2.1, 5);
         assertRotation(finger, Quat.fromEuler(0, 0, Math.PI / 2));
@@ -279,8 +296,10 @@ class SdfReaderTests {
 
     @Test
     void resolvesNestedIncludesWithinTheParentModel() {
-        ModelSpec payload = model("robot").models().stream().filter(m -> m.name().equals("payload"))
-                .findFirst().orElseThrow();
+        ModelSpec payload = model("robot").models().stream()
+                .filter(m -> m.name().equals("payload"))
+                .findFirst()
+                .orElseThrow();
         assertThat(payload.includeUri()).hasValue("model://test_box");
         assertVec(payload.pose().position(), 0, 0, 1);
         assertThat(payload.isStatic()).isFalse();
@@ -288,11 +307,13 @@ class SdfReaderTests {
 
     @Test
     void listsIgnoredElementsWithTheirPlace() {
-        assertThat(world.ignored()).extracting(IgnoredElement::withoutFile).contains(
-                new IgnoredElement("light", "world 'everything'", 35),
-                new IgnoredElement("scene", "world 'everything'", 38),
-                new IgnoredElement("visual", "model 'robot' link 'base'", 89),
-                new IgnoredElement("physics", "world 'everything'", 6));
+        assertThat(world.ignored())
+                .extracting(IgnoredElement::withoutFile)
+                .contains(
+                        new IgnoredElement("light", "world 'everything'", 35),
+                        new IgnoredElement("scene", "world 'everything'", 38),
+                        new IgnoredElement("visual", "model 'robot' link 'base'", 89),
+                        new IgnoredElement("physics", "world 'everything'", 6));
         // <frame> is read now (frame semantics)
         assertThat(world.ignored()).noneSatisfy(i -> assertThat(i.element()).isEqualTo("frame"));
         // <dynamics> is read now (damping, friction; the spring is kept but not simulated)
@@ -304,13 +325,14 @@ class SdfReaderTests {
         });
         String summary = SdfReader.summary(world.ignored());
         // visuals: the robot's own, and one in each of the two includes of test_box
-        assertThat(summary).isEqualTo(
-                "1 light, 1 scene, 3 visual, 2 bullet, 1 physics");
+        assertThat(summary).isEqualTo("1 light, 1 scene, 3 visual, 2 bullet, 1 physics");
     }
 
     @Test
     void readsSensorsOfLinksAndReportsOnlyThoseNotSimulatedAsIgnored(@TempDir Path dir) throws Exception {
-        LinkSpec base = model("robot").links().stream().filter(l -> l.name().equals("base")).findFirst()
+        LinkSpec base = model("robot").links().stream()
+                .filter(l -> l.name().equals("base"))
+                .findFirst()
                 .orElseThrow();
         assertThat(base.sensors()).singleElement().satisfies(s -> {
             assertThat(s.name()).isEqualTo("imu");
@@ -366,8 +388,7 @@ class SdfReaderTests {
         assertThat(bare.name()).isEqualTo("bare");
         assertThat(bare.isStatic()).isTrue();
 
-        ModelSpec included = reader.readModel("<include><uri>model://plain_ball</uri><name>b2</name></include>",
-                "s");
+        ModelSpec included = reader.readModel("<include><uri>model://plain_ball</uri><name>b2</name></include>", "s");
         assertThat(included.name()).isEqualTo("b2");
         assertThat(included.includeUri()).hasValue("model://plain_ball");
     }
@@ -375,45 +396,52 @@ class SdfReaderTests {
     @Test
     void snippetErrorsNameTheSource() {
         SdfReader reader = new SdfReader(List.of());
-        assertThatThrownBy(() -> reader.readModel("<model name='m'>\n  <link name='l'>\n    <inertial><mass>-1</mass>"
-                + "</inertial></link></model>", "spawn request"))
+        assertThatThrownBy(() -> reader.readModel(
+                        "<model name='m'>\n  <link name='l'>\n    <inertial><mass>-1</mass>"
+                                + "</inertial></link></model>",
+                        "spawn request"))
                 .isInstanceOfSatisfying(SdfException.class, e -> {
                     assertThat(e.file()).isEqualTo("spawn request");
                     assertThat(e.line()).isEqualTo(3);
                     assertThat(e.getMessage()).startsWith("spawn request:3:").contains("<mass> must be a positive");
                 });
         assertThatThrownBy(() -> reader.readModel("<light name='sun'/>", "s"))
-                .isInstanceOf(SdfException.class).hasMessageContaining("expected <model>");
-        assertThatThrownBy(() -> reader.readModel("<sdf version='1.9'><model name='a'/><model name='b'/></sdf>",
-                "s")).isInstanceOf(SdfException.class).hasMessageContaining("exactly one <model>");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("expected <model>");
+        assertThatThrownBy(() -> reader.readModel("<sdf version='1.9'><model name='a'/><model name='b'/></sdf>", "s"))
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("exactly one <model>");
     }
 
     @Test
     void modelPathIncludesTheEnvironmentAfterTheConfiguredDirectories() {
         Path configured = Path.of("/configured");
-        SdfReader reader = SdfReader.withEnvironment(List.of(configured),
-                "/does/not/exist::" + MODELS.toAbsolutePath() + ":");
-        assertThat(reader.modelPath()).containsExactly(configured, Path.of("/does/not/exist"),
-                MODELS.toAbsolutePath());
+        SdfReader reader =
+                SdfReader.withEnvironment(List.of(configured), "/does/not/exist::" + MODELS.toAbsolutePath() + ":");
+        assertThat(reader.modelPath()).containsExactly(configured, Path.of("/does/not/exist"), MODELS.toAbsolutePath());
         // the environment's directory is where model://test_box is found
         assertThat(reader.read(RESOURCES.resolve("full.sdf")).model("crate")).isPresent();
-        assertThat(SdfReader.withEnvironment(List.of(configured), null).modelPath()).containsExactly(configured);
+        assertThat(SdfReader.withEnvironment(List.of(configured), null).modelPath())
+                .containsExactly(configured);
     }
 
     @Test
     void refusesDocumentsLargerThanTheLimit() {
         SdfReader small = new SdfReader(List.of(MODELS)).withMaxInputBytes(100);
         assertThatThrownBy(() -> small.read(RESOURCES.resolve("full.sdf")))
-                .isInstanceOf(SdfException.class).hasMessageContaining("limit of 100 bytes");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("limit of 100 bytes");
         assertThatThrownBy(() -> small.readModel("<model name='m'>" + " ".repeat(200) + "</model>", "s"))
-                .isInstanceOf(SdfException.class).hasMessageContaining("limit of 100 bytes");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("limit of 100 bytes");
         assertThat(new SdfReader(List.of(), 64).modelPath()).isEmpty();
     }
 
     @Test
     void reportsAMissingFile() {
         assertThatThrownBy(() -> new SdfReader(List.of()).read(RESOURCES.resolve("no_such.sdf")))
-                .isInstanceOf(SdfException.class).hasMessageContaining("no_such.sdf")
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("no_such.sdf")
                 .hasMessageContaining("cannot read");
     }
 }

@@ -4,6 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.orrery.world.IgnoredElement;
+import io.orrery.world.LinkSpec;
+import io.orrery.world.ModelSnapshot;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.PluginSpec;
+import io.orrery.world.Pose;
+import io.orrery.world.Quat;
+import io.orrery.world.RoadSpec;
+import io.orrery.world.SensorSpec;
+import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
+import io.orrery.world.WorldState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,26 +23,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
 import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.filter.Filters;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.orrery.world.IgnoredElement;
-import io.orrery.world.LinkSpec;
-import io.orrery.world.ModelSnapshot;
-import io.orrery.world.ModelSpec;
-import io.orrery.world.PluginSpec;
-import io.orrery.world.SensorSpec;
-import io.orrery.world.Pose;
-import io.orrery.world.Quat;
-import io.orrery.world.RoadSpec;
-import io.orrery.world.Vec3;
-import io.orrery.world.WorldSpec;
-import io.orrery.world.WorldState;
 
 class SdfWriterTests {
 
@@ -144,13 +142,19 @@ class SdfWriterTests {
     }
 
     static void assertPose(Pose actual, Pose expected, String what) {
-        assertThat(actual.position().minus(expected.position()).length()).as(what + " position").isLessThan(EPS);
-        assertThat(angleBetween(actual.rotation(), expected.rotation())).as(what + " rotation").isLessThan(EPS);
+        assertThat(actual.position().minus(expected.position()).length())
+                .as(what + " position")
+                .isLessThan(EPS);
+        assertThat(angleBetween(actual.rotation(), expected.rotation()))
+                .as(what + " rotation")
+                .isLessThan(EPS);
     }
 
     static void assertSameLinks(List<LinkSpec> actual, List<LinkSpec> expected, String what) {
-        assertThat(actual).extracting(LinkSpec::name).as(what).containsExactlyElementsOf(
-                expected.stream().map(LinkSpec::name).toList());
+        assertThat(actual)
+                .extracting(LinkSpec::name)
+                .as(what)
+                .containsExactlyElementsOf(expected.stream().map(LinkSpec::name).toList());
         for (int i = 0; i < expected.size(); i++) {
             LinkSpec a = actual.get(i);
             LinkSpec e = expected.get(i);
@@ -189,15 +193,17 @@ class SdfWriterTests {
         Pose camera = Pose.of(-10, 2, 8, 0, 0.6, -0.2);
         ModelSpec ground = world.model("ground").orElseThrow();
         ModelSpec crate = world.model("crate").orElseThrow();
-        WorldState state = new WorldState(Optional.of(camera), List.of(
-                ModelSnapshot.loaded("ground", ground.pose(), true),
-                ModelSnapshot.loaded("robot", robotPose, true),
-                ModelSnapshot.loaded("crate_1", crate1Pose, true),
-                ModelSnapshot.loaded("crate", crate.pose(), false),
-                ModelSnapshot.loaded("tilted", tiltedPose, false),
-                ModelSnapshot.spawned(visitor, VISITOR, visitorPose, false),
-                ModelSnapshot.spawned(built, builtPose, true),
-                ModelSnapshot.spawned(crate2, CRATE_2, crate2Pose, true)),
+        WorldState state = new WorldState(
+                Optional.of(camera),
+                List.of(
+                        ModelSnapshot.loaded("ground", ground.pose(), true),
+                        ModelSnapshot.loaded("robot", robotPose, true),
+                        ModelSnapshot.loaded("crate_1", crate1Pose, true),
+                        ModelSnapshot.loaded("crate", crate.pose(), false),
+                        ModelSnapshot.loaded("tilted", tiltedPose, false),
+                        ModelSnapshot.spawned(visitor, VISITOR, visitorPose, false),
+                        ModelSnapshot.spawned(built, builtPose, true),
+                        ModelSnapshot.spawned(crate2, CRATE_2, crate2Pose, true)),
                 Optional.of(List.of(
                         new RoadSpec("lane", 4, List.of(new Vec3(0, 0, 0), new Vec3(12, 0, 0), new Vec3(12, 5, 0))),
                         new RoadSpec("bypass", 2.5, List.of(new Vec3(0, 3, 0), new Vec3(5, 3, 0.5))))));
@@ -206,11 +212,20 @@ class SdfWriterTests {
         Files.writeString(dir.resolve("saved.sdf"), text, StandardCharsets.UTF_8);
         WorldSpec saved = reader.read(dir.resolve("saved.sdf"));
 
-        assertThat(saved.models()).extracting(ModelSpec::name)
+        assertThat(saved.models())
+                .extracting(ModelSpec::name)
                 .containsExactly("ground", "robot", "crate_1", "crate", "tilted", "visitor", "built", "crate_2");
-        assertThat(saved.models()).extracting(ModelSpec::name, ModelSpec::isStatic).containsExactly(
-                tuple("ground", true), tuple("robot", true), tuple("crate_1", true), tuple("crate", false),
-                tuple("tilted", false), tuple("visitor", false), tuple("built", true), tuple("crate_2", true));
+        assertThat(saved.models())
+                .extracting(ModelSpec::name, ModelSpec::isStatic)
+                .containsExactly(
+                        tuple("ground", true),
+                        tuple("robot", true),
+                        tuple("crate_1", true),
+                        tuple("crate", false),
+                        tuple("tilted", false),
+                        tuple("visitor", false),
+                        tuple("built", true),
+                        tuple("crate_2", true));
         for (ModelSnapshot now : state.models()) {
             assertPose(saved.model(now.name()).orElseThrow().pose(), now.pose(), now.name());
         }
@@ -224,8 +239,10 @@ class SdfWriterTests {
         assertSameLinks(savedRobot.links(), robot.links(), "robot");
         assertThat(savedRobot.joints()).isEqualTo(robot.joints());
         assertPose(savedRobot.models().get(0).pose(), robot.models().get(0).pose(), "camera_mount");
-        assertThat(savedRobot.plugins()).extracting(PluginSpec::name, PluginSpec::parameters)
-                .containsExactly(tuple(robot.plugins().get(0).name(), robot.plugins().get(0).parameters()));
+        assertThat(savedRobot.plugins())
+                .extracting(PluginSpec::name, PluginSpec::parameters)
+                .containsExactly(tuple(
+                        robot.plugins().get(0).name(), robot.plugins().get(0).parameters()));
 
         // includes stay includes, with the crate's own content from the model path
         for (String name : List.of("crate_1", "crate", "crate_2")) {
@@ -237,12 +254,20 @@ class SdfWriterTests {
         // spawned from a snippet: its text, visual included; spawned from a spec: everything the records hold
         assertSameLinks(saved.model("visitor").orElseThrow().links(), visitor.links(), "visitor");
         assertThat(saved.model("visitor").orElseThrow().joints()).isEqualTo(visitor.joints());
-        assertThat(topLevel(parse(text), "visitor").getChild("link").getChild("visual")).isNotNull();
+        assertThat(topLevel(parse(text), "visitor").getChild("link").getChild("visual"))
+                .isNotNull();
         ModelSpec savedBuilt = saved.model("built").orElseThrow();
         List<LinkSpec> builtLinks = new ArrayList<>(built.links());
         LinkSpec base = builtLinks.get(0);
-        builtLinks.set(0, new LinkSpec(base.name(), base.pose(), base.inertial(), base.collisions().stream()
-                .filter(c -> !c.name().equals("polyline")).toList()));
+        builtLinks.set(
+                0,
+                new LinkSpec(
+                        base.name(),
+                        base.pose(),
+                        base.inertial(),
+                        base.collisions().stream()
+                                .filter(c -> !c.name().equals("polyline"))
+                                .toList()));
         assertSameLinks(savedBuilt.links(), builtLinks, "built");
         assertThat(savedBuilt.joints()).isEqualTo(built.joints());
         assertThat(savedBuilt.allowAutoDisable()).isFalse();
@@ -256,28 +281,42 @@ class SdfWriterTests {
         });
         assertThat(savedBuilt.models()).extracting(ModelSpec::name).containsExactly("tip", "cargo");
         assertThat(savedBuilt.models().get(1).includeUri()).hasValue("model://crate");
-        assertSameLinks(savedBuilt.models().get(0).links(), built.models().get(0).links(), "built::tip");
+        assertSameLinks(
+                savedBuilt.models().get(0).links(), built.models().get(0).links(), "built::tip");
 
         // world plugins and the elements Orrery does not simulate are kept
-        assertThat(saved.plugins()).extracting(PluginSpec::name, PluginSpec::filename, PluginSpec::parameters,
-                PluginSpec::priority).containsExactlyElementsOf(world.plugins().stream().map(p -> tuple(p.name(),
-                        p.filename(), p.parameters(), p.priority())).toList());
-        assertThat(saved.ignored()).extracting(IgnoredElement::element)
+        assertThat(saved.plugins())
+                .extracting(PluginSpec::name, PluginSpec::filename, PluginSpec::parameters, PluginSpec::priority)
+                .containsExactlyElementsOf(world.plugins().stream()
+                        .map(p -> tuple(p.name(), p.filename(), p.parameters(), p.priority()))
+                        .toList());
+        assertThat(saved.ignored())
+                .extracting(IgnoredElement::element)
                 .contains("light", "scene", "wind", "visual", "material", "plugin");
         assertThat(saved.models().stream().flatMap(m -> m.links().stream()).flatMap(l -> l.sensors().stream()))
-                .extracting(SensorSpec::name, SensorSpec::updateRate).contains(tuple("imu", 100.0));
+                .extracting(SensorSpec::name, SensorSpec::updateRate)
+                .contains(tuple("imu", 100.0));
         assertThat(saved.physics()).isEqualTo(world.physics());
     }
 
     @Test
     void theWrittenTextIsPlainPrettySdf() {
-        String text = new SdfWriter().write(world, new WorldState(Optional.of(Pose.of(1, 2, 3, 0, 0.5, 0)),
-                List.of(ModelSnapshot.loaded("robot", Pose.of(1, 1, 1, 0, 0, 0), false)), Optional.empty()));
+        String text = new SdfWriter()
+                .write(
+                        world,
+                        new WorldState(
+                                Optional.of(Pose.of(1, 2, 3, 0, 0.5, 0)),
+                                List.of(ModelSnapshot.loaded("robot", Pose.of(1, 1, 1, 0, 0, 0), false)),
+                                Optional.empty()));
 
         assertThat(text).startsWith("<?xml version=\"1.0\"?>\n<sdf version=\"1.10\">\n  <world name=\"save_me\">\n");
-        assertThat(text).doesNotContain("<!--").doesNotContain("\r").doesNotContain("urn:orrery")
+        assertThat(text)
+                .doesNotContain("<!--")
+                .doesNotContain("\r")
+                .doesNotContain("urn:orrery")
                 .doesNotContain("xmlns");
-        assertThat(text).contains("<gz:system_priority>-64</gz:system_priority>")
+        assertThat(text)
+                .contains("<gz:system_priority>-64</gz:system_priority>")
                 .contains("<gz:custom_flag enabled=\"yes\" />")
                 .contains("<wind>")
                 .contains("<script>");
@@ -289,15 +328,20 @@ class SdfWriterTests {
             assertThat(p.getText()).isEqualTo("1 1 1 0 0 0");
         });
         assertThat(robot.getChildText("static")).isEqualTo("false");
-        Element camera = document.getRootElement().getChild("world").getChild("gui").getChild("camera");
+        Element camera =
+                document.getRootElement().getChild("world").getChild("gui").getChild("camera");
         assertThat(camera.getChild("pose").getAttributes()).isEmpty();
         assertThat(camera.getChild("pose").getText()).isEqualTo("1 2 3 0 0.5 0");
         // only the top-level model's pose is rewritten: the nested one keeps its degrees
-        assertThat(robot.getChild("model").getChild("pose").getAttributeValue("degrees")).isEqualTo("true");
+        assertThat(robot.getChild("model").getChild("pose").getAttributeValue("degrees"))
+                .isEqualTo("true");
         // every model absent from the state is dropped, includes too
-        assertThat(document.getRootElement().getChild("world").getChildren()).extracting(Element::getName)
-                .doesNotContain("include").containsOnlyOnce("model");
-        assertThat(document.getDescendants(Filters.comment()).iterator().hasNext()).isFalse();
+        assertThat(document.getRootElement().getChild("world").getChildren())
+                .extracting(Element::getName)
+                .doesNotContain("include")
+                .containsOnlyOnce("model");
+        assertThat(document.getDescendants(Filters.comment()).iterator().hasNext())
+                .isFalse();
     }
 
     @Test
@@ -314,24 +358,27 @@ class SdfWriterTests {
         String snippet = "<model name='doomed'><link name='reborn'/></model>";
         List<ModelSnapshot> models = new ArrayList<>(WorldState.unchanged(world).models());
         models.removeIf(m -> m.name().equals("doomed"));
-        models.add(ModelSnapshot.spawned(reader.readModel(snippet, "spawn"), snippet, Pose.of(0, 0, 9, 0, 0, 0),
-                false));
+        models.add(
+                ModelSnapshot.spawned(reader.readModel(snippet, "spawn"), snippet, Pose.of(0, 0, 9, 0, 0, 0), false));
 
         WorldSpec saved = writeAndRead(world, new WorldState(Optional.empty(), models, Optional.empty()));
 
         assertThat(saved.models()).extracting(ModelSpec::name).containsOnlyOnce("doomed");
-        assertThat(saved.model("doomed").orElseThrow().links()).extracting(LinkSpec::name).containsExactly("reborn");
+        assertThat(saved.model("doomed").orElseThrow().links())
+                .extracting(LinkSpec::name)
+                .containsExactly("reborn");
         assertThat(saved.model("doomed").orElseThrow().pose().z()).isEqualTo(9);
     }
 
     @Test
     void aModelNeitherInTheFileNorSpawnedIsRefused() {
-        WorldState state = new WorldState(Optional.empty(),
-                List.of(ModelSnapshot.loaded("ghost", Pose.IDENTITY, false)), Optional.empty());
+        WorldState state = new WorldState(
+                Optional.empty(), List.of(ModelSnapshot.loaded("ghost", Pose.IDENTITY, false)), Optional.empty());
 
         assertThatThrownBy(() -> new SdfWriter().write(world, state))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'ghost'").hasMessageContaining("world.sdf");
+                .hasMessageContaining("'ghost'")
+                .hasMessageContaining("world.sdf");
     }
 
     @Test
@@ -345,8 +392,8 @@ class SdfWriterTests {
         WorldSpec plain = reader.read(file);
         Pose camera = Pose.of(1, 2, 3, 0.1, 0.2, 0.3);
         RoadSpec road = new RoadSpec("new_road", 3, List.of(new Vec3(0, 0, 0), new Vec3(1, 1, 0)));
-        WorldState state = new WorldState(Optional.of(camera), WorldState.unchanged(plain).models(),
-                Optional.of(List.of(road)));
+        WorldState state =
+                new WorldState(Optional.of(camera), WorldState.unchanged(plain).models(), Optional.of(List.of(road)));
 
         WorldSpec saved = writeAndRead(plain, state);
 
@@ -392,9 +439,13 @@ class SdfWriterTests {
 
         assertThat(saved.model("crate").orElseThrow().includeUri()).hasValue("../../../models/crate");
         assertThat(saved.model("by_path").orElseThrow().includeUri()).hasValue("model://crate");
-        assertSameLinks(saved.model("crate").orElseThrow().links(), original.model("crate").orElseThrow().links(),
+        assertSameLinks(
+                saved.model("crate").orElseThrow().links(),
+                original.model("crate").orElseThrow().links(),
                 "crate");
-        assertPose(saved.model("crate").orElseThrow().pose(), original.model("crate").orElseThrow().pose(),
+        assertPose(
+                saved.model("crate").orElseThrow().pose(),
+                original.model("crate").orElseThrow().pose(),
                 "crate");
         // without a target the text stays as it was
         assertThat(new SdfWriter().write(original, WorldState.unchanged(original)))
@@ -414,7 +465,9 @@ class SdfWriterTests {
         for (double v : new double[] {Math.PI, -1.79769e308, 2.5e-8, 1234567.891011, 1e-300}) {
             String once = SpecWriter.number(v);
             assertThat(Double.parseDouble(once)).isCloseTo(v, org.assertj.core.api.Assertions.withinPercentage(1e-12));
-            assertThat(SpecWriter.number(Double.parseDouble(once))).as("saved again").isEqualTo(once);
+            assertThat(SpecWriter.number(Double.parseDouble(once)))
+                    .as("saved again")
+                    .isEqualTo(once);
         }
     }
 
@@ -422,8 +475,12 @@ class SdfWriterTests {
     static void assertSameWorld(WorldSpec actual, WorldSpec expected) {
         String what = expected.source().getFileName().toString();
         assertThat(actual.name()).isEqualTo(expected.name());
-        assertThat(actual.models()).as(what).extracting(ModelSpec::name, ModelSpec::isStatic)
-                .containsExactlyElementsOf(expected.models().stream().map(m -> tuple(m.name(), m.isStatic())).toList());
+        assertThat(actual.models())
+                .as(what)
+                .extracting(ModelSpec::name, ModelSpec::isStatic)
+                .containsExactlyElementsOf(expected.models().stream()
+                        .map(m -> tuple(m.name(), m.isStatic()))
+                        .toList());
         for (ModelSpec e : expected.models()) {
             ModelSpec a = actual.model(e.name()).orElseThrow();
             assertPose(a.pose(), e.pose(), what + " model " + e.name());

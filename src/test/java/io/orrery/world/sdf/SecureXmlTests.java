@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
-
 import org.jdom2.Document;
 import org.jdom2.located.LocatedElement;
 import org.junit.jupiter.api.Test;
@@ -51,16 +50,20 @@ class SecureXmlTests {
     @Test
     void externalEntitiesAndDtdsAreRefused() {
         assertThatThrownBy(() -> parse("<!DOCTYPE sdf SYSTEM \"http://example.invalid/sdf.dtd\"><sdf/>"))
-                .isInstanceOf(SdfException.class).hasMessageContaining("DOCTYPE is not allowed");
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("DOCTYPE is not allowed");
     }
 
     @Test
     void namesJdomRefusesAreLocatedSdfErrors() {
-        // found by fuzzing: a namespace-unaware parser accepts these names ("a:" has an empty local name), jdom2 does not
-        assertThatThrownBy(() -> parse("<sdf>\n  <a:/></sdf>")).isInstanceOfSatisfying(SdfException.class, e -> {
-            assertThat(e.line()).isEqualTo(2);
-            assertThat(e.column()).isPositive();
-        }).hasMessageContaining("XML names cannot be empty");
+        // found by fuzzing: a namespace-unaware parser accepts these names ("a:" has an empty local name), jdom2 does
+        // not
+        assertThatThrownBy(() -> parse("<sdf>\n  <a:/></sdf>"))
+                .isInstanceOfSatisfying(SdfException.class, e -> {
+                    assertThat(e.line()).isEqualTo(2);
+                    assertThat(e.column()).isPositive();
+                })
+                .hasMessageContaining("XML names cannot be empty");
         // and a prefixed attribute whose local name starts with a digit: modelSnippets/crash-21f6be85... in the corpus
     }
 
@@ -71,7 +74,8 @@ class SecureXmlTests {
                 .isInstanceOfSatisfying(SdfException.class, e -> {
                     assertThat(e.line()).isZero();
                     assertThat(e.column()).isZero();
-                }).hasMessageContaining("ISO-10646-UCS-4");
+                })
+                .hasMessageContaining("ISO-10646-UCS-4");
     }
 
     @Test
@@ -80,11 +84,13 @@ class SecureXmlTests {
         String world = "<sdf version='1.9'><world name='w'><model name='m'><link name='l'>\n"
                 + "\r".repeat(100) + "        <collision name='c'><geometry><plane><normal>0 0 0</normal></plane>"
                 + "</geometry></collision></link></model></world></sdf>";
-        assertThatThrownBy(() -> new SdfReader(java.util.List.of()).read(java.nio.file.Path.of("w.sdf"),
-                world.getBytes(StandardCharsets.UTF_8))).isInstanceOfSatisfying(SdfException.class, e -> {
+        assertThatThrownBy(() -> new SdfReader(java.util.List.of())
+                        .read(java.nio.file.Path.of("w.sdf"), world.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(SdfException.class, e -> {
                     assertThat(e.line()).isNotNegative();
                     assertThat(e.column()).isNotNegative();
                     assertThat(e.getMessage()).doesNotContain(":-");
-                }).hasMessageContaining("zero vector");
+                })
+                .hasMessageContaining("zero vector");
     }
 }

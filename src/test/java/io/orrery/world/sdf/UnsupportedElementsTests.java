@@ -23,18 +23,23 @@ class UnsupportedElementsTests {
     @Test
     void warnListsEachElementWithItsFileAndLine() {
         WorldSpec world = new SdfReader(List.of()).read(WORLD);
-        assertThat(world.ignored()).filteredOn(IgnoredElement::affectsSimulation)
+        assertThat(world.ignored())
+                .filteredOn(IgnoredElement::affectsSimulation)
                 .extracting(IgnoredElement::element, IgnoredElement::line)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("polyline", 17),
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("polyline", 17),
                         org.assertj.core.groups.Tuple.tuple("spring_stiffness", 26));
-        assertThat(world.ignored()).filteredOn(e -> !e.affectsSimulation())
-                .extracting(IgnoredElement::element).containsExactly("light", "visual");
+        assertThat(world.ignored())
+                .filteredOn(e -> !e.affectsSimulation())
+                .extracting(IgnoredElement::element)
+                .containsExactly("light", "visual");
     }
 
     @Test
     void failRefusesTheWorldAtItsFirstUnsupportedElement() {
         SdfReader strict = new SdfReader(List.of()).refusingUnsupported(true);
-        assertThatThrownBy(() -> strict.read(WORLD)).isInstanceOf(SdfException.class)
+        assertThatThrownBy(() -> strict.read(WORLD))
+                .isInstanceOf(SdfException.class)
                 .hasMessageContaining("unsupported.sdf:17")
                 .hasMessageContaining("model 'robot' link 'body' collision 'hull': <polyline> is not simulated by"
                         + " Orrery and orrery.sdf.unsupported is fail (2 such element(s): 1 polyline, 1"
@@ -46,11 +51,11 @@ class UnsupportedElementsTests {
         SdfReader strict = new SdfReader(List.of()).refusingUnsupported(true);
         assertThat(strict.readModel("""
                 <model name='lamp'><link name='l'><visual name='v'><geometry><box><size>1 1 1</size></box>
-                </geometry></visual><light name='bulb' type='point'/></link></model>""", "spawn request").name())
-                .isEqualTo("lamp");
+                </geometry></visual><light name='bulb' type='point'/></link></model>""", "spawn request").name()).isEqualTo("lamp");
         assertThatThrownBy(() -> strict.readModel("""
                 <model name='bot'><link name='l'><velocity_decay><linear>0.1</linear></velocity_decay></link>
-                </model>""", "spawn request")).isInstanceOf(SdfException.class)
+                </model>""", "spawn request"))
+                .isInstanceOf(SdfException.class)
                 .hasMessageContaining("<velocity_decay> is not simulated");
     }
 }

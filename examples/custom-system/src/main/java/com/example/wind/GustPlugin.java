@@ -23,12 +23,10 @@ public class GustPlugin implements Plugin {
     }
 
     @Override
-    public void awake(PluginContext context) {
-    }
+    public void awake(PluginContext context) {}
 
     @Override
-    public void start(PluginContext context) {
-    }
+    public void start(PluginContext context) {}
 
     @Override
     public Map<String, PluginCommand> commands() {

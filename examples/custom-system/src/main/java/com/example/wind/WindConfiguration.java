@@ -18,8 +18,11 @@ public class WindConfiguration {
     /** Before default-priority systems (0), after none of Orrery's PreUpdate ones: none come first. */
     @Bean
     @Order(-10)
-    WindSystem wind(@Value("${wind.model:box}") String model, @Value("${wind.x:2}") double x,
-            @Value("${wind.y:0}") double y, @Value("${wind.z:0}") double z,
+    WindSystem wind(
+            @Value("${wind.model:box}") String model,
+            @Value("${wind.x:2}") double x,
+            @Value("${wind.y:0}") double y,
+            @Value("${wind.z:0}") double z,
             @Value("${wind.coefficient:0.5}") double coefficient) {
         return new WindSystem(model, new Vec3(x, y, z), coefficient);
     }

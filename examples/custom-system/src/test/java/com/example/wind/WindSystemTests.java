@@ -18,9 +18,17 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * The wind system and the gusts plugin in the real Orrery application, started from this project's class path as
  * the auto-configuration brings them: over HTTP, as a user drives it.
  */
-@SpringBootTest(classes = OrreryApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"orrery.world=worlds/windy.sdf", "orrery.start-paused=true", "orrery.real-time-factor=0",
-                "orrery.status-log-interval=0s", "wind.x=2", "wind.coefficient=0.5"})
+@SpringBootTest(
+        classes = OrreryApplication.class,
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "orrery.world=worlds/windy.sdf",
+            "orrery.start-paused=true",
+            "orrery.real-time-factor=0",
+            "orrery.status-log-interval=0s",
+            "wind.x=2",
+            "wind.coefficient=0.5"
+        })
 class WindSystemTests {
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -69,22 +77,31 @@ class WindSystemTests {
     }
 
     private double velocityX() throws Exception {
-        return call("GET", "/api/models/box", null).get("velocity").get("linear").get("x").asDouble();
+        return call("GET", "/api/models/box", null)
+                .get("velocity")
+                .get("linear")
+                .get("x")
+                .asDouble();
     }
 
     private void awaitPaused() throws Exception {
-        for (int i = 0; i < 600 && !call("GET", "/api/simulation", null).get("paused").asBoolean(); i++) {
+        for (int i = 0;
+                i < 600 && !call("GET", "/api/simulation", null).get("paused").asBoolean();
+                i++) {
             Thread.sleep(100);
         }
     }
 
     private JsonNode call(String method, String path, String body) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json");
         HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isBetween(200, 299);
+        assertThat(response.statusCode())
+                .as(method + " " + path + ": " + response.body())
+                .isBetween(200, 299);
         return JSON.readTree(response.body());
     }
 }

@@ -35,27 +35,31 @@ public final class SquareDriver {
     private int id;
 
     public static void main(String[] args) throws Exception {
-        SquareDriver driver = new SquareDriver(URI.create(args.length > 0 ? args[0] : "ws://localhost:8080/api/control"));
+        SquareDriver driver =
+                new SquareDriver(URI.create(args.length > 0 ? args[0] : "ws://localhost:8080/api/control"));
         for (double[] p : driver.drive()) {
             System.out.printf(Locale.ROOT, "x %6.3f  y %6.3f  yaw %6.3f%n", p[0], p[1], p[2]);
         }
     }
 
     public SquareDriver(URI uri) throws Exception {
-        socket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(uri, new WebSocket.Listener() {
-            private final StringBuilder text = new StringBuilder();
+        socket = HttpClient.newHttpClient()
+                .newWebSocketBuilder()
+                .buildAsync(uri, new WebSocket.Listener() {
+                    private final StringBuilder text = new StringBuilder();
 
-            @Override
-            public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-                text.append(data);
-                if (last) {
-                    answers.add(text.toString());
-                    text.setLength(0);
-                }
-                ws.request(1);
-                return null;
-            }
-        }).get(10, TimeUnit.SECONDS);
+                    @Override
+                    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+                        text.append(data);
+                        if (last) {
+                            answers.add(text.toString());
+                            text.setLength(0);
+                        }
+                        ws.request(1);
+                        return null;
+                    }
+                })
+                .get(10, TimeUnit.SECONDS);
     }
 
     /** Drives the square from a reset and stops; the odometry (x, y, yaw) after each second. */
@@ -75,8 +79,8 @@ public final class SquareDriver {
                 odom = odometry(call(step(speed, turn)));
                 path.add(odom);
                 if (path.size() > 200) {
-                    throw new IllegalStateException("still driving after 200 s; the last odometry: " + odom[0]
-                            + " " + odom[1]);
+                    throw new IllegalStateException(
+                            "still driving after 200 s; the last odometry: " + odom[0] + " " + odom[1]);
                 }
             }
         }
@@ -113,8 +117,9 @@ public final class SquareDriver {
         }
         JsonNode answer = parse(text);
         if ("error".equals(answer.path("op").asText())) {
-            throw new IllegalStateException(request + " answered " + answer.path("status").asInt() + ": "
-                    + answer.path("detail").asText());
+            throw new IllegalStateException(
+                    request + " answered " + answer.path("status").asInt() + ": "
+                            + answer.path("detail").asText());
         }
         return answer;
     }
@@ -129,13 +134,17 @@ public final class SquareDriver {
 
     /** x, y and yaw of the odometry (gz.msgs.Odometry) observed at the end of a step. */
     static double[] odometry(JsonNode answer) {
-        JsonNode pose = answer.path("observations").path(ODOMETRY).path("message").path("pose");
+        JsonNode pose =
+                answer.path("observations").path(ODOMETRY).path("message").path("pose");
         if (pose.isMissingNode()) {
             throw new IllegalStateException("no odometry in " + answer);
         }
         JsonNode q = pose.path("orientation");
         // proto3's JSON leaves out fields at 0, which path(...).asDouble() reads as 0
-        return new double[] {pose.path("position").path("x").asDouble(), pose.path("position").path("y").asDouble(),
-            2 * Math.atan2(q.path("z").asDouble(), q.path("w").asDouble())};
+        return new double[] {
+            pose.path("position").path("x").asDouble(),
+            pose.path("position").path("y").asDouble(),
+            2 * Math.atan2(q.path("z").asDouble(), q.path("w").asDouble())
+        };
     }
 }
