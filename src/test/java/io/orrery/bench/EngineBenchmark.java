@@ -12,12 +12,9 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
 import io.orrery.world.WorldSpec;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +61,8 @@ final class EngineBenchmark {
         System.out.println();
         System.out.println(
                 "engines: N boxes (0.5 m half-extent, 1 kg, columns of 10), ground plane, no sleeping, dt 1 ms;"
-                        + " a fresh process per run, engines alternating, " + WARMUP + " warm-up steps; " + load());
+                        + " a fresh process per run, engines alternating, " + WARMUP + " warm-up steps; "
+                        + Benchmarks.loadAverage());
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         for (int n : sizes) {
             for (int round = 1; round <= rounds; round++) {
@@ -108,7 +106,7 @@ final class EngineBenchmark {
                     jb / nat,
                     b / nat);
         }
-        System.out.printf(Locale.ROOT, "(medians of %d rounds, [min-max]; %s)%n", rounds, load());
+        System.out.printf(Locale.ROOT, "(medians of %d rounds, [min-max]; %s)%n", rounds, Benchmarks.loadAverage());
         System.out.printf(
                 Locale.ROOT,
                 "%nSteps per CPU second of the stepping thread (less sensitive to a loaded"
@@ -132,15 +130,6 @@ final class EngineBenchmark {
                     engine,
                     sizes[0],
                     median(runs.get(engine + " " + sizes[0]), Run::readyMillis));
-        }
-    }
-
-    /** The machine's load average (Linux), which says how much the figures can be trusted on a shared machine. */
-    private static String load() {
-        try {
-            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim();
-        } catch (IOException e) {
-            return "load average unknown";
         }
     }
 
@@ -200,19 +189,8 @@ final class EngineBenchmark {
                     Double.parseDouble(timed.get("mean_y")),
                     Double.NaN);
         }
-        Map<String, String> fields = launch(
-                List.of(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xmx2g",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        EngineBenchmark.class.getName(),
-                        engine,
-                        "" + n,
-                        "" + WARMUP,
-                        "" + steps),
-                engine,
-                n);
+        Map<String, String> fields =
+                launch(ChildRuns.java(EngineBenchmark.class, "2g", engine, "" + n, "" + WARMUP, "" + steps), engine, n);
         return new Run(
                 Double.parseDouble(fields.get("steps_per_s")),
                 Double.parseDouble(fields.get("cpu_steps_per_s")),
@@ -225,25 +203,10 @@ final class EngineBenchmark {
                 "/usr/bin/time", "-f", "RESULT cpu_s=%U+%S", ANCHOR_BINARY.toString(), "" + n, "" + WARMUP, "" + steps);
     }
 
-    /** Runs a command and gathers the key=value fields of its RESULT lines (stdout and stderr). */
+    /** Runs a command and gathers the key=value fields of its RESULT lines, CPU seconds summed from user + system. */
     private static Map<String, String> launch(List<String> command, String engine, int n)
             throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        Map<String, String> fields = new LinkedHashMap<>();
-        try (BufferedReader out =
-                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                if (line.startsWith("RESULT ")) {
-                    for (String kv : line.substring(7).trim().split("\\s+")) {
-                        int eq = kv.indexOf('=');
-                        fields.put(kv.substring(0, eq), kv.substring(eq + 1));
-                    }
-                }
-            }
-        }
-        if (p.waitFor() != 0 || !fields.containsKey("steps_per_s")) {
-            throw new IllegalStateException("the " + engine + " run at N=" + n + " failed: " + command);
-        }
+        Map<String, String> fields = ChildRuns.run(command, "steps_per_s", engine + " at N=" + n);
         fields.computeIfPresent("cpu_s", (k, v) -> {
             String[] parts = v.split("\\+"); // user + system seconds
             return Double.toString(Double.parseDouble(parts[0]) + Double.parseDouble(parts[1]));

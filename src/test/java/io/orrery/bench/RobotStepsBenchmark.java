@@ -17,10 +17,8 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
 import io.orrery.world.sdf.SdfReader;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,7 +66,7 @@ final class RobotStepsBenchmark {
                 "bullet, Bullet's own solver settings", () -> new BulletPhysicsEngine(SolverSettings.BULLET_DEFAULTS));
         List<String> worlds = List.of("diff_drive.sdf", "panda.sdf (7-joint arm)");
         Map<String, List<Run>> runs = new LinkedHashMap<>();
-        String before = load();
+        String before = Benchmarks.loadAverage();
         for (int round = -1; round < rounds; round++) { // round -1 warms the JIT up
             for (String world : worlds) {
                 for (Map.Entry<String, Supplier<PhysicsEngine>> engine : engines.entrySet()) {
@@ -89,7 +87,7 @@ final class RobotStepsBenchmark {
                 STEPS,
                 rounds,
                 before,
-                load());
+                Benchmarks.loadAverage());
         System.out.println("| world | engine | steps/s | steps per CPU s of the runner thread |");
         System.out.println("|---|---|---:|---:|");
         for (String world : worlds) {
@@ -120,14 +118,6 @@ final class RobotStepsBenchmark {
         runner.start();
         runner.finished().get(30, TimeUnit.MINUTES);
         return new Run(STEPS / clock.seconds(), STEPS / clock.cpuSeconds());
-    }
-
-    private static String load() {
-        try {
-            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim();
-        } catch (IOException e) {
-            return "load average unknown";
-        }
     }
 
     /** Times the steps between two iterations, wall and runner-thread CPU, from the PreUpdate that follows each. */

@@ -28,12 +28,9 @@ import io.orrery.world.mesh.MeshLimits;
 import io.orrery.world.mesh.MeshLoader;
 import io.orrery.world.sdf.SdfLimits;
 import io.orrery.world.sdf.SdfReader;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,7 +92,7 @@ final class RobotsBenchmark {
         System.out.println();
         System.out.println("robots: the shared robot worlds on both engines, a fresh JVM per run, engines alternating;"
                 + " mesh reads, builds, then " + WARMUP + " steps of warm-up and " + steps + " timed through the"
-                + " Orrery loop at factor 0; " + load());
+                + " Orrery loop at factor 0; " + Benchmarks.loadAverage());
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
             for (String world : WORLDS) {
@@ -124,7 +121,7 @@ final class RobotsBenchmark {
                             r.buildMs(),
                             r.stepsPerSecond(),
                             r.stepsPerCpuSecond(),
-                            load());
+                            Benchmarks.loadAverage());
                 }
             }
         }
@@ -152,56 +149,18 @@ final class RobotsBenchmark {
                     median(r, Run::stepsPerSecond),
                     median(r, Run::stepsPerCpuSecond));
         }
-        System.out.println("(medians of " + rounds + " rounds; " + load() + ")");
+        System.out.println("(medians of " + rounds + " rounds; " + Benchmarks.loadAverage() + ")");
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> value) {
         return Benchmarks.median(runs.stream().mapToDouble(value).toArray());
     }
 
-    private static String load() {
-        try {
-            return "load average "
-                    + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
-        } catch (IOException e) {
-            return "load average unknown";
-        }
-    }
-
     private static Run runOne(String engine, String world, int steps) throws IOException, InterruptedException {
-        List<String> command = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g",
-                "-cp",
-                System.getProperty("java.class.path"),
-                RobotsBenchmark.class.getName(),
-                engine,
-                world,
-                "" + steps);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        Map<String, String> fields = new LinkedHashMap<>();
-        List<String> tail = new ArrayList<>();
-        try (BufferedReader out =
-                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                if (line.startsWith("RESULT ")) {
-                    for (String kv : line.substring(7).trim().split("\\s+")) {
-                        int eq = kv.indexOf('=');
-                        fields.put(kv.substring(0, eq), kv.substring(eq + 1));
-                    }
-                } else {
-                    tail.add(line);
-                    if (tail.size() > 20) {
-                        tail.remove(0);
-                    }
-                }
-            }
-        }
-        if (p.waitFor() != 0 || !fields.containsKey("steps_per_s")) {
-            throw new IllegalStateException(
-                    "the " + world + " run on " + engine + " failed (" + RobotsBenchmark.class.getName() + " " + engine
-                            + " " + world + " " + steps + "):\n" + String.join("\n", tail));
-        }
+        Map<String, String> fields = ChildRuns.run(
+                ChildRuns.java(RobotsBenchmark.class, "1g", engine, world, "" + steps),
+                "steps_per_s",
+                world + " on " + engine);
         return new Run(
                 Integer.parseInt(fields.get("meshes")),
                 Long.parseLong(fields.get("triangles")),

@@ -14,13 +14,9 @@ import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfReader;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +68,7 @@ final class ShapesBenchmark {
         System.out.println();
         System.out.println("shapes: " + world + " through the Orrery loop at factor 0, a fresh JVM per run, engines"
                 + " alternating; warm-up until " + Math.round(ASLEEP * 100) + "% of the moving bodies sleep, then "
-                + steps + " steps; " + load());
+                + steps + " steps; " + Benchmarks.loadAverage());
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         List<double[]> ratios = new ArrayList<>(); // per round: wall, CPU, warm-up steps, warm-up wall
         for (int round = 1; round <= rounds; round++) {
@@ -94,7 +90,7 @@ final class ShapesBenchmark {
                         r.stepsPerSecond(),
                         r.stepsPerCpuSecond(),
                         r.snapshotMicros(),
-                        load());
+                        Benchmarks.loadAverage());
             }
             Run j = thisRound.get("jbullet");
             Run b = thisRound.get("bullet");
@@ -131,7 +127,7 @@ final class ShapesBenchmark {
                 median(ratios, 1),
                 median(ratios, 2),
                 median(ratios, 3),
-                load());
+                Benchmarks.loadAverage());
     }
 
     private static double median(List<Run> runs, ToDoubleFunction<Run> value) {
@@ -142,48 +138,9 @@ final class ShapesBenchmark {
         return Benchmarks.median(ratios.stream().mapToDouble(r -> r[column]).toArray());
     }
 
-    private static String load() {
-        try {
-            return "load average "
-                    + Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
-        } catch (IOException e) {
-            return "load average unknown";
-        }
-    }
-
     private static Run runOne(String engine, String world, int steps) throws IOException, InterruptedException {
-        List<String> command = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx2g",
-                "-cp",
-                System.getProperty("java.class.path"),
-                ShapesBenchmark.class.getName(),
-                engine,
-                world,
-                "" + steps);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        Map<String, String> fields = new LinkedHashMap<>();
-        List<String> tail = new ArrayList<>();
-        try (BufferedReader out =
-                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                if (line.startsWith("RESULT ")) {
-                    for (String kv : line.substring(7).trim().split("\\s+")) {
-                        int eq = kv.indexOf('=');
-                        fields.put(kv.substring(0, eq), kv.substring(eq + 1));
-                    }
-                } else {
-                    tail.add(line);
-                    if (tail.size() > 20) {
-                        tail.remove(0);
-                    }
-                }
-            }
-        }
-        if (p.waitFor() != 0 || !fields.containsKey("steps_per_s")) {
-            throw new IllegalStateException(
-                    "the " + engine + " run failed: " + command + "\n" + String.join("\n", tail));
-        }
+        Map<String, String> fields = ChildRuns.run(
+                ChildRuns.java(ShapesBenchmark.class, "2g", engine, world, "" + steps), "steps_per_s", engine);
         return new Run(
                 Long.parseLong(fields.get("warmup_steps")),
                 Double.parseDouble(fields.get("warmup_s")),
