@@ -61,16 +61,7 @@ public record SolverSettings(
 
     /** These settings with {@code n} iterations, the joints solved in all of them. */
     public SolverSettings withIterations(int n) {
-        return new SolverSettings(
-                n,
-                n,
-                splitImpulse,
-                splitImpulseThreshold,
-                contactErp,
-                splitImpulseErp,
-                cfm,
-                randomOrder,
-                twoFrictionDirections);
+        return withIterations(n, n);
     }
 
     /** These settings with {@code contacts} iterations, the joints solved in the last {@code joints} of them. */

@@ -12,6 +12,7 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
+import io.orrery.runner.PandaTargets;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -24,7 +25,6 @@ import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -47,22 +47,6 @@ final class ArticulationBenchmark {
     private static final double G = 9.8;
     private static final Path WORLDS = Path.of("src/test/resources/worlds/articulation");
     private static final SdfReader READER = new SdfReader(List.of(Path.of("src/test/resources/models")));
-    /** panda.sdf's controllers' initial targets. */
-    private static final Map<String, Double> PANDA_TARGETS = Map.of(
-            "panda_joint1",
-            0.0,
-            "panda_joint2",
-            -Math.PI / 4,
-            "panda_joint3",
-            0.0,
-            "panda_joint4",
-            -3 * Math.PI / 4,
-            "panda_joint5",
-            0.0,
-            "panda_joint6",
-            Math.PI / 2,
-            "panda_joint7",
-            Math.PI / 4);
 
     private ArticulationBenchmark() {}
 
@@ -227,7 +211,7 @@ final class ArticulationBenchmark {
             ModelState panda = runner.snapshot().model("panda").orElseThrow();
             double worstError = 0;
             double worstSpeed = 0;
-            for (var target : PANDA_TARGETS.entrySet()) {
+            for (var target : PandaTargets.TARGETS.entrySet()) {
                 JointState j = panda.joint(target.getKey()).orElseThrow();
                 worstError = Math.max(worstError, Math.abs(j.position() - target.getValue()));
                 worstSpeed = Math.max(worstSpeed, Math.abs(j.velocity()));

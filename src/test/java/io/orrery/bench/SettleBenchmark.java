@@ -11,6 +11,7 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.SolverSettings;
 import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.runner.PandaTargets;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.SurfaceSpec;
@@ -55,22 +56,6 @@ final class SettleBenchmark {
     private static final Path PANDA_WORLD = Path.of("src/test/resources/worlds/panda.sdf");
     private static final Path MODELS = Path.of("src/test/resources/models");
     private static final int COLUMN_STEPS = 500;
-    /** panda.sdf's JointPositionControllers' initial targets (PandaSimulationTests.TARGETS). */
-    private static final Map<String, Double> PANDA_TARGETS = Map.of(
-            "panda_joint1",
-            0.0,
-            "panda_joint2",
-            -Math.PI / 4,
-            "panda_joint3",
-            0.0,
-            "panda_joint4",
-            -3 * Math.PI / 4,
-            "panda_joint5",
-            0.0,
-            "panda_joint6",
-            Math.PI / 2,
-            "panda_joint7",
-            Math.PI / 4);
 
     /**
      * One row of the table: a setting on each engine (null where it does not apply); {@code orrerys}: each engine as
@@ -333,7 +318,7 @@ final class SettleBenchmark {
         double worst = 0;
         try (PhysicsWorld world = engine.build(panda)) {
             for (int i = 1; i <= 4000; i++) {
-                for (Map.Entry<String, Double> target : PANDA_TARGETS.entrySet()) {
+                for (Map.Entry<String, Double> target : PandaTargets.TARGETS.entrySet()) {
                     double error = target.getValue()
                             - world.joint("panda", target.getKey())
                                     .orElseThrow()
@@ -342,7 +327,7 @@ final class SettleBenchmark {
                 }
                 world.step(DT);
                 if (i > 3500) {
-                    for (String joint : PANDA_TARGETS.keySet()) {
+                    for (String joint : PandaTargets.TARGETS.keySet()) {
                         worst = Math.max(
                                 worst,
                                 Math.abs(world.joint("panda", joint)

@@ -10,7 +10,6 @@ import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.Physics;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,22 +31,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 class PandaSimulationTests {
 
     static final Path WORLD = Path.of("src/test/resources/worlds/panda.sdf");
-    /** The controllers' initial targets in panda.sdf (panda_description's initial_joint_positions.yaml). */
-    static final Map<String, Double> TARGETS = Map.of(
-            "panda_joint1",
-            0.0,
-            "panda_joint2",
-            -Math.PI / 4,
-            "panda_joint3",
-            0.0,
-            "panda_joint4",
-            -3 * Math.PI / 4,
-            "panda_joint5",
-            0.0,
-            "panda_joint6",
-            Math.PI / 2,
-            "panda_joint7",
-            Math.PI / 4);
 
     SimulationRunner runner;
 
@@ -84,7 +67,7 @@ class PandaSimulationTests {
     void itHoldsItsInitialPoseAgainstGravity(Engine engine) throws Exception {
         start(engine);
         step(4000);
-        TARGETS.forEach((name, target) -> {
+        PandaTargets.TARGETS.forEach((name, target) -> {
             JointState j = joint(name);
             assertThat(j.position()).as(engine + ": " + name + " rad").isCloseTo(target, within(1e-3));
             assertThat(j.velocity()).as(engine + ": " + name + " rad/s").isCloseTo(0, within(1e-3));
@@ -112,7 +95,7 @@ class PandaSimulationTests {
         assertThat(joint("panda_joint2").position())
                 .as(engine + ": panda_joint2 rad")
                 .isCloseTo(0.5, within(1e-3));
-        TARGETS.forEach((name, target) -> {
+        PandaTargets.TARGETS.forEach((name, target) -> {
             if (!name.equals("panda_joint2")) {
                 assertThat(joint(name).position())
                         .as(engine + ": " + name + " rad")
