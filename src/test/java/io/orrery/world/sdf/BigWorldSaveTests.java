@@ -50,7 +50,8 @@ class BigWorldSaveTests {
         Collections.shuffle(moved, random);
         WorldState state = new WorldState(Optional.empty(), moved, Optional.empty());
 
-        String text = new SdfWriter().write(world, state);
+        SdfWriter writer = new SdfWriter();
+        String text = writer.write(world, state);
         WorldSpec saved = reader.read(Files.writeString(dir.resolve("saved.sdf"), text));
 
         assertThat(saved.model("box_7")).isEmpty();
@@ -66,6 +67,14 @@ class BigWorldSaveTests {
         assertThat(new SdfWriter().write(saved, WorldState.unchanged(saved)))
                 .as("the saved file saved again unchanged")
                 .isEqualTo(text);
+        // the writer keeps the world's parsed document between saves: each save starts from the file's, not
+        // from the last save's edits
+        String unchanged = writer.write(world, WorldState.unchanged(world));
+        assertThat(reader.read(Files.writeString(dir.resolve("unchanged.sdf"), unchanged))
+                        .model("box_7"))
+                .isPresent();
+        assertThat(unchanged).isEqualTo(new SdfWriter().write(world, WorldState.unchanged(world)));
+        assertThat(writer.write(world, state)).as("the first save made again").isEqualTo(text);
     }
 
     /** Boxes, and crates included by name and one without (so found by its line), one model a line. */
