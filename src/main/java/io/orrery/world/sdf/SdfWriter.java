@@ -11,9 +11,11 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.lang.ref.SoftReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +45,9 @@ public final class SdfWriter {
     private static final String UNDECLARED = LenientNamespaceFilter.undeclaredUri("");
 
     private final long maxInputBytes;
+
+    /** The last world document parsed, never changed itself (only its copies are). */
+    private volatile SoftReference<Parsed> lastParsed = new SoftReference<>(null);
 
     /** A writer that accepts documents up to the reader's default bound (64 MiB). */
     public SdfWriter() {
@@ -78,7 +83,7 @@ public final class SdfWriter {
 
     private String write(WorldSpec world, WorldState state, Optional<Path> target) {
         String source = world.source().toString();
-        Document document = parse(world.document().text(), source);
+        Document document = worldDocument(world.document().text(), source);
         Element root = document.getRootElement();
         Element w = root.getChild("world");
         if (!root.getQualifiedName().equals("sdf") || w == null) {
@@ -99,6 +104,21 @@ public final class SdfWriter {
         return print(document);
     }
 
+    /**
+     * The world's document, parsed once per world and copied for each save: a copy costs a fraction of parsing
+     * the text again, which was a sixth of a 10,000-model save. Softly held, so memory pressure drops it.
+     */
+    private Document worldDocument(String text, String source) {
+        Parsed last = lastParsed.get();
+        if (last == null || !last.text().equals(text)) {
+            last = new Parsed(text, parse(text, source));
+            lastParsed = new SoftReference<>(last);
+        }
+        return last.document().clone();
+    }
+
+    private record Parsed(String text, Document document) {}
+
     private Document parse(String text, String source) {
         Document document = SecureXml.parse(text.getBytes(StandardCharsets.UTF_8), source, maxInputBytes);
         List<Comment> comments = new ArrayList<>();
@@ -110,6 +130,12 @@ public final class SdfWriter {
     // ---------------------------------------------------------------- models
 
     private void models(Element w, WorldSpec world, WorldState state, String source) {
+        // by name once: WorldState.model(name) walks the list, which made a save quadratic in the models
+        Map<String, ModelSnapshot> snapshots = new HashMap<>();
+        for (ModelSnapshot model : state.models()) {
+            snapshots.put(model.name(), model);
+        }
+        IncludedModels models = IncludedModels.of(world);
         Set<String> written = new HashSet<>();
         Element lastModel = null;
         for (Element c : List.copyOf(w.getChildren())) {
@@ -118,12 +144,12 @@ public final class SdfWriter {
                 continue;
             }
             Optional<String> name = isInclude
-                    ? includedModel(c, world).map(ModelSpec::name)
+                    ? includedModel(c, models).map(ModelSpec::name)
                     : Optional.ofNullable(c.getAttributeValue("name")).map(String::strip);
             if (name.isEmpty()) {
                 continue; // an include of something else (a light, an actor): kept as it is
             }
-            Optional<ModelSnapshot> now = state.model(name.get());
+            Optional<ModelSnapshot> now = Optional.ofNullable(snapshots.get(name.get()));
             if (now.isEmpty() || now.get().isSpawned()) {
                 // removed at runtime, or removed and spawned again under the same name (written below)
                 c.detach();
@@ -151,18 +177,34 @@ public final class SdfWriter {
     }
 
     /** The model an {@code <include>} of the world brought in: by its {@code <name>}, else by URI and line. */
-    private static Optional<ModelSpec> includedModel(Element include, WorldSpec world) {
+    private static Optional<ModelSpec> includedModel(Element include, IncludedModels models) {
         Element nameElement = include.getChild("name");
         String uri = include.getChildTextTrim("uri");
         int line = Values.line(include);
         if (nameElement != null && !Values.text(nameElement).isEmpty()) {
-            return world.model(Values.text(nameElement))
+            return Optional.ofNullable(models.byName().get(Values.text(nameElement)))
                     .filter(m -> m.includeUri().isPresent());
         }
-        return world.models().stream()
-                .filter(m -> m.line() == line
-                        && m.includeUri().filter(u -> u.equals(uri)).isPresent())
+        return models.byLine().getOrDefault(line, List.of()).stream()
+                .filter(m -> m.includeUri().filter(u -> u.equals(uri)).isPresent())
                 .findFirst();
+    }
+
+    /**
+     * The world's models by name (the first of a name, as {@link WorldSpec#model} finds it) and by line, in
+     * document order: looked up once per save, not once per model, which made saving big worlds quadratic.
+     */
+    private record IncludedModels(Map<String, ModelSpec> byName, Map<Integer, List<ModelSpec>> byLine) {
+
+        static IncludedModels of(WorldSpec world) {
+            Map<String, ModelSpec> byName = new HashMap<>();
+            Map<Integer, List<ModelSpec>> byLine = new HashMap<>();
+            for (ModelSpec model : world.models()) {
+                byName.putIfAbsent(model.name(), model);
+                byLine.computeIfAbsent(model.line(), l -> new ArrayList<>()).add(model);
+            }
+            return new IncludedModels(byName, byLine);
+        }
     }
 
     /** A top-level {@code <model>} at the snapshot's name, world pose and static flag. */
@@ -332,8 +374,12 @@ public final class SdfWriter {
             throw new UncheckedIOException(e); // a StringWriter does not fail
         }
         // Element names the reader escaped (Gazebo's <gz::name>) are written as the file had them. Outside tags
-        // a '<' is always escaped, so only tag names can hold the marker here.
-        return DOUBLE_COLON_IN_TAG.matcher(out.toString()).replaceAll("$1::");
+        // a '<' is always escaped, so only tag names can hold the marker here. Most files have none: the
+        // pattern, tried at every '<', cost a tenth of a big world's save.
+        String text = out.toString();
+        return text.contains(LenientNamespaceFilter.DOUBLE_COLON)
+                ? DOUBLE_COLON_IN_TAG.matcher(text).replaceAll("$1::")
+                : text;
     }
 
     private static final java.util.regex.Pattern DOUBLE_COLON_IN_TAG =
