@@ -18,6 +18,7 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
 import io.orrery.physics.SolverSettings;
 import io.orrery.physics.rigid.JointFrame;
+import io.orrery.physics.rigid.KeptShapes;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.LinkShape;
 import io.orrery.physics.rigid.Model;
@@ -44,7 +45,15 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     static final SolverSettings SOLVER =
             SolverSettings.JBULLET_DEFAULTS.withSplitImpulse(0).withIterations(20, 10);
 
-    private DefaultCollisionConfiguration configuration;
+    /**
+     * Kept across resets: it holds the collision algorithms' factories and the simplex and penetration solvers they
+     * share, which start every query afresh, and nothing of a world.
+     */
+    private final DefaultCollisionConfiguration configuration = new DefaultCollisionConfiguration();
+
+    /** The loaded links' shapes, kept across resets (a shape holds nothing of a body or a world). */
+    private final KeptShapes<CollisionShape> shapes;
+
     private CollisionDispatcher dispatcher;
     private DbvtBroadphase broadphase;
     private JointsLastSolver solver;
@@ -57,6 +66,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     JBulletWorld(WorldSpec spec, Articulation articulation, SolverSettings solverSettings) {
         super(spec, true, articulation); // MovingBody reports every body that moved, woke or fell asleep
         this.solverSettings = solverSettings;
+        this.shapes = new KeptShapes<>(spec, ShapeFactory.SHAPES);
         populate();
     }
 
@@ -67,7 +77,6 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void createWorld(WorldSpec spec) {
-        configuration = new DefaultCollisionConfiguration();
         dispatcher = new CollisionDispatcher(configuration);
         BoxContacts.register(dispatcher);
         broadphase = new DbvtBroadphase();
@@ -133,7 +142,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     @Override
     protected LinkBody buildLink(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
-        LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
+        LinkShape<CollisionShape> shape = shapes.of(plan);
         boolean alwaysStatic = plan.alwaysStatic(shape.staticOnly());
         float mass = (float) plan.mass();
 
