@@ -284,14 +284,18 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         dynamics.updateSingleAabb(body);
     }
 
+    /**
+     * Lets the whole world go at once. Removing its bodies one by one, as JBullet's own destroy does too, walks the
+     * broadphase tree and the overlapping pairs for each; nothing outside this world refers to its bodies, proxies,
+     * pairs or contacts, and a reset builds every body anew.
+     */
     @Override
     protected void destroyWorld(Iterable<Model<LinkBody, JointConstraint>> models) {
-        for (Model<LinkBody, JointConstraint> model : models) {
-            for (LinkBody link : model.links()) {
-                dynamics.removeRigidBody(link.body);
-            }
-        }
-        dynamics.destroy();
+        dynamics = null;
+        broadphase = null;
+        dispatcher = null;
+        solver = null;
+        worldAnchor = null;
     }
 
     // ---- queries
