@@ -79,7 +79,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected void createWorld(WorldSpec spec) {
         dispatcher = new CollisionDispatcher(configuration);
         BoxContacts.register(dispatcher);
-        broadphase = new DbvtBroadphase();
+        broadphase = StacklessDbvt.install(new DbvtBroadphase());
         solver = new JointsLastSolver(solverSettings.jointIterations());
         dynamics = new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
