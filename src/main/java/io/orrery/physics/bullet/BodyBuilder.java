@@ -38,9 +38,9 @@ final class BodyBuilder {
         }
     }
 
-    static LinkBody link(LinkPlan plan) {
+    /** The link's body, with its shape from {@code shape} (built by {@link ShapeFactory#SHAPES}, maybe kept). */
+    static LinkBody link(LinkPlan plan, LinkShape<CollisionShape> shape) {
         boolean staticNow = plan.staticNow();
-        LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
         boolean alwaysStatic = plan.alwaysStatic(shape.staticOnly());
 
         // the principal moments, the body frame turned along their axes (LinkPlan)

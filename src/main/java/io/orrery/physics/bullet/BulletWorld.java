@@ -1,11 +1,13 @@
 package io.orrery.physics.bullet;
 
+import com.jme3.bullet.collision.shapes.CollisionShape;
 import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
 import io.orrery.physics.SolverSettings;
 import io.orrery.physics.rigid.JointFrame;
+import io.orrery.physics.rigid.KeptShapes;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.Model;
 import io.orrery.physics.rigid.RigidWorld;
@@ -42,9 +44,13 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     private final SolverSettings solverSettings;
 
+    /** The loaded links' shapes, kept across resets (a native shape holds nothing of a body or a space). */
+    private final KeptShapes<CollisionShape> shapes;
+
     BulletWorld(WorldSpec spec, Articulation articulation, SolverSettings solverSettings) {
         super(spec, false, articulation);
         this.solverSettings = solverSettings;
+        this.shapes = new KeptShapes<>(spec, ShapeFactory.SHAPES);
         populate();
     }
 
@@ -71,7 +77,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected LinkBody buildLink(LinkPlan plan) {
-        return BodyBuilder.link(plan);
+        return BodyBuilder.link(plan, shapes.of(plan));
     }
 
     @Override

@@ -18,6 +18,7 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
 import io.orrery.physics.SolverSettings;
 import io.orrery.physics.rigid.JointFrame;
+import io.orrery.physics.rigid.KeptShapes;
 import io.orrery.physics.rigid.LinkPlan;
 import io.orrery.physics.rigid.LinkShape;
 import io.orrery.physics.rigid.Model;
@@ -44,7 +45,15 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     static final SolverSettings SOLVER =
             SolverSettings.JBULLET_DEFAULTS.withSplitImpulse(0).withIterations(20, 10);
 
-    private DefaultCollisionConfiguration configuration;
+    /**
+     * Kept across resets: it holds the collision algorithms' factories and the simplex and penetration solvers they
+     * share, which start every query afresh, and nothing of a world.
+     */
+    private final DefaultCollisionConfiguration configuration = new DefaultCollisionConfiguration();
+
+    /** The loaded links' shapes, kept across resets (a shape holds nothing of a body or a world). */
+    private final KeptShapes<CollisionShape> shapes;
+
     private CollisionDispatcher dispatcher;
     private DbvtBroadphase broadphase;
     private JointsLastSolver solver;
@@ -57,6 +66,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     JBulletWorld(WorldSpec spec, Articulation articulation, SolverSettings solverSettings) {
         super(spec, true, articulation); // MovingBody reports every body that moved, woke or fell asleep
         this.solverSettings = solverSettings;
+        this.shapes = new KeptShapes<>(spec, ShapeFactory.SHAPES);
         populate();
     }
 
@@ -67,10 +77,9 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void createWorld(WorldSpec spec) {
-        configuration = new DefaultCollisionConfiguration();
         dispatcher = new CollisionDispatcher(configuration);
         BoxContacts.register(dispatcher);
-        broadphase = new DbvtBroadphase();
+        broadphase = StacklessDbvt.install(new DbvtBroadphase());
         solver = new JointsLastSolver(solverSettings.jointIterations());
         dynamics = new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
@@ -133,7 +142,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     @Override
     protected LinkBody buildLink(LinkPlan plan) {
         boolean staticNow = plan.staticNow();
-        LinkShape<CollisionShape> shape = plan.shape(ShapeFactory.SHAPES);
+        LinkShape<CollisionShape> shape = shapes.of(plan);
         boolean alwaysStatic = plan.alwaysStatic(shape.staticOnly());
         float mass = (float) plan.mass();
 
@@ -275,14 +284,18 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         dynamics.updateSingleAabb(body);
     }
 
+    /**
+     * Lets the whole world go at once. Removing its bodies one by one, as JBullet's own destroy does too, walks the
+     * broadphase tree and the overlapping pairs for each; nothing outside this world refers to its bodies, proxies,
+     * pairs or contacts, and a reset builds every body anew.
+     */
     @Override
     protected void destroyWorld(Iterable<Model<LinkBody, JointConstraint>> models) {
-        for (Model<LinkBody, JointConstraint> model : models) {
-            for (LinkBody link : model.links()) {
-                dynamics.removeRigidBody(link.body);
-            }
-        }
-        dynamics.destroy();
+        dynamics = null;
+        broadphase = null;
+        dispatcher = null;
+        solver = null;
+        worldAnchor = null;
     }
 
     // ---- queries
