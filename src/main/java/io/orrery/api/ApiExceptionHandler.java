@@ -1,5 +1,6 @@
 package io.orrery.api;
 
+import io.orrery.lifecycle.SimCommand;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.plugin.PluginEndpointRefusedException;
 import io.orrery.runner.CommandQueueFullException;
@@ -8,6 +9,7 @@ import io.orrery.runner.ControlHeldException;
 import io.orrery.topic.UnknownTopicException;
 import io.orrery.world.WorldSaveException;
 import io.orrery.world.sdf.SdfException;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -183,20 +185,9 @@ class ApiExceptionHandler {
         return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Plugin command failed", e.getMessage());
     }
 
-    /** The runner's order of commands (the refusal carries an unordered set). */
-    private static final List<String> COMMAND_ORDER = List.of(
-            "pause",
-            "resume",
-            "step",
-            "stop",
-            "reset",
-            "reload",
-            "run-to",
-            "real-time-factor",
-            "spawn",
-            "remove",
-            "teleport",
-            "set-static");
+    /** The runner's order of commands, as SimCommand declares them (the refusal carries an unordered set). */
+    private static final List<String> COMMAND_ORDER =
+            Arrays.stream(SimCommand.values()).map(SimCommand::displayName).toList();
 
     static List<String> inCommandOrder(Set<String> commands) {
         return commands.stream()

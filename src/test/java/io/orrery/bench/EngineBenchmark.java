@@ -3,18 +3,13 @@ package io.orrery.bench;
 import io.orrery.builtin.BuiltinDevices;
 import io.orrery.builtin.BuiltinSystems;
 import io.orrery.physics.Engine;
-import io.orrery.physics.PhysicsWorld;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SystemRegistration;
-import io.orrery.system.PreUpdate;
-import io.orrery.system.Stateless;
-import io.orrery.system.UpdateInfo;
 import io.orrery.world.WorldSpec;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -220,7 +215,7 @@ final class EngineBenchmark {
         int n = Integer.parseInt(args[1]);
         int warmup = Integer.parseInt(args[2]);
         int steps = Integer.parseInt(args[3]);
-        Clock clock = new Clock(warmup, warmup + steps);
+        StepClock clock = new StepClock(warmup, warmup + steps);
         WorldSpec world = BoxColumns.world(n);
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), engine.create())
                 .systems(() -> List.of(new SystemRegistration(clock, OptionalInt.empty())))
@@ -248,48 +243,6 @@ final class EngineBenchmark {
                 steps / clock.seconds(),
                 steps / clock.cpuSeconds(),
                 meanZ,
-                clock.firstStepEndMillis - jvmStart);
-    }
-
-    /**
-     * Times the steps between two iterations from the PreUpdate that follows each: the timed span holds the loop's
-     * whole work for those steps (systems, physics, statistics), as the anchor's holds its {@code stepSimulation}s.
-     */
-    private static final class Clock implements PreUpdate, Stateless {
-        private final long from;
-        private final long to;
-        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        private long startNanos;
-        private long endNanos;
-        private long startCpuNanos;
-        private long endCpuNanos;
-        private long firstStepEndMillis;
-
-        Clock(long from, long to) {
-            this.from = from;
-            this.to = to;
-        }
-
-        @Override
-        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
-            long done = info.iterations() - 1; // steps completed before this iteration's
-            if (done == 1) {
-                firstStepEndMillis = System.currentTimeMillis();
-            } else if (done == from) {
-                startNanos = System.nanoTime();
-                startCpuNanos = threads.getCurrentThreadCpuTime(); // the runner thread, which steps the world
-            } else if (done == to) {
-                endNanos = System.nanoTime();
-                endCpuNanos = threads.getCurrentThreadCpuTime();
-            }
-        }
-
-        double seconds() {
-            return (endNanos - startNanos) / 1e9;
-        }
-
-        double cpuSeconds() {
-            return (endCpuNanos - startCpuNanos) / 1e9;
-        }
+                clock.firstStepEndMillis() - jvmStart);
     }
 }

@@ -4,7 +4,6 @@ import io.orrery.builtin.BuiltinDevices;
 import io.orrery.builtin.BuiltinPlugins;
 import io.orrery.builtin.BuiltinSystems;
 import io.orrery.physics.PhysicsEngine;
-import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.SolverSettings;
 import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -13,12 +12,7 @@ import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SystemRegistration;
-import io.orrery.system.PreUpdate;
-import io.orrery.system.Stateless;
-import io.orrery.system.UpdateInfo;
 import io.orrery.world.sdf.SdfReader;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -107,7 +101,7 @@ final class RobotStepsBenchmark {
     }
 
     private static Run runOne(Path world, PhysicsEngine engine) throws Exception {
-        Clock clock = new Clock(WARMUP, WARMUP + STEPS);
+        StepClock clock = new StepClock(WARMUP, WARMUP + STEPS);
         SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine)
                 .plugins(BuiltinPlugins.registerAll(new PluginRegistry()), PluginSettings.defaults())
                 .systems(() -> List.of(new SystemRegistration(clock, OptionalInt.empty())))
@@ -118,41 +112,5 @@ final class RobotStepsBenchmark {
         runner.start();
         runner.finished().get(30, TimeUnit.MINUTES);
         return new Run(STEPS / clock.seconds(), STEPS / clock.cpuSeconds());
-    }
-
-    /** Times the steps between two iterations, wall and runner-thread CPU, from the PreUpdate that follows each. */
-    private static final class Clock implements PreUpdate, Stateless {
-        private final long from;
-        private final long to;
-        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        private long startNanos;
-        private long endNanos;
-        private long startCpuNanos;
-        private long endCpuNanos;
-
-        Clock(long from, long to) {
-            this.from = from;
-            this.to = to;
-        }
-
-        @Override
-        public void preUpdate(UpdateInfo info, PhysicsWorld world) {
-            long done = info.iterations() - 1; // steps completed before this iteration's
-            if (done == from) {
-                startNanos = System.nanoTime();
-                startCpuNanos = threads.getCurrentThreadCpuTime();
-            } else if (done == to) {
-                endNanos = System.nanoTime();
-                endCpuNanos = threads.getCurrentThreadCpuTime();
-            }
-        }
-
-        double seconds() {
-            return (endNanos - startNanos) / 1e9;
-        }
-
-        double cpuSeconds() {
-            return (endCpuNanos - startCpuNanos) / 1e9;
-        }
     }
 }
