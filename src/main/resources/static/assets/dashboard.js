@@ -1,6 +1,6 @@
 'use strict';
-// The dashboard: the header and panels follow the event stream (/api/events: state, plugins, reset, trigger,
-// stats), the 3D view follows /dashboard/poses; commands go through the HTTP API and a refusal shows its detail.
+// The dashboard: the header and panels follow the event stream (/api/events: state, steps, plugins, reset,
+// trigger, stats), the 3D view follows /dashboard/poses; commands go through the HTTP API and a refusal shows its detail.
 (() => {
   const $ = id => document.getElementById(id);
   const fmt = (v, d = 3) => (v === null || v === undefined || !Number.isFinite(v)) ? '–' : v.toFixed(d);
@@ -390,13 +390,17 @@
 
   // ---- the event stream ----------------------------------------------------------------------------------------
   function connectEvents() {
-    const events = new EventSource('api/events?events=state,plugins,reset,trigger,stats');
+    const events = new EventSource('api/events?events=state,steps,plugins,reset,trigger,stats');
     events.addEventListener('state', e => {
       const s = JSON.parse(e.data);
       if (!s.from.startsWith('STEP_') || !s.to.startsWith('STEP_')) log('state ' + s.from + ' → ' + s.to + ' (' + s.event + ') at ' + fmt(s.simTime) + ' s');
       if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); loadScene(); }
       if (s.to === 'CONNECT') unsupportedAsked = false; // a load or reload: ask again once it has loaded
       refreshStatus();
+    });
+    events.addEventListener('steps', e => { // a step batch: the machine stays in Pause, the span tells it
+      const s = JSON.parse(e.data);
+      if (s.at === 'STEP_END') { log(s.steps + ' steps to ' + fmt(s.simTime) + ' s'); refreshStatus(); }
     });
     events.addEventListener('plugins', e => { showPluginProgress(JSON.parse(e.data)); refreshPlugins(); });
     events.addEventListener('reset', e => log('reset of ' + JSON.parse(e.data).world + ' at ' + fmt(JSON.parse(e.data).simTime) + ' s'));

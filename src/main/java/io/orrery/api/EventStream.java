@@ -12,6 +12,7 @@ import io.orrery.runner.ResetSignal;
 import io.orrery.runner.RunListener;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.StepSpan;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.TopicNames;
@@ -37,8 +38,8 @@ import org.springframework.http.MediaType;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * The Server-Sent Events hub behind {@code GET /api/events}: state transitions ({@code state}), plugin start
- * progress ({@code plugins}), the reset signal ({@code reset}), fired triggers ({@code trigger}), a controller's
+ * The Server-Sent Events hub behind {@code GET /api/events}: state transitions ({@code state}), a step batch's
+ * beginning and end ({@code steps}: the machine stays in Pause around it), plugin start progress ({@code plugins}), the reset signal ({@code reset}), fired triggers ({@code trigger}), a controller's
  * hold acquired or released and why ({@code control}), poses ({@code poses}), a stats tick ({@code stats},
  * {@value #TICK_HZ} Hz) and, for the topics a client asks for, their messages ({@code topic}), each topic sampled
  * at the client's {@code maxRate}.
@@ -215,6 +216,11 @@ final class EventStream implements DisposableBean {
             case Events.CONTROL -> {
                 if (payload instanceof ControlEvent c) {
                     broadcast("control", c);
+                }
+            }
+            case Events.STEPS -> {
+                if (payload instanceof StepSpan span) {
+                    broadcast("steps", span);
                 }
             }
             default -> {

@@ -12,5 +12,8 @@ public final class Events {
     /** A controller acquired or released the simulation: the runner's {@code ControlEvent}. */
     public static final String CONTROL = "control";
 
+    /** A step batch of no controller's began or ended: the runner's {@code StepSpan}. */
+    public static final String STEPS = "steps";
+
     private Events() {}
 }

@@ -51,6 +51,8 @@ final class Lifecycle {
     private final ArrayDeque<TriggerAction> pending = new ArrayDeque<>();
     private Actions actions;
     private boolean settling;
+    /** The iterations when the open batch span began, or -1 when none is open. */
+    private long spanStart = -1;
 
     Lifecycle(RunState state, TriggerRegistry triggers, EventSink bridges, MonotonicClock clock) {
         this.state = state;
@@ -72,6 +74,7 @@ final class Lifecycle {
 
     /** The loop stops stepping, and the machine walks to Stop and on to Reset: a reset or a reload begins. */
     void enterReset() {
+        closeSpan(state.session);
         state.stopStepping();
         driveTo(SimState.STOP);
         state.machine.fire(SimEvent.RESET);
@@ -79,29 +82,41 @@ final class Lifecycle {
 
     /** The run ends: the loop stops stepping and the machine walks to {@code end} (Stop, Abort or Disconnect). */
     void enterEnd(SimState end) {
+        closeSpan(state.session);
         state.stopStepping();
         driveTo(end);
     }
 
     /**
-     * A step batch begins: unless a controller holds the simulation (its steps leave the machine in Pause), Pause →
-     * Resume → StepBegin; then the loop steps.
+     * A step batch of {@code count} steps begins; the machine stays in Pause (a batch is steps of a paused world, as
+     * Gazebo's multi-step leaves a paused world paused). Unless a controller holds the simulation, observers get the
+     * span's beginning: a holder steps thousands of times a second, and its hold is the span they see.
      */
-    void beginBatch(boolean held) {
+    void beginBatch(WorldSession session, long count, boolean held) {
         if (!held) {
-            state.machine.fire(SimEvent.RESUME);
-            state.machine.fire(SimEvent.STEP_BEGIN);
+            spanStart = session.iterations();
+            bridges.emit(Events.STEPS, span(session, SimState.STEP_BEGIN, count));
         }
         state.startStepping(SimState.STEP_BEGIN);
     }
 
-    /** A step batch has ended with the world still running: back to Pause (the machine too, unless held). */
-    void endBatch(WorldSession session, boolean held) {
+    /** A step batch has ended with the world still running: its span ends, and the loop stops stepping. */
+    void endBatch(WorldSession session) {
+        closeSpan(session);
         state.stopStepping();
-        if (!held) {
-            driveTo(SimState.PAUSE);
-        }
         session.statistics.pause(clock.nanoTime(), session.simTimeNanos());
+    }
+
+    /** The open batch span, if any, ends here: before a pause, a stop, an abort or a reset that ends its batch. */
+    private void closeSpan(WorldSession session) {
+        if (spanStart >= 0 && session != null) {
+            bridges.emit(Events.STEPS, span(session, SimState.STEP_END, session.iterations() - spanStart));
+        }
+        spanStart = -1;
+    }
+
+    private static StepSpan span(WorldSession session, SimState at, long steps) {
+        return new StepSpan(at, session.iterations(), session.simTimeNanos() / 1e9, steps);
     }
 
     /**
@@ -131,6 +146,7 @@ final class Lifecycle {
     }
 
     void enterPause(WorldSession session) {
+        closeSpan(session);
         state.stopStepping();
         driveTo(SimState.PAUSE);
         session.pacer.pause();

@@ -74,19 +74,20 @@ final class RunCommands {
     }
 
     /**
-     * Pause → Resume → StepBegin, {@code count} unpaced steps, then Pause again. At each StepEnd reads are
-     * served, and a stop or a pause ends the batch there; other commands wait until the batch has ended. The
-     * answer tells the steps actually taken. What a system throws inside a batch aborts the run.
+     * {@code count} unpaced steps of a paused world. At each StepEnd reads are served, and a stop or a pause ends the
+     * batch there; other commands wait until the batch has ended. The answer tells the steps actually taken. What a
+     * system throws inside a batch aborts the run.
      *
-     * <p>The steps of a controller that holds the simulation leave the lifecycle machine in Pause, as Gazebo's
-     * multi-step leaves a paused world paused: the hold is one stretch of Pause, its steps are phases the loop
-     * cycles through (as when running), not six transitions each. A controller steps thousands of times a second;
-     * each transition costs tens of microseconds in the machine and is an event to every event-stream client.
+     * <p>A batch leaves the lifecycle machine in Pause, as Gazebo's multi-step leaves a paused world paused: its steps
+     * are phases the loop cycles through (as when running), not six transitions each. Observers see a batch of no
+     * controller's as one StepBegin…StepEnd span (the {@code steps} event); a controller that holds the simulation
+     * steps thousands of times a second, and its hold is one stretch of Pause. Walking the machine (Spring
+     * Statemachine) costs tens of microseconds a transition, more than the step of a small world.
      */
     SimulationStatus runSteps(long count) {
         WorldSession s = state.session;
         boolean held = state.controller != null;
-        lifecycle.beginBatch(held);
+        lifecycle.beginBatch(s, count, held);
         s.statistics.start(clock.nanoTime(), s.simTimeNanos());
         try {
             loop.batch(count);
@@ -96,7 +97,7 @@ final class RunCommands {
             throw new AbortException(ResetCascade.describe(e), e);
         }
         if (state.stepping()) {
-            lifecycle.endBatch(s, held);
+            lifecycle.endBatch(s);
         }
         return status.get();
     }

@@ -88,8 +88,8 @@ class EventStreamApiTests extends ApiTestSupport {
         assertThat(reset.get("simTime").asDouble()).isEqualTo(0.05, org.assertj.core.api.Assertions.within(1e-9));
 
         post("/api/simulation/step?count=20");
-        // a tick may land between the last StepEnd and the pause the batch ends in (the lifecycle's transitions
-        // back to Pause take a while on a loaded machine): the stats must come to report the batch done and paused
+        // a tick may land between the last StepEnd and the end of the batch: the stats must come to report the
+        // batch done and paused
         JsonNode stats = awaitEvent(
                 "stats",
                 s -> s.get("iterations").asLong() == 20 && s.get("paused").asBoolean());
@@ -100,6 +100,36 @@ class EventStreamApiTests extends ApiTestSupport {
         assertThat(stats.get("controller").isNull())
                 .as("nobody holds the simulation")
                 .isTrue();
+    }
+
+    @Test
+    void aStepBatchIsOneSpanAndTheStateStaysPause() throws Exception {
+        awaitEvent("stats"); // connected
+        assertThat(post("/api/simulation/step?count=30").status()).isEqualTo(200);
+
+        List<SseClient.Event> seen = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (seen.stream().noneMatch(EventStreamApiTests::spanEnd) && System.nanoTime() < deadline) {
+            SseClient.Event e = events.poll(100, TimeUnit.MILLISECONDS);
+            if (e != null && (e.name().equals("steps") || e.name().equals("state"))) {
+                seen.add(e);
+            }
+        }
+        assertThat(seen).as("the span's two ends, and no transition").hasSize(2);
+        JsonNode begin = seen.get(0).data();
+        assertThat(begin.get("at").asText()).isEqualTo("STEP_BEGIN");
+        assertThat(begin.get("iteration").asLong()).isZero();
+        assertThat(begin.get("steps").asLong()).as("the steps asked for").isEqualTo(30);
+        JsonNode end = seen.get(1).data();
+        assertThat(end.get("iteration").asLong()).isEqualTo(30);
+        assertThat(end.get("steps").asLong()).as("the steps taken").isEqualTo(30);
+        assertThat(end.get("simTime").asDouble())
+                .as("30 steps of 1 ms")
+                .isEqualTo(0.030, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    private static boolean spanEnd(SseClient.Event e) {
+        return e.name().equals("steps") && e.data().get("at").asText().equals("STEP_END");
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.gz.msgs.DoubleProtos;
 import io.orrery.builtin.BuiltinDevices;
 import io.orrery.builtin.BuiltinPlugins;
 import io.orrery.builtin.BuiltinSystems;
+import io.orrery.event.EventSink;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -42,6 +43,7 @@ public final class GazeboSystemRunner implements AfterEachCallback {
 
     private final Path dir;
     private final List<SystemRegistration> systems = new ArrayList<>();
+    private EventSink events = EventSink.NONE;
     private SimulationRunner runner;
 
     public GazeboSystemRunner() {
@@ -101,12 +103,19 @@ public final class GazeboSystemRunner implements AfterEachCallback {
         return this;
     }
 
+    /** Where the runner of the next start emits its events. */
+    public GazeboSystemRunner events(EventSink sink) {
+        events = sink;
+        return this;
+    }
+
     /** Starts {@code world} as fast as possible, paused, and waits until it is. */
     public SimulationRunner startPaused(Path world) throws InterruptedException {
         PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
         runner = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
                 .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
+                .events(events)
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
                 .worldSystems(BuiltinSystems.forEveryWorld())
                 .devices(BuiltinDevices.KINDS)

@@ -122,6 +122,8 @@ class DashboardBrowserTests {
         waitFor(() -> api("GET", "/api/simulation", null).get("iterations").asLong() == expected);
         waitFor(() -> text("iterations").equals(Long.toString(expected)));
         waitFor(() -> text("sim-time").equals(String.format(java.util.Locale.ROOT, "%.3f s", expected / 1000.0)));
+        waitFor(() -> text("event-log")
+                .contains(String.format(java.util.Locale.ROOT, "250 steps to %.3f s", expected / 1000.0)));
 
         // As a user does: select what the field holds and type over it (a status refresh may land in between).
         testid("rtf-input").sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"), "2.5");
