@@ -54,6 +54,12 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     /** The loaded links' shapes, kept across resets (a shape holds nothing of a body or a world). */
     private final KeptShapes<CollisionShape> shapes;
 
+    /**
+     * How building this world made the broadphase's tree (recorded at the load), so that a reset that builds it the
+     * same way gets the same tree without walking it 20,000 times; null until then, or when a building did not record.
+     */
+    private DbvtTemplate tree;
+
     private CollisionDispatcher dispatcher;
     private DbvtBroadphase broadphase;
     private JointsLastSolver solver;
@@ -79,12 +85,17 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected void createWorld(WorldSpec spec) {
         dispatcher = new CollisionDispatcher(configuration);
         BoxContacts.register(dispatcher);
-        broadphase = StacklessDbvt.install(new DbvtBroadphase());
+        broadphase = RepeatableDbvt.install(new DbvtBroadphase(), tree);
         solver = new JointsLastSolver(solverSettings.jointIterations());
         dynamics = new AwakeDynamicsWorld(dispatcher, broadphase, solver, configuration);
         dynamics.setGravity(Convert.vector(spec.gravity()));
         configure(dynamics.getSolverInfo(), solverSettings);
         worldAnchor = new RigidBody(new RigidBodyConstructionInfo(0, null, new CompoundShape()));
+    }
+
+    @Override
+    protected void populated() {
+        tree = ((RepeatableDbvt) broadphase.sets[0]).built();
     }
 
     /** Sets JBullet's solver info from the settings (AwakeDynamicsWorldTests sets its worlds up the same way). */

@@ -15,7 +15,7 @@ import javax.vecmath.Vector3f;
  * The three methods follow JBullet's Dbvt (Java port of Bullet by Martin Dvorak, zlib licence, as JBullet itself);
  * StacklessDbvtTests holds the two trees equal.
  */
-final class StacklessDbvt extends Dbvt {
+class StacklessDbvt extends Dbvt {
 
     /** Puts stackless trees in a new broadphase, before any proxy: its dynamic and its fixed set. */
     static DbvtBroadphase install(DbvtBroadphase broadphase) {
@@ -24,18 +24,13 @@ final class StacklessDbvt extends Dbvt {
         return broadphase;
     }
 
-    /** As {@link Dbvt#insert}. */
-    @Override
-    public Node insert(DbvtAabbMm volume, Object data) {
-        Node leaf = createNode(null, volume, data);
+    /** Links {@code leaf}, its box set, into the tree, as an insertion does. */
+    final void link(Node leaf) {
         insertLeaf(root, leaf);
-        leaves++;
-        return leaf;
     }
 
-    /** As {@link Dbvt#update(Node, DbvtAabbMm)}: out of the tree, then in again from its look-ahead ancestor. */
-    @Override
-    public void update(Node leaf, DbvtAabbMm volume) {
+    /** The leaf's new box, as {@link #update(Node, DbvtAabbMm)} sets it. */
+    final void move(Node leaf, DbvtAabbMm volume) {
         Node from = removeLeaf(leaf);
         if (from != null) {
             if (lkhd >= 0) {
@@ -48,6 +43,26 @@ final class StacklessDbvt extends Dbvt {
         }
         leaf.volume.set(volume);
         insertLeaf(from, leaf);
+    }
+
+    /** A new leaf with {@code volume}, not yet in the tree (JBullet's createnode for a leaf). */
+    final Node leaf(DbvtAabbMm volume, Object data) {
+        return createNode(null, volume, data);
+    }
+
+    /** As {@link Dbvt#insert}. */
+    @Override
+    public Node insert(DbvtAabbMm volume, Object data) {
+        Node leaf = leaf(volume, data);
+        link(leaf);
+        leaves++;
+        return leaf;
+    }
+
+    /** As {@link Dbvt#update(Node, DbvtAabbMm)}: out of the tree, then in again from its look-ahead ancestor. */
+    @Override
+    public void update(Node leaf, DbvtAabbMm volume) {
+        move(leaf, volume);
     }
 
     /** JBullet's createnode: the one free node kept, else a new one. */

@@ -128,6 +128,12 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     /** The engine's contact points touching the link in the last step. */
     protected abstract List<ContactPoint> contactsOf(L link);
 
+    /**
+     * Every model of the spec is built and in the engine's world, started from the spec's state: nothing is stepped or
+     * asked of it yet. An engine may finish what it deferred while the world was built; nothing by default.
+     */
+    protected void populated() {}
+
     /** Destroys the engine's world, whose joints are already out of it; {@code models} are its models. */
     protected abstract void destroyWorld(Iterable<Model<L, J>> models);
 
@@ -145,6 +151,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             offDiagonal += insert(model);
         }
         spec.state().ifPresent(this::startFrom);
+        populated();
         if (offDiagonal > 0) {
             LOG.log(
                     Level.DEBUG,

@@ -52,7 +52,7 @@ class StacklessDbvtTests {
         assertSame(jbullet, stackless, a, b);
     }
 
-    private static DbvtAabbMm box(float x, float y, float z, float half) {
+    static DbvtAabbMm box(float x, float y, float z, float half) {
         return DbvtAabbMm.FromMM(
                 new Vector3f(x - half, y - half, z - half),
                 new Vector3f(x + half, y + half, z + half),
@@ -69,7 +69,7 @@ class StacklessDbvtTests {
     }
 
     /** The tree as text: each node's box (floats' bits) and, for a leaf, its index in the insertion order. */
-    private static String describe(Dbvt.Node node, List<Dbvt.Node> leaves) {
+    static String describe(Dbvt.Node node, List<Dbvt.Node> leaves) {
         if (node == null) {
             return "-";
         }
@@ -86,7 +86,7 @@ class StacklessDbvtTests {
                 + Integer.toHexString(Float.floatToRawIntBits(v.z)) + ";";
     }
 
-    private static int depth(Dbvt.Node node) {
+    static int depth(Dbvt.Node node) {
         return node == null || node.isleaf() ? 0 : 1 + Math.max(depth(node.childs[0]), depth(node.childs[1]));
     }
 }
