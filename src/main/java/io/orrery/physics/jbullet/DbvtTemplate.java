@@ -98,9 +98,14 @@ final class DbvtTemplate {
     void build(Dbvt tree, List<Dbvt.Node> leaves) {
         int n = child0.length;
         Dbvt.Node[] nodes = new Dbvt.Node[n];
+        Vector3f mi = new Vector3f();
+        Vector3f mx = new Vector3f();
         for (int i = 0; i < n; i++) {
             nodes[i] = child0[i] < 0 ? leaves.get(leafOrdinal[i]) : new Dbvt.Node();
-            nodes[i].volume.set(read(nodeBox, i));
+            int at = i * 6;
+            mi.set(nodeBox[at], nodeBox[at + 1], nodeBox[at + 2]);
+            mx.set(nodeBox[at + 3], nodeBox[at + 4], nodeBox[at + 5]);
+            DbvtAabbMm.FromMM(mi, mx, nodes[i].volume);
         }
         for (int i = 0; i < n; i++) {
             if (child0[i] >= 0) {
