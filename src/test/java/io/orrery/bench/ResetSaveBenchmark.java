@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dorrery.bench.rounds} (7) times after two of warm-up. Two worlds: 10,000 free 1 m boxes resting on a
  * ground plane on a 1.5 m grid (every one saved with its link state), and the crash-saves world of 10,000 static
  * boxes and one free marker. A reset is {@code POST /api/simulation/reset}'s command (wall time until its answer, and
- * the runner thread's CPU); a save is {@code POST /api/world/save}'s three parts: the capture on the runner, the SDF
+ * the runner thread's CPU), followed by 10 steps timed beside 10 more once the world has been saved (a reset leaves
+ * JBullet's broadphase with every body in its dynamic set, moved to the fixed set in the steps after); a save is {@code POST /api/world/save}'s three parts: the capture on the runner, the SDF
  * written from the loaded document and the capture, and the file written, synced and moved into place.
  */
 final class ResetSaveBenchmark {
@@ -84,7 +85,7 @@ final class ResetSaveBenchmark {
             long runnerId = runnerThreadId();
             SdfWriter writer = new SdfWriter();
             WorldSaver saver = new WorldSaver(dir);
-            List<double[]> resets = new ArrayList<>(); // wall ms, runner CPU ms
+            List<double[]> resets = new ArrayList<>(); // wall ms, runner CPU ms; 10 steps after it, 10 steps later
             List<double[]> saves = new ArrayList<>(); // wall ms: capture, write, file; and all, CPU ms (runner+this)
             for (int i = 0; i < rounds + 2; i++) {
                 long cpu0 = threads.getThreadCpuTime(runnerId);
@@ -93,6 +94,7 @@ final class ResetSaveBenchmark {
                 long t1 = System.nanoTime();
                 long cpu1 = threads.getThreadCpuTime(runnerId);
                 runner.step(10).get(10, TimeUnit.MINUTES);
+                long t2 = System.nanoTime();
 
                 long mine0 = threads.getCurrentThreadCpuTime();
                 long runner0 = threads.getThreadCpuTime(runnerId);
@@ -106,8 +108,11 @@ final class ResetSaveBenchmark {
                 long s3 = System.nanoTime();
                 double cpu = (threads.getCurrentThreadCpuTime() - mine0 + threads.getThreadCpuTime(runnerId) - runner0)
                         / 1e6;
+                long t3 = System.nanoTime();
+                runner.step(10).get(10, TimeUnit.MINUTES); // the same world's steps, long after its reset
+                long t4 = System.nanoTime();
                 if (i >= 2) {
-                    resets.add(new double[] {(t1 - t0) / 1e6, (cpu1 - cpu0) / 1e6});
+                    resets.add(new double[] {(t1 - t0) / 1e6, (cpu1 - cpu0) / 1e6, (t2 - t1) / 1e6, (t4 - t3) / 1e6});
                     saves.add(new double[] {
                         (s1 - s0) / 1e6, (s2 - s1) / 1e6, (s3 - s2) / 1e6, (s3 - s0) / 1e6, cpu, sdf.length() / 1e6
                     });
@@ -122,11 +127,14 @@ final class ResetSaveBenchmark {
                     loadMs);
             System.out.printf(
                     Locale.ROOT,
-                    "    reset: %.1f ms (%.1f-%.1f), runner CPU %.1f ms%n",
+                    "    reset: %.1f ms (%.1f-%.1f), runner CPU %.1f ms; the 10 steps after it %.1f ms, 10 steps"
+                            + " after those and the save %.1f ms%n",
                     median(resets, 0),
                     min(resets, 0),
                     max(resets, 0),
-                    median(resets, 1));
+                    median(resets, 1),
+                    median(resets, 2),
+                    median(resets, 3));
             System.out.printf(
                     Locale.ROOT,
                     "    save: %.0f ms (%.0f-%.0f): capture %.1f, SDF %.0f, file %.0f; CPU %.0f"
