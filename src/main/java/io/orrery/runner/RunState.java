@@ -13,7 +13,7 @@ import java.util.Set;
  * The run's state, one notion of it: the lifecycle machine's state, refined by the step phase while the loop steps.
  * The machine is walked along Cloe's edges only where the run changes course (start, pause, resume, stop, reset); the
  * phases a step passes through are recorded here, not fired (a controller steps thousands of times a second, and a
- * held controller's steps leave the machine in Pause, as Gazebo's multi-step leaves a paused world paused). What a
+ * step batch leaves the machine in Pause, as Gazebo's multi-step leaves a paused world paused). What a
  * command may do is read off the same table as the edges ({@link SimulationMachine#acceptedCommands}), in the state
  * where the runner takes commands.
  *
