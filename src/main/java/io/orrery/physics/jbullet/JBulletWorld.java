@@ -27,6 +27,7 @@ import io.orrery.world.InertialSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import javax.vecmath.Vector3f;
@@ -36,6 +37,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     /** A shapeless body is in no collision group and collides with nothing. */
     private static final short NO_COLLISION = 0;
+
+    private static final System.Logger LOG = System.getLogger(JBulletWorld.class.getName());
 
     /**
      * Orrery's solver settings for JBullet (docs/physics-engines.md says what each bought): split impulse for every
@@ -60,6 +63,9 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
      */
     private DbvtTemplate tree;
 
+    /** Where the world came from, for the log. */
+    private Path source;
+
     private CollisionDispatcher dispatcher;
     private DbvtBroadphase broadphase;
     private JointsLastSolver solver;
@@ -83,6 +89,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void createWorld(WorldSpec spec) {
+        source = spec.source();
         dispatcher = new CollisionDispatcher(configuration);
         BoxContacts.register(dispatcher);
         broadphase = RepeatableDbvt.install(new DbvtBroadphase(), tree);
@@ -95,7 +102,21 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void populated() {
-        tree = ((RepeatableDbvt) broadphase.sets[0]).built();
+        RepeatableDbvt dynamicSet = (RepeatableDbvt) broadphase.sets[0];
+        boolean recorded = tree != null;
+        tree = dynamicSet.built();
+        if (recorded && !dynamicSet.repeated()) {
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "{0}: the broadphase tree was built anew, the building left the load''s at operation {1}",
+                    source,
+                    dynamicSet.leftAt());
+        }
+    }
+
+    /** True when the last building of this world (the load, or a reset) repeated the load's broadphase tree. */
+    boolean repeatedTree() {
+        return ((RepeatableDbvt) broadphase.sets[0]).repeated();
     }
 
     /** Sets JBullet's solver info from the settings (AwakeDynamicsWorldTests sets its worlds up the same way). */

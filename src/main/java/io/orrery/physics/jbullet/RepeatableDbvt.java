@@ -23,6 +23,10 @@ final class RepeatableDbvt extends StacklessDbvt {
     private int matched;
     /** While repeating: the leaves inserted so far, in order, not yet linked into the tree. */
     private final List<Node> waiting = new ArrayList<>();
+    /** How the building ended: repeated from the template, or where it left the template (-1 until then). */
+    private boolean repeated;
+
+    private int leftAt = -1;
 
     private RepeatableDbvt(DbvtTemplate template) {
         this.template = template;
@@ -55,6 +59,7 @@ final class RepeatableDbvt extends StacklessDbvt {
                 template.build(this, waiting);
                 template = null;
                 waiting.clear();
+                repeated = true;
             } else {
                 doWaiting();
             }
@@ -95,6 +100,16 @@ final class RepeatableDbvt extends StacklessDbvt {
             recorder.updated(leaf, volume);
         }
         super.update(leaf, volume);
+    }
+
+    /** True when {@link #built()} gave this tree the template's without a walk. */
+    boolean repeated() {
+        return repeated;
+    }
+
+    /** The number of the operation at which the building left the template, or -1 when it has not. */
+    int leftAt() {
+        return leftAt;
     }
 
     // Any other operation: the tree is made real first, and a recording ends (it would not repeat).
@@ -180,9 +195,10 @@ final class RepeatableDbvt extends StacklessDbvt {
 
     /** The matched operations done for real, in order; the tree is JBullet's from here on. */
     private void doWaiting() {
-        DbvtTemplate repeated = template;
+        DbvtTemplate repeating = template;
         template = null;
-        repeated.replay(matched, waiting, new DbvtTemplate.Replay() {
+        leftAt = matched;
+        repeating.replay(matched, waiting, new DbvtTemplate.Replay() {
             @Override
             public void insert(Node leaf) {
                 link(leaf);
