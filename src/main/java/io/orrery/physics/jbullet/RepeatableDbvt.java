@@ -23,9 +23,9 @@ final class RepeatableDbvt extends StacklessDbvt {
     private int matched;
     /** While repeating: the leaves inserted so far, in order, not yet linked into the tree. */
     private final List<Node> waiting = new ArrayList<>();
-    /** How the building ended: repeated from the template, or where it left the template (-1 until then). */
+    /** True once {@link #built()} has given the tree the template's. */
     private boolean repeated;
-
+    /** The operation at which the building left its template, or -1. */
     private int leftAt = -1;
 
     private RepeatableDbvt(DbvtTemplate template) {
@@ -44,8 +44,9 @@ final class RepeatableDbvt extends StacklessDbvt {
     }
 
     /**
-     * The world is built: a repeated building gets its tree; the template for the next building is returned (the
-     * recorded one, or the one repeated), or null when the recording was cut short by another operation.
+     * The world is built: a repeated building gets its tree. Returns the template for the next building: the one
+     * recorded, or the one repeated; null when there is none to keep (a recording cut short by another operation, or a
+     * building that left its template), and the next building records afresh.
      */
     DbvtTemplate built() {
         if (recorder != null) {
