@@ -108,7 +108,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         if (recorded && !dynamicSet.repeated()) {
             LOG.log(
                     System.Logger.Level.DEBUG,
-                    "{0}: the broadphase tree was built anew, the building left the load''s at operation {1}",
+                    "{0}: the broadphase tree was built anew, the building left the recorded one at operation {1}",
                     source,
                     dynamicSet.leftAt());
         }

@@ -64,7 +64,11 @@ class RepeatableDbvtTests {
             RepeatableDbvt repeat = dynamicSet(template);
             Building building = new Building(repeat);
             building.build(differsAt);
-            repeat.built();
+            assertThat(repeat.built())
+                    .as("a template left is not kept: the next building records")
+                    .isNull();
+            assertThat(repeat.repeated()).isFalse();
+            assertThat(repeat.leftAt()).isEqualTo(differsAt);
             building.assertSameAs(jbullet);
         }
     }
