@@ -1,6 +1,7 @@
 'use strict';
 // The dashboard: the header and panels follow the event stream (/api/events: state, steps, plugins, reset,
-// trigger, stats), the 3D view follows /dashboard/poses; commands go through the HTTP API and a refusal shows its detail.
+// trigger, stats), the 3D view follows /dashboard/poses; commands go through the HTTP API and a refusal shows its
+// detail.
 (() => {
   const $ = id => document.getElementById(id);
   const fmt = (v, d = 3) => (v === null || v === undefined || !Number.isFinite(v)) ? '–' : v.toFixed(d);

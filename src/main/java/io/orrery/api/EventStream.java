@@ -39,8 +39,9 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * The Server-Sent Events hub behind {@code GET /api/events}: state transitions ({@code state}), a step batch's
- * beginning and end ({@code steps}: the machine stays in Pause around it), plugin start progress ({@code plugins}), the reset signal ({@code reset}), fired triggers ({@code trigger}), a controller's
- * hold acquired or released and why ({@code control}), poses ({@code poses}), a stats tick ({@code stats},
+ * beginning and end ({@code steps}: the machine stays in Pause around it), plugin start progress ({@code plugins}),
+ * the reset signal ({@code reset}), fired triggers ({@code trigger}), a controller's hold acquired or released and
+ * why ({@code control}), poses ({@code poses}), a stats tick ({@code stats},
  * {@value #TICK_HZ} Hz) and, for the topics a client asks for, their messages ({@code topic}), each topic sampled
  * at the client's {@code maxRate}.
  *

@@ -28,8 +28,9 @@ import java.util.concurrent.TimeUnit;
  * ground plane on a 1.5 m grid (every one saved with its link state), and the crash-saves world of 10,000 static
  * boxes and one free marker. A reset is {@code POST /api/simulation/reset}'s command (wall time until its answer, and
  * the runner thread's CPU), followed by 10 steps timed beside 10 more once the world has been saved (a reset leaves
- * JBullet's broadphase with every body in its dynamic set, moved to the fixed set in the steps after); a save is {@code POST /api/world/save}'s three parts: the capture on the runner, the SDF
- * written from the loaded document and the capture, and the file written, synced and moved into place.
+ * JBullet's broadphase with every body in its dynamic set, moved to the fixed set in the steps after); a save is
+ * {@code POST /api/world/save}'s three parts: the capture on the runner, the SDF written from the loaded document and
+ * the capture, and the file written, synced and moved into place.
  */
 final class ResetSaveBenchmark {
 

@@ -74,7 +74,10 @@ final class DbvtTemplate {
         return i < ops && opLeaf[i] == INSERT && same(box, i);
     }
 
-    /** True when operation {@code i} set exactly {@code box} on the leaf inserted as {@code leaf} is in {@code order}. */
+    /**
+     * True when operation {@code i} set exactly {@code box} on {@code leaf}, which must be the leaf inserted in the
+     * same place of {@code order} (the leaves in insertion order).
+     */
     boolean isUpdate(int i, List<Dbvt.Node> order, Dbvt.Node leaf, DbvtAabbMm box) {
         return i < ops && opLeaf[i] >= 0 && order.get(opLeaf[i]) == leaf && same(box, i);
     }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class RepeatableDbvtTests {
 
-    /** Boxes on a 50 × 50 grid, as a world file lists them, each inserted and then updated once (as a body is added). */
+    /** Boxes on a 50 × 50 grid, as a world file lists them, each inserted and then updated once (as bodies are). */
     private static final int BODIES = 2500;
 
     @Test
