@@ -37,7 +37,7 @@ final class MessageJson {
         }
     }
 
-    /** Jackson's module that writes every protobuf message with {@link #print}. */
+    /** Jackson's module that writes every protobuf message as {@link #print} prints it ({@link ProtoJsonWriter}). */
     static Module module() {
         return new SimpleModule("protobuf-json").addSerializer(Message.class, new MessageSerializer());
     }
@@ -52,7 +52,7 @@ final class MessageJson {
 
         @Override
         public void serialize(Message value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            gen.writeRawValue(print(value));
+            ProtoJsonWriter.write(value, gen);
         }
     }
 }
