@@ -143,14 +143,29 @@ final class AvailabilityMonitor {
 
     /**
      * Called when readiness changes: a change to REFUSING_TRAFFIC that the monitor did not make means the
-     * application is shutting down, so the monitor stops managing readiness.
+     * application is shutting down, so the monitor stops managing readiness. ACCEPTING_TRAFFIC that it did not make is
+     * Spring Boot's own, published once the application is ready whatever the world is doing, after the monitor's
+     * first check may already have run: the monitor checks again at once, so that a world still loading is not
+     * reported ready until the next check.
      */
     @EventListener
     void onReadinessChange(AvailabilityChangeEvent<ReadinessState> event) {
-        if (event.getSource() != this && event.getState() == ReadinessState.REFUSING_TRAFFIC) {
+        if (event.getSource() == this) {
+            return;
+        }
+        if (event.getState() == ReadinessState.REFUSING_TRAFFIC) {
             synchronized (lock) {
                 closing = true;
             }
+        } else {
+            checkSoon();
+        }
+    }
+
+    /** A check on the monitor's thread, after the event being published now has reached every listener. */
+    private synchronized void checkSoon() {
+        if (executor != null) {
+            executor.execute(this::check);
         }
     }
 

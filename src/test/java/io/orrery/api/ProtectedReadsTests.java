@@ -2,6 +2,8 @@ package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -26,11 +28,30 @@ class ProtectedReadsTests extends ApiTestSupport {
     @Autowired
     EventStream eventStream;
 
+    /**
+     * The world loaded and stepping or paused, and ready: this context starts with the test, and readiness alone could
+     * be Spring Boot's own first "ready", published before the availability monitor has seen the world load.
+     */
     @BeforeEach
     void loaded() throws InterruptedException {
         long deadline = System.nanoTime() + 30_000_000_000L;
-        while (withToken("/actuator/health/readiness").statusCode() != 200 && System.nanoTime() < deadline) {
+        while (!(worldRuns() && withToken("/actuator/health/readiness").statusCode() == 200)) {
+            assertThat(System.nanoTime()).as("the world never became ready").isLessThan(deadline);
             Thread.sleep(20);
+        }
+    }
+
+    private boolean worldRuns() {
+        HttpResponse<String> status = withToken("/api/simulation");
+        if (status.statusCode() != 200) {
+            return false;
+        }
+        try {
+            String state =
+                    new ObjectMapper().readTree(status.body()).get("state").asText();
+            return !List.of("CONNECT", "START", "RESET").contains(state);
+        } catch (JsonProcessingException e) {
+            throw new AssertionError("the status is not JSON: " + status.body(), e);
         }
     }
 

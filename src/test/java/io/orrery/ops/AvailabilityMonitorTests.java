@@ -193,6 +193,37 @@ class AvailabilityMonitorTests {
     }
 
     @Test
+    void springBootsOwnReadyWhileTheWorldLoadsIsCorrectedAtOnce() throws InterruptedException {
+        loop = Loop.LOADING;
+        monitor().start(); // its first check: loading, not ready
+        try {
+            awaitReadiness(ReadinessState.REFUSING_TRAFFIC);
+            // What Spring Boot publishes once the application is ready, after the monitor's first check.
+            AvailabilityChangeEvent.publish(publisher, this, ReadinessState.ACCEPTING_TRAFFIC);
+            awaitReadiness(ReadinessState.REFUSING_TRAFFIC);
+            assertThat(published.stream().filter(ReadinessState.class::isInstance))
+                    .as("corrected by a check of its own, not left until the next one")
+                    .containsExactly(ReadinessState.ACCEPTING_TRAFFIC, ReadinessState.REFUSING_TRAFFIC);
+
+            loop = Loop.RUNNING;
+            AvailabilityChangeEvent.publish(publisher, this, ReadinessState.ACCEPTING_TRAFFIC);
+            Thread.sleep(50); // a check that found nothing to change publishes nothing
+            assertThat(availability.getReadinessState()).isEqualTo(ReadinessState.ACCEPTING_TRAFFIC);
+        } finally {
+            monitor().stop();
+        }
+    }
+
+    /** Waits for the monitor's own thread to bring readiness to {@code state}; fails after 10 s. */
+    private void awaitReadiness(ReadinessState state) throws InterruptedException {
+        long deadline = System.nanoTime() + 10 * SECOND;
+        while (availability.getReadinessState() != state) {
+            assertThat(System.nanoTime()).as("readiness never became " + state).isLessThan(deadline);
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
     void whileTheLoopIsOnItsWayToReadyTheNextCheckComesSoonOtherwiseAfterThePeriod() {
         // The period for a 30 s watchdog timeout: a quarter of it, at most 1 s.
         for (Loop l : Loop.values()) {
