@@ -62,20 +62,13 @@ final class ProtoJsonWriter {
             case INT64, SINT64, SFIXED64 -> gen.writeString(Long.toString((Long) v));
             case UINT64, FIXED64 -> gen.writeString(Long.toUnsignedString((Long) v));
             case BOOL -> gen.writeBoolean((Boolean) v);
-            case FLOAT -> {
-                float x = (Float) v;
-                if (Float.isNaN(x) || Float.isInfinite(x)) {
-                    gen.writeString(Float.toString(x));
-                } else {
-                    gen.writeNumber(Float.toString(x));
-                }
-            }
-            case DOUBLE -> {
-                double x = (Double) v;
+            case FLOAT, DOUBLE -> {
+                // as Java prints a float or a double, as protobuf's printer does; NaN and the infinities as strings
+                double x = ((Number) v).doubleValue();
                 if (Double.isNaN(x) || Double.isInfinite(x)) {
-                    gen.writeString(Double.toString(x));
+                    gen.writeString(v.toString());
                 } else {
-                    gen.writeNumber(Double.toString(x));
+                    gen.writeNumber(v.toString());
                 }
             }
             case STRING -> gen.writeString((String) v);
