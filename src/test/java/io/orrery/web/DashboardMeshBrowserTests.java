@@ -107,16 +107,27 @@ class DashboardMeshBrowserTests {
         // the moving mesh is drawn in its colour (DYNAMIC.other, a magenta lit by the scene's lights), as large as the
         // ball's silhouette from the user camera: a disc whose pixel count scales with the canvas, which the page's
         // layout sizes (fonts differ between machines). Its lit part passes the colour test: 61% of the disc here.
-        JsonNode at = page.api("GET", "/api/models/ball", null).get("pose"); // where it is (another test may step)
-        BufferedImage view = page.viewSnapshot();
-        double disc = ballSilhouettePixels(
-                view.getHeight(),
-                Math.sqrt(Math.pow(at.get("x").asDouble(), 2)
-                        + Math.pow(at.get("y").asDouble() + 6, 2)
-                        + Math.pow(at.get("z").asDouble() - 4, 2)));
-        assertThat(magentaPixels(view))
-                .as("magenta pixels of a %.0f-pixel silhouette", disc)
-                .isBetween((int) (0.5 * disc), (int) disc);
+        // Where it is (another test may have stepped): the view follows the pose stream, so the drawing may show the
+        // ball where it was for a frame or two; the test waits for the view to show it where the API says.
+        double[] seen = new double[2]; // the silhouette's pixels, the magenta ones
+        try {
+            page.waitFor(() -> {
+                JsonNode at = page.api("GET", "/api/models/ball", null).get("pose");
+                BufferedImage view = page.viewSnapshot();
+                seen[0] = ballSilhouettePixels(
+                        view.getHeight(),
+                        Math.sqrt(Math.pow(at.get("x").asDouble(), 2)
+                                + Math.pow(at.get("y").asDouble() + 6, 2)
+                                + Math.pow(at.get("z").asDouble() - 4, 2)));
+                seen[1] = magentaPixels(view);
+                return seen[1] >= 0.5 * seen[0] && seen[1] <= seen[0];
+            });
+        } catch (org.openqa.selenium.TimeoutException e) {
+            // the assertion below names the figures
+        }
+        assertThat((int) seen[1])
+                .as("magenta pixels of a %.0f-pixel silhouette", seen[0])
+                .isBetween((int) (0.5 * seen[0]), (int) seen[0]);
         page.screenshot("meshes");
         assertThat(page.consoleErrors()).isEmpty();
     }
