@@ -9,6 +9,7 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.TestWorlds;
 import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
@@ -16,8 +17,6 @@ import io.orrery.runner.PandaTargets;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.world.InertialSpec;
-import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
@@ -158,36 +157,18 @@ final class ArticulationBenchmark {
         WorldSpec spec = world("double_pendulum");
         ModelSpec model = spec.models().get(0);
         try (PhysicsWorld w = engine.build(spec)) {
-            double e0 = energy(model, w.model("pendulum").orElseThrow());
+            double e0 = TestWorlds.energy(model, w.model("pendulum").orElseThrow());
             double worst = 0;
             long start = System.nanoTime();
             for (int i = 0; i < 10_000; i++) {
                 w.step(DT);
                 worst = Math.max(
-                        worst, Math.abs(energy(model, w.model("pendulum").orElseThrow()) - e0));
+                        worst,
+                        Math.abs(TestWorlds.energy(model, w.model("pendulum").orElseThrow()) - e0));
             }
             // the upper rod's centre falls 0.25 m and the lower's 0.75 m when they hang: m g L with L = 1 m
             return new double[] {worst / (1 * G * 1.0), 10_000 / seconds(start)};
         }
-    }
-
-    /**
-     * Potential and kinetic energy of a model whose links have their centre of mass at the link origin and their
-     * principal axes along the link frame.
-     */
-    static double energy(ModelSpec spec, ModelState state) {
-        double e = 0;
-        for (LinkSpec l : spec.links()) {
-            InertialSpec inertial = l.inertial().orElseThrow();
-            InertialSpec.Inertia i = inertial.inertia().orElseThrow();
-            LinkState s = state.link(l.name()).orElseThrow();
-            Vec3 v = s.velocity().linear();
-            Vec3 w = s.pose().rotation().conjugate().rotate(s.velocity().angular());
-            e += inertial.mass() * G * s.pose().z()
-                    + 0.5 * inertial.mass() * v.dot(v)
-                    + 0.5 * (i.ixx() * w.x() * w.x() + i.iyy() * w.y() * w.y() + i.izz() * w.z() * w.z());
-        }
-        return e;
     }
 
     /** Worst joint error and speed of the Panda after 4 s holding its pose under its controllers; steps/s. */

@@ -2,8 +2,6 @@ package io.orrery.physics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.orrery.world.InertialSpec;
-import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
@@ -105,11 +103,11 @@ class ArticulationSimulationTests {
         WorldSpec spec = world("double_pendulum");
         ModelSpec model = spec.models().get(0);
         try (var sim = SimulationFixture.of(physics, spec)) {
-            double e0 = energy(model, sim.model("pendulum"));
+            double e0 = TestWorlds.energy(model, sim.model("pendulum"));
             double worst = 0;
             for (int i = 0; i < 10_000; i++) {
                 sim.step(1);
-                worst = Math.max(worst, Math.abs(energy(model, sim.model("pendulum")) - e0));
+                worst = Math.max(worst, Math.abs(TestWorlds.energy(model, sim.model("pendulum")) - e0));
             }
             double measured = physics.projected()
                     ? (physics.engine() == Engine.JBULLET ? 1.4e-2 : 1.1e-2)
@@ -118,22 +116,6 @@ class ArticulationSimulationTests {
                     .as(physics + ": worst |E − E0| / m g L")
                     .isLessThan(measured * 1.1);
         }
-    }
-
-    /** Potential and kinetic energy of links whose centre of mass is at the link origin, principal axes along it. */
-    private static double energy(ModelSpec spec, ModelState state) {
-        double e = 0;
-        for (LinkSpec l : spec.links()) {
-            InertialSpec inertial = l.inertial().orElseThrow();
-            InertialSpec.Inertia i = inertial.inertia().orElseThrow();
-            LinkState s = state.link(l.name()).orElseThrow();
-            Vec3 v = s.velocity().linear();
-            Vec3 w = s.pose().rotation().conjugate().rotate(s.velocity().angular());
-            e += inertial.mass() * G * s.pose().z()
-                    + 0.5 * inertial.mass() * v.dot(v)
-                    + 0.5 * (i.ixx() * w.x() * w.x() + i.iyy() * w.y() * w.y() + i.izz() * w.z() * w.z());
-        }
-        return e;
     }
 
     /**

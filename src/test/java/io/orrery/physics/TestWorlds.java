@@ -96,4 +96,24 @@ public final class TestWorlds {
             JointSpec.JointLimits limits) {
         return new JointSpec(name, type, parent, child, pose, axis, limits);
     }
+
+    /**
+     * Potential (in {@link #EARTH}'s gravity, from z = 0) and kinetic energy of a model whose links have their centre of
+     * mass at the link origin and their principal axes along the link frame: what a frictionless chain keeps.
+     */
+    public static double energy(ModelSpec spec, ModelState state) {
+        double g = -EARTH.z();
+        double e = 0;
+        for (LinkSpec l : spec.links()) {
+            InertialSpec inertial = l.inertial().orElseThrow();
+            InertialSpec.Inertia i = inertial.inertia().orElseThrow();
+            LinkState s = state.link(l.name()).orElseThrow();
+            Vec3 v = s.velocity().linear();
+            Vec3 w = s.pose().rotation().conjugate().rotate(s.velocity().angular());
+            e += inertial.mass() * g * s.pose().z()
+                    + 0.5 * inertial.mass() * v.dot(v)
+                    + 0.5 * (i.ixx() * w.x() * w.x() + i.iyy() * w.y() * w.y() + i.izz() * w.z() * w.z());
+        }
+        return e;
+    }
 }
