@@ -1,8 +1,9 @@
 package io.orrery.device;
 
 /**
- * The kinds of device a world's sensors can be, by the sensor's {@code type}: Orrery's own are registered in
- * {@code io.orrery.builtin}, so this package never names them.
+ * The kinds of device a world's sensors can be, by the sensor's {@code type}: derived from the
+ * {@link DeviceDescriptor}s in each kind's folder ({@code io.orrery.builtin.Extensions}), so this package never names
+ * them.
  */
 @FunctionalInterface
 public interface DeviceKinds {

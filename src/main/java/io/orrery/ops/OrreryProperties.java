@@ -256,11 +256,11 @@ public record OrreryProperties(
      *     joints' coordinates say, and servos, damping, friction and limits are finished in joint space)
      */
     public record PhysicsProperties(
-            @DefaultValue("jbullet") String engine,
+            @DefaultValue(PhysicsEngines.DEFAULT) String engine,
             @DefaultValue(Articulation.DEFAULT_ID) String articulation) {
 
         public PhysicsProperties {
-            engine = engine == null ? "jbullet" : engine.trim().toLowerCase(java.util.Locale.ROOT);
+            engine = engine == null ? PhysicsEngines.DEFAULT : engine.trim().toLowerCase(java.util.Locale.ROOT);
             if (!PhysicsEngines.NAMES.contains(engine)) {
                 throw new IllegalArgumentException(PhysicsEngines.unknown(engine));
             }

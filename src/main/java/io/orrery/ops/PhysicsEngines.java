@@ -1,17 +1,24 @@
 package io.orrery.ops;
 
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.Articulation;
+import io.orrery.physics.EngineDescriptor;
 import io.orrery.physics.PhysicsEngine;
-import io.orrery.physics.bullet.BulletPhysicsEngine;
-import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The physics engines {@code orrery.physics.engine} chooses from, by name. */
+/**
+ * The physics engines {@code orrery.physics.engine} chooses from, by name: those whose folders declare them
+ * ({@link EngineDescriptor}), found by {@link Extensions}.
+ */
 public final class PhysicsEngines {
 
-    /** The names accepted, the default first. */
-    public static final List<String> NAMES = List.of("jbullet", "bullet");
+    /** The engine chosen when none is named: the pure-Java one. */
+    static final String DEFAULT = "jbullet";
+
+    /** The names accepted, the default first, then the others by name. */
+    public static final List<String> NAMES = names(Extensions.discovered());
 
     private PhysicsEngines() {}
 
@@ -30,15 +37,25 @@ public final class PhysicsEngines {
      * @throws IllegalArgumentException naming the choices when there is no engine of that name
      */
     public static PhysicsEngine named(String name, Articulation articulation) {
-        return switch (name == null ? "" : name.trim().toLowerCase(Locale.ROOT)) {
-            case "jbullet" -> new JBulletPhysicsEngine(articulation);
-            case "bullet" -> new BulletPhysicsEngine(articulation);
-            default -> throw new IllegalArgumentException(unknown(name));
-        };
+        String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        return Extensions.discovered()
+                .engine(key)
+                .map(e -> e.create(articulation))
+                .orElseThrow(() -> new IllegalArgumentException(unknown(name)));
     }
 
     /** The message that refuses an unknown engine name. */
     static String unknown(String name) {
         return "orrery.physics.engine must be one of " + String.join(", ", NAMES) + ", got '" + name + "'";
+    }
+
+    static List<String> names(Extensions extensions) {
+        List<String> names = new ArrayList<>();
+        extensions.engines().stream().map(EngineDescriptor::name).forEach(names::add);
+        if (!names.remove(DEFAULT)) {
+            throw new IllegalStateException("the default physics engine '" + DEFAULT + "' is not on the class path");
+        }
+        names.add(0, DEFAULT);
+        return List.copyOf(names);
     }
 }

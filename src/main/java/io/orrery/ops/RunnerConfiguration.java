@@ -1,8 +1,7 @@
 package io.orrery.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.event.EventBus;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.runner.PluginSettings;
@@ -34,9 +33,16 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class RunnerConfiguration {
 
+    /** The systems, device kinds and engines: Orrery's, declared in their folders, and those among the beans. */
     @Bean
-    SdfReader sdfReader(OrreryProperties properties) {
+    Extensions extensions(ConfigurableListableBeanFactory beans) {
+        return SystemBeans.extensions(beans);
+    }
+
+    @Bean
+    SdfReader sdfReader(OrreryProperties properties, Extensions extensions) {
         SdfReader reader = SdfReader.withEnvironment(properties.modelPathDirectories())
+                .simulatingSensors(extensions.sensorTypes())
                 .withLimits(properties.sdfLimits())
                 .withMeshes(new MeshLoader(properties.meshLimits()))
                 .refusingUnsupported(properties.sdf().unsupported().equals("fail"));
@@ -56,19 +62,20 @@ class RunnerConfiguration {
             SdfReader reader,
             PhysicsEngine engine,
             ConfigurableListableBeanFactory beans,
+            Extensions extensions,
             ObjectMapper mapper,
             ConfigurableApplicationContext context,
             EventBus events) {
         SimulationRunner runner = SimulationRunner.builder(reader::read, properties.worldFile(), engine)
                 .systems(() -> SystemBeans.registrations(beans))
-                .plugins(SystemBeans.pluginRegistry(beans), pluginSettings(properties))
+                .plugins(extensions.plugins(), pluginSettings(properties))
                 .settings(settings(properties))
                 .seed(properties.seed())
                 .maxPendingCommands(properties.maxPendingCommands())
                 .allowedPluginEndpoints(properties.allowedPluginEndpoints())
                 .events(events)
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(extensions.worldSystems())
+                .devices(extensions.deviceKinds())
                 .build();
         // Listeners are told in the order they were added: the report is written before the exit code is chosen.
         Optional<RunReportWriter> report =

@@ -1,14 +1,16 @@
 package io.orrery.ops;
 
-import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.Extensions;
+import io.orrery.device.DeviceDescriptor;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
-import io.orrery.plugin.PluginRegistry;
+import io.orrery.plugin.PluginFactory;
 import io.orrery.runner.SystemRegistration;
 import io.orrery.system.OrrerySystem;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
+import io.orrery.system.SystemDescriptor;
 import io.orrery.system.SystemOrigin;
 import io.orrery.system.Update;
 import java.lang.reflect.Method;
@@ -58,14 +60,16 @@ final class SystemBeans {
     }
 
     /**
-     * The built-in plugin types and every {@link OrreryPlugin} bean: prototype-scoped, so each {@code <plugin>}
-     * element gets its own object. A filename two beans claim, or one a bean shares with a built-in plugin, is
-     * refused naming both.
+     * The extensions on the class path and those among the beans: {@link SystemDescriptor} and
+     * {@link DeviceDescriptor} beans, and every {@link OrreryPlugin} bean as a plugin system (prototype-scoped, so
+     * each {@code <plugin>} element gets its own object). All go through the one registry, as the built-ins do. A
+     * filename two beans claim, or one a bean shares with a built-in plugin, is refused naming both.
      */
-    static PluginRegistry pluginRegistry(ConfigurableListableBeanFactory beans) {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
-        Set<String> builtIn = registry.filenames();
+    static Extensions extensions(ConfigurableListableBeanFactory beans) {
+        Set<String> builtIn = Extensions.discovered().plugins().filenames();
         Map<String, String> claimedBy = new LinkedHashMap<>();
+        List<SystemDescriptor> systems = new ArrayList<>(
+                beans.getBeanProvider(SystemDescriptor.class).orderedStream().toList());
         for (String name : beans.getBeanNamesForAnnotation(OrreryPlugin.class)) {
             Class<?> type = beans.getType(name);
             if (type == null || !Plugin.class.isAssignableFrom(type)) {
@@ -89,9 +93,28 @@ final class SystemBeans {
                             + "; a <plugin filename> must name one plugin type");
                 }
             }
-            registry.register(spec -> (Plugin) beans.getBean(name), annotation.filename());
+            systems.add(new PluginBean(name, List.of(annotation.filename()), spec -> (Plugin) beans.getBean(name)));
         }
-        return registry;
+        return Extensions.discovered()
+                .withSystems(systems)
+                .withDevices(beans.getBeanProvider(DeviceDescriptor.class)
+                        .orderedStream()
+                        .toList());
+    }
+
+    /** An {@link OrreryPlugin} bean as the system it declares: its filenames, made by the bean factory. */
+    private record PluginBean(String beanName, List<String> filenames, PluginFactory pluginFactory)
+            implements SystemDescriptor {
+
+        @Override
+        public String name() {
+            return "spring-bean:" + beanName;
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.PLUGIN;
+        }
     }
 
     /**

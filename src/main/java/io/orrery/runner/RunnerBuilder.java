@@ -44,7 +44,7 @@ public final class RunnerBuilder {
     }
 
     /**
-     * Systems built for each world as it loads (Orrery's are {@code BuiltinSystems.forEveryWorld()}); none by
+     * Systems built for each world as it loads (Orrery's are {@code Extensions.discovered().worldSystems()}); none by
      * default.
      */
     public RunnerBuilder worldSystems(List<WorldSystem> perWorld) {
@@ -52,7 +52,10 @@ public final class RunnerBuilder {
         return this;
     }
 
-    /** The kinds of device sensors are built as (Orrery's are {@code BuiltinDevices.KINDS}); none by default. */
+    /**
+     * The kinds of device sensors are built as (Orrery's are {@code Extensions.discovered().deviceKinds()}); none by
+     * default.
+     */
     public RunnerBuilder devices(DeviceKinds kinds) {
         this.deviceKinds = kinds;
         return this;

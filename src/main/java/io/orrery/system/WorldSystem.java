@@ -5,7 +5,8 @@ import io.orrery.world.WorldSpec;
 
 /**
  * A system every world gets, built for each world as it loads, as gz sim's server adds its default systems (the
- * scene broadcaster, say) to every world it runs. The built-in ones are registered in {@code io.orrery.builtin}.
+ * scene broadcaster, say) to every world it runs. Each is declared by a {@link SystemDescriptor} of kind {@code
+ * EVERY_WORLD} in its own folder.
  */
 public interface WorldSystem {
 

@@ -2,7 +2,6 @@ package io.orrery.world;
 
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A {@code <sensor>} on a link, as SDF describes it; the type's own settings (its {@code <imu>}, {@code <lidar>},
@@ -29,10 +28,6 @@ public record SensorSpec(
         SdfElement element,
         int line) {
 
-    /** The types Orrery simulates as devices; a sensor of another type is kept but reported as not simulated. */
-    public static final Set<String> SIMULATED_TYPES =
-            Set.of("imu", "contact", "lidar", "gpu_lidar", "ray", "gpu_ray", "altimeter", "magnetometer");
-
     public SensorSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
@@ -44,10 +39,5 @@ public record SensorSpec(
     /** The type's own element ({@code <imu>}, {@code <contact>} ...) or another child of the sensor, if present. */
     public Optional<SdfElement> child(String childName) {
         return element.child(childName);
-    }
-
-    /** True when Orrery simulates sensors of this type. */
-    public boolean isSimulated() {
-        return SIMULATED_TYPES.contains(type);
     }
 }

@@ -1,8 +1,6 @@
 package io.orrery.bench;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.Articulation;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
@@ -173,13 +171,13 @@ final class ArticulationBenchmark {
 
     /** Worst joint error and speed of the Panda after 4 s holding its pose under its controllers; steps/s. */
     static double[] panda(PhysicsEngine engine) throws Exception {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        PluginRegistry registry = Extensions.discovered().plugins();
         SimulationRunner runner = SimulationRunner.builder(
                         READER::read, Path.of("src/test/resources/worlds/panda.sdf"), engine)
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         try {

@@ -1,7 +1,6 @@
 package io.orrery.bench;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -440,8 +439,8 @@ public final class Benchmarks {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), new JBulletPhysicsEngine())
                 .systems(() -> systems)
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(steps))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         return runner.finished().get(30, TimeUnit.MINUTES);

@@ -1,7 +1,6 @@
 package io.orrery.bench;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.Engine;
 import io.orrery.runner.RunResult;
 import io.orrery.runner.RunnerSettings;
@@ -220,8 +219,8 @@ final class EngineBenchmark {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), engine.create())
                 .systems(() -> List.of(new SystemRegistration(clock, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(warmup + steps + 1))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         RunResult result = runner.finished().get(1, TimeUnit.HOURS);

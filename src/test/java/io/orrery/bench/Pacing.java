@@ -2,8 +2,7 @@ package io.orrery.bench;
 
 import com.sun.management.OperatingSystemMXBean;
 import com.sun.management.ThreadMXBean;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.runner.RunResult;
@@ -77,8 +76,8 @@ final class Pacing {
                         new SdfReader(List.of())::read, WORLD, new JBulletPhysicsEngine())
                 .systems(() -> List.of(new SystemRegistration(probe, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(factor).withStopAfterSteps(steps))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         probe.result = runner.finished().get(5, TimeUnit.MINUTES);

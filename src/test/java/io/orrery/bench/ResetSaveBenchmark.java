@@ -1,7 +1,6 @@
 package io.orrery.bench;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
 import io.orrery.runner.RunnerSettings;
@@ -71,8 +70,8 @@ final class ResetSaveBenchmark {
         double readMs = (System.nanoTime() - readStart) / 1e6;
         SimulationRunner runner = SimulationRunner.builder(reader::read, file, engine.create())
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         long loadStart = System.nanoTime();
         runner.start();

@@ -1,13 +1,10 @@
 package io.orrery.bench;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.SolverSettings;
 import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.plugin.PluginRegistry;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -103,11 +100,11 @@ final class RobotStepsBenchmark {
     private static Run runOne(Path world, PhysicsEngine engine) throws Exception {
         StepClock clock = new StepClock(WARMUP, WARMUP + STEPS);
         SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine)
-                .plugins(BuiltinPlugins.registerAll(new PluginRegistry()), PluginSettings.defaults())
+                .plugins(Extensions.discovered().plugins(), PluginSettings.defaults())
                 .systems(() -> List.of(new SystemRegistration(clock, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(WARMUP + STEPS + 1))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         runner.finished().get(30, TimeUnit.MINUTES);

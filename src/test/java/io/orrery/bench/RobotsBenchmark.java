@@ -1,9 +1,7 @@
 package io.orrery.bench;
 
 import com.gz.msgs.TwistProtos.Twist;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.Engine;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
@@ -232,13 +230,13 @@ final class RobotsBenchmark {
         }
 
         Watch watch = new Watch(WARMUP + 1, WARMUP + steps);
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        PluginRegistry registry = Extensions.discovered().plugins();
         SimulationRunner runner = SimulationRunner.builder(cached::read, file, engine.create())
                 .plugins(registry, PluginSettings.defaults())
                 .systems(() -> List.of(new SystemRegistration(watch, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);

@@ -1,7 +1,6 @@
 package io.orrery.bench;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.Engine;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
@@ -159,8 +158,8 @@ final class ShapesBenchmark {
         SimulationRunner runner = SimulationRunner.builder(file -> world, world.source(), engine.create())
                 .systems(() -> List.of(new SystemRegistration(watch, OptionalInt.empty())))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         watch.runner = runner;
         runner.start();

@@ -88,7 +88,7 @@ class LifecycleBridgePluginTests {
     }
 
     private PluginHost start(PluginSpec spec) {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        PluginRegistry registry = Extensions.discovered().plugins();
         host = new PluginHost(
                 registry,
                 List.of(new OwnedPluginSpec(PluginOwner.world(), spec)),

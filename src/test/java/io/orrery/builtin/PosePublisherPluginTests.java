@@ -56,7 +56,7 @@ class PosePublisherPluginTests {
     }
 
     private PluginHost start(PluginSpec spec) {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        PluginRegistry registry = Extensions.discovered().plugins();
         EventSink recordingThread = (event, payload) -> {
             publishingThread = Thread.currentThread();
             sink.emit(event, payload);

@@ -1,7 +1,7 @@
 package io.orrery.device;
 
 import com.google.protobuf.Message;
-import io.orrery.builtin.BuiltinDevices;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -39,7 +39,7 @@ final class DeviceFixture implements AutoCloseable {
         this.spec = spec;
         this.world = engine.build(spec);
         this.bus = new TopicBus(BusDriver.callingThread());
-        this.devices = Devices.build(spec, bus, seed, BuiltinDevices.KINDS);
+        this.devices = Devices.build(spec, bus, seed, Extensions.discovered().deviceKinds());
         this.stepNanos = Math.round(spec.physics().maxStepSize() * 1e9);
         devices.reset(world); // as the reset cascade at load
     }

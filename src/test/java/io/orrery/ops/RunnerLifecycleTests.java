@@ -2,8 +2,7 @@ package io.orrery.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
@@ -28,8 +27,8 @@ class RunnerLifecycleTests {
                         Path.of("src/test/resources/worlds/runner_drop.sdf"),
                         new JBulletPhysicsEngine())
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         RunnerLifecycle lifecycle = new RunnerLifecycle(runner);
         lifecycle.start();

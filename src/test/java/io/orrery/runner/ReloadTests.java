@@ -3,8 +3,7 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsEngine;
@@ -83,8 +82,8 @@ class ReloadTests {
                         RunnerFixture.READER::read, RunnerFixture.LIFECYCLE_WORLD, refusing)
                 .plugins(fixture.registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         fixture.runner = runner;
         runner.start();

@@ -1,8 +1,6 @@
 package io.orrery.runner;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
 import io.orrery.physics.ModelState;
@@ -30,12 +28,12 @@ final class RobotWorlds {
     /** A started runner on {@code world} with this physics engine, paused before its first step. */
     static SimulationRunner startPaused(io.orrery.physics.PhysicsEngine engine, Path world)
             throws InterruptedException {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        PluginRegistry registry = Extensions.discovered().plugins();
         SimulationRunner runner = SimulationRunner.builder(READER::read, world, engine)
                 .plugins(registry, PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true).withRealTimeFactor(0))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");

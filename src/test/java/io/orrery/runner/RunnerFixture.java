@@ -1,8 +1,6 @@
 package io.orrery.runner;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
@@ -31,7 +29,7 @@ final class RunnerFixture implements AfterEachCallback {
     static final SdfReader READER = new SdfReader(List.of());
 
     final List<String> journal = Collections.synchronizedList(new ArrayList<>());
-    final PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+    final PluginRegistry registry = Extensions.discovered().plugins();
     final List<SystemRegistration> systems = new ArrayList<>();
     final Path dir;
     SimulationRunner runner;
@@ -70,8 +68,8 @@ final class RunnerFixture implements AfterEachCallback {
                 .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
                 .settings(settings.withRealTimeFactor(settings.realTimeFactor().orElse(0)))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         return runner;

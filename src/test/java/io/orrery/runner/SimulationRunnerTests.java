@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
@@ -254,8 +253,8 @@ class SimulationRunnerTests {
                         new SdfReader(List.of())::read,
                         Path.of("src/test/resources/worlds/no_such_world.sdf"),
                         new JBulletPhysicsEngine())
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         List<SimState> states = new CopyOnWriteArrayList<>();
         runner.addListener(new RunListener() {
@@ -355,8 +354,8 @@ class SimulationRunnerTests {
         return SimulationRunner.builder(new SdfReader(List.of())::read, WORLD, new JBulletPhysicsEngine())
                 .systems(() -> registrations)
                 .settings(settings)
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
     }
 

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.event.Events;
 import io.orrery.lifecycle.Outcome;
@@ -356,7 +354,7 @@ class WorldLifecycleTests {
     // ---------------------------------------------------------------- fixtures
 
     private PluginRegistry registry() {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        PluginRegistry registry = Extensions.discovered().plugins();
         registry.register(spec -> new RecorderPlugin(journal, null), "test-recorder");
         return registry;
     }
@@ -389,8 +387,8 @@ class WorldLifecycleTests {
                         topic.equals(Events.RESET)
                                 ? "reset-signal"
                                 : topic.equals("test") ? String.valueOf(payload) : topic))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
     }

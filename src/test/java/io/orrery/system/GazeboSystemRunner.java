@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.Message;
 import com.gz.msgs.DoubleProtos;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.event.EventSink;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
@@ -111,14 +109,14 @@ public final class GazeboSystemRunner implements AfterEachCallback {
 
     /** Starts {@code world} as fast as possible, paused, and waits until it is. */
     public SimulationRunner startPaused(Path world) throws InterruptedException {
-        PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+        PluginRegistry registry = Extensions.discovered().plugins();
         runner = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
                 .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
                 .events(events)
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

@@ -14,6 +14,9 @@ import java.util.Objects;
  */
 public final class BulletPhysicsEngine implements PhysicsEngine {
 
+    /** The name {@code orrery.physics.engine} chooses it by. */
+    static final String NAME = "bullet";
+
     private final Articulation articulation;
     private final SolverSettings solver;
 
@@ -63,6 +66,6 @@ public final class BulletPhysicsEngine implements PhysicsEngine {
 
     @Override
     public String name() {
-        return "bullet";
+        return NAME;
     }
 }

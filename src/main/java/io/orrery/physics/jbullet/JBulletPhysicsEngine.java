@@ -13,6 +13,9 @@ import java.util.Objects;
  */
 public final class JBulletPhysicsEngine implements PhysicsEngine {
 
+    /** The name {@code orrery.physics.engine} chooses it by. */
+    static final String NAME = "jbullet";
+
     private final Articulation articulation;
     private final SolverSettings solver;
 
@@ -63,6 +66,6 @@ public final class JBulletPhysicsEngine implements PhysicsEngine {
 
     @Override
     public String name() {
-        return "jbullet";
+        return NAME;
     }
 }

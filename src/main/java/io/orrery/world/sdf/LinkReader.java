@@ -13,6 +13,7 @@ import io.orrery.world.sdf.InertialReader.ParsedCollision;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import org.jdom2.Element;
 
 /**
@@ -25,12 +26,18 @@ final class LinkReader {
     private final InertialReader inertials;
     private final GeometryReader geometries;
     private final SensorReader sensorReader;
+    private final Set<String> simulatedSensors;
 
-    LinkReader(IgnoredElements ignored, GeometryReader geometries, SensorReader sensorReader) {
+    LinkReader(
+            IgnoredElements ignored,
+            GeometryReader geometries,
+            SensorReader sensorReader,
+            Set<String> simulatedSensors) {
         this.ignored = ignored;
         this.inertials = new InertialReader(ignored);
         this.geometries = geometries;
         this.sensorReader = sensorReader;
+        this.simulatedSensors = simulatedSensors;
     }
 
     /**
@@ -60,7 +67,7 @@ final class LinkReader {
                 case "sensor" -> {
                     SensorSpec sensor = sensorReader.sensor(c, where, frame);
                     sensors.add(c, sensor);
-                    if (!sensor.isSimulated()) {
+                    if (!simulatedSensors.contains(sensor.type())) {
                         ignored.add(c, where);
                     }
                 }

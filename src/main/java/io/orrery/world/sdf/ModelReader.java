@@ -13,6 +13,7 @@ import io.orrery.world.Pose;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jdom2.Element;
 
 /**
@@ -29,11 +30,16 @@ final class ModelReader {
     private final int maxModels;
     private int models;
 
-    ModelReader(IgnoredElements ignored, IncludeResolver includes, SdfLimits limits, GeometryReader geometries) {
+    ModelReader(
+            IgnoredElements ignored,
+            IncludeResolver includes,
+            SdfLimits limits,
+            GeometryReader geometries,
+            Set<String> simulatedSensors) {
         this.ignored = ignored;
         this.includes = includes;
         this.maxModels = limits.maxModels();
-        this.links = new LinkReader(ignored, geometries, new SensorReader(limits));
+        this.links = new LinkReader(ignored, geometries, new SensorReader(limits), simulatedSensors);
         this.joints = new JointReader(ignored);
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.jdom2.Document;
 import org.slf4j.Logger;
@@ -36,6 +37,8 @@ public final class SdfReader {
     private final MeshLoader meshes;
     /** True for orrery.sdf.unsupported=fail: what Orrery does not simulate refuses the world or spawn. */
     private final boolean strict;
+    /** The {@code <sensor type>}s some device simulates; a sensor of another type is listed as ignored. */
+    private final Set<String> simulatedSensors;
 
     /** A reader that resolves {@code model://name} includes in these directories, in order. */
     public SdfReader(List<Path> modelPath) {
@@ -49,19 +52,21 @@ public final class SdfReader {
 
     /** A reader with its own limits on size, nesting depth and number of models. */
     public SdfReader(List<Path> modelPath, SdfLimits limits) {
-        this(new ModelPath(modelPath), limits, MeshLoader.SHARED, false);
+        this(new ModelPath(modelPath), limits, MeshLoader.SHARED, false, Set.of());
     }
 
     /** A reader with its own limits, reading meshes and heightmaps through {@code meshes} (and its cache). */
     public SdfReader(List<Path> modelPath, SdfLimits limits, MeshLoader meshes) {
-        this(new ModelPath(modelPath), limits, meshes, false);
+        this(new ModelPath(modelPath), limits, meshes, false, Set.of());
     }
 
-    private SdfReader(ModelPath modelPath, SdfLimits limits, MeshLoader meshes, boolean strict) {
+    private SdfReader(
+            ModelPath modelPath, SdfLimits limits, MeshLoader meshes, boolean strict, Set<String> simulatedSensors) {
         this.modelPath = modelPath;
         this.limits = Objects.requireNonNull(limits, "limits");
         this.meshes = Objects.requireNonNull(meshes, "meshes");
         this.strict = strict;
+        this.simulatedSensors = Set.copyOf(simulatedSensors);
     }
 
     /**
@@ -69,7 +74,21 @@ public final class SdfReader {
      * default) what Orrery does not simulate; display-only elements (visuals, lights) are listed either way.
      */
     public SdfReader refusingUnsupported(boolean refuse) {
-        return new SdfReader(modelPath, limits, meshes, refuse);
+        return new SdfReader(modelPath, limits, meshes, refuse, simulatedSensors);
+    }
+
+    /**
+     * The same reader, taking sensors of these {@code type}s as simulated (the device kinds' sensor types, which the
+     * world records cannot know); a sensor of another type is kept in its link but listed as not simulated. None by
+     * default.
+     */
+    public SdfReader simulatingSensors(Set<String> sensorTypes) {
+        return new SdfReader(modelPath, limits, meshes, strict, sensorTypes);
+    }
+
+    /** The {@code <sensor type>}s this reader takes as simulated. */
+    public Set<String> simulatedSensors() {
+        return simulatedSensors;
     }
 
     /**
@@ -84,7 +103,11 @@ public final class SdfReader {
         List<Path> path = new ArrayList<>(configuredModelPath);
         path.addAll(ModelPath.parse(resourcePath));
         return new SdfReader(
-                new ModelPath(path, Optional.of(defaultFuelCache())), SdfLimits.DEFAULT, MeshLoader.SHARED, false);
+                new ModelPath(path, Optional.of(defaultFuelCache())),
+                SdfLimits.DEFAULT,
+                MeshLoader.SHARED,
+                false,
+                Set.of());
     }
 
     /** GZ_FUEL_CACHE_PATH, else ~/.gz/fuel. */
@@ -97,7 +120,12 @@ public final class SdfReader {
 
     /** The same reader, reading Fuel URLs from this local Fuel cache root (never from the network). */
     public SdfReader withFuelCache(Path cacheRoot) {
-        return new SdfReader(new ModelPath(modelPath.directories(), Optional.of(cacheRoot)), limits, meshes, strict);
+        return new SdfReader(
+                new ModelPath(modelPath.directories(), Optional.of(cacheRoot)),
+                limits,
+                meshes,
+                strict,
+                simulatedSensors);
     }
 
     /** The Fuel cache Fuel URLs are read from, if any. */
@@ -107,12 +135,12 @@ public final class SdfReader {
 
     /** The same reader with other limits. */
     public SdfReader withLimits(SdfLimits newLimits) {
-        return new SdfReader(modelPath, newLimits, meshes, strict);
+        return new SdfReader(modelPath, newLimits, meshes, strict, simulatedSensors);
     }
 
     /** The same reader, reading meshes and heightmaps through {@code loader} (its limits and its cache). */
     public SdfReader withMeshes(MeshLoader loader) {
-        return new SdfReader(modelPath, limits, loader, strict);
+        return new SdfReader(modelPath, limits, loader, strict, simulatedSensors);
     }
 
     /** The loader meshes and heightmaps are read through. */
@@ -147,7 +175,8 @@ public final class SdfReader {
 
     private WorldSpec read(SdfFiles.FileText text) {
         Document document = SdfFiles.parse(text, limits);
-        WorldSpec world = new SpecReader(document, modelPath, limits, meshes).world(text.path(), text.text());
+        WorldSpec world =
+                new SpecReader(document, modelPath, limits, meshes, simulatedSensors).world(text.path(), text.text());
         refuseIfStrict(world.ignored());
         logIgnored(text.path().toString(), world.ignored());
         return world;
@@ -162,7 +191,7 @@ public final class SdfReader {
     public ModelSpec readModel(String modelSnippet, String sourceName) {
         byte[] bytes = modelSnippet.getBytes(StandardCharsets.UTF_8);
         Document document = SecureXml.parse(bytes, sourceName, limits);
-        SpecReader reader = new SpecReader(document, modelPath, limits, meshes);
+        SpecReader reader = new SpecReader(document, modelPath, limits, meshes, simulatedSensors);
         ModelSpec model = reader.snippetModel();
         refuseIfStrict(reader.ignored());
         logIgnored(sourceName, reader.ignored());

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jdom2.Document;
 import org.jdom2.Element;
 import org.slf4j.Logger;
@@ -39,13 +40,16 @@ final class SpecReader {
     private final SdfLimits limits;
     private final IgnoredElements ignored;
     private final GeometryReader geometries;
+    private final Set<String> simulatedSensors;
 
-    SpecReader(Document document, ModelPath modelPath, SdfLimits limits, MeshLoader meshes) {
+    SpecReader(
+            Document document, ModelPath modelPath, SdfLimits limits, MeshLoader meshes, Set<String> simulatedSensors) {
         this.document = document;
         this.modelPath = modelPath;
         this.limits = limits;
         this.ignored = new IgnoredElements(Values.source(document.getRootElement()));
         this.geometries = new GeometryReader(new MeshFiles(modelPath, meshes));
+        this.simulatedSensors = simulatedSensors;
     }
 
     List<IgnoredElement> ignored() {
@@ -81,8 +85,8 @@ final class SpecReader {
                 new Siblings<>(where, "model", r -> r.spec().name());
         List<Element> frames = new ArrayList<>();
         WorldElements elements = new WorldElements(ignored);
-        ModelReader modelReader =
-                new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of(source)), limits, geometries);
+        ModelReader modelReader = new ModelReader(
+                ignored, new IncludeResolver(modelPath, limits, List.of(source)), limits, geometries, simulatedSensors);
         List<Element> states = new ArrayList<>();
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
@@ -194,8 +198,8 @@ final class SpecReader {
             }
             element = candidates.get(0);
         }
-        ModelReader modelReader =
-                new ModelReader(ignored, new IncludeResolver(modelPath, limits, List.of()), limits, geometries);
+        ModelReader modelReader = new ModelReader(
+                ignored, new IncludeResolver(modelPath, limits, List.of()), limits, geometries, simulatedSensors);
         ModelReader.Read read = switch (element.getQualifiedName()) {
             case "model" -> modelReader.model(element);
             case "include" ->

@@ -3,12 +3,11 @@ package io.orrery.plugin.internal;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.orrery.builtin.BuiltinPlugins;
+import io.orrery.builtin.Extensions;
 import io.orrery.builtin.LifecycleBridgePlugin;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEndpointRefusedException;
 import io.orrery.plugin.PluginOwner;
-import io.orrery.plugin.PluginRegistry;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
 import java.util.List;
@@ -23,8 +22,7 @@ import org.junit.jupiter.api.Test;
 class PluginEndpointsTests {
 
     private final PluginEndpoints endpoints = new PluginEndpoints(
-            BuiltinPlugins.registerAll(new PluginRegistry()),
-            List.of("bridge.example", "localhost:9000", "[::1]:9001"));
+            Extensions.discovered().plugins(), List.of("bridge.example", "localhost:9000", "[::1]:9001"));
 
     @Test
     void aListedHostPassesOnAnyPortOrTheListedOne() {

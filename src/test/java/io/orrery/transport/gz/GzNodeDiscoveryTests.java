@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.gz.msgs.DiscoveryProtos.Discovery;
 import com.gz.msgs.DiscoveryProtos.Discovery.Type;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.plugin.PluginRegistry;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
@@ -64,10 +61,10 @@ class GzNodeDiscoveryTests {
         }
         SdfReader reader = new SdfReader(List.of());
         runner = SimulationRunner.builder(reader::read, world, new JBulletPhysicsEngine())
-                .plugins(BuiltinPlugins.registerAll(new PluginRegistry()), PluginSettings.defaults())
+                .plugins(Extensions.discovered().plugins(), PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         msgPort = freePort();

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.gz.msgs.DiscoveryProtos.Discovery;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.MessagePublisher;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.runner.PluginSettings;
@@ -123,12 +121,12 @@ class GzTransportFuzzTests {
                         freePort(),
                         freePort());
                 SdfReader reader = new SdfReader(List.of());
-                PluginRegistry registry = BuiltinPlugins.registerAll(new PluginRegistry());
+                PluginRegistry registry = Extensions.discovered().plugins();
                 runner = SimulationRunner.builder(reader::read, world, new JBulletPhysicsEngine())
                         .plugins(registry, PluginSettings.defaults())
                         .settings(RunnerSettings.defaults().withStartPaused(true))
-                        .worldSystems(BuiltinSystems.forEveryWorld())
-                        .devices(BuiltinDevices.KINDS)
+                        .worldSystems(Extensions.discovered().worldSystems())
+                        .devices(Extensions.discovered().deviceKinds())
                         .build();
                 runner.start();
                 GzTransportProperties p = new GzTransportProperties(

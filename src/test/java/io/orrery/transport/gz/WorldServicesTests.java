@@ -14,11 +14,8 @@ import com.gz.msgs.StringMsgVProtos.StringMsg_V;
 import com.gz.msgs.WorldControlProtos.WorldControl;
 import com.gz.msgs.WorldControlStateProtos.WorldControlState;
 import com.gz.msgs.WorldResetProtos.WorldReset;
-import io.orrery.builtin.BuiltinDevices;
-import io.orrery.builtin.BuiltinPlugins;
-import io.orrery.builtin.BuiltinSystems;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.plugin.PluginRegistry;
 import io.orrery.runner.ControlHeldException;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
@@ -62,10 +59,10 @@ class WorldServicesTests {
         }
         SdfReader reader = new SdfReader(java.util.List.of());
         runner = SimulationRunner.builder(reader::read, world, new JBulletPhysicsEngine())
-                .plugins(BuiltinPlugins.registerAll(new PluginRegistry()), PluginSettings.defaults())
+                .plugins(Extensions.discovered().plugins(), PluginSettings.defaults())
                 .settings(RunnerSettings.defaults().withStartPaused(true))
-                .worldSystems(BuiltinSystems.forEveryWorld())
-                .devices(BuiltinDevices.KINDS)
+                .worldSystems(Extensions.discovered().worldSystems())
+                .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);

@@ -25,6 +25,7 @@ import io.orrery.world.WorldSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,8 @@ class SdfReaderTests {
 
     @BeforeAll
     static void readFullWorld() {
-        world = new SdfReader(List.of(MODELS)).read(RESOURCES.resolve("full.sdf"));
+        // its imu is simulated, as the wiring tells the reader from the device kinds
+        world = new SdfReader(List.of(MODELS)).simulatingSensors(Set.of("imu")).read(RESOURCES.resolve("full.sdf"));
     }
 
     static ModelSpec model(String name) {
@@ -352,7 +354,9 @@ class SdfReaderTests {
                   </sensor>
                 </link></model></world></sdf>
                 """);
-        WorldSpec read = new SdfReader(List.of()).read(file);
+        // the device kinds' sensor types, as the wiring gives them: the world records cannot know them
+        WorldSpec read =
+                new SdfReader(List.of()).simulatingSensors(Set.of("gpu_lidar")).read(file);
         List<SensorSpec> sensors = read.models().get(0).links().get(0).sensors();
         assertThat(sensors).extracting(SensorSpec::name).containsExactly("cam", "scan");
         SensorSpec scan = sensors.get(1);
@@ -363,6 +367,11 @@ class SdfReaderTests {
         assertThat(scan.child("lidar").flatMap(l -> l.child("noise")).flatMap(n -> n.child("stddev")))
                 .hasValueSatisfying(e -> assertThat(e.text()).isEqualTo("0.01"));
         assertThat(read.ignored()).extracting(IgnoredElement::element).containsExactly("sensor");
+        assertThat(read.ignored()).extracting(IgnoredElement::line).containsExactly(2);
+        // a reader told of no device kinds simulates no sensor: both are listed
+        assertThat(new SdfReader(List.of()).read(file).ignored())
+                .extracting(IgnoredElement::element)
+                .containsExactly("sensor", "sensor");
     }
 
     @Test
