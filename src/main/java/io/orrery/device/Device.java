@@ -2,14 +2,11 @@ package io.orrery.device;
 
 import com.google.protobuf.Message;
 import com.gz.msgs.HeaderProtos.Header;
-import com.gz.msgs.QuaternionProtos.Quaternion;
-import com.gz.msgs.Vector3dProtos.Vector3d;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.msgs.Messages;
-import io.orrery.world.Quat;
 import io.orrery.world.SdfElement;
 import io.orrery.world.Vec3;
 import java.util.ArrayList;
@@ -145,14 +142,6 @@ public abstract class Device {
                     }
                 })
                 .orElse(fallback);
-    }
-
-    protected static Vector3d vector(Vec3 v) {
-        return Messages.vector(v.x(), v.y(), v.z());
-    }
-
-    protected static Quaternion quaternion(Quat q) {
-        return Messages.quaternion(q.x(), q.y(), q.z(), q.w());
     }
 
     /** The velocity of a point fixed to the link, world frame. */

@@ -11,6 +11,7 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
@@ -73,8 +74,8 @@ public final class ContactDevice extends Device {
                     .setCollision1(Entity.newBuilder().setName(ownCollision))
                     .setCollision2(Entity.newBuilder().setName(otherName));
             for (ContactPoint p : list) {
-                c.addPosition(vector(p.position()))
-                        .addNormal(vector(p.normal()))
+                c.addPosition(Messages.vector(p.position()))
+                        .addNormal(Messages.vector(p.normal()))
                         .addDepth(p.depth());
             }
             contacts.add(c.build());

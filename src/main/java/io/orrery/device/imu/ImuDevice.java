@@ -9,6 +9,7 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
@@ -64,9 +65,9 @@ public final class ImuDevice extends Device {
         publisher.publish(IMU.newBuilder()
                 .setHeader(header(info))
                 .setEntityName(mount().scopedName())
-                .setOrientation(quaternion(pose.rotation()))
-                .setAngularVelocity(vector(apply(angular, rate)))
-                .setLinearAcceleration(vector(apply(linear, specific)))
+                .setOrientation(Messages.quaternion(pose.rotation()))
+                .setAngularVelocity(Messages.vector(apply(angular, rate)))
+                .setLinearAcceleration(Messages.vector(apply(linear, specific)))
                 .build());
     }
 

@@ -1,7 +1,6 @@
 package io.orrery.device.lidar;
 
 import com.gz.msgs.LaserScanProtos.LaserScan;
-import com.gz.msgs.PoseProtos.Pose;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -11,6 +10,7 @@ import io.orrery.physics.RayHit;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Vec3;
 import java.util.Optional;
 
@@ -92,10 +92,7 @@ public final class LidarDevice extends Device {
         LaserScan.Builder scan = LaserScan.newBuilder()
                 .setHeader(header(info))
                 .setFrame(mount().scopedName())
-                .setWorldPose(Pose.newBuilder()
-                        .setName(mount().scopedName())
-                        .setPosition(vector(origin))
-                        .setOrientation(quaternion(pose.rotation())))
+                .setWorldPose(Messages.poseBuilder(pose).setName(mount().scopedName()))
                 .setAngleMin(hMin)
                 .setAngleMax(hMax)
                 .setAngleStep(hStep)

@@ -9,6 +9,7 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Vec3;
 
 /**
@@ -44,7 +45,8 @@ public final class MagnetometerDevice extends Device {
         Vec3 f = mount().worldPose(link.pose()).rotation().conjugate().rotate(field);
         publisher.publish(Magnetometer.newBuilder()
                 .setHeader(header(info))
-                .setFieldTesla(vector(new Vec3(noise[0].apply(f.x()), noise[1].apply(f.y()), noise[2].apply(f.z()))))
+                .setFieldTesla(
+                        Messages.vector(new Vec3(noise[0].apply(f.x()), noise[1].apply(f.y()), noise[2].apply(f.z()))))
                 .build());
     }
 }

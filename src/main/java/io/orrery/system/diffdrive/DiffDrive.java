@@ -3,7 +3,6 @@ package io.orrery.system.diffdrive;
 import com.gz.msgs.BoolProtos;
 import com.gz.msgs.HeaderProtos.Header;
 import com.gz.msgs.OdometryProtos.Odometry;
-import com.gz.msgs.PoseProtos.Pose;
 import com.gz.msgs.PoseVProtos.Pose_V;
 import com.gz.msgs.QuaternionProtos.Quaternion;
 import com.gz.msgs.TwistProtos.Twist;
@@ -19,7 +18,6 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.SpeedLimiter;
-import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
@@ -235,22 +233,19 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
                         .map(LinkState::name)
                         .map(link -> model + "/" + link)
                         .orElse(null);
-        Header header = GazeboMessages.header(simNanos, frameId, child);
+        Header header = Messages.header(simNanos, frameId, child);
         Vector3d position = Messages.vector(odometry.x(), odometry.y(), 0);
-        Quaternion orientation = GazeboMessages.yaw(odometry.heading());
+        Quaternion orientation = Messages.yaw(odometry.heading());
         Odometry odom = Odometry.newBuilder()
                 .setHeader(header)
-                .setPose(Pose.newBuilder().setPosition(position).setOrientation(orientation))
+                .setPose(Messages.poseBuilder(position, orientation))
                 .setTwist(Twist.newBuilder()
                         .setLinear(Messages.vector(odometry.linearSpeed(), 0, 0))
                         .setAngular(Messages.vector(0, 0, odometry.angularSpeed())))
                 .build();
         odomPublisher.publish(odom);
         tfPublisher.publish(Pose_V.newBuilder()
-                .addPose(Pose.newBuilder()
-                        .setHeader(header)
-                        .setPosition(position)
-                        .setOrientation(orientation))
+                .addPose(Messages.poseBuilder(position, orientation).setHeader(header))
                 .build());
     }
 

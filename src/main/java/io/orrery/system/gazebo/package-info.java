@@ -1,7 +1,7 @@
 /**
- * What every ported Gazebo system shares: reading a {@code <plugin>} element's parameters the way sdformat reads
- * them (with messages that name the plugin, the element and what was expected), the model the plugin is attached
- * to, Gazebo's topic names, the sim-time publish throttle, and gz.msgs headers and poses built from Orrery's
- * geometry.
+ * What every ported Gazebo system shares and only systems need: reading a {@code <plugin>} element's parameters the
+ * way sdformat reads them (with messages that name the plugin, the element and what was expected), the model the
+ * plugin is attached to, Gazebo's topic names and the sim-time publish throttle. Messages themselves (headers, times,
+ * poses, entity ids) are built in {@code io.orrery.topic.msgs}, the one room for gz.msgs.
  */
 package io.orrery.system.gazebo;

@@ -3,7 +3,6 @@ package io.orrery.system.jointstatepublisher;
 import com.gz.msgs.AxisProtos.Axis;
 import com.gz.msgs.JointProtos.Joint;
 import com.gz.msgs.ModelProtos.Model;
-import com.gz.msgs.PoseProtos.Pose;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
@@ -13,7 +12,6 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
-import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.joints.JointSystemSetup;
@@ -112,7 +110,7 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
                 .setHeader(Messages.header(info.simTimeNanos()))
                 .setName(model)
                 .addAllJoint(joints)
-                .setPose(pose(state.get()))
+                .setPose(Messages.pose(state.get().pose()))
                 .build());
     }
 
@@ -156,12 +154,5 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
                     .setForce(second.effort()));
         }
         return message.build();
-    }
-
-    private static Pose pose(ModelState state) {
-        return Pose.newBuilder()
-                .setPosition(GazeboMessages.vector(state.pose().position()))
-                .setOrientation(GazeboMessages.quaternion(state.pose().rotation()))
-                .build();
     }
 }

@@ -15,7 +15,6 @@ import io.orrery.system.Reset;
 import io.orrery.system.Seeded;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.RollingMean;
-import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
@@ -153,11 +152,9 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
             return;
         }
         throttle.published(info.simTimeNanos());
-        Header header = GazeboMessages.header(info.simTimeNanos(), odomFrame, baseFrame);
+        Header header = Messages.header(info.simTimeNanos(), odomFrame, baseFrame);
         Vector3d position = Messages.vector(pose.x(), pose.y(), dimensions == 3 ? pose.z() : 0);
-        com.gz.msgs.PoseProtos.Pose odomPose = com.gz.msgs.PoseProtos.Pose.newBuilder()
-                .setPosition(position)
-                .setOrientation(GazeboMessages.quaternion(pose.rotation()))
+        com.gz.msgs.PoseProtos.Pose odomPose = Messages.poseBuilder(position, Messages.quaternion(pose.rotation()))
                 .build();
         odomPublisher.publish(Odometry.newBuilder()
                 .setHeader(header)

@@ -13,11 +13,11 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
-import io.orrery.system.gazebo.GazeboMessages;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.JointSpec.JointType;
 import java.util.ArrayList;
 import java.util.List;
@@ -173,7 +173,7 @@ public final class PosePublisher implements Plugin, PostUpdate, Reset {
                 }
                 pose = modelInv.compose(link.pose());
             }
-            Pose msg = GazeboMessages.pose(GazeboMessages.header(now, e.frame(), e.child()), e.child(), pose);
+            Pose msg = Messages.pose(Messages.header(now, e.frame(), e.child()), e.child(), pose);
             if (poseVector) {
                 poses.add(msg);
             } else {

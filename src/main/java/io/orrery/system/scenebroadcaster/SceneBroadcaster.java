@@ -4,7 +4,6 @@ import com.gz.msgs.ClockProtos.Clock;
 import com.gz.msgs.HeaderProtos.Header;
 import com.gz.msgs.PoseProtos.Pose;
 import com.gz.msgs.PoseVProtos.Pose_V;
-import com.gz.msgs.TimeProtos.Time;
 import com.gz.msgs.WorldStatsProtos.WorldStatistics;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
@@ -14,9 +13,9 @@ import io.orrery.system.NamedSystem;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
-import io.orrery.system.gazebo.GazeboEntities;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.TopicBus;
+import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +28,7 @@ import java.util.List;
  * time) at most 60 times a second and {@code /world/<w>/dynamic_pose/info} (those of models that are not static) at
  * most {@value #DYNAMIC_POSE_HERTZ} (gz sim's SceneBroadcaster and its {@code dynamic_pose_hertz} default). The root
  * {@code /clock} and {@code /stats} are left out when something else advertised them first, as gz sim does.
- * Ids are {@link GazeboEntities}'.
+ * Ids are {@link EntityIds}'.
  */
 public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
 
@@ -107,7 +106,7 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
     private static Clock clock(UpdateInfo info) {
         java.time.Instant now = java.time.Instant.now();
         return Clock.newBuilder()
-                .setSystem(Time.newBuilder().setSec(now.getEpochSecond()).setNsec(now.getNano()))
+                .setSystem(Messages.time(now))
                 .setReal(Messages.time(info.realTimeNanos()))
                 .setSim(Messages.time(info.simTimeNanos()))
                 .build();
@@ -143,11 +142,11 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
                 continue;
             }
             List<Pose> target = new ArrayList<>();
-            target.add(pose(name, GazeboEntities.id(name), m.pose()));
+            target.add(Messages.pose(name, EntityIds.id(name), m.pose()));
             io.orrery.world.Pose inverse = m.pose().inverse();
             for (LinkState l : m.links()) {
                 String scoped = name + "::" + l.name();
-                target.add(pose(l.name(), GazeboEntities.id(scoped), inverse.compose(l.pose())));
+                target.add(Messages.pose(l.name(), EntityIds.id(scoped), inverse.compose(l.pose())));
             }
             every.addAll(target);
             if (!m.isStatic()) {
@@ -161,19 +160,6 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
             dynamicPoses.publish(
                     Pose_V.newBuilder().setHeader(stamp).addAllPose(moving).build());
         }
-    }
-
-    private static Pose pose(String name, long id, io.orrery.world.Pose p) {
-        return Pose.newBuilder()
-                .setName(name)
-                .setId((int) id)
-                .setPosition(Messages.vector(p.x(), p.y(), p.z()))
-                .setOrientation(Messages.quaternion(
-                        p.rotation().x(),
-                        p.rotation().y(),
-                        p.rotation().z(),
-                        p.rotation().w()))
-                .build();
     }
 
     /** A reset starts the throttles and the factor afresh; the first iteration after it publishes. */

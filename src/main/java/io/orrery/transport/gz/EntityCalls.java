@@ -6,11 +6,10 @@ import com.gz.msgs.PoseProtos;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.system.gazebo.GazeboEntities;
+import io.orrery.topic.msgs.EntityIds;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
-import io.orrery.world.Quat;
-import io.orrery.world.Vec3;
 import io.orrery.world.WorldSaver;
 import io.orrery.world.sdf.SdfReader;
 import java.io.IOException;
@@ -25,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code create}, {@code remove} and {@code set_pose} as gz sim's UserCommands take them, applied as the HTTP API's
  * model commands (the same checks, the same words). A model comes from an SDF string, {@code model://} URI or a file
  * inside the worlds directory ({@code sdf_filename}); a spawned model may include only {@code model://} models, as
- * over HTTP. Entities are named, or given by the ids Orrery publishes ({@link GazeboEntities}).
+ * over HTTP. Entities are named, or given by the ids Orrery publishes ({@link EntityIds}).
  */
 final class EntityCalls {
 
@@ -70,7 +69,7 @@ final class EntityCalls {
                 throw new IllegalStateException("the world holds " + models + " models, the most"
                         + " orrery.sdf.max-models allows; remove one first");
             }
-            Pose pose = f.hasPose() ? pose(f.getPose()) : spec.pose();
+            Pose pose = f.hasPose() ? Messages.toPose(f.getPose()) : spec.pose();
             boolean renamed = !name.equals(spec.name()) || f.hasPose();
             ModelSpec placed = renamed ? spec.with(name, pose, spec.isStatic()) : spec;
             // The snippet is kept for saves only when it describes the model as spawned.
@@ -122,7 +121,7 @@ final class EntityCalls {
 
     CompletableFuture<ModelState> setPose(PoseProtos.Pose p) {
         try {
-            return runner.teleport(model(p.getName(), p.getId()), pose(p));
+            return runner.teleport(model(p.getName(), p.getId()), Messages.toPose(p));
         } catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(ex);
         }
@@ -137,7 +136,7 @@ final class EntityCalls {
             throw new IllegalArgumentException("give the model's name or id");
         }
         List<String> matches = runner.snapshot().modelNames().stream()
-                .filter(n -> GazeboEntities.id(n) == id)
+                .filter(n -> EntityIds.id(n) == id)
                 .toList();
         if (matches.size() != 1) {
             throw matches.isEmpty()
@@ -145,22 +144,5 @@ final class EntityCalls {
                     : new IllegalArgumentException("id " + id + " is ambiguous (" + matches + "); give the name");
         }
         return matches.get(0);
-    }
-
-    /** A pose message in Orrery's terms; an orientation left out is the identity, as gz sim reads it. */
-    static Pose pose(PoseProtos.Pose p) {
-        Vec3 position = new Vec3(
-                p.getPosition().getX(), p.getPosition().getY(), p.getPosition().getZ());
-        Quat q = new Quat(
-                p.getOrientation().getW(),
-                p.getOrientation().getX(),
-                p.getOrientation().getY(),
-                p.getOrientation().getZ());
-        double norm = Math.sqrt(q.w() * q.w() + q.x() * q.x() + q.y() * q.y() + q.z() * q.z());
-        if (!position.isFinite() || !Double.isFinite(norm)) {
-            throw new IllegalArgumentException(
-                    "the pose must be finite, got position " + position + " and orientation " + q);
-        }
-        return new Pose(position, !p.hasOrientation() || norm == 0 ? Quat.IDENTITY : q.normalized());
     }
 }

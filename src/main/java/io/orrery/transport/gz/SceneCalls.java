@@ -2,21 +2,18 @@ package io.orrery.transport.gz;
 
 import com.gz.msgs.LinkProtos;
 import com.gz.msgs.ModelProtos;
-import com.gz.msgs.PoseProtos;
-import com.gz.msgs.QuaternionProtos;
 import com.gz.msgs.SceneProtos.Scene;
 import com.gz.msgs.SerializedMap.SerializedEntityMap;
 import com.gz.msgs.SerializedMap.SerializedStateMap;
 import com.gz.msgs.SerializedMap.SerializedStepMap;
-import com.gz.msgs.TimeProtos;
-import com.gz.msgs.Vector3dProtos;
 import com.gz.msgs.WorldStatsProtos.WorldStatistics;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
-import io.orrery.system.gazebo.GazeboEntities;
+import io.orrery.topic.msgs.EntityIds;
+import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Pose;
 
 /**
@@ -38,16 +35,16 @@ final class SceneCalls {
         for (ModelState m : snap.models()) {
             ModelProtos.Model.Builder model = ModelProtos.Model.newBuilder()
                     .setName(m.name())
-                    .setId((int) GazeboEntities.id(m.name()))
+                    .setId((int) EntityIds.id(m.name()))
                     .setIsStatic(m.isStatic())
-                    .setPose(pose(m.pose()));
+                    .setPose(Messages.pose(m.pose()));
             Pose inverse = m.pose().inverse();
             for (LinkState l : m.links()) {
                 String scoped = m.name() + "::" + l.name();
                 model.addLink(LinkProtos.Link.newBuilder()
                         .setName(l.name())
-                        .setId((int) GazeboEntities.id(scoped))
-                        .setPose(pose(inverse.compose(l.pose()))));
+                        .setId((int) EntityIds.id(scoped))
+                        .setPose(Messages.pose(inverse.compose(l.pose()))));
             }
             s.addModel(model);
         }
@@ -59,41 +56,20 @@ final class SceneCalls {
         WorldSnapshot snap = runner.snapshot();
         SerializedStateMap.Builder state = SerializedStateMap.newBuilder();
         state.putEntities(
-                GazeboEntities.WORLD,
-                SerializedEntityMap.newBuilder().setId(GazeboEntities.WORLD).build());
+                EntityIds.WORLD,
+                SerializedEntityMap.newBuilder().setId(EntityIds.WORLD).build());
         for (ModelState m : snap.models()) {
-            long id = GazeboEntities.id(m.name());
+            long id = EntityIds.id(m.name());
             state.putEntities(id, SerializedEntityMap.newBuilder().setId(id).build());
         }
         WorldStatistics stats = WorldStatistics.newBuilder()
-                .setSimTime(time(st.simTimeNanos()))
+                .setSimTime(Messages.time(st.simTimeNanos()))
                 .setIterations(st.iterations())
                 .setPaused(st.paused())
                 .setModelCount(snap.models().size())
                 .setRealTimeFactor(st.achievedRealTimeFactor())
-                .setStepSize(time(st.stepSizeNanos()))
+                .setStepSize(Messages.time(st.stepSizeNanos()))
                 .build();
         return SerializedStepMap.newBuilder().setStats(stats).setState(state).build();
-    }
-
-    static TimeProtos.Time time(long nanos) {
-        return TimeProtos.Time.newBuilder()
-                .setSec(Math.floorDiv(nanos, 1_000_000_000L))
-                .setNsec((int) Math.floorMod(nanos, 1_000_000_000L))
-                .build();
-    }
-
-    static PoseProtos.Pose pose(Pose p) {
-        return PoseProtos.Pose.newBuilder()
-                .setPosition(Vector3dProtos.Vector3d.newBuilder()
-                        .setX(p.x())
-                        .setY(p.y())
-                        .setZ(p.z()))
-                .setOrientation(QuaternionProtos.Quaternion.newBuilder()
-                        .setW(p.rotation().w())
-                        .setX(p.rotation().x())
-                        .setY(p.rotation().y())
-                        .setZ(p.rotation().z()))
-                .build();
     }
 }

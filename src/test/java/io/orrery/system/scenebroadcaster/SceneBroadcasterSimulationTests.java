@@ -9,8 +9,8 @@ import com.gz.msgs.PoseVProtos.Pose_V;
 import com.gz.msgs.WorldStatsProtos.WorldStatistics;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.system.GazeboSystemRunner;
-import io.orrery.system.gazebo.GazeboEntities;
 import io.orrery.topic.TopicBus;
+import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -117,13 +117,13 @@ class SceneBroadcasterSimulationTests {
                 .extracting(Pose::getName)
                 .containsExactlyInAnyOrder("ground", "g", "box", "body");
         Pose box = named(poses, "box");
-        assertThat(Integer.toUnsignedLong(box.getId())).isEqualTo(GazeboEntities.id("box"));
+        assertThat(Integer.toUnsignedLong(box.getId())).isEqualTo(EntityIds.id("box"));
         assertThat(box.getPosition().getX()).isCloseTo(1, within(1e-9));
         assertThat(box.getPosition().getY()).isCloseTo(2, within(1e-9));
         // one 1 ms step of free fall from rest: 9.8e-6 m, far inside 1e-3
         assertThat(box.getPosition().getZ()).isCloseTo(3, within(1e-3));
         Pose body = named(poses, "body");
-        assertThat(Integer.toUnsignedLong(body.getId())).isEqualTo(GazeboEntities.id("box::body"));
+        assertThat(Integer.toUnsignedLong(body.getId())).isEqualTo(EntityIds.id("box::body"));
         assertThat(body.getPosition().getZ()).isCloseTo(0.5, within(1e-9)); // in the model's frame, as gz sim gives it
         assertThat(dynamic.get(dynamic.size() - 1).getPoseList())
                 .extracting(Pose::getName)

@@ -20,7 +20,7 @@ import io.orrery.runner.ControlHeldException;
 import io.orrery.runner.PluginSettings;
 import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.system.gazebo.GazeboEntities;
+import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
 import io.orrery.world.WorldSaver;
 import io.orrery.world.sdf.SdfReader;
@@ -265,9 +265,7 @@ class WorldServicesTests {
         call(
                 W + "/remove",
                 Entity.newBuilder().setName("crate").setType(Entity.Type.MODEL).build());
-        call(
-                W + "/remove",
-                Entity.newBuilder().setId(GazeboEntities.id("crate_1")).build());
+        call(W + "/remove", Entity.newBuilder().setId(EntityIds.id("crate_1")).build());
         assertThat(runner.snapshot().model("crate")).isEmpty();
         assertThat(runner.snapshot().model("crate_1")).isEmpty();
     }
@@ -306,7 +304,7 @@ class WorldServicesTests {
         assertThat(Messages.nanos(state.getStats().getSimTime())).isEqualTo(4 * STEP_NANOS);
         assertThat(state.getState().getEntitiesMap().values())
                 .extracting(SerializedEntityMap::getId)
-                .contains(GazeboEntities.WORLD, GazeboEntities.id("vehicle_blue"), GazeboEntities.id("vehicle_green"));
+                .contains(EntityIds.WORLD, EntityIds.id("vehicle_blue"), EntityIds.id("vehicle_green"));
     }
 
     /** A controller's hold refuses what the HTTP API refuses, with the same exception and words. */

@@ -1,4 +1,4 @@
-package io.orrery.system.gazebo;
+package io.orrery.topic.msgs;
 
 import java.nio.charset.StandardCharsets;
 
@@ -8,12 +8,12 @@ import java.nio.charset.StandardCharsets;
  * FNV-1a of {@code model} or {@code model::link}): the same in every message, across resets, spawns and reloads, and
  * computable by whoever needs to resolve one. The world is 1, as in Gazebo; no other entity is 0 or 1.
  */
-public final class GazeboEntities {
+public final class EntityIds {
 
     /** The world's id. */
     public static final long WORLD = 1;
 
-    private GazeboEntities() {}
+    private EntityIds() {}
 
     /** The id of the entity named {@code scopedName} ({@code vehicle} or {@code vehicle::chassis}). */
     public static long id(String scopedName) {
