@@ -1,10 +1,10 @@
 package io.orrery.api;
 
+import io.orrery.plugin.HostedPlugins;
 import io.orrery.plugin.PluginCommand;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
-import io.orrery.plugin.internal.PluginHost;
 import io.orrery.runner.SimulationRunner;
 import java.time.Instant;
 import java.util.List;
@@ -79,7 +79,7 @@ class PluginController {
     }
 
     private String commandsOf(String plugin) {
-        List<String> names = runner.pluginHost().map(PluginHost::commandNames).orElse(Set.of()).stream()
+        List<String> names = runner.pluginHost().map(HostedPlugins::commandNames).orElse(Set.of()).stream()
                 .filter(n -> n.startsWith(plugin + "."))
                 .map(n -> n.substring(plugin.length() + 1))
                 .sorted()

@@ -50,7 +50,7 @@ public final class LifecycleBridgePlugin implements Plugin {
 
     /**
      * Makes the plugin, and says where it would connect: its {@code <endpoint>}, read as {@link #awake} reads it,
-     * so a world or model from a request can be refused before it loads ({@link io.orrery.plugin.internal.PluginEndpoints}).
+     * so a world or model from a request can be refused before it loads ({@link io.orrery.plugin.PluginEndpoints}).
      */
     public static final PluginFactory FACTORY = new PluginFactory() {
         @Override

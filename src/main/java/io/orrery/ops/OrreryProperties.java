@@ -1,7 +1,7 @@
 package io.orrery.ops;
 
 import io.orrery.physics.Articulation;
-import io.orrery.plugin.internal.PluginEndpoints;
+import io.orrery.plugin.PluginEndpoints;
 import io.orrery.trigger.TriggerAction;
 import io.orrery.world.mesh.MeshLimits;
 import io.orrery.world.sdf.SdfLimits;

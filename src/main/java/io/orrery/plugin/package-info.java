@@ -14,7 +14,9 @@
  * <p>Plugins never touch the world: they read {@link io.orrery.plugin.WorldSnapshot snapshots}, submit commands that
  * the runner runs between steps, and emit events. A plugin that opens connections says where
  * ({@link io.orrery.plugin.PluginFactory#endpoints}), so that one a request brought and that would connect to a host
- * the operator did not allow is refused. The host that does all this is {@code plugin.internal}; Orrery's own
- * plugins are in {@code io.orrery.builtin}. Plain Java.
+ * the operator did not allow is refused ({@link io.orrery.plugin.PluginEndpoints}). The host that does all this is
+ * {@code plugin.internal}, closed to every package but this one and the runner that drives it; the rest see a world's
+ * plugins through {@link io.orrery.plugin.HostedPlugins}. Orrery's own plugins are in {@code io.orrery.builtin}.
+ * Plain Java.
  */
 package io.orrery.plugin;

@@ -100,7 +100,7 @@ public final class RunnerBuilder {
 
     /**
      * Hosts ({@code host} or {@code host:port}) that plugins of a spawned model or of a world loaded on request may
-     * connect to; none by default (see {@link io.orrery.plugin.internal.PluginEndpoints}).
+     * connect to; none by default (see {@link io.orrery.plugin.PluginEndpoints}).
      */
     public RunnerBuilder allowedPluginEndpoints(List<String> hosts) {
         this.allowedPluginEndpoints = List.copyOf(hosts);

@@ -7,13 +7,13 @@ import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
+import io.orrery.plugin.HostedPlugins;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEndpointRefusedException;
+import io.orrery.plugin.PluginEndpoints;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.plugin.internal.PluginEndpoints;
-import io.orrery.plugin.internal.PluginHost;
 import io.orrery.system.SystemsReport;
 import io.orrery.topic.TopicBus;
 import io.orrery.trigger.Trigger;
@@ -520,7 +520,7 @@ public final class SimulationRunner {
 
     /** Every plugin's status, safe from any thread. */
     public List<PluginStatus> pluginStatuses() {
-        return pluginHost().map(PluginHost::statuses).orElse(List.of());
+        return pluginHost().map(HostedPlugins::statuses).orElse(List.of());
     }
 
     /**
@@ -534,7 +534,7 @@ public final class SimulationRunner {
 
     /** Plugins started out of plugins tracked, safe from any thread. */
     public StartProgress pluginProgress() {
-        return pluginHost().map(PluginHost::progress).orElse(new StartProgress(0, 0, false));
+        return pluginHost().map(HostedPlugins::progress).orElse(new StartProgress(0, 0, false));
     }
 
     /** The world as read from its file (records, not its state now), safe from any thread; empty before it loaded. */
@@ -543,8 +543,8 @@ public final class SimulationRunner {
         return s == null ? Optional.empty() : Optional.of(s.spec);
     }
 
-    /** The plugin host of the current world, for commands and listeners; empty before it loaded. */
-    public Optional<PluginHost> pluginHost() {
+    /** The current world's plugins as the surfaces see them, for their commands; empty before it loaded. */
+    public Optional<HostedPlugins> pluginHost() {
         WorldSession s = state.session;
         return s == null ? Optional.empty() : Optional.of(s.plugins);
     }

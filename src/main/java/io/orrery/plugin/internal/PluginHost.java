@@ -1,6 +1,7 @@
 package io.orrery.plugin.internal;
 
 import io.orrery.event.EventSink;
+import io.orrery.plugin.HostedPlugins;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginCommand;
@@ -57,7 +58,7 @@ import java.util.stream.Collectors;
  * {@link PluginStarter} (the start pool, the tracker, the reset handshake), {@link PluginCommands} and
  * {@link PluginEnder}. This class holds what they share and keeps the rules above.
  */
-public final class PluginHost implements AutoCloseable {
+public final class PluginHost implements HostedPlugins, AutoCloseable {
 
     private final List<OwnedPluginSpec> worldSpecs;
     private final PluginStartTracker tracker = new PluginStartTracker();
@@ -221,6 +222,7 @@ public final class PluginHost implements AutoCloseable {
     }
 
     /** Every hosted plugin's status, in load order (not-provided filenames are in {@link #ignored()}). */
+    @Override
     public List<PluginStatus> statuses() {
         return plugins.stream().map(p -> p.status).toList();
     }
@@ -238,16 +240,19 @@ public final class PluginHost implements AutoCloseable {
     }
 
     /** The plugin start progress. */
+    @Override
     public StartProgress progress() {
         return tracker.progress();
     }
 
     /** The command registered as {@code <qualified plugin name>.<command>}, while its plugin is started. */
+    @Override
     public Optional<PluginCommand> command(String qualifiedName) {
         return commands.get(qualifiedName);
     }
 
     /** The registered command names, sorted. */
+    @Override
     public Set<String> commandNames() {
         return commands.names();
     }

@@ -1,9 +1,5 @@
-package io.orrery.plugin.internal;
+package io.orrery.plugin;
 
-import io.orrery.plugin.OwnedPluginSpec;
-import io.orrery.plugin.PluginEndpointRefusedException;
-import io.orrery.plugin.PluginFactory;
-import io.orrery.plugin.PluginRegistry;
 import io.orrery.world.PluginSpec;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,13 +1,10 @@
-package io.orrery.plugin.internal;
+package io.orrery.plugin;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.orrery.builtin.Extensions;
 import io.orrery.builtin.LifecycleBridgePlugin;
-import io.orrery.plugin.OwnedPluginSpec;
-import io.orrery.plugin.PluginEndpointRefusedException;
-import io.orrery.plugin.PluginOwner;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
 import java.util.List;
