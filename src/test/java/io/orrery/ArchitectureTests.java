@@ -1,17 +1,31 @@
 package io.orrery;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.PackageMatcher;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import io.orrery.physics.EngineDescriptor;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The house rules on boundaries (STYLE.md): dependencies point one way down the layers and no packages form a
- * cycle; each third-party engine lives in one package; the core is plain.
+ * The house rules on boundaries (STYLE.md): every package is placed in a layer and dependencies point one way down
+ * the layers; no packages form a cycle; internal packages are closed to outsiders; each third-party library lives in
+ * one package and no engine uses another; the core is plain.
  */
 class ArchitectureTests {
 
@@ -104,51 +118,192 @@ class ArchitectureTests {
     }
 
     /**
-     * The layers, top to bottom: the surfaces (HTTP, the dashboard, gz-transport, the sweep tool), the wiring, the
-     * runner, the registries of built-ins, the lifecycle and triggers, the systems, devices and plugins, the topic and
-     * event buses, physics, and the world records. A layer uses only those below it.
+     * A layer: the packages it holds, the layers that may use it (none: only what is above all), and whether it may be
+     * empty (a room planned but not built yet).
      */
+    private record Layer(String name, List<String> packages, List<String> usedBy, boolean planned) {}
+
+    /**
+     * The layers, top to bottom: the application's main class; the surfaces (HTTP, the dashboard, gz-transport and
+     * the planned Foxglove and recording bridges under transport, the sweep tool); the use cases (app, planned); the
+     * wiring; the runner and the controller binding (control, planned); the registries of built-ins; the lifecycle and
+     * triggers; the systems, devices and plugins; rendering (planned); the topic and event buses; physics; and the
+     * world records. A layer uses only those below it, and only those that list it.
+     */
+    private static final List<Layer> LAYERS = List.of(
+            new Layer("boot", List.of("io.orrery"), List.of(), false),
+            new Layer(
+                    "surface",
+                    List.of("io.orrery.api..", "io.orrery.web..", "io.orrery.transport..", "io.orrery.sweep.."),
+                    List.of("boot"),
+                    false),
+            new Layer("app", List.of("io.orrery.app.."), List.of("boot", "surface"), true),
+            new Layer("ops", List.of("io.orrery.ops.."), List.of("boot", "surface", "app"), false),
+            new Layer(
+                    "runner",
+                    List.of("io.orrery.runner..", "io.orrery.control.."),
+                    List.of("boot", "surface", "app", "ops"),
+                    false),
+            new Layer("builtins", List.of("io.orrery.builtin.."), List.of("boot", "surface", "app", "ops"), false),
+            new Layer(
+                    "lifecycle",
+                    List.of("io.orrery.lifecycle..", "io.orrery.trigger.."),
+                    List.of("boot", "surface", "app", "ops", "runner"),
+                    false),
+            new Layer(
+                    "extensions",
+                    List.of("io.orrery.system..", "io.orrery.device..", "io.orrery.plugin.."),
+                    List.of("boot", "surface", "app", "ops", "runner", "builtins"),
+                    false),
+            new Layer(
+                    "render",
+                    List.of("io.orrery.render.."),
+                    List.of("boot", "surface", "app", "ops", "runner", "builtins", "extensions"),
+                    true),
+            new Layer(
+                    "buses",
+                    List.of("io.orrery.topic..", "io.orrery.event.."),
+                    List.of("boot", "surface", "app", "ops", "runner", "builtins", "extensions"),
+                    false),
+            new Layer(
+                    "physics",
+                    List.of("io.orrery.physics.."),
+                    List.of("boot", "surface", "app", "ops", "runner", "builtins", "extensions", "render"),
+                    false),
+            new Layer(
+                    "world",
+                    List.of("io.orrery.world.."),
+                    List.of(
+                            "boot",
+                            "surface",
+                            "app",
+                            "ops",
+                            "runner",
+                            "builtins",
+                            "lifecycle",
+                            "extensions",
+                            "render",
+                            "buses",
+                            "physics"),
+                    false));
+
     @Test
     void dependenciesPointDownTheLayers() {
-        layeredArchitecture()
-                .consideringOnlyDependenciesInLayers()
-                .layer("surface")
-                .definedBy("io.orrery.api..", "io.orrery.web..", "io.orrery.transport..", "io.orrery.sweep..")
-                .layer("ops")
-                .definedBy("io.orrery.ops..")
-                .layer("runner")
-                .definedBy("io.orrery.runner..")
-                .layer("builtins")
-                .definedBy("io.orrery.builtin..")
-                .layer("lifecycle")
-                .definedBy("io.orrery.lifecycle..", "io.orrery.trigger..")
-                .layer("extensions")
-                .definedBy("io.orrery.system..", "io.orrery.device..", "io.orrery.plugin..")
-                .layer("buses")
-                .definedBy("io.orrery.topic..", "io.orrery.event..")
-                .layer("physics")
-                .definedBy("io.orrery.physics..")
-                .layer("world")
-                .definedBy("io.orrery.world..")
-                .whereLayer("surface")
-                .mayNotBeAccessedByAnyLayer()
-                .whereLayer("ops")
-                .mayOnlyBeAccessedByLayers("surface")
-                .whereLayer("runner")
-                .mayOnlyBeAccessedByLayers("surface", "ops")
-                .whereLayer("builtins")
-                .mayOnlyBeAccessedByLayers("surface", "ops")
-                .whereLayer("lifecycle")
-                .mayOnlyBeAccessedByLayers("surface", "ops", "runner")
-                .whereLayer("extensions")
-                .mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins")
-                .whereLayer("buses")
-                .mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins", "extensions")
-                .whereLayer("physics")
-                .mayOnlyBeAccessedByLayers("surface", "ops", "runner", "builtins", "extensions")
-                .whereLayer("world")
-                .mayOnlyBeAccessedByLayers(
-                        "surface", "ops", "runner", "builtins", "lifecycle", "extensions", "buses", "physics")
+        LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers();
+        for (Layer l : LAYERS) {
+            layers = (l.planned() ? layers.optionalLayer(l.name()) : layers.layer(l.name()))
+                    .definedBy(l.packages().toArray(String[]::new));
+        }
+        for (Layer l : LAYERS) {
+            layers = l.usedBy().isEmpty()
+                    ? layers.whereLayer(l.name()).mayNotBeAccessedByAnyLayer()
+                    : layers.whereLayer(l.name())
+                            .mayOnlyBeAccessedByLayers(l.usedBy().toArray(String[]::new));
+        }
+        layers.check(ORRERY);
+    }
+
+    /**
+     * Every package sits in a layer: a new top-level package nobody placed fails here, naming it, instead of passing
+     * every rule above because the layers ignore it.
+     */
+    @Test
+    void everyPackageIsPlacedInALayer() {
+        List<PackageMatcher> placed = LAYERS.stream()
+                .flatMap(l -> l.packages().stream())
+                .map(PackageMatcher::of)
+                .toList();
+        Set<String> unplaced = new TreeSet<>();
+        for (JavaClass c : ORRERY) {
+            if (placed.stream().noneMatch(m -> m.matches(c.getPackageName()))) {
+                unplaced.add(c.getPackageName());
+            }
+        }
+        assertThat(unplaced)
+                .as("packages in no layer: add each to a layer in ArchitectureTests.LAYERS (and STYLE.md's list)")
+                .isEmpty();
+    }
+
+    /**
+     * No engine uses another: each physics engine (a package of {@code io.orrery.physics} holding an
+     * {@link EngineDescriptor}) is chosen by name and stands alone on the shared core ({@code physics.rigid}).
+     */
+    @Test
+    void noEngineUsesAnother() {
+        Set<String> engines = new TreeSet<>();
+        for (JavaClass c : ORRERY) {
+            if (!c.isInterface() && c.isAssignableTo(EngineDescriptor.class)) {
+                engines.add(c.getPackageName());
+            }
+        }
+        assertThat(engines).as("engine packages").hasSizeGreaterThanOrEqualTo(2);
+        classes()
+                .should(new ArchCondition<JavaClass>("use no other engine's package") {
+                    @Override
+                    public void check(JavaClass origin, ConditionEvents events) {
+                        String from = engineOf(engines, origin.getPackageName());
+                        if (from == null) {
+                            return;
+                        }
+                        for (Dependency d : origin.getDirectDependenciesFromSelf()) {
+                            String to = engineOf(engines, d.getTargetClass().getPackageName());
+                            if (to != null && !to.equals(from) && !isKnownException(d)) {
+                                events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                            }
+                        }
+                    }
+                })
+                .check(ORRERY);
+    }
+
+    /**
+     * TODO(issue 32, "pure-Java engine imports native decomposition"): the JBullet engine still builds its convex
+     * decompositions with the native engine's V-HACD. This one known dependency is excused until the decomposition
+     * moves out of physics.bullet; then this method goes, and the rule above holds without exception.
+     */
+    private static boolean isKnownException(Dependency d) {
+        return d.getOriginClass().getName().equals("io.orrery.physics.jbullet.ShapeFactory")
+                && d.getTargetClass().getName().equals("io.orrery.physics.bullet.ConvexDecomposition");
+    }
+
+    private static String engineOf(Set<String> engines, String pkg) {
+        for (String engine : engines) {
+            if (pkg.equals(engine) || pkg.startsWith(engine + ".")) {
+                return engine;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@code internal} packages are closed: a class in {@code x.internal} is used only from {@code x} and below it. One
+     * exception, precise: the runner builds and drives each world's plugin host (loads, starts, resets and ends its
+     * plugins), which is the host's whole purpose. Every other package sees plugins through {@code io.orrery.plugin}
+     * (the SPI, and {@code HostedPlugins} for a world's plugins), never the host.
+     */
+    @Test
+    void internalPackagesAreClosedToOutsiders() {
+        classes()
+                .should(new ArchCondition<JavaClass>("use internal packages only from inside their parent") {
+                    @Override
+                    public void check(JavaClass origin, ConditionEvents events) {
+                        for (Dependency d : origin.getDirectDependenciesFromSelf()) {
+                            String target = d.getTargetClass().getPackageName();
+                            int internal = target.indexOf(".internal");
+                            if (internal < 0 || !target.startsWith("io.orrery.")) {
+                                continue;
+                            }
+                            String parent = target.substring(0, internal);
+                            String from = origin.getPackageName();
+                            boolean inside = from.equals(parent) || from.startsWith(parent + ".");
+                            boolean runnerDrivesTheHost = parent.equals("io.orrery.plugin")
+                                    && (from.equals("io.orrery.runner") || from.startsWith("io.orrery.runner."));
+                            if (!inside && !runnerDrivesTheHost) {
+                                events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                            }
+                        }
+                    }
+                })
                 .check(ORRERY);
     }
 
