@@ -3,6 +3,7 @@ package io.orrery.transport.gz;
 import com.gz.msgs.WorldControlProtos.WorldControl;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.SimulationStatus;
+import io.orrery.topic.msgs.Messages;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -43,7 +44,7 @@ final class WorldControlCall {
                 return CompletableFuture.failedFuture(new IllegalArgumentException("run_to_sim_time must be a"
                         + " time at least 0 with nsec below 1e9, got " + sec + " s " + nsec + " ns"));
             }
-            target = sec * 1_000_000_000L + nsec;
+            target = Messages.nanos(c.getRunToSimTime());
             if (c.getPause()) { // gz sim keeps the target for a later play; Orrery's run-to runs now
                 return CompletableFuture.failedFuture(new IllegalArgumentException(
                         "run_to_sim_time runs the world" + " to that time now: send it with pause: false"));
