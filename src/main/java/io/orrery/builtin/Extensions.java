@@ -57,6 +57,19 @@ public final class Extensions {
             }
         }
         this.devicesByType = Map.copyOf(byType);
+        Map<String, SystemDescriptor> byFilename = new HashMap<>();
+        for (SystemDescriptor system : this.systems) {
+            if (system.kind() == SystemDescriptor.Kind.PLUGIN) {
+                for (String filename : filenames(system)) {
+                    SystemDescriptor other = byFilename.putIfAbsent(filename, system);
+                    if (other != null) {
+                        throw new IllegalArgumentException(
+                                "plugin filename '" + filename + "' is declared by two systems: "
+                                        + describe(other, other.name()) + " and " + describe(system, system.name()));
+                    }
+                }
+            }
+        }
     }
 
     /** Every descriptor on Orrery's class path (a user's jar on {@code loader.path} included), read once. */
@@ -83,7 +96,7 @@ public final class Extensions {
     /**
      * These and {@code more} systems (a user's Spring beans).
      *
-     * @throws IllegalArgumentException naming both when a name is taken
+     * @throws IllegalArgumentException naming both when a name or a plugin filename is taken
      */
     public Extensions withSystems(Collection<? extends SystemDescriptor> more) {
         List<SystemDescriptor> all = new ArrayList<>(systems);
@@ -134,10 +147,7 @@ public final class Extensions {
     public PluginRegistry registerPlugins(PluginRegistry registry) {
         for (SystemDescriptor s : systems) {
             if (s.kind() == SystemDescriptor.Kind.PLUGIN) {
-                List<String> names = new ArrayList<>(s.filenames());
-                s.gazeboNames().forEach(n -> names.add(GazeboSystemName.filename(n)));
-                s.gazeboClassNames().forEach(n -> names.add(GazeboSystemName.className(n)));
-                registry.register(s.pluginFactory(), names.toArray(String[]::new));
+                registry.register(s.pluginFactory(), filenames(s).toArray(String[]::new));
             } else {
                 registry.acceptSilently(s.gazeboNames().toArray(String[]::new));
             }
@@ -172,6 +182,14 @@ public final class Extensions {
     /** The engine of that name (exactly), if there is one. */
     public Optional<EngineDescriptor> engine(String name) {
         return engines.stream().filter(e -> e.name().equals(name)).findFirst();
+    }
+
+    /** The names a {@code <plugin>} finds a plugin system by: its filenames, and Gazebo's names made canonical. */
+    private static List<String> filenames(SystemDescriptor s) {
+        List<String> names = new ArrayList<>(s.filenames());
+        s.gazeboNames().forEach(n -> names.add(GazeboSystemName.filename(n)));
+        s.gazeboClassNames().forEach(n -> names.add(GazeboSystemName.className(n)));
+        return names;
     }
 
     private static <T> List<T> load(Class<T> type, ClassLoader loader) {

@@ -124,9 +124,11 @@ class ExtensionsTests {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("system name 'diff-drive' is declared twice")
                 .hasMessageContaining("io.orrery.system.diffdrive.DiffDriveDescriptor");
-        assertThatThrownBy(() -> FOUND.withSystems(List.of(plugin("mine", List.of("orrery-pose-publisher"))))
-                        .plugins())
-                .hasMessage("plugin filename 'orrery-pose-publisher' is already registered");
+        assertThatThrownBy(() -> FOUND.withSystems(List.of(plugin("mine", List.of("gz-sim-diff-drive-system")))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("plugin filename 'gz-sim-diff-drive-system' is declared by two systems")
+                .hasMessageContaining("'diff-drive' (io.orrery.system.diffdrive.DiffDriveDescriptor)")
+                .hasMessageContaining("'mine' (");
         assertThatThrownBy(() -> FOUND.withDevices(List.of(device("my-imu", Set.of("imu")))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("sensor type 'imu' is simulated by two device kinds")
