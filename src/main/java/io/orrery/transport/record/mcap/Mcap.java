@@ -37,6 +37,12 @@ final class Mcap {
 
     private Mcap() {}
 
+    /** "a Chunk record", "an Attachment record", "an opcode 0x42 record". */
+    static String aRecord(int opcode) {
+        String name = opcodeName(opcode);
+        return ("AEIOUaeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name + " record";
+    }
+
     static String opcodeName(int opcode) {
         return switch (opcode) {
             case HEADER -> "Header";
