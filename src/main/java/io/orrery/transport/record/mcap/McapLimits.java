@@ -7,7 +7,7 @@ package io.orrery.transport.record.mcap;
  * @param maxRecordBytes the content of one record other than a Chunk or an Attachment (a schema, a channel, a
  *     metadata record, an index)
  * @param maxChunkBytes a chunk's records, compressed or not; one message is at most this less its record's overhead
- * @param maxAttachmentBytes one attachment's content
+ * @param maxAttachmentBytes one attachment's content (its name and media type are bounded as a record is)
  * @param maxSummaryBytes the summary section with the DataEnd record before it
  */
 public record McapLimits(int maxRecordBytes, int maxChunkBytes, int maxAttachmentBytes, int maxSummaryBytes) {

@@ -122,6 +122,11 @@ public final class McapReader implements Closeable {
         return new McapMessageCursor(source, limits, index, Set.copyOf(channelIds), decoder);
     }
 
+    /** What the reader learned on open (for tests). */
+    FileIndex index() {
+        return index;
+    }
+
     /** The chunks' places, in file order (for tests that cut or damage a file at a chunk). */
     List<ChunkIndex> chunkIndexes() {
         List<ChunkIndex> chunks = new ArrayList<>(index.chunks);

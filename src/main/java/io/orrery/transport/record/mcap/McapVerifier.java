@@ -46,9 +46,11 @@ final class McapVerifier {
         crc.update(Mcap.MAGIC);
         long to = index.fromSummary ? index.dataEndOffset + Mcap.DATA_END_RECORD : source.size();
         DataWalker.End end = new DataWalker(source, limits).walk(Mcap.MAGIC.length, to, crc, this::record);
-        endIndexRun(end.offset());
         if (end.truncated() && index.fromSummary) {
             throw new McapFormatException(end.offset(), "a record runs past the DataEnd record the summary names");
+        }
+        if (!end.truncated()) { // a killed writer may have left the last chunk's message indexes partly written
+            endIndexRun(end.offset());
         }
         if (index.fromSummary) {
             if (chunks != index.chunks.size()) {
@@ -116,7 +118,7 @@ final class McapVerifier {
         });
         messages += span[0];
         chunks++;
-        ChunkIndex summary = chunksByOffset.get(offset);
+        ChunkIndex summary = index.fromSummary ? chunksByOffset.get(offset) : null;
         if (index.fromSummary) {
             RecordDecoder.ChunkHeader h = chunk.header();
             if (summary == null

@@ -124,12 +124,9 @@ final class SummaryLoader {
         }
     }
 
-    /** Refuses an index naming bytes outside the data section. */
+    /** Refuses an index naming bytes outside the data section (the limits apply when the record is read). */
     private void within(FileIndex index, long start, long length, String what, long offset) throws McapFormatException {
-        if (start < Mcap.MAGIC.length
-                || length < Mcap.RECORD_PREFIX
-                || length > walker.contentLimit(Mcap.ATTACHMENT) + Mcap.RECORD_PREFIX
-                || start > index.dataEndOffset - length) {
+        if (start < Mcap.MAGIC.length || length < Mcap.RECORD_PREFIX || start > index.dataEndOffset - length) {
             throw new McapFormatException(
                     offset,
                     what + " at " + Long.toUnsignedString(start) + " of " + Long.toUnsignedString(length)
