@@ -9,8 +9,8 @@ cd "$(dirname "$0")"
 # there. The browser tests use these exact paths (src/test/java/io/orrery/web/Chromium.java); the gz-transport
 # tests run Gazebo's own tools (ign-transport 11) inside a network namespace made with unshare, nsenter and ip; the
 # docs' curl commands run with the real curl (DocsCommandsTests); the Python controller example runs with python3's
-# standard library. A JDK 17 or newer
-# is checked apart, below.
+# standard library; the MCAP files Orrery writes are read by Foxglove's reference readers from npm (@mcap/core) under
+# Node.js (McapReferenceReaderTests, which runs npm ci itself). A JDK 17 or newer is checked apart, below.
 REQUIRED=(
   "chromium /usr/bin/chromium"
   "chromium-driver /usr/bin/chromedriver"
@@ -19,6 +19,8 @@ REQUIRED=(
   "iproute2 ip"
   "curl curl"
   "python3 python3"
+  "nodejs node"
+  "npm npm"
 )
 # The JDK packages to try, first found first: Debian 13 has no openjdk-17, and Java 21 builds the same classes
 # (the compiler targets 17 through maven.compiler.release).
