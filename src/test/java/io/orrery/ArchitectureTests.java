@@ -90,6 +90,33 @@ class ArchitectureTests {
     }
 
     @Test
+    void onlyTheMcapPackageUsesTheCompressionLibraries() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.orrery.transport.record.mcap..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.airlift.compress..", "net.jpountz..")
+                .check(ORRERY);
+    }
+
+    /**
+     * The MCAP library stands alone, for the recording of a run, its replay and a Foxglove server to share: plain Java
+     * and its two compressors, nothing else of Orrery's.
+     */
+    @Test
+    void theMcapLibraryStandsAlone() {
+        classes()
+                .that()
+                .resideInAPackage("io.orrery.transport.record.mcap..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.orrery.transport.record.mcap..", "java..", "io.airlift.compress..", "net.jpountz..")
+                .check(ORRERY);
+    }
+
+    @Test
     void theCoreIsPlainJava() {
         noClasses()
                 .that()
