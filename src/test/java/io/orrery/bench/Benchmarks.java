@@ -73,6 +73,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code robots} (only when named): the shared robot worlds (TurtleBot 3 Burger, Panda) on both engines, a fresh
  * process per run: mesh load time (cold, fresh loader, cache hit), build time and steps per second through the
  * Orrery loop, see {@link RobotsBenchmark}.</li>
+ * <li>{@code mcap} (only when named): the MCAP writer's CPU per step and the file size per simulated minute for each
+ * compression, and reading it back, see {@link McapBenchmark}.</li>
  * <li>{@code settle} (only when named): what each solver setting buys a box resting on the ground (its speeds and
  * an IMU's error after landing) and costs per step, on both engines, see {@link SettleBenchmark}.</li>
  * <li>{@code robot-steps} (only when named): steps per second of each engine on diff_drive.sdf and on the 7-joint
@@ -102,7 +104,8 @@ public final class Benchmarks {
             RobotsBenchmark.NAME,
             "settle",
             "robot-steps",
-            "reset-save");
+            "reset-save",
+            McapBenchmark.NAME);
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -194,6 +197,9 @@ public final class Benchmarks {
         }
         if (which.contains(RobotsBenchmark.NAME)) {
             RobotsBenchmark.run();
+        }
+        if (which.contains(McapBenchmark.NAME)) {
+            McapBenchmark.run();
         }
     }
 
