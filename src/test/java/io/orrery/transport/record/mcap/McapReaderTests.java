@@ -238,6 +238,22 @@ class McapReaderTests {
                 .hasMessageContaining("does not lie inside the data section");
     }
 
+    @Test
+    void statisticsThatDoNotMatchTheDataFailVerification() throws IOException {
+        byte[] file = chunked(McapCompression.LZ4);
+        ByteBuffer footer = footer(file);
+        footer.putInt(9 + 16, 0); // summary CRC 0: not checked
+        long statisticsAt = recordsOf(file, footer.getLong(9), file.length - Mcap.TAIL, Mcap.STATISTICS)
+                .get(0);
+        le(file, statisticsAt + 9).putLong(999); // the message count
+        try (McapReader reader = McapReader.of(file, McapLimits.defaults())) {
+            assertThat(all(reader.messages())).hasSize(CHUNKS * 3 * PER_CHUNK);
+            assertThatThrownBy(reader::verify)
+                    .hasMessageContaining("the Statistics count 999 messages in 10 chunks, the data section holds "
+                            + CHUNKS * 3 * PER_CHUNK + " in 10");
+        }
+    }
+
     /**
      * A file of {@link #CHUNKS} chunks, each of {@link #PER_CHUNK} messages on each of three channels (flushed, so
      * the chunk boundaries are known), a metadata record before them and one after.
