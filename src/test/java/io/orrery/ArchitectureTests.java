@@ -151,8 +151,8 @@ class ArchitectureTests {
     private record Layer(String name, List<String> packages, List<String> usedBy, boolean planned) {}
 
     /**
-     * The layers, top to bottom: the application's main class; the surfaces (HTTP, the dashboard, gz-transport and
-     * the planned Foxglove and recording bridges under transport, the sweep tool); the use cases (app, planned); the
+     * The layers, top to bottom: the application's main class; the surfaces (HTTP, the dashboard, gz-transport, the
+     * MCAP library under transport.record and the planned Foxglove bridge under transport, the sweep tool); the use cases (app, planned); the
      * wiring; the runner and the controller binding (control, planned); the registries of built-ins; the lifecycle and
      * triggers; the systems, devices and plugins; rendering (planned); the topic and event buses; physics; and the
      * world records. A layer uses only those below it, and only those that list it.
