@@ -210,7 +210,7 @@ class SimulationController {
                     s.state().name(),
                     s.phase().name(),
                     s.outcome().map(Outcome::jsonName).orElse(null),
-                    s.message().orElse(null),
+                    s.message().or(s::physicsFailure).orElse(null),
                     s.simTimeSeconds(),
                     s.iterations(),
                     s.stepSizeNanos() / 1e9,

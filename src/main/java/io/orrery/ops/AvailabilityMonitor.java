@@ -24,7 +24,8 @@ import org.springframework.context.event.EventListener;
  * <p>Liveness is a watchdog: while the loop is running (not paused, loading or resetting) and has made no
  * progress for longer than the timeout (plus the wait between two steps that pacing imposes, which only a very
  * slow real-time factor makes noticeable), it is {@link LivenessState#BROKEN}; {@code CORRECT} again once progress
- * resumes. A runner thread that died without an outcome is BROKEN for good. Time spent paused, loading or
+ * resumes. A runner thread that died without an outcome is BROKEN for good, and so is a run that aborted after the
+ * physics engine failed and its world could not be rebuilt (only a new process simulates again). Time spent paused, loading or
  * resetting never counts as a stall, even when the runner's progress mark is old.
  *
  * <p>Readiness: the world is loaded and running or paused, every plugin has started and no reset or reload is
@@ -105,7 +106,9 @@ final class AvailabilityMonitor {
             // Not expected to progress: the stall clock restarts from now.
             haveQuiet = true;
             quietSinceNanos = r.nowNanos();
-            return r.loop() == Loop.DIED ? LivenessState.BROKEN : LivenessState.CORRECT;
+            return r.loop() == Loop.DIED || r.loop() == Loop.PHYSICS_LOST
+                    ? LivenessState.BROKEN
+                    : LivenessState.CORRECT;
         }
         if (!haveQuiet) {
             // First look at a running loop: grant it a full timeout from now.
@@ -131,6 +134,9 @@ final class AvailabilityMonitor {
             log.info("The simulation loop is making progress: liveness CORRECT");
         } else if (r.loop() == Loop.DIED) {
             log.error("The runner thread has died without an outcome: liveness BROKEN");
+        } else if (r.loop() == Loop.PHYSICS_LOST) {
+            log.error("The run aborted after the physics engine failed, and the world could not be rebuilt: liveness"
+                    + " BROKEN, so that the process is restarted");
         } else {
             log.warn(
                     "The simulation loop has made no progress for {} ms in {} (orrery.watchdog-timeout {}):"

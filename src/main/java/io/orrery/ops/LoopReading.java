@@ -35,6 +35,11 @@ record LoopReading(
         RESETTING,
         /** The run has ended with an outcome; the thread ends normally. */
         ENDED,
+        /**
+         * The run aborted while a failure of the physics engine stood (the reset that would have rebuilt the world
+         * failed): nothing in this process simulates again, only a new one does.
+         */
+        PHYSICS_LOST,
         /** The runner thread is gone although the run has no outcome: it died. */
         DIED
     }

@@ -1,5 +1,6 @@
 package io.orrery.ops;
 
+import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.ops.LoopReading.Loop;
 import io.orrery.runner.SimulationRunner;
@@ -36,7 +37,9 @@ final class RunnerProbe implements Supplier<LoopReading> {
 
     private Loop loop(SimulationStatus status, boolean alive) {
         if (status.outcome().isPresent()) {
-            return Loop.ENDED;
+            boolean lost = status.outcome().get() == Outcome.ABORTED
+                    && status.physicsFailure().isPresent();
+            return lost ? Loop.PHYSICS_LOST : Loop.ENDED;
         }
         if (alive) {
             seenAlive = true;

@@ -11,7 +11,8 @@ import io.orrery.system.UpdateInfo;
 /**
  * The physics system (gz sim's Physics, at its priority): it steps the world in Update by the step's dt, never while
  * paused, and leaves the world's reset to the runner's reset cascade, where resetting the world (the helpers) comes
- * before the systems (the devices).
+ * before the systems (the devices). What the engine throws in a step is a {@link PhysicsFailure}, which the loop
+ * recovers from.
  */
 final class PhysicsStep implements Update, Stateless, Prioritized, NamedSystem {
 
@@ -23,7 +24,11 @@ final class PhysicsStep implements Update, Stateless, Prioritized, NamedSystem {
         if (info.paused() || info.dtNanos() == 0) {
             return;
         }
-        world.step(info.dtSeconds());
+        try {
+            world.step(info.dtSeconds());
+        } catch (RuntimeException | AssertionError e) {
+            throw new PhysicsFailure(e);
+        }
     }
 
     @Override

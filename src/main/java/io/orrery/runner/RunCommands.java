@@ -64,6 +64,7 @@ final class RunCommands {
     }
 
     SimulationStatus resume() {
+        state.requirePhysicsWorking("resume");
         lifecycle.leavePause(state.session);
         return status.get();
     }
@@ -85,6 +86,7 @@ final class RunCommands {
      * Statemachine) costs tens of microseconds a transition, more than the step of a small world.
      */
     SimulationStatus runSteps(long count) {
+        state.requirePhysicsWorking("step");
         WorldSession s = state.session;
         boolean held = state.controller != null;
         lifecycle.beginBatch(s, count, held);
@@ -99,11 +101,13 @@ final class RunCommands {
         if (state.stepping()) {
             lifecycle.endBatch(s);
         }
+        state.requirePhysicsWorking("step"); // the engine failed in the batch, which ended there
         return status.get();
     }
 
     /** Arms a run-to: runs until {@code targetNanos}, then pauses and completes {@code done}. */
     void runTo(long targetNanos, CompletableFuture<SimulationStatus> done) {
+        state.requirePhysicsWorking("run-to");
         WorldSession s = state.session;
         if (targetNanos <= s.simTimeNanos()) {
             throw new IllegalArgumentException("sim time " + targetNanos / 1e9 + " s is not ahead of the current "
@@ -140,6 +144,7 @@ final class RunCommands {
         try {
             lifecycle.enterReset();
             cascade.run(s, true, seed);
+            state.physicsRebuilt();
         } catch (AbortException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -176,6 +181,7 @@ final class RunCommands {
             WorldSession.logPluginErrors(old.plugins.broadcast(new PluginEvent.Stopped()));
             state.worldFile = file;
             loop.publish(next);
+            state.physicsRebuilt();
             old.close();
             if (!loading.startPlugins(next, loop::execute)) {
                 ending.stopWhileLoading();
@@ -237,7 +243,7 @@ final class RunCommands {
 
             @Override
             public void resume() {
-                if (state.paused() && state.controller == null) {
+                if (state.paused() && state.controller == null && state.physicsFailure() == null) {
                     lifecycle.leavePause(state.session);
                 }
             }

@@ -26,6 +26,10 @@ final class RunState {
     /** The commands anyone but the controller may give while a controller holds the simulation. */
     static final Set<String> HELD_COMMANDS = Set.of(SimCommand.STOP.displayName());
 
+    /** The commands that would step the world: refused while the physics engine's failure stands. */
+    private static final Set<String> STEPPING_COMMANDS =
+            Set.of(SimCommand.RESUME.displayName(), SimCommand.STEP.displayName(), SimCommand.RUN_TO.displayName());
+
     final SimulationMachine machine = SimulationMachine.create();
     final PhaseTimes phaseTimes = new PhaseTimes();
 
@@ -35,6 +39,9 @@ final class RunState {
     volatile Path worldFile;
     private volatile Outcome outcome;
     private volatile String message;
+    /** Why the physics engine failed in a step, until a reset or a reload rebuilds the world; else null. */
+    private volatile String physicsFailure;
+
     volatile boolean resetting;
     volatile long lastProgressNanos;
     volatile Thread thread;
@@ -108,7 +115,36 @@ final class RunState {
         if (controller != null && !ended() && (stepping || paused())) {
             return HELD_COMMANDS;
         }
-        return names(SimulationMachine.acceptedCommands(commandState()));
+        Set<String> accepted = names(SimulationMachine.acceptedCommands(commandState()));
+        if (physicsFailure != null && !ended()) {
+            Set<String> rebuildFirst = new LinkedHashSet<>(accepted);
+            STEPPING_COMMANDS.forEach(rebuildFirst::remove);
+            return Collections.unmodifiableSet(rebuildFirst);
+        }
+        return accepted;
+    }
+
+    /** The loop: the physics engine failed in a step, for {@code why}; the world steps no more until rebuilt. */
+    void physicsFailed(String why) {
+        physicsFailure = why;
+    }
+
+    /** A reset or a reload has rebuilt the world: it may step again. */
+    void physicsRebuilt() {
+        physicsFailure = null;
+    }
+
+    /** Why the physics engine failed, while that stands; else null. */
+    String physicsFailure() {
+        return physicsFailure;
+    }
+
+    /** Refuses {@code command}, which would step the world, while the physics engine's failure stands. */
+    void requirePhysicsWorking(String command) {
+        String failure = physicsFailure;
+        if (failure != null) {
+            throw new PhysicsFailedException(command, failure, currentState(), allowedCommands());
+        }
     }
 
     /** RunEnding: the run ends with {@code result}, for {@code why} (null when nothing went wrong). */

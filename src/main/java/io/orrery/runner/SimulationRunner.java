@@ -594,7 +594,8 @@ public final class SimulationRunner {
                 worldName(),
                 state.worldFile,
                 engine,
-                controller());
+                controller(),
+                Optional.ofNullable(state.physicsFailure()));
     }
 
     /** The latest published statistics (every 100 steps and at pause), safe from any thread. */

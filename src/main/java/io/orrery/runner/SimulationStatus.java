@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param worldFile the world's file
  * @param engine the physics engine's name ({@code orrery.physics.engine})
  * @param controller who holds the simulation ({@link SimulationRunner#acquireControl}), if anyone
+ * @param physicsFailure why the physics engine failed in a step, while the world waits paused for a reset or a reload
+ *     to rebuild it (and after the end of a run that could not rebuild it)
  */
 public record SimulationStatus(
         SimState state,
@@ -37,7 +39,8 @@ public record SimulationStatus(
         Optional<String> worldName,
         Path worldFile,
         String engine,
-        Optional<String> controller) {
+        Optional<String> controller,
+        Optional<String> physicsFailure) {
 
     public double simTimeSeconds() {
         return simTimeNanos / 1e9;

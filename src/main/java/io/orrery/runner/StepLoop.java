@@ -2,6 +2,7 @@ package io.orrery.runner;
 
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
+import io.orrery.system.SystemException;
 import io.orrery.system.UpdateInfo;
 import io.orrery.trigger.LifecycleEventKind;
 import java.util.function.Supplier;
@@ -152,7 +153,15 @@ final class StepLoop {
         s.updating(info.simTimeNanos());
         long simulatorStart = clock.nanoTime();
         s.systems.runPreUpdate(info, s.physics);
-        s.systems.runUpdate(info, s.physics);
+        try {
+            s.systems.runUpdate(info, s.physics);
+        } catch (SystemException e) {
+            if (e.getCause() instanceof PhysicsFailure failure) {
+                pauseOnPhysicsFailure(s, next, failure);
+                return;
+            }
+            throw e;
+        }
         // The world has stepped: PostUpdate systems (and whatever snapshot they read) see it at this step's time.
         s.advanced(next, info.simTimeNanos());
         snapshots.changed();
@@ -176,6 +185,19 @@ final class StepLoop {
                 simulatorStart - start, controllerStart - simulatorStart, end - controllerStart, stepEnd - end);
         state.lastProgressNanos = stepEnd;
         state.phase(SimState.STEP_BEGIN);
+    }
+
+    /**
+     * The engine failed inside step {@code step}: its world can no longer be trusted, but nothing outside it is harmed,
+     * so the run pauses here instead of aborting, and refuses to step until a reset or a reload has rebuilt the world.
+     */
+    private void pauseOnPhysicsFailure(WorldSession s, long step, PhysicsFailure failure) {
+        String why = "the physics engine failed in step " + step + ": " + ResetCascade.describe(failure.getCause());
+        log.error("World '{}': {}; paused until a reset or reload rebuilds it", s.name(), why, failure.getCause());
+        state.physicsFailed(why);
+        state.phase(SimState.STEP_BEGIN);
+        lifecycle.enterPause(s);
+        runTo.cancel(why, state.currentState(), state.allowedCommands());
     }
 
     /**

@@ -12,6 +12,7 @@ import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Pose;
 import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
@@ -362,6 +363,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     public final void setModelPose(String name, Pose pose) {
         Model<L, J> model = require(name);
         requireFinite(pose);
+        PhysicalBounds.requireWithinReach(pose.position()); // as far as a world file may place it
         // Every link moves by the same rigid transform that takes the old model pose to the new one.
         Pose delta = pose.compose(model.pose().inverse());
         for (L link : model.links()) {

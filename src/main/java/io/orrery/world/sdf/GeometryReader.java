@@ -6,7 +6,9 @@ import static io.orrery.world.sdf.Values.tag;
 import static io.orrery.world.sdf.Values.text;
 
 import io.orrery.world.Geometry;
+import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Vec3;
+import io.orrery.world.mesh.TriangleMesh;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -51,17 +53,15 @@ final class GeometryReader {
         Element s = shapes.get(0);
         return switch (s.getQualifiedName()) {
             case "box" ->
-                new Geometry.Box(optional(s, "size")
-                        .map(e -> Values.positiveVec3(e, where))
-                        .orElse(new Vec3(1, 1, 1)));
-            case "sphere" -> new Geometry.Sphere(positive(s, "radius", 1, where));
-            case "cylinder" -> new Geometry.Cylinder(positive(s, "radius", 1, where), positive(s, "length", 1, where));
-            case "capsule" -> new Geometry.Capsule(positive(s, "radius", 0.5, where), positive(s, "length", 1, where));
+                new Geometry.Box(
+                        optional(s, "size").map(e -> Values.lengths(e, where)).orElse(new Vec3(1, 1, 1)));
+            case "sphere" -> new Geometry.Sphere(length(s, "radius", 1, where));
+            case "cylinder" -> new Geometry.Cylinder(length(s, "radius", 1, where), length(s, "length", 1, where));
+            case "capsule" -> new Geometry.Capsule(length(s, "radius", 0.5, where), length(s, "length", 1, where));
             case "ellipsoid" ->
-                new Geometry.Ellipsoid(optional(s, "radii")
-                        .map(e -> Values.positiveVec3(e, where))
-                        .orElse(new Vec3(1, 1, 1)));
-            case "cone" -> new Geometry.Cone(positive(s, "radius", 1, where), positive(s, "length", 1, where));
+                new Geometry.Ellipsoid(
+                        optional(s, "radii").map(e -> Values.lengths(e, where)).orElse(new Vec3(1, 1, 1)));
+            case "cone" -> new Geometry.Cone(length(s, "radius", 1, where), length(s, "length", 1, where));
             case "plane" -> plane(s, where);
             case "mesh" -> mesh(s, where);
             case "heightmap" -> heightmap(s, where);
@@ -113,14 +113,38 @@ final class GeometryReader {
         double[] factors = {scale.x(), scale.y(), scale.z()};
         var triangles =
                 files.read(uriElement, uri, file, where, f -> files.loader().mesh(f, factors, name, centred));
+        requireWithinLength(uriElement, uri, where, triangles);
         return new Geometry.Mesh(uri, scale, submesh, center, optimization, maxHulls, voxels, triangles);
+    }
+
+    /** A mesh, scaled, must fit within {@link PhysicalBounds#MAX_LENGTH} of its frame, as the shapes do. */
+    private static void requireWithinLength(Element uriElement, String uri, String where, TriangleMesh mesh) {
+        double reach = Math.max(PhysicalBounds.reach(vec3(mesh.min())), PhysicalBounds.reach(vec3(mesh.max())));
+        if (reach > PhysicalBounds.MAX_LENGTH) {
+            throw fail(
+                    uriElement,
+                    where,
+                    "mesh '" + uri + "' reaches " + reach + " m from its frame (its <scale> applied), beyond "
+                            + PhysicalBounds.MAX_LENGTH
+                            + " m, the longest shape Orrery simulates (single-precision physics; docs/limits.md)");
+        }
+    }
+
+    private static Vec3 vec3(float[] xyz) {
+        return new Vec3(xyz[0], xyz[1], xyz[2]);
     }
 
     private Geometry heightmap(Element s, String where) {
         Element uriElement = required(s, "uri", where);
         String uri = text(uriElement);
-        Vec3 size = optional(s, "size").map(e -> Values.positiveVec3(e, where)).orElse(new Vec3(1, 1, 1));
-        Vec3 pos = optional(s, "pos").map(e -> Values.vec3(e, where)).orElse(Vec3.ZERO);
+        Vec3 size = optional(s, "size").map(e -> Values.lengths(e, where)).orElse(new Vec3(1, 1, 1));
+        Vec3 pos = optional(s, "pos")
+                .map(e -> {
+                    Vec3 v = Values.vec3(e, where);
+                    Values.requirePosition(e, where, v);
+                    return v;
+                })
+                .orElse(Vec3.ZERO);
         Path file = files.resolve(uriElement, uri, where);
         var image = files.read(uriElement, uri, file, where, f -> files.loader().heightmap(f));
         return new Geometry.Heightmap(uri, size, pos, image);
@@ -164,6 +188,7 @@ final class GeometryReader {
             if (v[0] <= 0 || v[1] <= 0) {
                 throw fail(size, where, "<size> must be two positive numbers, got '" + text(size) + "'");
             }
+            Values.requireLength(size, where, Math.max(v[0], v[1]));
             sizeX = v[0];
             sizeY = v[1];
         }
@@ -185,7 +210,7 @@ final class GeometryReader {
         return Optional.ofNullable(parent.getChild(child));
     }
 
-    private static double positive(Element shape, String child, double fallback, String where) {
-        return optional(shape, child).map(e -> Values.positive(e, where)).orElse(fallback);
+    private static double length(Element shape, String child, double fallback, String where) {
+        return optional(shape, child).map(e -> Values.length(e, where)).orElse(fallback);
     }
 }

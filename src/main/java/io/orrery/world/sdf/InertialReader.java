@@ -6,6 +6,7 @@ import static io.orrery.world.sdf.Values.text;
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.InertialSpec;
+import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
@@ -19,6 +20,8 @@ import org.jdom2.Element;
 final class InertialReader {
 
     private static final double DEFAULT_DENSITY = 1000; // kg/m³, SDF 1.11's default (water)
+
+    private static final String BOUNDS_WHY = " (single-precision physics; docs/limits.md)";
 
     /** A collision and its own {@code <density>}, for auto inertia. */
     record ParsedCollision(CollisionSpec spec, OptionalDouble density) {}
@@ -142,6 +145,19 @@ final class InertialReader {
                 }
             }
         }
+        String computed = "<inertial> computes from the collisions' volumes and densities ";
+        String problem = massProblem(finalMass);
+        if (problem != null) {
+            throw fail(in, where, computed + "a mass of " + problem);
+        }
+        for (int r = 0; r < 3; r++) {
+            for (int col = r; col < 3; col++) {
+                problem = r == col ? momentProblem(tensor[r][col]) : productProblem(tensor[r][col]);
+                if (problem != null) {
+                    throw fail(in, where, computed + "an inertia of " + problem);
+                }
+            }
+        }
         return new InertialSpec(
                 finalMass,
                 new Pose(com, Quat.IDENTITY),
@@ -155,7 +171,45 @@ final class InertialReader {
             throw fail(
                     mass, where, "<mass> must be a positive number (or 0 for a static body), got '" + text(mass) + "'");
         }
+        String problem = massProblem(value);
+        if (problem != null) {
+            throw fail(mass, where, "<mass> " + problem);
+        }
         return value;
+    }
+
+    /**
+     * Null for a mass the engines take (0, or within {@link PhysicalBounds#MIN_MASS} and
+     * {@link PhysicalBounds#MAX_MASS}), else the mass and the bound it passes.
+     */
+    private static String massProblem(double kg) {
+        if (kg > PhysicalBounds.MAX_MASS) {
+            return kg + " kg is beyond " + PhysicalBounds.MAX_MASS + " kg, the heaviest body Orrery simulates"
+                    + BOUNDS_WHY;
+        }
+        if (kg != 0 && kg < PhysicalBounds.MIN_MASS) {
+            return kg + " kg is below " + PhysicalBounds.MIN_MASS + " kg, the lightest body Orrery simulates (0 is"
+                    + " massless)" + BOUNDS_WHY;
+        }
+        return null;
+    }
+
+    /** Null for a principal moment the engines take (0, or within the inertia bounds), else what is wrong. */
+    private static String momentProblem(double kgm2) {
+        if (kgm2 != 0 && kgm2 < PhysicalBounds.MIN_INERTIA) {
+            return kgm2 + " kg·m² is below " + PhysicalBounds.MIN_INERTIA
+                    + " kg·m², the smallest moment of inertia Orrery simulates (0 is allowed)" + BOUNDS_WHY;
+        }
+        return productProblem(kgm2);
+    }
+
+    /** Null for a product of inertia within {@link PhysicalBounds#MAX_INERTIA} either way, else what is wrong. */
+    private static String productProblem(double kgm2) {
+        if (Math.abs(kgm2) > PhysicalBounds.MAX_INERTIA) {
+            return kgm2 + " kg·m² is beyond " + PhysicalBounds.MAX_INERTIA
+                    + " kg·m², the largest inertia Orrery simulates" + BOUNDS_WHY;
+        }
+        return null;
     }
 
     private InertialSpec.Inertia inertia(Element inertia, String where) {
@@ -168,6 +222,10 @@ final class InertialReader {
             } else {
                 boolean diagonal = index == 0 || index == 3 || index == 5;
                 v[index] = diagonal ? Values.nonNegative(c, where) : Values.number(c, where);
+                String problem = diagonal ? momentProblem(v[index]) : productProblem(v[index]);
+                if (problem != null) {
+                    throw fail(c, where, Values.tag(c) + " " + problem);
+                }
             }
         }
         return new InertialSpec.Inertia(v[0], v[1], v[2], v[3], v[4], v[5]);

@@ -3,6 +3,7 @@ package io.orrery.world.sdf;
 import io.orrery.world.JointSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Pose;
 import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
@@ -133,6 +134,16 @@ final class StateReader {
                 case "pose" -> pose = Values.pose(c, where);
                 case "velocity" -> {
                     double[] v = Values.numbers(c, 6, where);
+                    for (double component : v) {
+                        if (Math.abs(component) > PhysicalBounds.MAX_SPEED) {
+                            throw Values.fail(
+                                    c,
+                                    where,
+                                    "<velocity> " + Math.abs(component) + " is beyond " + PhysicalBounds.MAX_SPEED
+                                            + " m/s or rad/s, the fastest a state may start a link"
+                                            + " (single-precision physics; docs/limits.md)");
+                        }
+                    }
                     linear = new Vec3(v[0], v[1], v[2]);
                     angular = new Vec3(v[3], v[4], v[5]);
                 }

@@ -1,5 +1,6 @@
 package io.orrery.world.sdf;
 
+import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
@@ -71,6 +72,44 @@ final class Values {
             throw fail(e, where, tag(e) + " must be a positive number, got '" + text(e) + "'");
         }
         return value;
+    }
+
+    /** A length, metres: above zero and no longer than {@link PhysicalBounds#MAX_LENGTH}. */
+    static double length(Element e, String where) {
+        double value = positive(e, where);
+        requireLength(e, where, value);
+        return value;
+    }
+
+    /** Three lengths, metres, each above zero and no longer than {@link PhysicalBounds#MAX_LENGTH}. */
+    static Vec3 lengths(Element e, String where) {
+        Vec3 v = positiveVec3(e, where);
+        requireLength(e, where, Math.max(v.x(), Math.max(v.y(), v.z())));
+        return v;
+    }
+
+    /** Refuses a length (metres) beyond {@link PhysicalBounds#MAX_LENGTH}, at {@code e}. */
+    static void requireLength(Element e, String where, double metres) {
+        if (Math.abs(metres) > PhysicalBounds.MAX_LENGTH) {
+            throw fail(
+                    e,
+                    where,
+                    tag(e) + " " + Math.abs(metres) + " m is beyond " + PhysicalBounds.MAX_LENGTH
+                            + " m, the longest shape Orrery simulates (single-precision physics; docs/limits.md)");
+        }
+    }
+
+    /** Refuses a position (metres) farther than {@link PhysicalBounds#MAX_POSITION} along an axis, at {@code e}. */
+    static void requirePosition(Element e, String where, Vec3 position) {
+        double farthest = PhysicalBounds.reach(position);
+        if (farthest > PhysicalBounds.MAX_POSITION) {
+            throw fail(
+                    e,
+                    where,
+                    tag(e) + " places a frame " + farthest + " m out along an axis, beyond "
+                            + PhysicalBounds.MAX_POSITION
+                            + " m, the farthest Orrery places anything (single-precision physics; docs/limits.md)");
+        }
     }
 
     static int integer(Element e, String where) {
@@ -161,6 +200,7 @@ final class Values {
                         where,
                         "<pose rotation_format=\"" + format + "\"> is not supported: expected euler_rpy or quat_xyzw");
         }
+        requirePosition(e, where, position);
         return new Pose(position, rotation);
     }
 

@@ -270,6 +270,33 @@ class WorldServicesTests {
         assertThat(runner.snapshot().model("crate_1")).isEmpty();
     }
 
+    /** Issue 33 item 1: a create of a sphere of radius 1e30 broke JBullet's next step, and the run with it. */
+    @Test
+    void aCreateBeyondThePhysicalBoundsIsRefusedAndTheWorldStepsOn() throws Exception {
+        assertThat(refusal(
+                        W + "/create",
+                        EntityFactory.newBuilder()
+                                .setSdf("<sdf version='1.9'><model name='planet'><pose>0 3 1 0 0 0</pose>"
+                                        + "<link name='body'><collision name='c'><geometry><sphere>"
+                                        + "<radius>1e30</radius></sphere></geometry></collision></link></model>"
+                                        + "</sdf>")
+                                .build()))
+                .contains("<radius>", "beyond 100000.0 m");
+        assertThat(runner.snapshot().model("planet")).isEmpty();
+        assertThat(refusal(
+                        W + "/set_pose",
+                        PoseProtos.Pose.newBuilder()
+                                .setName("vehicle_blue")
+                                .setPosition(Messages.vector(0, 0, 1e30))
+                                .build()))
+                .contains("beyond 100000.0 m");
+        call(
+                W + "/control",
+                WorldControl.newBuilder().setPause(true).setMultiStep(20).build());
+        assertThat(runner.status().iterations()).isEqualTo(20);
+        assertThat(runner.status().outcome()).isEmpty();
+    }
+
     @Test
     void aFileOutsideTheWorldsDirectoryAndALinkAreRefused() {
         assertThat(refusal(

@@ -3,8 +3,11 @@ package io.orrery.world.sdf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.orrery.world.CollisionSpec;
+import io.orrery.world.Geometry;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PhysicalBounds;
 import io.orrery.world.SdfElement;
 import io.orrery.world.SensorSpec;
 import io.orrery.world.WorldSpec;
@@ -57,6 +60,7 @@ class SdfReaderFuzzTests {
                     .as("lidar rays")
                     .isLessThanOrEqualTo(LIMITS.maxLidarRays());
             world.models().forEach(SdfReaderFuzzTests::assertRatesWithinBound);
+            world.models().forEach(SdfReaderFuzzTests::assertWithinPhysicalBounds);
         } catch (SdfException e) {
             assertLocated(e, SOURCE.toAbsolutePath().normalize().toString());
         }
@@ -71,6 +75,7 @@ class SdfReaderFuzzTests {
             assertThat(model.name()).isNotNull();
             assertThat(lidarRays(model)).as("lidar rays").isLessThanOrEqualTo(LIMITS.maxLidarRays());
             assertRatesWithinBound(model);
+            assertWithinPhysicalBounds(model);
         } catch (SdfException e) {
             assertLocated(e, "spawn request");
         }
@@ -115,6 +120,56 @@ class SdfReaderFuzzTests {
                 assertThat(sensor.updateRate()).as("update rate").isLessThanOrEqualTo(LIMITS.maxUpdateRate());
             }
         }
+    }
+
+    /**
+     * What a read model hands the engines is within {@link PhysicalBounds}: poses, shapes, masses and inertias (a
+     * sphere of radius 1e30 used to be read, and broke JBullet's next step).
+     */
+    private static void assertWithinPhysicalBounds(ModelSpec model) {
+        model.models().forEach(SdfReaderFuzzTests::assertWithinPhysicalBounds);
+        assertThat(PhysicalBounds.reach(model.pose().position()))
+                .as("model pose")
+                .isLessThanOrEqualTo(MAX_POSITION);
+        for (LinkSpec link : model.links()) {
+            assertThat(PhysicalBounds.reach(link.pose().position()))
+                    .as("link pose")
+                    .isLessThanOrEqualTo(MAX_POSITION);
+            link.inertial().ifPresent(in -> {
+                assertThat(in.mass()).as("mass").isBetween(0.0, PhysicalBounds.MAX_MASS);
+                assertThat(in.mass() == 0 || in.mass() >= PhysicalBounds.MIN_MASS)
+                        .as("mass %s", in.mass())
+                        .isTrue();
+            });
+            for (CollisionSpec c : link.collisions()) {
+                assertThat(PhysicalBounds.reach(c.pose().position()))
+                        .as("collision pose")
+                        .isLessThanOrEqualTo(MAX_POSITION);
+                assertThat(longest(c.geometry())).as("%s", c.geometry()).isLessThanOrEqualTo(PhysicalBounds.MAX_LENGTH);
+            }
+        }
+    }
+
+    private static final double MAX_POSITION = PhysicalBounds.MAX_POSITION;
+
+    /** The longest dimension of a shape, metres (0 for what has none). */
+    private static double longest(Geometry g) {
+        if (g instanceof Geometry.Box b) {
+            return PhysicalBounds.reach(b.size());
+        }
+        if (g instanceof Geometry.Sphere s) {
+            return s.radius();
+        }
+        if (g instanceof Geometry.Cylinder c) {
+            return Math.max(c.radius(), c.length());
+        }
+        if (g instanceof Geometry.Capsule c) {
+            return Math.max(c.radius(), c.length());
+        }
+        if (g instanceof Geometry.Cone c) {
+            return Math.max(c.radius(), c.length());
+        }
+        return g instanceof Geometry.Ellipsoid e ? PhysicalBounds.reach(e.radii()) : 0;
     }
 
     /**
