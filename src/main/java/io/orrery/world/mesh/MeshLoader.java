@@ -44,7 +44,7 @@ public final class MeshLoader {
     /**
      * The mesh of a file.
      *
-     * @param file the mesh file (STL, DAE, OBJ, glTF, GLB or anything else Assimp reads)
+     * @param file the mesh file: STL, COLLADA, OBJ, glTF or GLB, by its extension ({@link MeshPreScan})
      * @param scale x, y, z factors applied last
      * @param submesh the one submesh to keep, or null for all
      * @param center with a submesh: move it so its bounding box is centred on the origin (SDF's {@code <center>})
@@ -57,7 +57,11 @@ public final class MeshLoader {
             return (TriangleMesh) hit;
         }
         filesRead.incrementAndGet();
-        List<AssimpReader.SubMesh> parts = AssimpReader.read(file, limits.maxTriangles());
+        // checked within the bounds first, then read by the native library, both on its thread
+        List<AssimpReader.SubMesh> parts = NativeMeshThread.call(() -> {
+            MeshPreScan.scan(file, limits);
+            return AssimpReader.read(file, limits.maxTriangles());
+        });
         TriangleMesh mesh = MeshAssembly.assemble(file.toString(), parts, scale, submesh, center);
         store(key, mesh, mesh.triangleCount());
         return mesh;

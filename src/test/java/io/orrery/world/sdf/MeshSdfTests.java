@@ -147,7 +147,7 @@ class MeshSdfTests {
         Files.createDirectories(meshes.resolve("folder.stl"));
         for (String[] c : new String[][] {
             {"empty.stl", "the file is empty"},
-            {"broken.dae", "not a mesh Assimp can read"},
+            {"broken.dae", "malformed COLLADA XML at line 1"},
             {"folder.stl", "not a regular file"}
         }) {
             SdfException e = failure(reader, "<mesh><uri>model://robot/meshes/" + c[0] + "</uri></mesh>");

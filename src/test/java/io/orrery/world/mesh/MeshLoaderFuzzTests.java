@@ -1,0 +1,70 @@
+package io.orrery.world.mesh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Bytes in as a mesh file of each format Orrery reads, through the guarded path ({@link MeshLoader}: the pre-scan,
+ * then Assimp on its own thread): a mesh within the limits, or a {@link MeshException} saying why; never another
+ * exception, never a crash of the JVM (which ends the fuzzing session: a finding), within 30 s an input. Runs in every
+ * build over the committed inputs in {@code src/test/resources/io/orrery/world/mesh/MeshLoaderFuzzTestsInputs/<method>/}:
+ * real meshes and the files that killed the JVM (issue 33): 1,000 nested COLLADA nodes, JSON nested 30,000 deep, a
+ * chain of 30,000 glTF nodes, instance cycles, 2^20 instanced nodes, counts of two billion.
+ */
+class MeshLoaderFuzzTests {
+
+    private static final Duration PER_INPUT = Duration.ofSeconds(30);
+
+    /** Small limits, so the fuzzer meets them: 1 MiB, 10,000 triangles; nothing cached, every input read. */
+    private static final MeshLoader LOADER = new MeshLoader(new MeshLimits(1024 * 1024, 10_000, 0));
+
+    private static final Path DIR = tempDir();
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("orrery-mesh-fuzz");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void collada(byte[] input) throws IOException {
+        read(input, "fuzzed.dae");
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void gltf(byte[] input) throws IOException {
+        read(input, "fuzzed.gltf");
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void glb(byte[] input) throws IOException {
+        read(input, "fuzzed.glb");
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void obj(byte[] input) throws IOException {
+        read(input, "fuzzed.obj");
+    }
+
+    private static void read(byte[] input, String name) throws IOException {
+        Path file = Files.write(DIR.resolve(name), input);
+        long start = System.nanoTime();
+        try {
+            TriangleMesh mesh = LOADER.mesh(file, new double[] {1, 1, 1}, null, false);
+            assertThat(mesh.triangleCount()).isBetween(1, 10_000);
+        } catch (MeshException e) {
+            assertThat(e.getMessage()).as("%s", e).isNotBlank();
+        } finally {
+            Files.deleteIfExists(file);
+        }
+        assertThat(System.nanoTime() - start).as("nanoseconds for one input").isLessThan(PER_INPUT.toNanos());
+    }
+}
