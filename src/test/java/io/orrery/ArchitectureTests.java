@@ -55,14 +55,52 @@ class ArchitectureTests {
                 .check(ORRERY);
     }
 
+    /**
+     * Libbulletjme is the native Bullet engine's, and V-HACD's: the convex decomposition that both engines' meshes get
+     * as the world is read lives in world.mesh.decomposition, with the one loader of the native library (a second
+     * copy in a process would bind its natives twice). No engine imports another's package for it.
+     */
     @Test
-    void onlyTheBulletPackageUsesLibbulletjme() {
+    void onlyTheBulletPackageAndTheDecompositionUseLibbulletjme() {
         noClasses()
                 .that()
-                .resideOutsideOfPackage("io.orrery.physics.bullet..")
+                .resideOutsideOfPackages("io.orrery.physics.bullet..", "io.orrery.world.mesh.decomposition")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("com.jme3..", "jme3utilities..", "vhacd..", "vhacd4..", "com.simsilica..")
+                .check(ORRERY);
+    }
+
+    @Test
+    void noEngineImportsAnother() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.orrery.physics.jbullet..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.orrery.physics.bullet..")
+                .check(ORRERY);
+        noClasses()
+                .that()
+                .resideInAPackage("io.orrery.physics.bullet..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.orrery.physics.jbullet..")
+                .check(ORRERY);
+    }
+
+    /**
+     * Engines build bodies on the runner thread (a spawn, a reset, a reload): they take a mesh's convex parts as the
+     * reader computed them, and neither they nor the runner ever run V-HACD (issue 33 item 3).
+     */
+    @Test
+    void noEngineNorTheRunnerDecomposesAMesh() {
+        noClasses()
+                .that()
+                .resideInAnyPackage("io.orrery.physics..", "io.orrery.runner..")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("io.orrery.world.mesh.decomposition.ConvexDecomposition")
                 .check(ORRERY);
     }
 

@@ -1,5 +1,6 @@
 package io.orrery.world;
 
+import io.orrery.world.mesh.ConvexParts;
 import io.orrery.world.mesh.HeightImage;
 import io.orrery.world.mesh.TriangleMesh;
 import java.util.Optional;
@@ -43,6 +44,8 @@ public sealed interface Geometry {
      * @param maxConvexHulls {@code <convex_decomposition><max_convex_hulls>}
      * @param voxelResolution {@code <convex_decomposition><voxel_resolution>}
      * @param triangles the mesh in the collision frame, metres
+     * @param convexParts V-HACD's convex parts of {@code triangles}, computed as the mesh was read; present exactly
+     *     when {@code optimization} is {@link MeshOptimization#CONVEX_DECOMPOSITION}
      */
     record Mesh(
             String uri,
@@ -52,8 +55,17 @@ public sealed interface Geometry {
             MeshOptimization optimization,
             int maxConvexHulls,
             int voxelResolution,
-            TriangleMesh triangles)
-            implements Geometry {}
+            TriangleMesh triangles,
+            Optional<ConvexParts> convexParts)
+            implements Geometry {
+
+        public Mesh {
+            if (convexParts.isPresent() != (optimization == MeshOptimization.CONVEX_DECOMPOSITION)) {
+                throw new IllegalArgumentException("a mesh has convex parts exactly when optimization is"
+                        + " convex_decomposition; got " + optimization + " and " + convexParts);
+            }
+        }
+    }
 
     /**
      * A {@code <heightmap>}, read: a grid of {@code image.size()} vertices on each side spanning {@code size.x} by

@@ -5,6 +5,7 @@ import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.SolverSettings;
 import io.orrery.world.WorldSpec;
+import io.orrery.world.mesh.decomposition.Libbulletjme;
 import java.util.Objects;
 
 /**
@@ -55,7 +56,7 @@ public final class BulletPhysicsEngine implements PhysicsEngine {
 
     @Override
     public PhysicsWorld build(WorldSpec world) {
-        NativeBullet.load();
+        Libbulletjme.load();
         return new BulletWorld(world, articulation, solver);
     }
 

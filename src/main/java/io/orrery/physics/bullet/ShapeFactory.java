@@ -122,9 +122,4 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
         shape.setMargin(margin);
         return shape;
     }
-
-    @Override
-    public List<float[]> decompose(TriangleMesh mesh, int maxHulls, int voxelResolution) {
-        return ConvexDecomposition.hulls(mesh, maxHulls, voxelResolution);
-    }
 }

@@ -12,7 +12,6 @@ import com.bulletphysics.collision.shapes.SphereShape;
 import com.bulletphysics.collision.shapes.StaticPlaneShape;
 import com.bulletphysics.collision.shapes.TriangleIndexVertexArray;
 import com.bulletphysics.util.ObjectArrayList;
-import io.orrery.physics.bullet.ConvexDecomposition;
 import io.orrery.physics.rigid.Heightfield;
 import io.orrery.physics.rigid.ShapePlan;
 import io.orrery.world.Geometry;
@@ -121,10 +120,5 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
     @Override
     public CollisionShape heightfield(Heightfield field, float margin) {
         return new HeightfieldShape(field, margin);
-    }
-
-    @Override
-    public List<float[]> decompose(TriangleMesh mesh, int maxHulls, int voxelResolution) {
-        return ConvexDecomposition.hulls(mesh, maxHulls, voxelResolution);
     }
 }

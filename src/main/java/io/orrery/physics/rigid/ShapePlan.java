@@ -7,6 +7,7 @@ import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.mesh.ConvexParts;
 import io.orrery.world.mesh.TriangleMesh;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -19,7 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * geometry, not a plane on a moving link), each one's pose in the body's centre-of-mass frame, its dimensions checked,
  * its collision margin, the surface of the first, and when the parts need a compound. A mesh becomes what Gazebo
  * makes of it: the exact triangles on a static link; on a moving one a convex hull, or V-HACD's convex parts with
- * {@code optimization="convex_decomposition"}. A heightmap becomes a heightfield, on a static link only. An engine
+ * {@code optimization="convex_decomposition"} (computed as the mesh was read). A heightmap becomes a heightfield, on a static link only. An engine
  * makes its shapes through {@link Shapes}.
  *
  * @param parts the collisions that make shapes, in order
@@ -112,9 +113,6 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
 
         /** A static heightfield centred on its own frame, with a margin above it. */
         S heightfield(Heightfield field, float margin);
-
-        /** V-HACD's convex parts of a mesh, each a list of points (x, y, z each); see ConvexDecomposition. */
-        List<float[]> decompose(TriangleMesh mesh, int maxHulls, int voxelResolution);
     }
 
     /**
@@ -223,14 +221,12 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
                 children.add(new Child<>(shapes.hull(hull, HULL_MARGIN), part.pose(), null));
             }
             case DECOMPOSITION -> {
-                Geometry.Mesh mesh = (Geometry.Mesh) g;
-                List<float[]> hulls = shapes.decompose(mesh.triangles(), mesh.maxConvexHulls(), mesh.voxelResolution());
-                int vertices = 0;
-                for (float[] hull : hulls) {
-                    vertices += hull.length / 3;
-                    children.add(new Child<>(shapes.hull(points(hull), HULL_MARGIN), part.pose(), null));
+                // decomposed as the mesh was read, never here: a build may be on the runner thread
+                ConvexParts parts = ((Geometry.Mesh) g).convexParts().orElseThrow();
+                for (int i = 0; i < parts.count(); i++) {
+                    children.add(new Child<>(shapes.hull(points(parts.points(i)), HULL_MARGIN), part.pose(), null));
                 }
-                infos.add(new ShapeInfo(name, "convex_decomposition", hulls.size(), vertices, 0));
+                infos.add(new ShapeInfo(name, "convex_decomposition", parts.count(), parts.vertexCount(), 0));
             }
             case TRIANGLES -> {
                 TriangleMesh mesh = ((Geometry.Mesh) g).triangles();

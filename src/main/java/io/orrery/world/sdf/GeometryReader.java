@@ -8,7 +8,9 @@ import static io.orrery.world.sdf.Values.text;
 import io.orrery.world.Geometry;
 import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Vec3;
+import io.orrery.world.mesh.ConvexParts;
 import io.orrery.world.mesh.TriangleMesh;
+import io.orrery.world.mesh.decomposition.ConvexDecomposition;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -101,10 +103,14 @@ final class GeometryReader {
         Element decomposition = s.getChild("convex_decomposition");
         if (decomposition != null) {
             maxHulls = optional(decomposition, "max_convex_hulls")
-                    .map(e -> atLeast(e, 1, where))
+                    .map(e -> within(e, 1, ConvexDecomposition.MAX_CONVEX_HULLS, where))
                     .orElse(maxHulls);
             voxels = optional(decomposition, "voxel_resolution")
-                    .map(e -> atLeast(e, 1, where))
+                    .map(e -> within(
+                            e,
+                            ConvexDecomposition.MIN_VOXEL_RESOLUTION,
+                            ConvexDecomposition.MAX_VOXEL_RESOLUTION,
+                            where))
                     .orElse(voxels);
         }
         Path file = files.resolve(uriElement, uri, where);
@@ -114,7 +120,15 @@ final class GeometryReader {
         var triangles =
                 files.read(uriElement, uri, file, where, f -> files.loader().mesh(f, factors, name, centred));
         requireWithinLength(uriElement, uri, where, triangles);
-        return new Geometry.Mesh(uri, scale, submesh, center, optimization, maxHulls, voxels, triangles);
+        Optional<ConvexParts> parts = Optional.empty();
+        if (optimization == Geometry.MeshOptimization.CONVEX_DECOMPOSITION) {
+            // here, as the model is read, never on the runner thread; kept with the mesh for resets and reloads
+            int hulls = maxHulls;
+            int resolution = voxels;
+            parts = Optional.of(files.read(
+                    uriElement, uri, file, where, f -> ConvexDecomposition.of(triangles, hulls, resolution)));
+        }
+        return new Geometry.Mesh(uri, scale, submesh, center, optimization, maxHulls, voxels, triangles, parts);
     }
 
     /** A mesh, scaled, must fit within {@link PhysicalBounds#MAX_LENGTH} of its frame, as the shapes do. */
@@ -162,10 +176,15 @@ final class GeometryReader {
         return v;
     }
 
-    private static int atLeast(Element e, int min, String where) {
+    /** An integer from {@code min} to {@code max}: V-HACD's parameters, bounded so a decomposition stays short. */
+    private static int within(Element e, int min, int max, String where) {
         int value = Values.integer(e, where);
-        if (value < min) {
-            throw fail(e, where, tag(e) + " must be at least " + min + ", got " + value);
+        if (value < min || value > max) {
+            throw fail(
+                    e,
+                    where,
+                    tag(e) + " must be " + min + " to " + max + ", got " + value
+                            + " (V-HACD's time and memory grow with it; docs/limits.md)");
         }
         return value;
     }

@@ -66,10 +66,12 @@ class MeshSdfTests {
                 <mesh optimization="convex_decomposition"><uri>model://robot/meshes/parts.obj</uri>
                   <submesh><name>b</name><center>true</center></submesh><scale>1 2 3</scale>
                   <convex_decomposition><max_convex_hulls>5</max_convex_hulls>
-                  <voxel_resolution>1000</voxel_resolution></convex_decomposition></mesh>"""));
+                  <voxel_resolution>10000</voxel_resolution></convex_decomposition></mesh>"""));
         assertThat(mesh.optimization()).isEqualTo(Geometry.MeshOptimization.CONVEX_DECOMPOSITION);
         assertThat(mesh.maxConvexHulls()).isEqualTo(5);
-        assertThat(mesh.voxelResolution()).isEqualTo(1000);
+        assertThat(mesh.voxelResolution()).isEqualTo(10000);
+        // decomposed as it was read (never by an engine, never on the runner thread), within the asked-for count
+        assertThat(mesh.convexParts().orElseThrow().count()).isBetween(1, 5);
         assertThat(mesh.submesh()).hasValue("b");
         assertThat(mesh.triangles().triangleCount()).isEqualTo(12);
         // submesh b is 2 m a side, centred, then scaled by (1, 2, 3)

@@ -1,4 +1,4 @@
-package io.orrery.physics.bullet;
+package io.orrery.world.mesh.decomposition;
 
 import com.jme3.bullet.NativePhysicsObject;
 import com.jme3.bullet.util.NativeLibrary;
@@ -13,16 +13,19 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Loads Libbulletjme's native library once per process: the single-precision release build for this platform,
+ * Loads Libbulletjme's native library once per process, for both its users: the native Bullet engine
+ * ({@code physics.bullet}) and V-HACD's convex decomposition ({@link ConvexDecomposition}), which both engines' meshes
+ * get as the world is read. A second copy of the library in one process would bind its natives twice, so the one
+ * loader lives here, beside the decomposition, where both may reach it: the single-precision release build for this platform,
  * copied from the classpath (the {@code SpRelease} jars) to a temporary file that is loaded and then deleted
  * (Linux, macOS) or deleted at exit (Windows, which keeps a loaded library's file locked). Then starts the one
  * daemon thread that frees the native objects of Java wrappers the garbage collector has found unreachable,
  * which is how Libbulletjme frees bodies, shapes and joints.
  */
-final class NativeBullet {
+public final class Libbulletjme {
 
     /** Platforms with a library on the classpath: Linux and Windows on x86-64, Linux and macOS on both. */
-    static final String PLATFORMS = "Linux x86-64, Linux ARM64, Windows x86-64, macOS x86-64, macOS ARM64";
+    public static final String PLATFORMS = "Linux x86-64, Linux ARM64, Windows x86-64, macOS x86-64, macOS ARM64";
 
     private static volatile boolean loaded;
     /** Held so the level set on it stays: java.util.logging keeps loggers only weakly. */
@@ -30,21 +33,21 @@ final class NativeBullet {
 
     private static final Logger SPACE_LOG = Logger.getLogger("com.jme3.bullet.PhysicsSpace");
 
-    private NativeBullet() {}
+    private Libbulletjme() {}
 
     /** Loads the library if this process has not yet; throws naming the platform when there is none for it. */
-    static void load() {
+    public static void load() {
         if (loaded) {
             return;
         }
-        synchronized (NativeBullet.class) {
+        synchronized (Libbulletjme.class) {
             if (loaded) {
                 return;
             }
             // Libbulletjme's assertions (on under -ea, as in tests) check its own debugging expectations; one of them
             // insists a constraint's applied impulse is a magnitude, where Bullet gives it signed and Orrery reads
             // the sign. They must be off before its classes initialise.
-            ClassLoader loader = NativeBullet.class.getClassLoader();
+            ClassLoader loader = Libbulletjme.class.getClassLoader();
             loader.setPackageAssertionStatus("com.jme3", false);
             loader.setPackageAssertionStatus("jme3utilities", false);
             String resource = resource(System.getProperty("os.name"), System.getProperty("os.arch"));
@@ -67,7 +70,7 @@ final class NativeBullet {
     }
 
     /** The classpath resource of the library for an {@code os.name} and {@code os.arch}. */
-    static String resource(String osName, String osArch) {
+    public static String resource(String osName, String osArch) {
         String os = osName.toLowerCase(Locale.ROOT);
         String arch = osArch.toLowerCase(Locale.ROOT);
         boolean x64 = arch.equals("amd64") || arch.equals("x86_64");
@@ -92,7 +95,7 @@ final class NativeBullet {
     }
 
     private static Path extract(String resource) {
-        try (InputStream in = NativeBullet.class.getClassLoader().getResourceAsStream(resource)) {
+        try (InputStream in = Libbulletjme.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("the native Bullet library " + resource
                         + " is not on the classpath: the Libbulletjme SpRelease jars are missing");
