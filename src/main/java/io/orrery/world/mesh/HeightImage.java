@@ -11,7 +11,7 @@ import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 
 /**
- * A greyscale heightmap image as gz-common reads it: square, 8 or 16 bits, each pixel's first channel divided by the
+ * A greyscale PNG heightmap as gz-common reads it, its chunks checked first ({@link PngCheck}): square, 8 or 16 bits, each pixel's first channel divided by the
  * largest value its depth holds (255 or 65535), so 0 is the lowest point and 1 the highest. Row 0 is the image's top.
  */
 public final class HeightImage {
@@ -49,27 +49,33 @@ public final class HeightImage {
     }
 
     static HeightImage read(Path file, int maxTriangles) {
+        // the chunks and the size first, nothing inflated: only then may a decoder see the file
+        PngCheck.Size size = PngCheck.check(file);
+        int width = size.width();
+        int height = size.height();
+        if (width != height || width < 2) {
+            throw new MeshException("a heightmap image must be square and at least 2×2 pixels, as in"
+                    + " Gazebo; it is " + width + "×" + height);
+        }
+        long triangles = 2L * (width - 1) * (height - 1);
+        if (triangles > maxTriangles) {
+            throw new MeshException(width + "×" + height + " pixels make " + triangles + " triangles, more" + " than "
+                    + maxTriangles + ", the most orrery.mesh.max-triangles allows");
+        }
         try (ImageInputStream in = ImageIO.createImageInputStream(file.toFile())) {
             if (in == null) {
                 throw new MeshException("cannot open the image");
             }
-            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+            Iterator<ImageReader> readers = ImageIO.getImageReadersByFormatName("png");
             if (!readers.hasNext()) {
-                throw new MeshException("not an image ImageIO can read (expected a PNG)");
+                throw new MeshException("this Java has no PNG reader");
             }
             ImageReader reader = readers.next();
             try {
-                reader.setInput(in);
-                int width = reader.getWidth(0);
-                int height = reader.getHeight(0);
-                if (width != height || width < 2) {
-                    throw new MeshException("a heightmap image must be square and at least 2×2 pixels, as in"
-                            + " Gazebo; it is " + width + "×" + height);
-                }
-                long triangles = 2L * (width - 1) * (height - 1);
-                if (triangles > maxTriangles) {
-                    throw new MeshException(width + "×" + height + " pixels make " + triangles + " triangles, more"
-                            + " than " + maxTriangles + ", the most orrery.mesh.max-triangles allows");
+                // metadata ignored: text and ICC profiles are never inflated
+                reader.setInput(in, true, true);
+                if (reader.getWidth(0) != width || reader.getHeight(0) != height) {
+                    throw new MeshException("the PNG's decoder reads another size than its IHDR chunk gives");
                 }
                 return of(file.toString(), reader.read(0));
             } finally {

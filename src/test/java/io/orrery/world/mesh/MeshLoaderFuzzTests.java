@@ -15,7 +15,8 @@ import java.time.Duration;
  * exception, never a crash of the JVM (which ends the fuzzing session: a finding), within 30 s an input. Runs in every
  * build over the committed inputs in {@code src/test/resources/io/orrery/world/mesh/MeshLoaderFuzzTestsInputs/<method>/}:
  * real meshes and the files that killed the JVM (issue 33): 1,000 nested COLLADA nodes, JSON nested 30,000 deep, a
- * chain of 30,000 glTF nodes, instance cycles, 2^20 instanced nodes, counts of two billion.
+ * chain of 30,000 glTF nodes, instance cycles, 2^20 instanced nodes, counts of two billion; and heightmap PNGs with
+ * 128 MiB of zeros deflated into a zTXt or iCCP chunk.
  */
 class MeshLoaderFuzzTests {
 
@@ -52,6 +53,29 @@ class MeshLoaderFuzzTests {
     @FuzzTest(maxDuration = "10m")
     void obj(byte[] input) throws IOException {
         read(input, "fuzzed.obj");
+    }
+
+    /**
+     * Bytes as a heightmap PNG: read within the limits, or refused; and whatever it holds besides its pixels is never
+     * inflated, so reading one allocates less than 64 MiB (a zTXt of a gigabyte of zeros used to be inflated).
+     */
+    @FuzzTest(maxDuration = "10m")
+    void png(byte[] input) throws IOException {
+        Path file = Files.write(DIR.resolve("fuzzed.png"), input);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        try {
+            HeightImage image = LOADER.heightmap(file);
+            assertThat(2L * (image.size() - 1) * (image.size() - 1)).isLessThanOrEqualTo(10_000);
+        } catch (MeshException e) {
+            assertThat(e.getMessage()).as("%s", e).isNotBlank();
+        } finally {
+            Files.deleteIfExists(file);
+        }
+        assertThat(threads.getCurrentThreadAllocatedBytes() - before)
+                .as("bytes allocated reading one image")
+                .isLessThan(64L << 20);
     }
 
     private static void read(byte[] input, String name) throws IOException {
