@@ -2,9 +2,11 @@ package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.orrery.world.mesh.TestMeshes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,6 +47,13 @@ class ModelPathApiTests extends ApiTestSupport {
             // a link inside the model directory that leads out of it, and a model directory that is a link
             Files.createSymbolicLink(crate.resolve("escape.sdf"), outside.resolve("secret.sdf"));
             Files.createSymbolicLink(root.resolve("models/linked"), outside);
+            // meshes: the model's own, a secret one outside the model path, a link to it, a broken one
+            float[] box = TestMeshes.boxVertices(new float[] {-0.1f, -0.1f, -0.1f}, new float[] {0.1f, 0.1f, 0.1f});
+            TestMeshes.binaryStl(crate.resolve("meshes/box.stl"), box, TestMeshes.boxTriangles());
+            TestMeshes.binaryStl(outside.resolve("secret.stl"), box, TestMeshes.boxTriangles());
+            TestMeshes.png(outside.resolve("secret.png"), 3, 8, (x, y) -> 0);
+            Files.createSymbolicLink(crate.resolve("meshes/escape.stl"), outside.resolve("secret.stl"));
+            TestMeshes.write(crate.resolve("meshes/broken.stl"), "solid x\nfacet".getBytes(StandardCharsets.US_ASCII));
             return root;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -105,6 +114,75 @@ class ModelPathApiTests extends ApiTestSupport {
         assertThat(linked.status()).as(linked.body()).isEqualTo(422);
         assertThat(afterUri(linked)).isEqualTo(afterUri(absent));
         assertThat(names()).doesNotContain("secret");
+    }
+
+    static String meshModel(String name, String uri) {
+        return """
+                <model name="%s"><pose>0 3 1 0 0 0</pose><link name="l">
+                <collision name="c"><geometry><mesh><uri>%s</uri></mesh></geometry></collision>
+                </link></model>""".formatted(name, uri);
+    }
+
+    Response spawnSnippet(String snippet) {
+        return send(HttpRequest.newBuilder(uri("/api/models"))
+                .header("Content-Type", "application/xml")
+                .POST(HttpRequest.BodyPublishers.ofString(snippet)));
+    }
+
+    /** Issue 33 item 5: mesh and heightmap URIs used to resolve model://.. against each model-path directory's parent. */
+    @Test
+    void meshAndHeightmapUrisCannotLeaveTheModelPath() {
+        for (String uri : new String[] {
+            "model://../outside/secret.stl",
+            "package://../outside/secret.stl",
+            "model://crate/../../outside/secret.stl",
+            "package://crate/meshes/../../../outside/secret.stl",
+            "model://crate/./meshes/box.stl"
+        }) {
+            Response r = spawnSnippet(meshModel("thief", uri));
+            assertThat(r.status()).as(uri + ": " + r.body()).isEqualTo(422);
+            assertThat(r.json().get("detail").asText()).as(uri).contains("one plain path segment");
+            assertThat(r.json().get("detail").asText()).as(uri).doesNotContain(ROOT.toString());
+        }
+        Response heightmap = spawnSnippet("""
+                <model name="thief"><static>true</static><link name="l"><collision name="c"><geometry>
+                <heightmap><uri>model://../outside/secret.png</uri></heightmap></geometry></collision></link></model>""");
+        assertThat(heightmap.status()).as(heightmap.body()).isEqualTo(422);
+        assertThat(heightmap.json().get("detail").asText()).contains("one plain path segment");
+        assertThat(names()).doesNotContain("thief");
+        // the model's own mesh still spawns, through either scheme
+        assertThat(spawnSnippet(meshModel("boxed", "package://crate/meshes/box.stl"))
+                        .status())
+                .isEqualTo(201);
+        assertThat(delete("/api/models/boxed").status()).isEqualTo(204);
+    }
+
+    /**
+     * Issue 33 item 6: a mesh URI followed a link out of its model, or into a model directory that is a link; the
+     * answer now reads as "not found", word for word, so it does not tell that the file exists.
+     */
+    @Test
+    void meshUrisThroughLinksReadAsNotFound() {
+        String escape = "model://crate/meshes/escape.stl";
+        String missing = "model://crate/meshes/nothing.stl";
+        Response viaLink = spawnSnippet(meshModel("thief", escape));
+        Response absent = spawnSnippet(meshModel("thief", missing));
+        assertThat(viaLink.status()).as(viaLink.body()).isEqualTo(422);
+        assertThat(absent.status()).isEqualTo(422);
+        assertThat(after(viaLink, escape)).isEqualTo(after(absent, missing));
+
+        String linked = "model://linked/secret.stl";
+        String nowhere = "model://absent/secret.stl";
+        Response intoLink = spawnSnippet(meshModel("thief", linked));
+        assertThat(intoLink.status()).as(intoLink.body()).isEqualTo(422);
+        assertThat(after(intoLink, linked)).isEqualTo(after(spawnSnippet(meshModel("thief", nowhere)), nowhere));
+        assertThat(names()).doesNotContain("thief");
+    }
+
+    /** The problem's detail after the URI. */
+    static String after(Response r, String uri) {
+        String detail = r.json().get("detail").asText();
+        return detail.substring(detail.indexOf(uri) + uri.length());
     }
 
     /** The problem's detail from the URI's closing quote on. */

@@ -8,15 +8,14 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Optional;
 import org.jdom2.Element;
 
 /**
  * Where a {@code <mesh>} or {@code <heightmap>} URI leads, and the file read there: {@code model://} (and ROS's
  * {@code package://}) through the model path, {@code file://}, absolute paths and paths relative to the SDF file
- * that names them. A spawn request's snippet may name only model path files. Every failure names the URI and the
- * paths searched.
+ * that names them. A spawn request's snippet may name only model path files, and a model path file stays inside its
+ * model directory ({@link ModelPath}). Every failure names the URI as written, never a directory of the server.
  */
 final class MeshFiles {
 
@@ -41,53 +40,12 @@ final class MeshFiles {
             throw fail(
                     uriElement,
                     where,
-                    "'" + uri + "' is not fetched: Orrery reads files only from the model path " + modelPath
-                            + "; download the model into one of those directories and use model://<name>/...");
+                    "'" + uri + "' is not fetched: Orrery reads files only from the model path; download the model"
+                            + " into one of its directories and use model://<name>/...");
         }
-        List<Path> candidates = candidates(uriElement, uri, where);
-        for (Path candidate : candidates) {
-            if (Files.exists(candidate)) {
-                return candidate;
-            }
-        }
-        throw fail(
-                uriElement,
-                where,
-                "'" + uri + "' not found; searched "
-                        + (candidates.isEmpty()
-                                ? "nothing: the model path is empty (set orrery.model-path or GZ_SIM_RESOURCE_PATH)"
-                                : candidates.toString()));
-    }
-
-    /** Reads the file with {@code read}, a failure an error at {@code uriElement} naming the URI and the file. */
-    <T> T read(Element uriElement, String uri, Path file, String where, java.util.function.Function<Path, T> read) {
-        try {
-            return read.apply(file);
-        } catch (MeshException e) {
-            throw fail(uriElement, where, "'" + uri + "' (" + file + "): " + e.getMessage());
-        }
-    }
-
-    private List<Path> candidates(Element uriElement, String uri, String where) {
-        List<Path> candidates = new ArrayList<>();
         String scheme = uri.startsWith("model://") ? "model://" : uri.startsWith("package://") ? "package://" : null;
         if (scheme != null) {
-            String rest = uri.substring(scheme.length());
-            int slash = rest.indexOf('/');
-            if (slash <= 0 || slash == rest.length() - 1) {
-                throw fail(
-                        uriElement, where, "'" + uri + "' must name a file in a model: " + scheme + "<model>/<path>");
-            }
-            for (Path dir : modelPath.directories()) {
-                Path model =
-                        dir.resolve(rest.substring(0, slash)).toAbsolutePath().normalize();
-                Path file = path(uriElement, uri, where, model, rest.substring(slash + 1));
-                if (!file.startsWith(model)) {
-                    throw fail(uriElement, where, "'" + uri + "' leaves its model directory " + model);
-                }
-                candidates.add(file);
-            }
-            return candidates;
+            return inModelPath(uriElement, uri, scheme, where);
         }
         if (!SdfFiles.fromFile(uriElement)) {
             // a request's snippet must not name files on the server: only models of the model path
@@ -95,11 +53,12 @@ final class MeshFiles {
                     uriElement,
                     where,
                     "'" + uri + "' is not allowed in a spawned model: a request may name only"
-                            + " model://<name>/<path> files of the model path " + modelPath);
+                            + " model://<name>/<path> files of the model path");
         }
+        Path file;
         if (uri.startsWith("file://")) {
             try {
-                candidates.add(Path.of(URI.create(uri)).toAbsolutePath().normalize());
+                file = Path.of(URI.create(uri)).toAbsolutePath().normalize();
             } catch (IllegalArgumentException e) {
                 throw fail(uriElement, where, "'" + uri + "' is not a valid file URI: " + e.getMessage());
             }
@@ -109,10 +68,52 @@ final class MeshFiles {
                     where,
                     "'" + uri + "' is not supported: expected model://, package://, file://" + " or a path");
         } else {
-            candidates.add(path(
-                    uriElement, uri, where, SdfFiles.directoryOf(uriElement).toAbsolutePath(), uri));
+            file = path(uriElement, uri, where, SdfFiles.directoryOf(uriElement).toAbsolutePath(), uri);
         }
-        return candidates;
+        if (!Files.exists(file)) {
+            // the file the author named, as named: beside the SDF file, or where file:// points
+            throw fail(uriElement, where, "'" + uri + "' not found (a path is read beside the SDF file that names it)");
+        }
+        return file;
+    }
+
+    /**
+     * A {@code model://} or {@code package://} file: its model name one path segment and its path plain segments, found
+     * inside its model directory of the model path (links resolved, never leading out). A file that is missing and one
+     * refused for leading out read alike, and neither names a directory of the server.
+     */
+    private Path inModelPath(Element uriElement, String uri, String scheme, String where) {
+        String rest = uri.substring(scheme.length());
+        int slash = rest.indexOf('/');
+        if (slash <= 0 || slash == rest.length() - 1) {
+            throw fail(uriElement, where, "'" + uri + "' must name a file in a model: " + scheme + "<model>/<path>");
+        }
+        Optional<Path> found;
+        try {
+            found = modelPath.model("model://" + rest);
+        } catch (ModelPath.BadUri e) {
+            throw fail(uriElement, where, "'" + uri + "': " + e.getMessage());
+        }
+        return found.orElseThrow(() -> fail(
+                uriElement,
+                where,
+                "'" + uri + "' not found in the model path"
+                        + (modelPath.directories().isEmpty()
+                                ? ", which is empty (set orrery.model-path or GZ_SIM_RESOURCE_PATH)"
+                                : " (" + modelPath.directories().size() + " directories; a file a model names must"
+                                        + " stay inside its model directory)")));
+    }
+
+    /**
+     * Reads the file with {@code read}, a failure an error at {@code uriElement} naming the URI, never the path on
+     * the server it led to.
+     */
+    <T> T read(Element uriElement, String uri, Path file, String where, java.util.function.Function<Path, T> read) {
+        try {
+            return read.apply(file);
+        } catch (MeshException e) {
+            throw fail(uriElement, where, "'" + uri + "': " + e.getMessage());
+        }
     }
 
     private static Path path(Element uriElement, String uri, String where, Path base, String relative) {
