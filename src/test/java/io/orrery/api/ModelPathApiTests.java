@@ -179,6 +179,31 @@ class ModelPathApiTests extends ApiTestSupport {
         assertThat(names()).doesNotContain("thief");
     }
 
+    /** Issue 33 item 8: refusals named the model path's directories and the files searched, absolute. */
+    @Test
+    void refusalsNameFilesRelativeToTheModelPathNeverTheServersPaths() {
+        for (Response r : new Response[] {
+            spawnSnippet(meshModel("thief", "model://crate/meshes/nothing.stl")),
+            spawnSnippet(meshModel("thief", "model://crate/meshes/broken.stl")),
+            spawn("model://absent"),
+            spawn("model://crate/nothing.sdf")
+        }) {
+            assertThat(r.status()).as(r.body()).isEqualTo(422);
+            assertThat(r.json().get("detail").asText()).as(r.body()).doesNotContain(ROOT.toString(), "/tmp/");
+            assertThat(r.json().get("file").asText()).as(r.body()).doesNotContain(ROOT.toString());
+        }
+        assertThat(spawnSnippet(meshModel("thief", "model://crate/meshes/broken.stl"))
+                        .json()
+                        .get("detail")
+                        .asText())
+                .contains("'model://crate/meshes/broken.stl': not a mesh Assimp can read");
+        assertThat(spawnSnippet(meshModel("thief", "model://crate/meshes/nothing.stl"))
+                        .json()
+                        .get("detail")
+                        .asText())
+                .contains("'model://crate/meshes/nothing.stl' not found in the model path");
+    }
+
     /** The problem's detail after the URI. */
     static String after(Response r, String uri) {
         String detail = r.json().get("detail").asText();

@@ -41,15 +41,29 @@ final class IncludeResolver {
     Included open(Element uriElement, String uri, String where) {
         Path file = includedFile(uriElement, uri, where);
         if (chain.contains(file)) {
-            throw fail(uriElement, where, "include cycle: '" + uri + "' includes " + file + " again");
+            throw fail(uriElement, where, "include cycle: '" + uri + "' leads back to a file being read");
         }
         if (chain.size() > MAX_INCLUDE_DEPTH) {
             throw fail(uriElement, where, "includes nest deeper than " + MAX_INCLUDE_DEPTH);
         }
-        Element root =
-                SdfFiles.parse(SdfFiles.read(file, limits.maxBytes()), limits).getRootElement();
+        Element root = SdfFiles.parse(SdfFiles.read(file, limits.maxBytes(), shownAs(uri, file)), limits)
+                .getRootElement();
         SdfFiles.version(root);
         return new Included(file, root);
+    }
+
+    /**
+     * How errors in an included file name it: a model's file by its URI and its name in the model directory
+     * ({@code model://crate/model.sdf}), never by where the model path lies on the server; a file the including file
+     * named by path, by that path.
+     */
+    private static String shownAs(String uri, Path file) {
+        if (uri.startsWith("model://") || ModelPath.isRemote(uri)) {
+            String base = uri.endsWith("/") ? uri : uri + "/";
+            String name = file.getFileName().toString();
+            return uri.endsWith("/" + name) ? uri : base + name;
+        }
+        return file.toString();
     }
 
     /** Runs {@code read} with {@code file} on the chain, so an include inside it that leads back is caught. */
@@ -100,9 +114,9 @@ final class IncludeResolver {
                             uriElement,
                             where,
                             "model '" + uri
-                                    + "' is not in the Fuel cache "
-                                    + modelPath.fuelCache().map(Path::toString).orElse("(none)")
-                                    + " (GZ_FUEL_CACHE_PATH; searched "
+                                    + "' is not in the Fuel cache"
+                                    + (modelPath.fuelCache().isEmpty() ? " (there is none" : " (GZ_FUEL_CACHE_PATH")
+                                    + "; searched "
                                     + fuel.get().server() + "/" + fuel.get().owner() + "/models/"
                                     + fuel.get().name() + "/"
                                     + fuel.get().version().orElse("<newest>") + "): Orrery never downloads;"
@@ -172,7 +186,8 @@ final class IncludeResolver {
     private Path modelFile(Element uriElement, String uri, Path dir, String where) {
         Optional<Path> config = ModelPath.fileIn(dir, "model.config");
         if (config.isPresent()) {
-            Element root = SdfFiles.parse(SdfFiles.read(config.get(), limits.maxBytes()), limits)
+            Element root = SdfFiles.parse(
+                            SdfFiles.read(config.get(), limits.maxBytes(), shownAs(uri, config.get())), limits)
                     .getRootElement();
             Element best = bestSdf(root);
             if (best != null && !text(best).isEmpty()) {
@@ -181,7 +196,7 @@ final class IncludeResolver {
                                 best,
                                 "",
                                 "model.config names '" + text(best)
-                                        + "', which is not a file inside the model directory " + dir));
+                                        + "', which is not a file inside the model directory"));
             }
         }
         return ModelPath.fileIn(dir, "model.sdf").orElseThrow(() -> notFound(uriElement, uri, where));

@@ -238,10 +238,10 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
         return out;
     }
 
-    /** Where a missing model was looked for, for messages. */
+    /** Where a missing model was looked for, for messages: how many places, never their paths on the server. */
     String searched() {
-        return "the model path " + directories
-                + fuelCache.map(c -> " and the Fuel cache " + c).orElse("");
+        return "the model path (" + directories.size() + (directories.size() == 1 ? " directory" : " directories") + ")"
+                + fuelCache.map(c -> " and the Fuel cache").orElse("");
     }
 
     @Override

@@ -21,8 +21,8 @@ final class SdfFiles {
 
     private SdfFiles() {}
 
-    /** A file read whole, within the size bound. */
-    record FileText(Path path, byte[] bytes) {
+    /** A file read whole, within the size bound; {@code source} names it in errors. */
+    record FileText(Path path, byte[] bytes, String source) {
 
         String text() {
             return new String(bytes, StandardCharsets.UTF_8);
@@ -30,18 +30,22 @@ final class SdfFiles {
     }
 
     static FileText read(Path file, long maxBytes) {
+        return read(file, maxBytes, file.toAbsolutePath().normalize().toString());
+    }
+
+    /** A file read whole, within the size bound, its errors naming it {@code source}. */
+    static FileText read(Path file, long maxBytes, String source) {
         Path absolute = file.toAbsolutePath().normalize();
-        String source = absolute.toString();
         try {
             SecureXml.checkSize(Files.size(absolute), source, maxBytes);
-            return new FileText(absolute, Files.readAllBytes(absolute));
+            return new FileText(absolute, Files.readAllBytes(absolute), source);
         } catch (IOException e) {
             throw new SdfException(source, 0, 0, "cannot read the file: " + e, e);
         }
     }
 
     static Document parse(FileText file, SdfLimits limits) {
-        Document document = SecureXml.parse(file.bytes(), file.path().toString(), limits);
+        Document document = SecureXml.parse(file.bytes(), file.source(), limits);
         document.setProperty(PATH, file.path());
         return document;
     }

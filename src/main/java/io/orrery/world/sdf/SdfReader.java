@@ -170,7 +170,8 @@ public final class SdfReader {
 
     /** Reads a world from bytes as if they were the content of {@code file} (includes resolve beside it). */
     WorldSpec read(Path file, byte[] content) {
-        return read(new SdfFiles.FileText(file.toAbsolutePath().normalize(), content));
+        Path absolute = file.toAbsolutePath().normalize();
+        return read(new SdfFiles.FileText(absolute, content, absolute.toString()));
     }
 
     private WorldSpec read(SdfFiles.FileText text) {

@@ -67,7 +67,7 @@ class SdfReaderBadInputTests {
                         "missing_include.sdf",
                         5,
                         12,
-                        List.of("include 'model://no_such_model': not found in the model path", MODELS.toString())),
+                        List.of("include 'model://no_such_model': not found in the model path (1 directory)")),
                 Arguments.of("short_pose.sdf", 5, 13, List.of("model 'm'", "<pose> must have 6 numbers", "got 5")),
                 Arguments.of("word_in_pose.sdf", 5, 13, List.of("<pose> must be a number, got 'three'")),
                 Arguments.of("zero_axis.sdf", 10, 20, List.of("joint 'j'", "<axis><xyz> must not be the zero vector")),
