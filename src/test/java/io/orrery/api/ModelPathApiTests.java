@@ -54,6 +54,29 @@ class ModelPathApiTests extends ApiTestSupport {
             TestMeshes.png(outside.resolve("secret.png"), 3, 8, (x, y) -> 0);
             Files.createSymbolicLink(crate.resolve("meshes/escape.stl"), outside.resolve("secret.stl"));
             TestMeshes.write(crate.resolve("meshes/broken.stl"), "solid x\nfacet".getBytes(StandardCharsets.US_ASCII));
+            // glTF files whose one buffer (a triangle: 36 bytes of floats, 6 of indices, 2 of padding) is elsewhere
+            byte[] triangle = java.util.Base64.getDecoder()
+                    .decode("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAABAAIAAAA=");
+            Files.write(outside.resolve("secret.bin"), triangle);
+            Files.write(crate.resolve("meshes/own.bin"), triangle);
+            Files.createSymbolicLink(crate.resolve("meshes/linked.bin"), outside.resolve("secret.bin"));
+            for (String[] g : new String[][] {
+                {"escape", "../../../outside/secret.bin"},
+                {"encoded", "%2E%2E/%2E%2E/%2E%2E/outside/secret.bin"},
+                {"absolute", outside.resolve("secret.bin").toUri().toString()},
+                {"linked", "linked.bin"},
+                {"own", "own.bin"},
+                {"missing", "missing.bin"}
+            }) {
+                Files.writeString(crate.resolve("meshes/" + g[0] + ".gltf"), gltf(g[1]));
+            }
+            // a glTF whose buffer is its own and whose image lies outside, which a renderer would open
+            Files.writeString(
+                    crate.resolve("meshes/image.gltf"),
+                    gltf("own.bin")
+                            .replace(
+                                    "\"buffers\"",
+                                    "\"images\":[{\"uri\":\"../../../outside/secret.png\"}],\"buffers\""));
             return root;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -114,6 +137,40 @@ class ModelPathApiTests extends ApiTestSupport {
         assertThat(linked.status()).as(linked.body()).isEqualTo(422);
         assertThat(afterUri(linked)).isEqualTo(afterUri(absent));
         assertThat(names()).doesNotContain("secret");
+    }
+
+    /** A glTF of one triangle whose buffer is the file {@code bufferUri}. */
+    static String gltf(String bufferUri) {
+        return """
+                {"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],
+                 "meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1}]}],
+                 "buffers":[{"uri":"%s","byteLength":44}],
+                 "bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":6}],
+                 "accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]},
+                   {"bufferView":1,"componentType":5123,"count":3,"type":"SCALAR"}]}
+                """.formatted(bufferUri);
+    }
+
+    /**
+     * Issue 33 item 7: a glTF's buffer URI of ../../../secret was opened by the mesh library, and the file's bytes became
+     * vertices that GET /dashboard/scene served. Every file a mesh refers to is now opened inside its model directory
+     * only: a buffer (or an image) outside is refused, by name, however it is spelled; one inside still reads.
+     */
+    @Test
+    void aGltfBufferOutsideItsModelIsNeverRead() {
+        for (String name : new String[] {"escape", "encoded", "absolute", "linked", "image"}) {
+            String uri = "model://crate/meshes/" + name + ".gltf";
+            Response r = spawnSnippet(meshModel("thief", uri));
+            assertThat(r.status()).as(name + ": " + r.body()).isEqualTo(422);
+            assertThat(r.json().get("detail").asText())
+                    .as(name)
+                    .contains("glTF names", "lies outside the directory the mesh may read from")
+                    .doesNotContain(ROOT.toString());
+        }
+        assertThat(names()).doesNotContain("thief");
+        Response own = spawnSnippet(meshModel("honest", "model://crate/meshes/own.gltf"));
+        assertThat(own.status()).as(own.body()).isEqualTo(201);
+        assertThat(delete("/api/models/honest").status()).isEqualTo(204);
     }
 
     static String meshModel(String name, String uri) {
@@ -186,7 +243,9 @@ class ModelPathApiTests extends ApiTestSupport {
             spawnSnippet(meshModel("thief", "model://crate/meshes/nothing.stl")),
             spawnSnippet(meshModel("thief", "model://crate/meshes/broken.stl")),
             spawn("model://absent"),
-            spawn("model://crate/nothing.sdf")
+            spawn("model://crate/nothing.sdf"),
+            // the mesh library's own message names the buffer it could not open, by its path
+            spawnSnippet(meshModel("thief", "model://crate/meshes/missing.gltf"))
         }) {
             assertThat(r.status()).as(r.body()).isEqualTo(422);
             assertThat(r.json().get("detail").asText()).as(r.body()).doesNotContain(ROOT.toString(), "/tmp/");
@@ -202,6 +261,11 @@ class ModelPathApiTests extends ApiTestSupport {
                         .get("detail")
                         .asText())
                 .contains("'model://crate/meshes/nothing.stl' not found in the model path");
+        assertThat(spawnSnippet(meshModel("thief", "model://crate/meshes/missing.gltf"))
+                        .json()
+                        .get("detail")
+                        .asText())
+                .contains("missing.bin");
     }
 
     /** The problem's detail after the URI. */

@@ -25,6 +25,7 @@ final class AssimpReader {
     private static final int FLAGS =
             Assimp.aiProcess_Triangulate | Assimp.aiProcess_JoinIdenticalVertices | Assimp.aiProcess_SortByPType;
     private static final String COLLADA_AUTO_NAME = "$ColladaAutoName$";
+    private static final System.Logger LOG = System.getLogger(MeshLoader.class.getName());
 
     /** One node's mesh, its vertices in the file's root frame. */
     record SubMesh(String name, float[] positions, int[] indices) {}
@@ -37,12 +38,39 @@ final class AssimpReader {
         this.maxTriangles = maxTriangles;
     }
 
-    /** Every triangle mesh of the file, by node; throws when Assimp cannot read it or it holds too many triangles. */
-    static List<SubMesh> read(Path file, int maxTriangles) {
-        AIScene scene = Assimp.aiImportFile(file.toString(), FLAGS);
-        if (scene == null) {
-            throw new MeshException("not a mesh Assimp can read: " + Assimp.aiGetErrorString());
+    /**
+     * Every triangle mesh of the file, by node; throws when Assimp cannot read it or it holds too many triangles.
+     * Assimp opens files only through {@link ConfinedFileIO}: inside {@code root}, at most {@code maxBytes} each.
+     */
+    static List<SubMesh> read(Path file, Path root, int maxTriangles, long maxBytes) {
+        return confined(file, root, maxTriangles, maxBytes).parts();
+    }
+
+    /**
+     * What an import read, the files it opened (real paths) and the names Assimp asked for that were outside the
+     * root, not opened.
+     */
+    record Import(List<SubMesh> parts, List<Path> opened, List<String> refused) {}
+
+    static Import confined(Path file, Path root, int maxTriangles, long maxBytes) {
+        try (ConfinedFileIO files = new ConfinedFileIO(root, maxBytes)) {
+            AIScene scene = Assimp.aiImportFileEx(file.toString(), FLAGS, files.io());
+            if (!files.refused().isEmpty()) {
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "mesh {0} asked for {1}: outside {2}, not opened",
+                        file,
+                        files.refused(),
+                        root);
+            }
+            if (scene == null) {
+                throw new MeshException("not a mesh Assimp can read: " + Assimp.aiGetErrorString());
+            }
+            return new Import(read(file, scene, maxTriangles), files.opened(), files.refused());
         }
+    }
+
+    private static List<SubMesh> read(Path file, AIScene scene, int maxTriangles) {
         try {
             AINode root = scene.mRootNode();
             if (root == null) {

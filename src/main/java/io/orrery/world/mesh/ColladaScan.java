@@ -18,8 +18,9 @@ import javax.xml.stream.XMLStreamReader;
 
 /**
  * A COLLADA file read as a stream of XML events before Assimp reads it: how deep its elements nest, every
- * {@code count} it declares, its node hierarchy with the instances ({@link NodeGraph}), and the files it names (an
- * image's {@code <init_from>}). No DTD, no entities; nothing is kept but the nodes and the names.
+ * {@code count} it declares, and its node hierarchy with the instances ({@link NodeGraph}). No DTD, no entities;
+ * nothing is kept but the nodes. The images it names are not opened by the mesh library (and could not be: {@link
+ * ConfinedFileIO}).
  */
 final class ColladaScan {
 
@@ -32,20 +33,17 @@ final class ColladaScan {
         f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         f.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
-        f.setProperty(XMLInputFactory.IS_COALESCING, true);
         return f;
     }
 
-    /** The files the document names; throws naming the line when a bound is passed. */
-    static List<String> scan(Path file, long maxCount) {
+    /** Throws naming the line when a bound is passed. */
+    static void scan(Path file, long maxCount) {
         NodeGraph graph = new NodeGraph("COLLADA");
         Map<String, Integer> ids = new HashMap<>();
         List<Integer> instanceParents = new ArrayList<>();
         List<String> instanceTargets = new ArrayList<>();
-        List<String> references = new ArrayList<>();
         Deque<Integer> nodes = new ArrayDeque<>();
         int depth = 0;
-        boolean inInitFrom = false;
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
             XMLStreamReader xml = XML.createXMLStreamReader(in);
             try {
@@ -75,20 +73,13 @@ final class ColladaScan {
                                 instanceParents.add(nodes.peek());
                                 instanceTargets.add(url.substring(1));
                             }
-                        } else if (name.equals("init_from")) {
-                            inInitFrom = true;
                         }
                     } else if (event == XMLStreamConstants.END_ELEMENT) {
                         depth--;
                         String name = xml.getLocalName();
                         if (name.equals("node") && !nodes.isEmpty()) {
                             nodes.pop();
-                        } else if (name.equals("init_from")) {
-                            inInitFrom = false;
                         }
-                    } else if (inInitFrom && event == XMLStreamConstants.CHARACTERS && !xml.isWhiteSpace()) {
-                        // COLLADA 1.4's <init_from>name</init_from>, and 1.5's <init_from><ref>name</ref>
-                        references.add(xml.getText().strip());
                     }
                 }
             } finally {
@@ -113,7 +104,6 @@ final class ColladaScan {
             }
         }
         graph.check("instance each other in a cycle, which the mesh library would follow for ever");
-        return List.copyOf(references);
     }
 
     /** A {@code count} attribute (of an array, an accessor, a primitive) over the bound is refused before Assimp. */

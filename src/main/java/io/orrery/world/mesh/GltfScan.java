@@ -20,7 +20,8 @@ import java.util.List;
  * A glTF 2.0 file's JSON (a {@code .gltf}, or a {@code .glb}'s JSON chunk) read as a stream of tokens before Assimp
  * reads it, twice: first only how deep it nests, then the parts that matter to the bounds: the version, the node
  * hierarchy ({@link NodeGraph}), every accessor's {@code count} and buffer's {@code byteLength}, and the files its
- * buffers and images name. A {@code data:} URI is never read into memory: only its first bytes are looked at.
+ * buffers and images name (the mesh library opens the buffers; the images a renderer would). A {@code data:} URI is
+ * never read into memory: only its first bytes are looked at.
  */
 final class GltfScan {
 
@@ -49,12 +50,12 @@ final class GltfScan {
         this.maxBytes = maxBytes;
     }
 
-    /** A {@code .gltf}: the files it names. */
+    /** A {@code .gltf}: the files its buffers and images name, as written. */
     static List<String> gltf(Path file, long maxCount, long maxBytes) throws IOException {
         return new GltfScan(file, 0, Files.size(file), maxCount, maxBytes).scan();
     }
 
-    /** A {@code .glb}: its header checked, then its JSON chunk scanned; the files it names. */
+    /** A {@code .glb}: its header checked, then its JSON chunk scanned; the files its buffers and images name, as written. */
     static List<String> glb(Path file, long maxCount, long maxBytes) throws IOException {
         long size = Files.size(file);
         ByteBuffer header = ByteBuffer.allocate(20).order(ByteOrder.LITTLE_ENDIAN);

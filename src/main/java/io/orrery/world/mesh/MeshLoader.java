@@ -41,17 +41,30 @@ public final class MeshLoader {
         return filesRead.get();
     }
 
+    /** The mesh of a file that may refer only to files in its own directory; see {@link #mesh(Path, Path, double[], String, boolean)}. */
+    public TriangleMesh mesh(Path file, double[] scale, String submesh, boolean center) {
+        Path root;
+        try {
+            root = file.toAbsolutePath().getParent().toRealPath();
+        } catch (IOException e) {
+            throw new MeshException("cannot read the file: " + e);
+        }
+        return mesh(file, root, scale, submesh, center);
+    }
+
     /**
      * The mesh of a file.
      *
      * @param file the mesh file: STL, COLLADA, OBJ, glTF or GLB, by its extension ({@link MeshPreScan})
+     * @param root the directory the mesh may read from, a real path (its model directory): the files it refers to
+     *     (a glTF's buffers, an OBJ's materials) are opened only inside it ({@link ConfinedFileIO})
      * @param scale x, y, z factors applied last
      * @param submesh the one submesh to keep, or null for all
      * @param center with a submesh: move it so its bounding box is centred on the origin (SDF's {@code <center>})
      * @throws MeshException naming what is wrong with the file
      */
-    public TriangleMesh mesh(Path file, double[] scale, String submesh, boolean center) {
-        Key key = key(file, "mesh", scale, submesh, center);
+    public TriangleMesh mesh(Path file, Path root, double[] scale, String submesh, boolean center) {
+        Key key = key(file, root, "mesh", scale, submesh, center);
         Object hit = lookup(key);
         if (hit != null) {
             return (TriangleMesh) hit;
@@ -59,8 +72,8 @@ public final class MeshLoader {
         filesRead.incrementAndGet();
         // checked within the bounds first, then read by the native library, both on its thread
         List<AssimpReader.SubMesh> parts = NativeMeshThread.call(() -> {
-            MeshPreScan.scan(file, limits);
-            return AssimpReader.read(file, limits.maxTriangles());
+            MeshPreScan.scan(file, root, limits);
+            return AssimpReader.read(file, root, limits.maxTriangles(), limits.maxBytes());
         });
         TriangleMesh mesh = MeshAssembly.assemble(file.toString(), parts, scale, submesh, center);
         store(key, mesh, mesh.triangleCount());
@@ -73,7 +86,7 @@ public final class MeshLoader {
      * @throws MeshException naming what is wrong with the file
      */
     public HeightImage heightmap(Path file) {
-        Key key = key(file, "heightmap", new double[] {1, 1, 1}, null, false);
+        Key key = key(file, null, "heightmap", new double[] {1, 1, 1}, null, false);
         Object hit = lookup(key);
         if (hit != null) {
             return (HeightImage) hit;
@@ -84,7 +97,7 @@ public final class MeshLoader {
         return image;
     }
 
-    private Key key(Path file, String kind, double[] scale, String submesh, boolean center) {
+    private Key key(Path file, Path root, String kind, double[] scale, String submesh, boolean center) {
         Path absolute = file.toAbsolutePath().normalize();
         BasicFileAttributes attributes;
         try {
@@ -108,6 +121,7 @@ public final class MeshLoader {
         return new Key(
                 kind,
                 absolute,
+                root,
                 attributes.size(),
                 attributes.lastModifiedTime().toMillis(),
                 Arrays.toString(scale),
@@ -133,8 +147,16 @@ public final class MeshLoader {
         }
     }
 
+    /** A file read once per kind, confinement, scale, submesh and centring, while it is unchanged on disk. */
     private record Key(
-            String kind, Path file, long size, long modified, String scale, String submesh, boolean center) {}
+            String kind,
+            Path file,
+            Path root,
+            long size,
+            long modified,
+            String scale,
+            String submesh,
+            boolean center) {}
 
     private record Cached(Object value, long triangles) {}
 }

@@ -73,20 +73,65 @@ final class MeshPreScan {
     }
 
     /**
-     * The file's format and the files it names (glTF buffers and images, COLLADA images).
+     * The file's format and the files it needs the mesh library to open besides itself.
      *
      * @param format by the extension, and its content agrees
-     * @param references the names as written in the file, {@code data:} URIs left out
+     * @param references the files a glTF's buffers and images name, their URIs as written ({@code data:} URIs left
+     *     out)
      */
     record Scan(Format format, List<String> references) {}
 
     private MeshPreScan() {}
 
     /**
-     * Checks a mesh file within {@code limits} before the mesh library reads it.
+     * Checks a mesh file within {@code limits} before the mesh library reads it, and that the files it names (a glTF's
+     * buffers and images) lie inside {@code root}.
      *
-     * @throws MeshException naming what is beyond which bound
+     * @param root the directory the mesh may read from (its model directory), a real path
+     * @throws MeshException naming what is beyond which bound, or the file it names outside
      */
+    static Scan scan(Path file, Path root, MeshLimits limits) {
+        Scan scan = scan(file, limits);
+        for (String uri : scan.references()) {
+            requireInside(file, root, uri);
+        }
+        return scan;
+    }
+
+    /**
+     * A file a glTF names (a relative URI, percent-encoded as glTF writes it) must lie inside the root, links resolved.
+     * {@link ConfinedFileIO} would not open a buffer outside anyway; this says why, by the name as written, and refuses
+     * an image outside too, which a renderer reading the model would open.
+     */
+    private static void requireInside(Path file, Path root, String uri) {
+        String outside = "the glTF names '" + uri
+                + "' (a buffer or image), which lies outside the directory the mesh may read from (its model"
+                + " directory): a mesh may refer only to files inside it";
+        String decoded;
+        try {
+            decoded = java.net.URLDecoder.decode(uri.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new MeshException("the glTF names '" + uri + "' (a buffer or image), which is not a valid URI");
+        }
+        if (decoded.indexOf(':') >= 0 || decoded.startsWith("/") || decoded.indexOf('\\') >= 0) {
+            // not echoed: an absolute path would tell a requester where files lie on the server
+            throw new MeshException(
+                    "the glTF names a buffer or image by an absolute path or a URI with a scheme, which lies"
+                            + " outside the directory the mesh may read from (its model directory): a mesh may refer only to"
+                            + " files inside it, by relative paths");
+        }
+        try {
+            Path target = file.toAbsolutePath().getParent().resolve(decoded).normalize();
+            if (!target.startsWith(root)
+                    || (Files.exists(target) && !target.toRealPath().startsWith(root))) {
+                throw new MeshException(outside);
+            }
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            throw new MeshException(outside);
+        }
+    }
+
+    /** Checks a mesh file within {@code limits} before the mesh library reads it. */
     static Scan scan(Path file, MeshLimits limits) {
         Format format = Format.of(file);
         long maxCount = (long) COUNT_PER_TRIANGLE * limits.maxTriangles();
@@ -95,7 +140,8 @@ final class MeshPreScan {
             return switch (format) {
                 case COLLADA -> {
                     require(content == Content.XML, format, content, file);
-                    yield new Scan(format, ColladaScan.scan(file, maxCount));
+                    ColladaScan.scan(file, maxCount);
+                    yield new Scan(format, List.of());
                 }
                 case GLTF -> {
                     require(content == Content.JSON, format, content, file);

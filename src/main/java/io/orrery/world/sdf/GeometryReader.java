@@ -11,7 +11,6 @@ import io.orrery.world.Vec3;
 import io.orrery.world.mesh.ConvexParts;
 import io.orrery.world.mesh.TriangleMesh;
 import io.orrery.world.mesh.decomposition.ConvexDecomposition;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.jdom2.Element;
@@ -113,12 +112,12 @@ final class GeometryReader {
                             where))
                     .orElse(voxels);
         }
-        Path file = files.resolve(uriElement, uri, where);
+        MeshFiles.Resolved file = files.resolve(uriElement, uri, where);
         String name = submesh.orElse(null);
         boolean centred = center;
         double[] factors = {scale.x(), scale.y(), scale.z()};
-        var triangles =
-                files.read(uriElement, uri, file, where, f -> files.loader().mesh(f, factors, name, centred));
+        var triangles = files.read(
+                uriElement, uri, file, where, f -> files.loader().mesh(f, file.root(), factors, name, centred));
         requireWithinLength(uriElement, uri, where, triangles);
         Optional<ConvexParts> parts = Optional.empty();
         if (optimization == Geometry.MeshOptimization.CONVEX_DECOMPOSITION) {
@@ -159,7 +158,7 @@ final class GeometryReader {
                     return v;
                 })
                 .orElse(Vec3.ZERO);
-        Path file = files.resolve(uriElement, uri, where);
+        MeshFiles.Resolved file = files.resolve(uriElement, uri, where);
         var image = files.read(uriElement, uri, file, where, f -> files.loader().heightmap(f));
         return new Geometry.Heightmap(uri, size, pos, image);
     }

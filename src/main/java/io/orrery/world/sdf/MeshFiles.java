@@ -4,6 +4,7 @@ import static io.orrery.world.sdf.Values.fail;
 
 import io.orrery.world.mesh.MeshException;
 import io.orrery.world.mesh.MeshLoader;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -31,8 +32,23 @@ final class MeshFiles {
         return loader;
     }
 
-    /** The file the URI names, which exists. */
-    Path resolve(Element uriElement, String uri, String where) {
+    /**
+     * A file a URI named, and the directory the file may refer to others in (a glTF's buffers, an OBJ's materials):
+     * its model directory for a model path file, else its own directory.
+     *
+     * @param rootAsUri how an error names {@code root}: {@code model://<name>} for a model path file, so that no answer
+     *     names a directory of the server; empty for a file an operator's world names by path
+     */
+    record Resolved(Path file, Path root, Optional<String> rootAsUri) {
+
+        /** The message with the model directory named by its URI wherever it names the directory's path. */
+        String scrub(String message) {
+            return rootAsUri.map(name -> message.replace(root.toString(), name)).orElse(message);
+        }
+    }
+
+    /** The file the URI names, which exists, and where it may refer to files. */
+    Resolved resolve(Element uriElement, String uri, String where) {
         if (uri.isEmpty()) {
             throw fail(uriElement, where, "<uri> is empty: expected the mesh or image file");
         }
@@ -74,7 +90,11 @@ final class MeshFiles {
             // the file the author named, as named: beside the SDF file, or where file:// points
             throw fail(uriElement, where, "'" + uri + "' not found (a path is read beside the SDF file that names it)");
         }
-        return file;
+        try {
+            return new Resolved(file, file.getParent().toRealPath(), Optional.empty());
+        } catch (IOException e) {
+            throw fail(uriElement, where, "'" + uri + "': cannot read its directory: " + e.getMessage());
+        }
     }
 
     /**
@@ -82,37 +102,40 @@ final class MeshFiles {
      * inside its model directory of the model path (links resolved, never leading out). A file that is missing and one
      * refused for leading out read alike, and neither names a directory of the server.
      */
-    private Path inModelPath(Element uriElement, String uri, String scheme, String where) {
+    private Resolved inModelPath(Element uriElement, String uri, String scheme, String where) {
         String rest = uri.substring(scheme.length());
         int slash = rest.indexOf('/');
         if (slash <= 0 || slash == rest.length() - 1) {
             throw fail(uriElement, where, "'" + uri + "' must name a file in a model: " + scheme + "<model>/<path>");
         }
-        Optional<Path> found;
+        Optional<ModelPath.InModel> found;
         try {
-            found = modelPath.model("model://" + rest);
+            found = modelPath.inModel("model://" + rest);
         } catch (ModelPath.BadUri e) {
             throw fail(uriElement, where, "'" + uri + "': " + e.getMessage());
         }
-        return found.orElseThrow(() -> fail(
-                uriElement,
-                where,
-                "'" + uri + "' not found in the model path"
-                        + (modelPath.directories().isEmpty()
-                                ? ", which is empty (set orrery.model-path or GZ_SIM_RESOURCE_PATH)"
-                                : " (" + modelPath.directories().size() + " directories; a file a model names must"
-                                        + " stay inside its model directory)")));
+        String model = scheme + rest.substring(0, slash);
+        return found.map(f -> new Resolved(f.file(), f.modelDirectory(), Optional.of(model)))
+                .orElseThrow(() -> fail(
+                        uriElement,
+                        where,
+                        "'" + uri + "' not found in the model path"
+                                + (modelPath.directories().isEmpty()
+                                        ? ", which is empty (set orrery.model-path or GZ_SIM_RESOURCE_PATH)"
+                                        : " (" + modelPath.directories().size()
+                                                + " directories; a file a model names must"
+                                                + " stay inside its model directory)")));
     }
 
     /**
-     * Reads the file with {@code read}, a failure an error at {@code uriElement} naming the URI, never the path on
-     * the server it led to.
+     * Reads the file with {@code read}, a failure an error at {@code uriElement} naming the URI, and any file of a
+     * model by its URI too (the mesh library's messages name the paths it opened), never the path on the server.
      */
-    <T> T read(Element uriElement, String uri, Path file, String where, java.util.function.Function<Path, T> read) {
+    <T> T read(Element uriElement, String uri, Resolved file, String where, java.util.function.Function<Path, T> read) {
         try {
-            return read.apply(file);
+            return read.apply(file.file());
         } catch (MeshException e) {
-            throw fail(uriElement, where, "'" + uri + "': " + e.getMessage());
+            throw fail(uriElement, where, "'" + uri + "': " + file.scrub(e.getMessage()));
         }
     }
 

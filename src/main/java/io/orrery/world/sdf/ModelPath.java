@@ -76,6 +76,14 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
      * @throws BadUri when the name is not one path segment or the path is not relative and plain
      */
     Optional<Path> model(String uri) throws BadUri {
+        return inModel(uri).map(InModel::file);
+    }
+
+    /** What a {@code model://} URI found: the file or directory, and its model directory, both real paths. */
+    record InModel(Path file, Path modelDirectory) {}
+
+    /** As {@link #model(String)}, with the model directory the URI's path stays inside. */
+    Optional<InModel> inModel(String uri) throws BadUri {
         String rest = uri.substring("model://".length());
         int slash = rest.indexOf('/');
         String name = slash < 0 ? rest : rest.substring(0, slash);
@@ -85,7 +93,12 @@ record ModelPath(List<Path> directories, Optional<Path> fuelCache) {
             Optional<Path> found =
                     within(dir, Stream.concat(Stream.of(name), inside.stream()).toList());
             if (found.isPresent()) {
-                return found;
+                try {
+                    return Optional.of(
+                            new InModel(found.get(), dir.resolve(name).toRealPath()));
+                } catch (IOException e) {
+                    return Optional.empty();
+                }
             }
         }
         return Optional.empty();

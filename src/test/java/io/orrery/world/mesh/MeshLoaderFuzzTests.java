@@ -17,6 +17,11 @@ import java.time.Duration;
  * real meshes and the files that killed the JVM (issue 33): 1,000 nested COLLADA nodes, JSON nested 30,000 deep, a
  * chain of 30,000 glTF nodes, instance cycles, 2^20 instanced nodes, counts of two billion; and heightmap PNGs with
  * 128 MiB of zeros deflated into a zTXt or iCCP chunk.
+ *
+ * <p>The file lies in a model directory, and beside that directory lies a secret: a glTF buffer of one triangle with
+ * vertices no fuzzed input would write by chance. No mesh read may hold them, however the file names the secret
+ * (issue 33 item 7: a glTF's buffer {@code ../../../secret.txt} became vertices); seeds name it through {@code ..},
+ * percent-encoded, through a link, and an OBJ names a material library beside it.
  */
 class MeshLoaderFuzzTests {
 
@@ -25,11 +30,25 @@ class MeshLoaderFuzzTests {
     /** Small limits, so the fuzzer meets them: 1 MiB, 10,000 triangles; nothing cached, every input read. */
     private static final MeshLoader LOADER = new MeshLoader(new MeshLimits(1024 * 1024, 10_000, 0));
 
+    /** The secret's vertices: exact in single precision, and unlike anything a fuzzer writes. */
+    private static final float[] SECRET = {7777.125f, 3333.5f, -1111.25f, -2222.75f, 5555.5f, 9999.25f, 1.5e-3f, 0, 0};
+
     private static final Path DIR = tempDir();
+    private static final Path MODEL = DIR.resolve("model");
 
     private static Path tempDir() {
         try {
-            return Files.createTempDirectory("orrery-mesh-fuzz");
+            Path dir = Files.createTempDirectory("orrery-mesh-fuzz").toRealPath();
+            java.nio.ByteBuffer secret = java.nio.ByteBuffer.allocate(44).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (float f : SECRET) {
+                secret.putFloat(f);
+            }
+            secret.putShort((short) 0).putShort((short) 1).putShort((short) 2);
+            Files.write(dir.resolve("secret.bin"), secret.array());
+            Files.writeString(dir.resolve("secret.mtl"), "newmtl m\nKd 1 0 0\n");
+            Files.createDirectories(dir.resolve("model"));
+            Files.createSymbolicLink(dir.resolve("model/linked.bin"), dir.resolve("secret.bin"));
+            return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -79,11 +98,22 @@ class MeshLoaderFuzzTests {
     }
 
     private static void read(byte[] input, String name) throws IOException {
-        Path file = Files.write(DIR.resolve(name), input);
+        Path file = Files.write(MODEL.resolve(name), input);
         long start = System.nanoTime();
         try {
-            TriangleMesh mesh = LOADER.mesh(file, new double[] {1, 1, 1}, null, false);
+            TriangleMesh mesh = LOADER.mesh(file, MODEL, new double[] {1, 1, 1}, null, false);
             assertThat(mesh.triangleCount()).isBetween(1, 10_000);
+            for (int v = 0; v < mesh.vertexCount(); v++) {
+                for (int s = 0; s < 3; s++) {
+                    boolean secret = true;
+                    for (int axis = 0; axis < 3; axis++) {
+                        secret &= mesh.coordinate(v, axis) == SECRET[3 * s + axis];
+                    }
+                    assertThat(secret)
+                            .as("vertex %d is the secret's vertex %d, read from outside the model", v, s)
+                            .isFalse();
+                }
+            }
         } catch (MeshException e) {
             assertThat(e.getMessage()).as("%s", e).isNotBlank();
         } finally {
