@@ -76,8 +76,13 @@ class SdfReaderFuzzTests {
             assertThat(lidarRays(model)).as("lidar rays").isLessThanOrEqualTo(LIMITS.maxLidarRays());
             assertRatesWithinBound(model);
             assertWithinPhysicalBounds(model);
+            assertMeshesInsideTheModelPath(model);
         } catch (SdfException e) {
             assertLocated(e, "spawn request");
+            // issue 33 item 8: a refusal names files of the model path by their URIs, never where they lie
+            assertThat(e.getMessage())
+                    .as("%s", e)
+                    .doesNotContain(MODEL_PATH.toString(), SdfReaderTests.MODELS.toString());
         }
         assertBoundedTime(start);
     }
@@ -151,6 +156,32 @@ class SdfReaderFuzzTests {
     }
 
     private static final double MAX_POSITION = PhysicalBounds.MAX_POSITION;
+
+    private static final Path MODEL_PATH = realPath(SdfReaderTests.MODELS);
+
+    private static Path realPath(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A spawned model may read meshes only from its model directories (issue 33 item 5: {@code model://../x} resolved
+     * beside the model path, where the seeds' {@code sdf/meshes/body.stl} lies).
+     */
+    private static void assertMeshesInsideTheModelPath(ModelSpec model) {
+        model.models().forEach(SdfReaderFuzzTests::assertMeshesInsideTheModelPath);
+        for (LinkSpec link : model.links()) {
+            for (CollisionSpec c : link.collisions()) {
+                if (c.geometry() instanceof Geometry.Mesh m) {
+                    // the file the loader read (its real path), then a submesh's name if one was chosen
+                    assertThat(m.triangles().source()).as("%s", m.uri()).startsWith(MODEL_PATH + "/");
+                }
+            }
+        }
+    }
 
     /** The longest dimension of a shape, metres (0 for what has none). */
     private static double longest(Geometry g) {
