@@ -71,24 +71,6 @@ class ArchitectureTests {
                 .check(ORRERY);
     }
 
-    @Test
-    void noEngineImportsAnother() {
-        noClasses()
-                .that()
-                .resideInAPackage("io.orrery.physics.jbullet..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAPackage("io.orrery.physics.bullet..")
-                .check(ORRERY);
-        noClasses()
-                .that()
-                .resideInAPackage("io.orrery.physics.bullet..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAPackage("io.orrery.physics.jbullet..")
-                .check(ORRERY);
-    }
-
     /**
      * Engines build bodies on the runner thread (a spawn, a reset, a reload): they take a mesh's convex parts as the
      * reader computed them, and neither they nor the runner ever run V-HACD (issue 33 item 3).
@@ -291,7 +273,9 @@ class ArchitectureTests {
 
     /**
      * No engine uses another: each physics engine (a package of {@code io.orrery.physics} holding an
-     * {@link EngineDescriptor}) is chosen by name and stands alone on the shared core ({@code physics.rigid}).
+     * {@link EngineDescriptor}) is chosen by name and stands alone on the shared core ({@code physics.rigid}). What
+     * two engines share lives below them: the convex decomposition both take as the world is read is in
+     * {@code world.mesh.decomposition}, no longer in {@code physics.bullet} (issue 32).
      */
     @Test
     void noEngineUsesAnother() {
@@ -312,23 +296,13 @@ class ArchitectureTests {
                         }
                         for (Dependency d : origin.getDirectDependenciesFromSelf()) {
                             String to = engineOf(engines, d.getTargetClass().getPackageName());
-                            if (to != null && !to.equals(from) && !isKnownException(d)) {
+                            if (to != null && !to.equals(from)) {
                                 events.add(SimpleConditionEvent.violated(d, d.getDescription()));
                             }
                         }
                     }
                 })
                 .check(ORRERY);
-    }
-
-    /**
-     * TODO(issue 32, "pure-Java engine imports native decomposition"): the JBullet engine still builds its convex
-     * decompositions with the native engine's V-HACD. This one known dependency is excused until the decomposition
-     * moves out of physics.bullet; then this method goes, and the rule above holds without exception.
-     */
-    private static boolean isKnownException(Dependency d) {
-        return d.getOriginClass().getName().equals("io.orrery.physics.jbullet.ShapeFactory")
-                && d.getTargetClass().getName().equals("io.orrery.physics.bullet.ConvexDecomposition");
     }
 
     private static String engineOf(Set<String> engines, String pkg) {
