@@ -4,6 +4,7 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.system.SystemException;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.physics.PhysicsFailure;
 import io.orrery.trigger.LifecycleEventKind;
 import java.util.function.Supplier;
 import org.slf4j.Logger;

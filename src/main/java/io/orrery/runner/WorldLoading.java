@@ -14,6 +14,7 @@ import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.system.SystemManager;
 import io.orrery.system.SystemOrigin;
 import io.orrery.system.WorldSystem;
+import io.orrery.system.physics.PhysicsStep;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.WorldSpec;
@@ -109,7 +110,7 @@ final class WorldLoading {
         SystemManager manager = null;
         try {
             manager = new SystemManager(settings.parallelPostUpdate());
-            manager.add(new PhysicsStep(), OptionalInt.empty(), "", SystemOrigin.builtIn("physics"));
+            manager.add(new PhysicsStep(), OptionalInt.empty(), "", SystemOrigin.builtIn(PhysicsStep.NAME));
             for (SystemRegistration r : systems.get()) {
                 manager.add(r.system(), r.priority(), r.prioritySource(), r.origin());
             }

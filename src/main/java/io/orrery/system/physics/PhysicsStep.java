@@ -1,4 +1,4 @@
-package io.orrery.runner;
+package io.orrery.system.physics;
 
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.system.NamedSystem;
@@ -11,13 +11,13 @@ import io.orrery.system.UpdateInfo;
 /**
  * The physics system (gz sim's Physics, at its priority): it steps the world in Update by the step's dt, never while
  * paused, and leaves the world's reset to the runner's reset cascade, where resetting the world (the helpers) comes
- * before the systems (the devices). What the engine throws in a step is a {@link PhysicsFailure}, which the loop
- * recovers from.
+ * before the systems (the devices). The runner adds it to every world's systems. What the engine throws in a step is
+ * a {@link PhysicsFailure}, which the loop recovers from.
  */
-final class PhysicsStep implements Update, Stateless, Prioritized, NamedSystem {
+public final class PhysicsStep implements Update, Stateless, Prioritized, NamedSystem {
 
     /** The name this system goes by in messages and listings. */
-    static final String NAME = "physics";
+    public static final String NAME = "physics";
 
     @Override
     public void update(UpdateInfo info, PhysicsWorld world) {

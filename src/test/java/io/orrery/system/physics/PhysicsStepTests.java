@@ -1,4 +1,4 @@
-package io.orrery.runner;
+package io.orrery.system.physics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
