@@ -99,8 +99,8 @@ class RunnerConfiguration {
     }
 
     @Bean
-    RunnerLifecycle runnerLifecycle(SimulationRunner runner) {
-        return new RunnerLifecycle(runner);
+    RunnerStartStop runnerStartStop(SimulationRunner runner) {
+        return new RunnerStartStop(runner);
     }
 
     @Bean

@@ -25,7 +25,7 @@ final class RunCommands {
     private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
 
     private final RunState state;
-    private final Lifecycle lifecycle;
+    private final RunTransitions transitions;
     private final ResetCascade cascade;
     private final WorldLoading loading;
     private final StepLoop loop;
@@ -37,7 +37,7 @@ final class RunCommands {
 
     RunCommands(
             RunState state,
-            Lifecycle lifecycle,
+            RunTransitions transitions,
             ResetCascade cascade,
             WorldLoading loading,
             StepLoop loop,
@@ -47,7 +47,7 @@ final class RunCommands {
             MonotonicClock clock,
             Supplier<SimulationStatus> status) {
         this.state = state;
-        this.lifecycle = lifecycle;
+        this.transitions = transitions;
         this.cascade = cascade;
         this.loading = loading;
         this.loop = loop;
@@ -59,13 +59,13 @@ final class RunCommands {
     }
 
     SimulationStatus pause() {
-        lifecycle.enterPause(state.session);
+        transitions.enterPause(state.session);
         return status.get();
     }
 
     SimulationStatus resume() {
         state.requirePhysicsWorking("resume");
-        lifecycle.leavePause(state.session);
+        transitions.leavePause(state.session);
         return status.get();
     }
 
@@ -89,7 +89,7 @@ final class RunCommands {
         state.requirePhysicsWorking("step");
         WorldSession s = state.session;
         boolean held = state.controller != null;
-        lifecycle.beginBatch(s, count, held);
+        transitions.beginBatch(s, count, held);
         s.statistics.start(clock.nanoTime(), s.simTimeNanos());
         try {
             loop.batch(count);
@@ -99,7 +99,7 @@ final class RunCommands {
             throw new AbortException(ResetCascade.describe(e), e);
         }
         if (state.stepping()) {
-            lifecycle.endBatch(s);
+            transitions.endBatch(s);
         }
         state.requirePhysicsWorking("step"); // the engine failed in the batch, which ended there
         return status.get();
@@ -115,7 +115,7 @@ final class RunCommands {
         }
         runTo.arm(targetNanos, done);
         if (state.paused()) {
-            lifecycle.leavePause(s);
+            transitions.leavePause(s);
         }
     }
 
@@ -123,7 +123,7 @@ final class RunCommands {
     void holdForController() {
         cancelRunTo("a controller acquired the simulation");
         if (state.stepping()) {
-            lifecycle.enterPause(state.session);
+            transitions.enterPause(state.session);
         }
     }
 
@@ -142,7 +142,7 @@ final class RunCommands {
         boolean wasPaused = state.paused();
         cancelRunTo("reset");
         try {
-            lifecycle.enterReset();
+            transitions.enterReset();
             cascade.run(s, true, seed);
             state.physicsRebuilt();
         } catch (AbortException e) {
@@ -150,8 +150,8 @@ final class RunCommands {
         } catch (RuntimeException e) {
             throw new AbortException("reset failed: " + ResetCascade.describe(e), e);
         }
-        lifecycle.fire(LifecycleEventKind.RESET);
-        lifecycle.restartAfterReset(s, wasPaused);
+        transitions.fire(LifecycleEventKind.RESET);
+        transitions.restartAfterReset(s, wasPaused);
         log.info("World '{}' reset", s.name());
         return status.get();
     }
@@ -173,7 +173,7 @@ final class RunCommands {
         }
         boolean wasPaused = state.paused();
         cancelRunTo("reload");
-        lifecycle.enterReset();
+        transitions.enterReset();
         state.resetting = true;
         try {
             // From here the old world is going: the new one is published first, so whatever happens next the
@@ -197,8 +197,8 @@ final class RunCommands {
         } finally {
             state.resetting = false;
         }
-        lifecycle.fire(LifecycleEventKind.RESET);
-        lifecycle.beginSession(next, wasPaused);
+        transitions.fire(LifecycleEventKind.RESET);
+        transitions.beginSession(next, wasPaused);
         log.info("World '{}' reloaded from {}", next.name(), file);
         return status.get();
     }
@@ -232,19 +232,19 @@ final class RunCommands {
      * controller holds the simulation, pause, resume, reset and factor actions are held back (it alone drives the
      * run: its steps end when it asked).
      */
-    Lifecycle.Actions triggerActions() {
-        return new Lifecycle.Actions() {
+    RunTransitions.Actions triggerActions() {
+        return new RunTransitions.Actions() {
             @Override
             public void pause() {
                 if (state.stepping() && state.controller == null) {
-                    lifecycle.enterPause(state.session);
+                    transitions.enterPause(state.session);
                 }
             }
 
             @Override
             public void resume() {
                 if (state.paused() && state.controller == null && state.physicsFailure() == null) {
-                    lifecycle.leavePause(state.session);
+                    transitions.leavePause(state.session);
                 }
             }
 

@@ -24,7 +24,7 @@ final class RunEnding {
     private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
 
     private final RunState state;
-    private final Lifecycle lifecycle;
+    private final RunTransitions transitions;
     private final CommandQueue commands;
     private final SnapshotPublisher snapshots;
     private final RunTo runTo;
@@ -34,7 +34,7 @@ final class RunEnding {
 
     RunEnding(
             RunState state,
-            Lifecycle lifecycle,
+            RunTransitions transitions,
             CommandQueue commands,
             SnapshotPublisher snapshots,
             RunTo runTo,
@@ -42,7 +42,7 @@ final class RunEnding {
             List<RunListener> listeners,
             CompletableFuture<RunResult> finished) {
         this.state = state;
-        this.lifecycle = lifecycle;
+        this.transitions = transitions;
         this.commands = commands;
         this.snapshots = snapshots;
         this.runTo = runTo;
@@ -60,9 +60,9 @@ final class RunEnding {
 
     /** Stop → Disconnect with {@code result}; stop triggers fire (their actions may only log). */
     void stop(Outcome result) {
-        lifecycle.enterEnd(SimState.STOP);
-        lifecycle.fire(LifecycleEventKind.STOP);
-        lifecycle.settleEnding();
+        transitions.enterEnd(SimState.STOP);
+        transitions.fire(LifecycleEventKind.STOP);
+        transitions.settleEnding();
         WorldSession s = state.session;
         if (s != null) {
             WorldSession.logPluginErrors(s.plugins.broadcast(new PluginEvent.Stopped()));
@@ -91,7 +91,7 @@ final class RunEnding {
 
     private void toAbort() {
         try {
-            lifecycle.enterEnd(SimState.ABORT);
+            transitions.enterEnd(SimState.ABORT);
         } catch (RuntimeException transitionFailure) {
             log.warn("Could not walk the state machine to Abort from {}", state.machine.state(), transitionFailure);
         }
@@ -128,7 +128,7 @@ final class RunEnding {
             }
         }
         try {
-            lifecycle.driveTo(SimState.DISCONNECT);
+            transitions.driveTo(SimState.DISCONNECT);
         } catch (RuntimeException transitionFailure) {
             log.warn(
                     "Could not walk the state machine to Disconnect from {}", state.machine.state(), transitionFailure);

@@ -18,7 +18,7 @@ import java.util.Set;
  * where the runner takes commands.
  *
  * <p>Written on the runner thread only, each part by one owner: the machine, stepping and the phase by
- * {@link Lifecycle} and the loop; the session by loading; the hold by {@link Lockstep}; the outcome by
+ * {@link RunTransitions} and the loop; the session by loading; the hold by {@link Lockstep}; the outcome by
  * {@link RunEnding}. Readable from any thread (the volatile fields).
  */
 final class RunState {
@@ -94,7 +94,7 @@ final class RunState {
         return s == SimState.CONNECT || s == SimState.RESET;
     }
 
-    /** Lifecycle: the loop steps from now, at {@code first}. */
+    /** Transitions: the loop steps from now, at {@code first}. */
     void startStepping(SimState first) {
         phase = first;
         stepping = true;
@@ -105,7 +105,7 @@ final class RunState {
         phase = next;
     }
 
-    /** Lifecycle: the loop no longer steps (the machine says where it is). */
+    /** Transitions: the loop no longer steps (the machine says where it is). */
     void stopStepping() {
         stepping = false;
     }

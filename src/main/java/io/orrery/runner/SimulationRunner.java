@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * state and the commands that are allowed.
  *
  * <p>The parts: a {@link CommandQueue}; the {@link WorldSession} (one loaded world, closed as a unit); the
- * {@link Lifecycle} (Cloe's machine and the triggers); the {@link RunLoop} (frames, steps, batches, run-to,
+ * {@link RunTransitions} (Cloe's machine and the triggers); the {@link RunLoop} (frames, steps, batches, run-to,
  * reset and reload); the {@link ResetCascade}; {@link WorldLoading}; the {@link SnapshotPublisher} that serves
  * readers on other threads; and {@link RunEnding}. This class is the API over them.
  */
@@ -92,7 +92,7 @@ public final class SimulationRunner {
             }
         });
         OutputGate output = new OutputGate(b.events);
-        Lifecycle lifecycle = new Lifecycle(state, triggers, b.events, clock);
+        RunTransitions transitions = new RunTransitions(state, triggers, b.events, clock);
         ResetCascade cascade = new ResetCascade(state, output, b.events, snapshots, clock);
         this.posts = new CommandPosts(
                 commands, state, b.pluginSettings.startTimeout().toNanos());
@@ -105,13 +105,13 @@ public final class SimulationRunner {
                 (owner, topics) -> RunnerSeams.worldAccess(this, owner, topics),
                 RunnerSeams.topicDriver(state, posts));
         RunTo runTo = new RunTo();
-        RunEnding ending = new RunEnding(state, lifecycle, commands, snapshots, runTo, clock, listeners, finished);
+        RunEnding ending = new RunEnding(state, transitions, commands, snapshots, runTo, clock, listeners, finished);
         this.stepLoop = new StepLoop(
-                state, commands, lifecycle, loading, b.settings, clock, snapshots, runTo, ending, this::status);
+                state, commands, transitions, loading, b.settings, clock, snapshots, runTo, ending, this::status);
         this.loop = new RunCommands(
-                state, lifecycle, cascade, loading, stepLoop, runTo, ending, snapshots, clock, this::status);
+                state, transitions, cascade, loading, stepLoop, runTo, ending, snapshots, clock, this::status);
         this.lockstep = new Lockstep(state, loop, b.events);
-        lifecycle.bind(loop.triggerActions());
+        transitions.bind(loop.triggerActions());
     }
 
     /** A runner for the world in {@code worldFile}, read by {@code loader} and built by {@code engine}. */

@@ -22,7 +22,7 @@ final class StepLoop {
 
     private final RunState state;
     private final CommandQueue commands;
-    private final Lifecycle lifecycle;
+    private final RunTransitions transitions;
     private final WorldLoading loading;
     private final RunnerSettings settings;
     private final MonotonicClock clock;
@@ -35,7 +35,7 @@ final class StepLoop {
     StepLoop(
             RunState state,
             CommandQueue commands,
-            Lifecycle lifecycle,
+            RunTransitions transitions,
             WorldLoading loading,
             RunnerSettings settings,
             MonotonicClock clock,
@@ -45,7 +45,7 @@ final class StepLoop {
             Supplier<SimulationStatus> status) {
         this.state = state;
         this.commands = commands;
-        this.lifecycle = lifecycle;
+        this.transitions = transitions;
         this.loading = loading;
         this.settings = settings;
         this.clock = clock;
@@ -58,7 +58,7 @@ final class StepLoop {
     /** Runs one command where the loop takes it, then applies the trigger actions it set off. */
     void execute(Command<?> c) {
         c.run(state.commandState(), state.currentState(), state.allowedCommands());
-        lifecycle.settle();
+        transitions.settle();
     }
 
     void run() {
@@ -80,7 +80,7 @@ final class StepLoop {
             return;
         }
         try {
-            lifecycle.beginSession(state.session, settings.startPaused());
+            transitions.beginSession(state.session, settings.startPaused());
             applyCommands();
             while (!state.ended()) {
                 if (state.stepping()) {
@@ -172,11 +172,11 @@ final class StepLoop {
         state.phase(SimState.STEP_END);
         long end = clock.nanoTime();
         s.statistics.record(end, info.simTimeNanos(), s.stepNanos, end - start, s.takePadding());
-        lifecycle.stepped(info.simTimeNanos());
+        transitions.stepped(info.simTimeNanos());
         checkStopConditions(s);
         if (inBatch) {
             s.binding.update(s.plugins);
-            lifecycle.settle();
+            transitions.settle();
             commands.runDuringBatch(this::execute);
         } else {
             applyCommands();
@@ -213,9 +213,9 @@ final class StepLoop {
         s.systems.runPreUpdate(info, s.physics);
         s.systems.runUpdate(info, s.physics);
         s.systems.runPostUpdate(info, s.physics);
-        lifecycle.fire(LifecycleEventKind.PAUSE);
-        lifecycle.pausedCycle();
-        lifecycle.settle();
+        transitions.fire(LifecycleEventKind.PAUSE);
+        transitions.pausedCycle();
+        transitions.settle();
         if (state.paused()) {
             commands.awaitAndRun(WorldLoading.WAIT_PERIOD_NANOS, this::execute);
         }
@@ -227,7 +227,7 @@ final class StepLoop {
         state.lastProgressNanos = clock.nanoTime();
         WorldSession s = state.session;
         s.binding.update(s.plugins);
-        lifecycle.settle();
+        transitions.settle();
         commands.runAll(this::execute);
         if (state.requestedStop != null && !state.ended() && !state.loading()) {
             Outcome o = state.requestedStop;
@@ -238,7 +238,7 @@ final class StepLoop {
 
     private void checkStopConditions(WorldSession s) {
         if (runTo.reached(s.simTimeNanos())) {
-            lifecycle.enterPause(s);
+            transitions.enterPause(s);
             runTo.complete(status.get());
         }
         if (settings.stopAtNanos().isPresent()

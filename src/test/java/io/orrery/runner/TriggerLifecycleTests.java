@@ -72,7 +72,7 @@ class TriggerLifecycleTests {
         // The step runs after the chain the reset set off: the runner settles trigger actions before commands.
         assertThat(runner.step(3).get(120, TimeUnit.SECONDS).iterations()).isEqualTo(3);
 
-        assertThat(runner.triggers().history()).hasSize(Lifecycle.MAX_CHAINED_ACTIONS + 1);
+        assertThat(runner.triggers().history()).hasSize(RunTransitions.MAX_CHAINED_ACTIONS + 1);
         assertThat(runner.status().outcome()).isEmpty();
     }
 }

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * pauses a world that is really running, and an action that fires further triggers (a pause that fires a
  * pause trigger) does so after it has completed, never half-way through. Runner thread only.
  */
-final class Lifecycle {
+final class RunTransitions {
 
     // The runner's parts log as the runner: one logger name for users to set a level on and to filter by.
     private static final Logger log = LoggerFactory.getLogger(SimulationRunner.class);
@@ -54,7 +54,7 @@ final class Lifecycle {
     /** The iterations when the open batch span began, or -1 when none is open. */
     private long spanStart = -1;
 
-    Lifecycle(RunState state, TriggerRegistry triggers, EventSink bridges, MonotonicClock clock) {
+    RunTransitions(RunState state, TriggerRegistry triggers, EventSink bridges, MonotonicClock clock) {
         this.state = state;
         this.triggers = triggers;
         this.bridges = bridges;

@@ -12,9 +12,9 @@ import org.springframework.context.SmartLifecycle;
  * until the run has ended and its report is written. Runs in the last phase, so the simulation starts after
  * and stops before the web server.
  */
-final class RunnerLifecycle implements SmartLifecycle {
+final class RunnerStartStop implements SmartLifecycle {
 
-    private static final Logger log = LoggerFactory.getLogger(RunnerLifecycle.class);
+    private static final Logger log = LoggerFactory.getLogger(RunnerStartStop.class);
 
     /** How long a graceful stop waits for the runner to end. */
     static final long STOP_TIMEOUT_SECONDS = 20;
@@ -22,7 +22,7 @@ final class RunnerLifecycle implements SmartLifecycle {
     private final SimulationRunner runner;
     private volatile boolean started;
 
-    RunnerLifecycle(SimulationRunner runner) {
+    RunnerStartStop(SimulationRunner runner) {
         this.runner = runner;
     }
 

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The graceful stop Spring calls on SIGTERM. */
-class RunnerLifecycleTests {
+class RunnerStartStopTests {
 
     @Test
     void aGracefulStopEndsALongStepBatchAndTheRunBeforeItReturns() throws Exception {
@@ -30,7 +30,7 @@ class RunnerLifecycleTests {
                 .worldSystems(Extensions.discovered().worldSystems())
                 .devices(Extensions.discovered().deviceKinds())
                 .build();
-        RunnerLifecycle lifecycle = new RunnerLifecycle(runner);
+        RunnerStartStop lifecycle = new RunnerStartStop(runner);
         lifecycle.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (runner.currentState() != SimState.PAUSE && System.nanoTime() < deadline) {
