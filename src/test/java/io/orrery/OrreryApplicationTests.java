@@ -29,13 +29,13 @@ class OrreryApplicationTests {
     @Test
     void theDefaultWorldLoadsAndAdvances() throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (runner.status().iterations() < 500 && System.nanoTime() < deadline) {
+        while (runner.reads().status().iterations() < 500 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        assertThat(runner.status().worldName()).hasValue("orrery_demo");
-        assertThat(runner.status().iterations()).isGreaterThanOrEqualTo(500);
-        assertThat(runner.status().outcome()).isEmpty();
-        assertThat(runner.currentState())
+        assertThat(runner.reads().status().worldName()).hasValue("orrery_demo");
+        assertThat(runner.reads().status().iterations()).isGreaterThanOrEqualTo(500);
+        assertThat(runner.reads().status().outcome()).isEmpty();
+        assertThat(runner.reads().currentState())
                 .isIn(SimState.STEP_BEGIN, SimState.STEP_SIMULATOR, SimState.STEP_CONTROLLER, SimState.STEP_END);
 
         // Readiness is re-evaluated about once a second, so health turns UP shortly after the world runs.

@@ -1,6 +1,6 @@
 package io.orrery.api;
 
-import io.orrery.runner.ControlHandle;
+import io.orrery.runner.port.ControlHandle;
 import java.io.IOException;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;

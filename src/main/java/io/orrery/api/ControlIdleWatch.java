@@ -1,6 +1,6 @@
 package io.orrery.api;
 
-import io.orrery.runner.ControlHandle;
+import io.orrery.runner.port.ControlHandle;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;

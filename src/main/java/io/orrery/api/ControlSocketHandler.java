@@ -8,13 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.orrery.physics.UnknownModelException;
-import io.orrery.runner.CommandQueueFullException;
-import io.orrery.runner.CommandRefusedException;
-import io.orrery.runner.ControlHandle;
-import io.orrery.runner.ControlHeldException;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.StepRequest;
-import io.orrery.runner.StepResult;
+import io.orrery.runner.port.CommandQueueFullException;
+import io.orrery.runner.port.CommandRefusedException;
+import io.orrery.runner.port.ControlHandle;
+import io.orrery.runner.port.ControlHeldException;
+import io.orrery.runner.port.StepRequest;
+import io.orrery.runner.port.StepResult;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.UnknownTopicException;
 import java.io.IOException;
@@ -208,7 +208,7 @@ final class ControlSocketHandler extends TextWebSocketHandler {
             if (c.handle() != null && c.handle().holds()) { // (an operator may have released it since)
                 return CompletableFuture.completedFuture(answer("acquired", "holder", c.name()));
             }
-            return runner.acquireControl(c.name()).thenApply(h -> {
+            return runner.hold().acquire(c.name()).thenApply(h -> {
                 c.hold(h);
                 if (c.isClosed()) { // closed while acquiring: let go at once
                     c.letGo();
@@ -220,7 +220,7 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     }
 
     private Supplier<CompletableFuture<Map<String, Object>>> step(ControlConnection c, JsonNode request) {
-        TopicBus bus = runner.topics().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
+        TopicBus bus = runner.topics().bus().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
         StepRequest step = lockstep.step(request, 1, bus, ENVELOPE);
         return () -> holding(c, "step").step(step).thenApply(r -> result("stepped", r));
     }
@@ -245,7 +245,7 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         LockstepJson.checkFields(request, OBSERVE_FIELDS, ENVELOPE);
         List<String> observe = LockstepJson.names(request, "observe", true);
         List<String> models = LockstepJson.names(request, "models", false);
-        return () -> runner.observe(observe, models).thenApply(r -> result("observed", r));
+        return () -> runner.hold().observe(observe, models).thenApply(r -> result("observed", r));
     }
 
     private Supplier<CompletableFuture<Map<String, Object>>> release(ControlConnection c, JsonNode request) {
@@ -262,7 +262,7 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         if (h == null) {
             throw new CommandRefusedException(
                     op + " (this connection does not hold the simulation: acquire it" + " first)",
-                    runner.currentState(),
+                    runner.reads().currentState(),
                     Set.of("acquire"));
         }
         return h;

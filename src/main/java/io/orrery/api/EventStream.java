@@ -7,12 +7,12 @@ import io.orrery.event.Events;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.StartProgress;
-import io.orrery.runner.ControlEvent;
-import io.orrery.runner.ResetSignal;
-import io.orrery.runner.RunListener;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
-import io.orrery.runner.StepSpan;
+import io.orrery.runner.port.ControlEvent;
+import io.orrery.runner.port.ResetSignal;
+import io.orrery.runner.port.RunListener;
+import io.orrery.runner.port.SimulationStatus;
+import io.orrery.runner.port.StepSpan;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.TopicNames;
@@ -94,7 +94,7 @@ final class EventStream implements DisposableBean {
                                     from.name(),
                                     to.name(),
                                     event.name(),
-                                    runner.status().simTimeSeconds()));
+                                    runner.reads().status().simTimeSeconds()));
                 }
             }
         });
@@ -142,7 +142,7 @@ final class EventStream implements DisposableBean {
         emitter.onCompletion(() -> remove(client));
         emitter.onTimeout(() -> remove(client));
         emitter.onError(e -> remove(client));
-        client.sendProgressIfChanged(runner.pluginProgress());
+        client.sendProgressIfChanged(runner.reads().pluginProgress());
         client.offer(new Event("stats", statsEvent(client)));
         clients.add(client);
         schedule(client);
@@ -157,7 +157,7 @@ final class EventStream implements DisposableBean {
 
     private void sampleTopics(Client c, TopicSampler sampler) {
         try {
-            Optional<TopicBus> bus = runner.topics();
+            Optional<TopicBus> bus = runner.topics().bus();
             if (bus.isEmpty()) {
                 return;
             }
@@ -235,7 +235,7 @@ final class EventStream implements DisposableBean {
             if (clients.isEmpty()) {
                 return;
             }
-            StartProgress progress = runner.pluginProgress();
+            StartProgress progress = runner.reads().pluginProgress();
             for (Client c : clients) {
                 c.sendProgressIfChanged(progress);
                 c.offer(new Event("stats", statsEvent(c)));
@@ -247,7 +247,7 @@ final class EventStream implements DisposableBean {
     }
 
     private StatsEvent statsEvent(Client c) {
-        SimulationStatus s = runner.status();
+        SimulationStatus s = runner.reads().status();
         return new StatsEvent(
                 s.simTimeSeconds(),
                 s.iterations(),

@@ -44,32 +44,32 @@ class ModelController {
 
     @GetMapping
     List<ModelSummary> list() {
-        return runner.snapshot().models().stream().map(ModelSummary::of).toList();
+        return runner.reads().snapshot().models().stream().map(ModelSummary::of).toList();
     }
 
     @GetMapping("/{name}")
     ModelJson get(@PathVariable String name) {
-        return ModelJson.of(runner.snapshot().model(name).orElseThrow(() -> new UnknownModelException(name)));
+        return ModelJson.of(runner.reads().snapshot().model(name).orElseThrow(() -> new UnknownModelException(name)));
     }
 
     /** Spawns the model of an SDF {@code <model>} snippet (pose in the world frame). */
     @PostMapping(consumes = {MediaType.APPLICATION_XML_VALUE, MediaType.TEXT_XML_VALUE, MediaType.TEXT_PLAIN_VALUE})
     ResponseEntity<ModelJson> spawn(@RequestBody String snippet) {
         ModelSpec spec = reader.readModel(snippet, "spawn request");
-        if (runner.snapshot().model(spec.name()).isPresent()) {
+        if (runner.reads().snapshot().model(spec.name()).isPresent()) {
             throw new ModelExistsException(spec.name());
         }
-        int models = runner.snapshot().models().size();
+        int models = runner.reads().snapshot().models().size();
         if (models >= reader.limits().maxModels()) {
             throw new IllegalStateException("the world holds " + models + " models, the most orrery.sdf.max-models"
                     + " allows; remove one first");
         }
         ModelState spawned;
         try {
-            spawned = RunnerCalls.await("spawn", runner.spawn(spec, Optional.of(snippet)));
+            spawned = RunnerCalls.await("spawn", runner.edits().spawn(spec, Optional.of(snippet)));
         } catch (IllegalArgumentException e) {
             // another request spawned the same name between the check and the command
-            if (runner.snapshot().model(spec.name()).isPresent()) {
+            if (runner.reads().snapshot().model(spec.name()).isPresent()) {
                 throw new ModelExistsException(spec.name());
             }
             throw e;
@@ -83,7 +83,7 @@ class ModelController {
 
     @DeleteMapping("/{name}")
     ResponseEntity<Void> remove(@PathVariable String name) {
-        RunnerCalls.await("remove", runner.remove(name));
+        RunnerCalls.await("remove", runner.edits().remove(name));
         return ResponseEntity.noContent().build();
     }
 
@@ -93,7 +93,7 @@ class ModelController {
         if (pose == null) {
             throw new IllegalArgumentException("expected a pose {\"x\", \"y\", \"z\", \"roll\", \"pitch\", \"yaw\"}");
         }
-        return ModelJson.of(RunnerCalls.await("teleport", runner.teleport(name, pose.toPose())));
+        return ModelJson.of(RunnerCalls.await("teleport", runner.edits().teleport(name, pose.toPose())));
     }
 
     @PutMapping("/{name}/static")
@@ -101,7 +101,7 @@ class ModelController {
         if (request == null || request.value() == null) {
             throw new IllegalArgumentException("expected {\"value\": true} or {\"value\": false}");
         }
-        return ModelJson.of(RunnerCalls.await("set-static", runner.setStatic(name, request.value())));
+        return ModelJson.of(RunnerCalls.await("set-static", runner.edits().setStatic(name, request.value())));
     }
 
     /** A model name already in the world. */

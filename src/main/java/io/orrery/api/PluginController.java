@@ -31,12 +31,12 @@ class PluginController {
 
     @GetMapping
     List<PluginJson> list() {
-        return runner.pluginStatuses().stream().map(PluginJson::of).toList();
+        return runner.reads().pluginStatuses().stream().map(PluginJson::of).toList();
     }
 
     @GetMapping("/progress")
     StartProgress progress() {
-        return runner.pluginProgress();
+        return runner.reads().pluginProgress();
     }
 
     @GetMapping("/{name}")
@@ -56,7 +56,8 @@ class PluginController {
             throws Exception {
         find(name);
         String qualified = name + "." + command;
-        PluginCommand c = runner.pluginHost()
+        PluginCommand c = runner.reads()
+                .pluginHost()
                 .flatMap(h -> h.command(qualified))
                 .orElseThrow(() -> new NotFoundException(
                         "plugin '" + name + "' has no command '" + command + "'; it has: " + commandsOf(name)));
@@ -72,14 +73,14 @@ class PluginController {
     }
 
     private PluginStatus find(String name) {
-        return runner.pluginStatuses().stream()
+        return runner.reads().pluginStatuses().stream()
                 .filter(p -> p.name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new NotFoundException("no plugin named '" + name + "' in the current world"));
     }
 
     private String commandsOf(String plugin) {
-        List<String> names = runner.pluginHost().map(HostedPlugins::commandNames).orElse(Set.of()).stream()
+        List<String> names = runner.reads().pluginHost().map(HostedPlugins::commandNames).orElse(Set.of()).stream()
                 .filter(n -> n.startsWith(plugin + "."))
                 .map(n -> n.substring(plugin.length() + 1))
                 .sorted()

@@ -3,10 +3,10 @@ package io.orrery.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
-import io.orrery.runner.StatisticsSnapshot;
-import io.orrery.runner.StepRequest;
-import io.orrery.runner.StepResult;
+import io.orrery.runner.pacing.StatisticsSnapshot;
+import io.orrery.runner.port.SimulationStatus;
+import io.orrery.runner.port.StepRequest;
+import io.orrery.runner.port.StepResult;
 import io.orrery.topic.TopicBus;
 import io.orrery.trigger.TriggerAction;
 import io.orrery.world.WorldSaver;
@@ -50,27 +50,27 @@ class SimulationController {
 
     @GetMapping("/simulation")
     SimulationJson status() {
-        return SimulationJson.of(runner.status(), runner.allowedCommands());
+        return SimulationJson.of(runner.reads().status(), runner.reads().allowedCommands());
     }
 
     @PostMapping("/simulation/pause")
     SimulationJson pause() {
-        return answer("pause", runner.pause());
+        return answer("pause", runner.control().pause());
     }
 
     @PostMapping("/simulation/resume")
     SimulationJson resume() {
-        return answer("resume", runner.resume());
+        return answer("resume", runner.control().resume());
     }
 
     @PostMapping("/simulation/stop")
     SimulationJson stop() {
-        return answer("stop", runner.stop());
+        return answer("stop", runner.control().stop());
     }
 
     @PostMapping("/simulation/reset")
     SimulationJson reset() {
-        return answer("reset", runner.reset());
+        return answer("reset", runner.control().reset());
     }
 
     /** Reloads the current world file, or {@code path} inside the worlds directory when given. */
@@ -79,7 +79,7 @@ class SimulationController {
         Optional<Path> file = request == null || request.path() == null
                 ? Optional.empty()
                 : Optional.of(saver.resolveForLoad(request.path()));
-        return answer("reload", runner.reload(file));
+        return answer("reload", runner.control().reload(file));
     }
 
     /**
@@ -92,13 +92,13 @@ class SimulationController {
         LockstepJson.checkCount(count);
         // many steps take a while even as fast as possible: the wait grows with the count
         if (body == null || body.isNull()) {
-            SimulationStatus s = RunnerCalls.await("step", runner.step(count), timeout(count));
-            return SimulationJson.of(s, runner.allowedCommands());
+            SimulationStatus s = RunnerCalls.await("step", runner.control().step(count), timeout(count));
+            return SimulationJson.of(s, runner.reads().allowedCommands());
         }
-        TopicBus bus = runner.topics().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
+        TopicBus bus = runner.topics().bus().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
         StepRequest request = lockstep.step(body, count, bus, Set.of());
-        StepResult r = RunnerCalls.await("step", runner.step(request), timeout(request.count()));
-        return LockstepJson.StepJson.of(r, runner.allowedCommands());
+        StepResult r = RunnerCalls.await("step", runner.hold().step(request), timeout(request.count()));
+        return LockstepJson.StepJson.of(r, runner.reads().allowedCommands());
     }
 
     private static Duration timeout(long count) {
@@ -114,7 +114,7 @@ class SimulationController {
         if (!Double.isFinite(simTime) || simTime < 0 || simTime > Long.MAX_VALUE / 1e9) {
             throw new IllegalArgumentException("simTime must be a finite number of seconds at least 0, got " + simTime);
         }
-        CompletableFuture<SimulationStatus> arrived = runner.runTo(Math.round(simTime * 1e9));
+        CompletableFuture<SimulationStatus> arrived = runner.control().runTo(Math.round(simTime * 1e9));
         try {
             return ResponseEntity.ok(answer("run-to", arrived));
         } catch (RunnerCalls.RunnerTimeoutException stillRunning) {
@@ -135,7 +135,7 @@ class SimulationController {
                     + " finite number at least " + TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR + ">}, got "
                     + (value == null ? "no value" : value));
         }
-        return answer("real-time-factor", runner.setRealTimeFactor(value));
+        return answer("real-time-factor", runner.control().setRealTimeFactor(value));
     }
 
     /**
@@ -145,7 +145,7 @@ class SimulationController {
      */
     @DeleteMapping("/simulation/controller")
     ReleasedJson releaseController(@RequestParam(required = false) String holder) {
-        Optional<String> released = RunnerCalls.await("release", runner.releaseController(Optional.ofNullable(holder)));
+        Optional<String> released = RunnerCalls.await("release", runner.hold().release(Optional.ofNullable(holder)));
         if (released.isEmpty()) {
             throw new NotFoundException("no controller holds the simulation");
         }
@@ -154,12 +154,12 @@ class SimulationController {
 
     @GetMapping("/statistics")
     StatisticsSnapshot statistics() {
-        return runner.statistics();
+        return runner.reads().statistics();
     }
 
     private SimulationJson answer(String what, CompletableFuture<SimulationStatus> command) {
         SimulationStatus s = RunnerCalls.await(what, command);
-        return SimulationJson.of(s, runner.allowedCommands());
+        return SimulationJson.of(s, runner.reads().allowedCommands());
     }
 
     /** A path inside the worlds directory. */

@@ -20,6 +20,6 @@ class SystemController {
 
     @GetMapping("/api/systems")
     SystemsView systems() {
-        return SystemsView.of(runner.systems());
+        return SystemsView.of(runner.reads().systems());
     }
 }

@@ -39,7 +39,7 @@ class TopicController {
     /** Every topic with its type, publishers and subscribers. */
     @GetMapping
     List<TopicInfo> topics() {
-        return runner.topics().map(TopicBus::topics).orElse(List.of());
+        return runner.topics().bus().map(TopicBus::topics).orElse(List.of());
     }
 
     /** The topic's latest message; 204 when there is none yet, 404 for a topic nobody uses. */
@@ -63,7 +63,7 @@ class TopicController {
         String topic = TopicNames.normalize(name);
         TopicBus bus = bus();
         Message message = reader.read(body, bus.requireSubscribed(topic));
-        CompletableFuture<Void> applied = runner.publish(topic, message);
+        CompletableFuture<Void> applied = runner.topics().publish(topic, message);
         if (applied.isCompletedExceptionally()) {
             RunnerCalls.await("publish on " + topic, applied); // refused at once: the run has ended
         }
@@ -71,6 +71,6 @@ class TopicController {
     }
 
     private TopicBus bus() {
-        return runner.topics().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
+        return runner.topics().bus().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
     }
 }

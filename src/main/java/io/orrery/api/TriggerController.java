@@ -29,7 +29,7 @@ class TriggerController {
 
     @GetMapping
     List<TriggerJson> list() {
-        return runner.triggers().list().stream().map(TriggerJson::of).toList();
+        return runner.reads().triggers().list().stream().map(TriggerJson::of).toList();
     }
 
     /**
@@ -44,7 +44,7 @@ class TriggerController {
                     + " \"action\" (e.g. \"stop\", \"realtime_factor=2\"); \"label\" and \"sticky\" are optional");
         }
         Trigger trigger = spec.parse(Trigger.SOURCE_API);
-        if (!runner.triggers().addUnlessFull(trigger, maxTriggers)) {
+        if (!runner.reads().triggers().addUnlessFull(trigger, maxTriggers)) {
             throw new TooManyTriggersException(maxTriggers);
         }
         return TriggerJson.of(trigger);
@@ -52,7 +52,7 @@ class TriggerController {
 
     @GetMapping("/history")
     List<FiredJson> history() {
-        return runner.triggers().history().stream().map(FiredJson::of).toList();
+        return runner.reads().triggers().history().stream().map(FiredJson::of).toList();
     }
 
     /** The runner holds as many triggers from the API as {@code orrery.api.max-triggers} allows: 409. */

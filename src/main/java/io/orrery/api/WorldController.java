@@ -1,8 +1,8 @@
 package io.orrery.api;
 
-import io.orrery.runner.SavedWorld;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SavedWorld;
+import io.orrery.runner.port.SimulationStatus;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.WorldSaver;
 import io.orrery.world.WorldSaver.SaveOptions;
@@ -41,7 +41,8 @@ class WorldController {
      */
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
     WorldJson world() {
-        WorldSpec world = runner.loadedWorld().orElseThrow(() -> new IllegalStateException("no world has loaded yet"));
+        WorldSpec world =
+                runner.reads().loadedWorld().orElseThrow(() -> new IllegalStateException("no world has loaded yet"));
         return new WorldJson(
                 world.name(),
                 world.source().toString(),
@@ -59,7 +60,7 @@ class WorldController {
     /** The world in its current state as SDF. */
     @GetMapping(value = "/sdf", produces = MediaType.APPLICATION_XML_VALUE)
     String sdf() {
-        SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
+        SavedWorld world = RunnerCalls.await("save", runner.edits().captureForSave());
         return writer.write(world.loaded(), world.state());
     }
 
@@ -72,7 +73,7 @@ class WorldController {
     SavedJson save(@RequestBody SaveRequest request) {
         Path target = relativePath(request == null ? null : request.path());
         saver.resolveForSave(target); // refused paths fail before the runner is asked
-        SavedWorld world = RunnerCalls.await("save", runner.captureForSave());
+        SavedWorld world = RunnerCalls.await("save", runner.edits().captureForSave());
         Path file = saver.resolveForSave(target);
         String sdf = writer.write(world.loaded(), world.state(), file);
         SaveOptions options = new SaveOptions(
@@ -86,8 +87,8 @@ class WorldController {
     SimulationController.SimulationJson load(@RequestBody SimulationController.PathRequest request) {
         Path file = saver.resolveForLoad(
                 relativePath(request == null ? null : request.path()).toString());
-        SimulationStatus status = RunnerCalls.await("reload", runner.reload(Optional.of(file)));
-        return SimulationController.SimulationJson.of(status, runner.allowedCommands());
+        SimulationStatus status = RunnerCalls.await("reload", runner.control().reload(Optional.of(file)));
+        return SimulationController.SimulationJson.of(status, runner.reads().allowedCommands());
     }
 
     private static Path relativePath(String path) {

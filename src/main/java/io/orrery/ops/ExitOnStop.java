@@ -1,9 +1,9 @@
 package io.orrery.ops;
 
 import io.orrery.lifecycle.Outcome;
-import io.orrery.runner.RunListener;
-import io.orrery.runner.RunResult;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.RunListener;
+import io.orrery.runner.port.RunResult;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.boot.SpringApplication;

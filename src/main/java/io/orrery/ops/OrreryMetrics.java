@@ -6,9 +6,9 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.orrery.lifecycle.SimState;
-import io.orrery.runner.PhaseTimes;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.pacing.PhaseTimes;
+import io.orrery.runner.port.SimulationStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -63,7 +63,7 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        PhaseTimes times = runner.phaseTimes();
+        PhaseTimes times = runner.reads().phaseTimes();
         for (SimState phase : PHASES) {
             FunctionTimer.builder(
                             "orrery.step.duration",
@@ -79,23 +79,31 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
                 .description("Steps taken since the process started (not reset by a world reset)")
                 .register(registry);
         FunctionCounter.builder(
-                        "orrery.steps.dropped", runner, r -> r.statistics().droppedSteps())
+                        "orrery.steps.dropped",
+                        runner.reads(),
+                        r -> r.statistics().droppedSteps())
                 .description("Steps dropped because they fell due more than orrery.max-catch-up ago")
                 .register(registry);
-        Gauge.builder("orrery.sim.time", runner, r -> r.status().simTimeSeconds())
+        Gauge.builder("orrery.sim.time", runner.reads(), r -> r.status().simTimeSeconds())
                 .baseUnit("seconds")
                 .description("Simulated time")
                 .register(registry);
-        Gauge.builder("orrery.rtf.target", runner, r -> r.status().realTimeFactor())
+        Gauge.builder("orrery.rtf.target", runner.reads(), r -> r.status().realTimeFactor())
                 .description("Target real-time factor (0 = as fast as possible)")
                 .register(registry);
-        Gauge.builder("orrery.rtf.achieved", runner, r -> r.status().achievedRealTimeFactor())
+        Gauge.builder("orrery.rtf.achieved", runner.reads(), r -> r.status().achievedRealTimeFactor())
                 .description("Real-time factor achieved over a sliding window")
                 .register(registry);
-        Gauge.builder("orrery.plugins.started", runner, r -> r.pluginProgress().started())
+        Gauge.builder(
+                        "orrery.plugins.started",
+                        runner.reads(),
+                        r -> r.pluginProgress().started())
                 .description("Plugins started")
                 .register(registry);
-        Gauge.builder("orrery.plugins.tracked", runner, r -> r.pluginProgress().total())
+        Gauge.builder(
+                        "orrery.plugins.tracked",
+                        runner.reads(),
+                        r -> r.pluginProgress().total())
                 .description("Plugins tracked")
                 .register(registry);
         Gauge.builder("orrery.bodies", this, m -> m.bodies)
@@ -115,16 +123,16 @@ final class OrreryMetrics implements MeterBinder, InitializingBean, DisposableBe
     }
 
     private void sampleBodies() {
-        SimulationStatus s = runner.status();
+        SimulationStatus s = runner.reads().status();
         boolean live = s.outcome().isEmpty()
                 && s.worldName().isPresent()
-                && !runner.isResetting()
-                && runner.pluginProgress().allStarted();
+                && !runner.reads().isResetting()
+                && runner.reads().pluginProgress().allStarted();
         if (!live) {
             return;
         }
         try {
-            bodies = runner.snapshot().bodyCount();
+            bodies = runner.reads().snapshot().bodyCount();
         } catch (RuntimeException e) {
             log.debug("Could not sample the body count", e);
         }

@@ -25,8 +25,8 @@ final class PluginsHealthIndicator implements HealthIndicator {
 
     @Override
     public Health health() {
-        StartProgress progress = runner.pluginProgress();
-        List<PluginStatus> statuses = runner.pluginStatuses();
+        StartProgress progress = runner.reads().pluginProgress();
+        List<PluginStatus> statuses = runner.reads().pluginStatuses();
         Map<String, String> failedRequired = new LinkedHashMap<>();
         Map<String, String> failedOptional = new LinkedHashMap<>();
         for (PluginStatus p : statuses) {
@@ -40,7 +40,7 @@ final class PluginsHealthIndicator implements HealthIndicator {
             health = Health.down().withDetail("failedRequired", failedRequired);
         } else if (!progress.allStarted()) {
             health = Health.outOfService();
-            if (runner.pluginHost().isEmpty()) {
+            if (runner.reads().pluginHost().isEmpty()) {
                 health.withDetail("reason", "the world has not loaded yet");
             }
         } else {

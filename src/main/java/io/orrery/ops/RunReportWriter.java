@@ -2,8 +2,8 @@ package io.orrery.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.orrery.runner.RunListener;
-import io.orrery.runner.RunResult;
+import io.orrery.runner.port.RunListener;
+import io.orrery.runner.port.RunResult;
 import io.orrery.world.Pose;
 import java.io.IOException;
 import java.nio.file.Files;

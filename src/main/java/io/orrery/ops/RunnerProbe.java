@@ -4,7 +4,7 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.ops.LoopReading.Loop;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SimulationStatus;
 import java.util.function.Supplier;
 
 /** Reads a {@link LoopReading} from the runner, from any thread; remembers whether the thread was ever alive. */
@@ -20,10 +20,10 @@ final class RunnerProbe implements Supplier<LoopReading> {
     @Override
     public LoopReading get() {
         // Progress first: read after the status, a step finishing in between would look like a stall of one step.
-        long last = runner.lastProgressNanos();
-        SimulationStatus status = runner.status();
+        long last = runner.reads().lastProgressNanos();
+        SimulationStatus status = runner.reads().status();
         boolean alive = runner.isRunning();
-        long now = runner.clock().nanoTime();
+        long now = runner.reads().clock().nanoTime();
         double factor = status.realTimeFactor();
         long pacingWait = factor > 0 ? (long) Math.min(Long.MAX_VALUE / 4, status.stepSizeNanos() / factor) : 0;
         return new LoopReading(
@@ -31,7 +31,7 @@ final class RunnerProbe implements Supplier<LoopReading> {
                 last,
                 loop(status, alive),
                 status.phase(),
-                runner.pluginProgress().allStarted(),
+                runner.reads().pluginProgress().allStarted(),
                 pacingWait);
     }
 
@@ -46,7 +46,7 @@ final class RunnerProbe implements Supplier<LoopReading> {
         } else {
             return seenAlive || status.state() != SimState.CONNECT ? Loop.DIED : Loop.NOT_STARTED;
         }
-        if (runner.isResetting()) {
+        if (runner.reads().isResetting()) {
             return Loop.RESETTING;
         }
         if (status.paused()) {

@@ -38,7 +38,7 @@ final class RunnerStartStop implements SmartLifecycle {
             return;
         }
         started = false;
-        runner.stop();
+        runner.control().stop();
         try {
             runner.finished().get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {

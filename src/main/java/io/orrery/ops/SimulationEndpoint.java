@@ -1,9 +1,9 @@
 package io.orrery.ops;
 
 import io.orrery.plugin.StartProgress;
-import io.orrery.runner.CommandRefusedException;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.CommandRefusedException;
+import io.orrery.runner.port.SimulationStatus;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,15 +40,18 @@ final class SimulationEndpoint {
 
     @ReadOperation
     SimulationView read() {
-        return SimulationView.of(runner.status(), runner.pluginProgress(), SystemsView.of(runner.systems()));
+        return SimulationView.of(
+                runner.reads().status(),
+                runner.reads().pluginProgress(),
+                SystemsView.of(runner.reads().systems()));
     }
 
     @WriteOperation
     WebEndpointResponse<Object> act(String action) {
         Supplier<CompletableFuture<SimulationStatus>> command = switch (action) {
-            case "pause" -> runner::pause;
-            case "resume" -> runner::resume;
-            case "reset" -> runner::reset;
+            case "pause" -> runner.control()::pause;
+            case "resume" -> runner.control()::resume;
+            case "reset" -> runner.control()::reset;
             default -> null;
         };
         if (command == null) {
@@ -60,8 +63,10 @@ final class SimulationEndpoint {
         }
         try {
             SimulationStatus status = command.get().get(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            return new WebEndpointResponse<>(
-                    SimulationView.of(status, runner.pluginProgress(), SystemsView.of(runner.systems())));
+            return new WebEndpointResponse<>(SimulationView.of(
+                    status,
+                    runner.reads().pluginProgress(),
+                    SystemsView.of(runner.reads().systems())));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof CommandRefusedException refused) {
                 return problem(

@@ -3,7 +3,7 @@ package io.orrery.ops;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SimulationStatus;
 import io.orrery.world.IgnoredElement;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
@@ -24,7 +24,7 @@ final class SimulationHealthIndicator implements HealthIndicator {
 
     @Override
     public Health health() {
-        SimulationStatus s = runner.status();
+        SimulationStatus s = runner.reads().status();
         Outcome outcome = s.outcome().orElse(null);
         Health.Builder health;
         if (outcome == Outcome.ABORTED || outcome == Outcome.NO_START) {
@@ -41,7 +41,8 @@ final class SimulationHealthIndicator implements HealthIndicator {
                 .withDetail("paused", s.paused());
         s.worldName().ifPresent(name -> health.withDetail("world", name));
         // what the world holds that Orrery does not simulate (GET /api/world lists each)
-        runner.loadedWorld()
+        runner.reads()
+                .loadedWorld()
                 .ifPresent(w -> health.withDetail(
                         "unsupported",
                         w.ignored().stream()

@@ -1,7 +1,7 @@
 package io.orrery.ops;
 
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SimulationStatus;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Executors;
@@ -45,7 +45,7 @@ final class StatusLogger implements InitializingBean, DisposableBean {
     }
 
     private void logStatus() {
-        SimulationStatus s = runner.status();
+        SimulationStatus s = runner.reads().status();
         if (s.outcome().isPresent() || s.worldName().isEmpty()) {
             return;
         }

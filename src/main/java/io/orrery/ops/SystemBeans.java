@@ -5,7 +5,7 @@ import io.orrery.device.DeviceDescriptor;
 import io.orrery.plugin.OrreryPlugin;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginFactory;
-import io.orrery.runner.SystemRegistration;
+import io.orrery.runner.port.SystemRegistration;
 import io.orrery.system.OrrerySystem;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;

@@ -1,7 +1,7 @@
 package io.orrery.ops;
 
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SimulationStatus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.actuate.info.Info;
@@ -19,7 +19,7 @@ final class WorldInfoContributor implements InfoContributor {
 
     @Override
     public void contribute(Info.Builder builder) {
-        SimulationStatus s = runner.status();
+        SimulationStatus s = runner.reads().status();
         Map<String, Object> world = new LinkedHashMap<>();
         world.put("name", s.worldName().orElse(""));
         world.put("file", s.worldFile().toString());

@@ -3,6 +3,12 @@ package io.orrery.runner;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.plugin.internal.WorldAccess;
+import io.orrery.runner.command.Command;
+import io.orrery.runner.command.CommandPosts;
+import io.orrery.runner.edit.Editing;
+import io.orrery.runner.port.RunReads;
+import io.orrery.runner.session.RunState;
+import io.orrery.runner.session.WorldSession;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import java.util.Optional;
@@ -19,16 +25,16 @@ final class RunnerSeams {
      * What one session's plugins reach: their own world (what they submit once it is unloaded is refused, never
      * applied to the next) and their own bus (so they never publish into the next world).
      */
-    static WorldAccess worldAccess(SimulationRunner runner, Supplier<WorldSession> owner, TopicBus topics) {
+    static WorldAccess worldAccess(Editing edits, RunReads reads, Supplier<WorldSession> owner, TopicBus topics) {
         return new WorldAccess() {
             @Override
             public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
-                return runner.submit(name, action, owner);
+                return edits.submit(name, action, owner);
             }
 
             @Override
             public WorldSnapshot snapshot() {
-                return runner.snapshot();
+                return reads.snapshot();
             }
 
             @Override
@@ -49,7 +55,7 @@ final class RunnerSeams {
             @Override
             public CompletableFuture<Void> later(Runnable delivery) {
                 // From a PostUpdate system on a pool thread: delivered in this step, in the serial mode's order.
-                WorldSession s = state.session;
+                WorldSession s = state.session();
                 Optional<CompletableFuture<Void>> inRound =
                         s == null ? Optional.empty() : s.systems.afterPostUpdateRound(delivery);
                 if (inRound.isPresent()) {

@@ -2,8 +2,8 @@ package io.orrery.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.runner.SavedWorld;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.SavedWorld;
 import io.orrery.world.ModelSnapshot;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -82,8 +82,8 @@ class DashboardController {
         Scene scene = null;
         // a model spawned between the two reads has no spec yet: read again
         for (int attempt = 0; attempt < SCENE_ATTEMPTS; attempt++) {
-            SavedWorld saved = runner.captureForSave().get(30, TimeUnit.SECONDS);
-            WorldSnapshot snapshot = runner.snapshot();
+            SavedWorld saved = runner.edits().captureForSave().get(30, TimeUnit.SECONDS);
+            WorldSnapshot snapshot = runner.reads().snapshot();
             scene = Scene.of(snapshot, saved);
             Set<String> known =
                     saved.state().models().stream().map(ModelSnapshot::name).collect(Collectors.toSet());

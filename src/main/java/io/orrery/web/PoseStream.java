@@ -154,7 +154,7 @@ final class PoseStream implements DisposableBean {
                 frames.clear();
                 return;
             }
-            frame = frames.next(runner.snapshot());
+            frame = frames.next(runner.reads().snapshot());
             for (Client c : clients) {
                 if (c.busy.compareAndSet(false, true)) {
                     try {

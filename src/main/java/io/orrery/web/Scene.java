@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.runner.SavedWorld;
+import io.orrery.runner.port.SavedWorld;
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.LinkSpec;

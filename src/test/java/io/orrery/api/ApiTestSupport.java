@@ -54,7 +54,7 @@ abstract class ApiTestSupport {
     @org.junit.jupiter.api.AfterEach
     void leavePaused() {
         try {
-            runner.pause().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            runner.control().pause().get(30, java.util.concurrent.TimeUnit.SECONDS);
         } catch (Exception refused) {
             // already paused (or ended), which is as good
         }

@@ -97,7 +97,8 @@ class CommandQueueLimitTests extends ApiTestSupport {
         }
         assertThat(postJson("/api/topics" + TOPIC, "{\"data\": 99}").status()).isEqualTo(503);
 
-        java.util.concurrent.CompletableFuture<io.orrery.runner.SimulationStatus> pause = runner.pause();
+        java.util.concurrent.CompletableFuture<io.orrery.runner.port.SimulationStatus> pause =
+                runner.control().pause();
         assertThat(pause).isNotCompletedExceptionally();
         GatePlugin.open();
         assertThat(pause.get(30, TimeUnit.SECONDS).paused()).isTrue();

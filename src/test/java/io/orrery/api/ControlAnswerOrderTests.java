@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SimulationStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,8 +34,9 @@ class ControlAnswerOrderTests {
                 ControlClient c = server.connect()) {
             // Someone else's long step batch keeps the runner busy: the acquire is applied only when it ends, so the
             // step right behind it would find no hold if it were looked at before the acquire had taken effect.
-            CompletableFuture<SimulationStatus> batch = server.runner().step(BATCH);
-            while (server.runner().status().iterations() == 0) {
+            CompletableFuture<SimulationStatus> batch =
+                    server.runner().control().step(BATCH);
+            while (server.runner().reads().status().iterations() == 0) {
                 assertThat(batch).as("the batch runs").isNotDone();
                 Thread.sleep(1);
             }

@@ -2,7 +2,7 @@ package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SimulationStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,7 +30,7 @@ class ControlBackpressureTests extends DiffDriveApplication {
     @Test
     void aClientThatDoesNotReadIsDisconnectedWhileTheWorldRunsOnAtRealTime() throws Exception {
         awaitRunning();
-        SimulationStatus before = runner.status();
+        SimulationStatus before = runner.reads().status();
         long wallBefore = System.nanoTime();
         int sent = 0;
         boolean cutOff = false;
@@ -55,7 +55,7 @@ class ControlBackpressureTests extends DiffDriveApplication {
         // The flood's threads compete with the runner for the cores; the pacer makes up what it fell behind (up to
         // orrery.max-catch-up, 1 s) once they are gone: measured over a further second after the cut.
         Thread.sleep(1000);
-        SimulationStatus after = runner.status();
+        SimulationStatus after = runner.reads().status();
         double wall = (System.nanoTime() - wallBefore) / 1e9;
         double sim = (after.simTimeNanos() - before.simTimeNanos()) / 1e9;
         System.out.printf(
@@ -67,7 +67,7 @@ class ControlBackpressureTests extends DiffDriveApplication {
         // The pacer holds real time; a loop that waited on the socket would have stood still. Half of real time
         // allows for a loaded machine, and is far from zero.
         assertThat(sim).isGreaterThan(0.5 * wall);
-        assertThat(runner.status().paused()).isFalse();
+        assertThat(runner.reads().status().paused()).isFalse();
         try (ControlClient next = ControlClient.connect(port)) {
             assertThat(next.call(next.request("observe")).get("op").asText()).isEqualTo("observed");
         }
@@ -75,7 +75,7 @@ class ControlBackpressureTests extends DiffDriveApplication {
 
     private void awaitRunning() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (runner.status().iterations() < 100) {
+        while (runner.reads().status().iterations() < 100) {
             assertThat(System.nanoTime()).as("running after load").isLessThan(deadline);
             Thread.sleep(10);
         }

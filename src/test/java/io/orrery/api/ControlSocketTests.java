@@ -28,7 +28,7 @@ class ControlSocketTests extends DiffDriveApplication {
     @BeforeEach
     void pausedAtLoad() throws Exception {
         awaitPaused();
-        runner.reset().get(30, TimeUnit.SECONDS);
+        runner.control().reset().get(30, TimeUnit.SECONDS);
     }
 
     @AfterEach
@@ -112,7 +112,7 @@ class ControlSocketTests extends DiffDriveApplication {
         first.close();
 
         awaitReleased();
-        assertThat(runner.status().paused()).isTrue();
+        assertThat(runner.reads().status().paused()).isTrue();
         try (ControlClient next = ControlClient.connect(port)) {
             assertThat(next.call(next.request("acquire")).get("op").asText()).isEqualTo("acquired");
         }
@@ -210,7 +210,7 @@ class ControlSocketTests extends DiffDriveApplication {
 
     private void awaitReleased() throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (runner.controller().isPresent()) {
+        while (runner.hold().controller().isPresent()) {
             assertThat(System.nanoTime()).as("the hold is released").isLessThan(deadline);
             Thread.sleep(5);
         }

@@ -35,7 +35,7 @@ public abstract class DiffDriveApplication {
     /** Waits until the world is loaded and paused, as a test started paused finds it. */
     protected void awaitPaused() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!runner.status().paused()) {
+        while (!runner.reads().status().paused()) {
             assertThat(System.nanoTime()).as("paused after load").isLessThan(deadline);
             Thread.sleep(5);
         }

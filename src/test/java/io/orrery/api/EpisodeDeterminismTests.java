@@ -202,9 +202,9 @@ class EpisodeDeterminismTests {
                         "--orrery.seed=42");
         SimulationRunner runner = server.getBean(SimulationRunner.class);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (runner.currentState() != SimState.PAUSE) {
+        while (runner.reads().currentState() != SimState.PAUSE) {
             assertThat(System.nanoTime())
-                    .as("paused after load: %s", runner.status())
+                    .as("paused after load: %s", runner.reads().status())
                     .isLessThan(deadline);
             Thread.sleep(10);
         }

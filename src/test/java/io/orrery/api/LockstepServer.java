@@ -53,9 +53,9 @@ final class LockstepServer implements AutoCloseable {
                 new SpringApplicationBuilder(all.toArray(Class<?>[]::new)).run(args.toArray(String[]::new)));
         SimulationRunner runner = server.runner();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (runner.currentState() != SimState.PAUSE) {
+        while (runner.reads().currentState() != SimState.PAUSE) {
             assertThat(System.nanoTime())
-                    .as("paused after load: %s", runner.status())
+                    .as("paused after load: %s", runner.reads().status())
                     .isLessThan(deadline);
             Thread.sleep(10);
         }

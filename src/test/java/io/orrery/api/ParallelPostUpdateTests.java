@@ -93,7 +93,7 @@ class ParallelPostUpdateTests {
         try (LockstepServer server = LockstepServer.start(
                         List.of(ProbeConfiguration.class), world, "--orrery.parallel-post-update=" + parallel);
                 ControlClient c = server.connect()) {
-            assertThat(server.runner().status().state()).isNotNull();
+            assertThat(server.runner().reads().status().state()).isNotNull();
             c.call(c.request("acquire"));
             MessageDigest hash = MessageDigest.getInstance("SHA-256");
             episode(c, hash, parallel);

@@ -53,10 +53,11 @@ class RespawnResetSensorsTests {
             assertThat(delete(server, "/api/models/probe").statusCode()).isEqualTo(204);
             HttpResponse<String> spawned = spawn(server, IMPOSTOR);
             assertThat(spawned.statusCode()).as(spawned.body()).isEqualTo(201);
-            assertThat(server.runner().step(100).get().iterations()).isEqualTo(400);
+            assertThat(server.runner().control().step(100).get().iterations()).isEqualTo(400);
             // The impostor has no altimeter: the probe's, idle while the probe is gone, last sampled before it went.
             assertThat(server.runner()
                             .topics()
+                            .bus()
                             .orElseThrow()
                             .latest("/probe/altimeter")
                             .orElseThrow()

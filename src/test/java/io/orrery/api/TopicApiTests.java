@@ -136,13 +136,13 @@ class TopicApiTests extends ApiTestSupport {
         try (SseClient slow =
                 SseClient.connect(this, "/api/events?topic=/test/clock&maxRate=" + maxRate, Duration.ofMillis(30))) {
             slow.awaitEvent("stats");
-            long stepsBefore = runner.status().iterations();
+            long stepsBefore = runner.reads().status().iterations();
             long start = System.nanoTime();
             assertThat(post("/api/simulation/resume").status()).isEqualTo(200);
             Thread.sleep(1500);
             assertThat(post("/api/simulation/pause").status()).isEqualTo(200);
             double seconds = (System.nanoTime() - start) / 1e9;
-            long steps = runner.status().iterations() - stepsBefore;
+            long steps = runner.reads().status().iterations() - stepsBefore;
 
             List<JsonNode> messages = new ArrayList<>();
             long quietSince = System.nanoTime();

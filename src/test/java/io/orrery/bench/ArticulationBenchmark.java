@@ -12,9 +12,9 @@ import io.orrery.physics.bullet.BulletPhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.runner.PandaTargets;
-import io.orrery.runner.PluginSettings;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
@@ -181,13 +181,13 @@ final class ArticulationBenchmark {
                 .build();
         runner.start();
         try {
-            for (int i = 0; i < 600 && runner.currentState() != io.orrery.lifecycle.SimState.PAUSE; i++) {
+            for (int i = 0; i < 600 && runner.reads().currentState() != io.orrery.lifecycle.SimState.PAUSE; i++) {
                 Thread.sleep(100);
             }
             long start = System.nanoTime();
-            runner.step(4000).get(600, TimeUnit.SECONDS);
+            runner.control().step(4000).get(600, TimeUnit.SECONDS);
             double rate = 4000 / seconds(start);
-            ModelState panda = runner.snapshot().model("panda").orElseThrow();
+            ModelState panda = runner.reads().snapshot().model("panda").orElseThrow();
             double worstError = 0;
             double worstSpeed = 0;
             for (var target : PandaTargets.TARGETS.entrySet()) {
@@ -197,7 +197,7 @@ final class ArticulationBenchmark {
             }
             return new double[] {worstError, worstSpeed, rate};
         } finally {
-            runner.stop().get(30, TimeUnit.SECONDS);
+            runner.control().stop().get(30, TimeUnit.SECONDS);
         }
     }
 

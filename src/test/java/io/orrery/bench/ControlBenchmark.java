@@ -2,6 +2,7 @@ package io.orrery.bench;
 
 import io.orrery.OrreryApplication;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.loop.Control;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -76,7 +77,7 @@ final class ControlBenchmark {
         try {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
             SimulationRunner runner = app.getBean(SimulationRunner.class);
-            while (!runner.status().paused()) {
+            while (!runner.reads().status().paused()) {
                 Thread.sleep(20); // loaded
             }
             HttpClient http = HttpClient.newBuilder()

@@ -62,11 +62,11 @@ final class DashboardBenchmark {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
             SimulationRunner runner = app.getBean(SimulationRunner.class);
             String page = "http://localhost:" + port + "/";
-            while (runner.status().iterations() < 200) {
+            while (runner.reads().status().iterations() < 200) {
                 Thread.sleep(100); // loaded and warm
             }
             if (parts.contains("stream")) {
-                runner.reset().get();
+                runner.control().reset().get();
                 poseStream(port, runner);
             }
             ChromeDriver browser = Chromium.start(WIDTH, HEIGHT);
@@ -76,7 +76,7 @@ final class DashboardBenchmark {
                 }
                 if (parts.contains("view")) {
                     browser.get(page);
-                    runner.reset().get();
+                    runner.control().reset().get();
                     view(browser);
                 }
             } finally {
@@ -116,7 +116,7 @@ final class DashboardBenchmark {
             boolean open = (r % 2 == 0) == (r / 2 % 2 == 0); // with, without; without, with; ...: no order effect
             browser.get(open ? page : "about:blank");
             Thread.sleep(SETTLE_MS); // the page loaded (or the last one torn down) before the round starts
-            runner.reset().get();
+            runner.control().reset().get();
             (open ? with : without)[r / 2] = stepsPerSecond(runner);
         }
         System.out.printf(
@@ -133,10 +133,10 @@ final class DashboardBenchmark {
     }
 
     private static double stepsPerSecond(SimulationRunner runner) throws InterruptedException {
-        long i0 = runner.status().iterations();
+        long i0 = runner.reads().status().iterations();
         long t0 = System.nanoTime();
         Thread.sleep(ROUND_MS);
-        return (runner.status().iterations() - i0) / ((System.nanoTime() - t0) / 1e9);
+        return (runner.reads().status().iterations() - i0) / ((System.nanoTime() - t0) / 1e9);
     }
 
     /** Reads /dashboard/poses as a page would for one round, just after a reset, counting bytes and frames. */
@@ -173,11 +173,11 @@ final class DashboardBenchmark {
             }
         });
         long start = System.nanoTime();
-        long i0 = runner.status().iterations();
+        long i0 = runner.reads().status().iterations();
         reader.start();
         Thread.sleep(ROUND_MS);
         double seconds = (System.nanoTime() - start) / 1e9;
-        double steps = (runner.status().iterations() - i0) / seconds;
+        double steps = (runner.reads().status().iterations() - i0) / seconds;
         synchronized (counts) {
             System.out.printf(
                     Locale.ROOT,

@@ -2,10 +2,10 @@ package io.orrery.bench;
 
 import io.orrery.builtin.Extensions;
 import io.orrery.physics.Engine;
-import io.orrery.runner.RunResult;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SystemRegistration;
+import io.orrery.runner.port.RunResult;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SystemRegistration;
 import io.orrery.world.WorldSpec;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

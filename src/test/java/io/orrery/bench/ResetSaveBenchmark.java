@@ -3,9 +3,9 @@ package io.orrery.bench;
 import io.orrery.builtin.Extensions;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
-import io.orrery.runner.RunnerSettings;
-import io.orrery.runner.SavedWorld;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SavedWorld;
 import io.orrery.world.WorldSaver;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfReader;
@@ -75,12 +75,12 @@ final class ResetSaveBenchmark {
                 .build();
         long loadStart = System.nanoTime();
         runner.start();
-        while (runner.currentState() != SimState.PAUSE) {
+        while (runner.reads().currentState() != SimState.PAUSE) {
             Thread.sleep(5);
         }
         double loadMs = (System.nanoTime() - loadStart) / 1e6;
         try {
-            runner.step(100).get(10, TimeUnit.MINUTES); // the boxes settle a little: a state to save
+            runner.control().step(100).get(10, TimeUnit.MINUTES); // the boxes settle a little: a state to save
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long runnerId = runnerThreadId();
             SdfWriter writer = new SdfWriter();
@@ -90,16 +90,16 @@ final class ResetSaveBenchmark {
             for (int i = 0; i < rounds + 2; i++) {
                 long cpu0 = threads.getThreadCpuTime(runnerId);
                 long t0 = System.nanoTime();
-                runner.reset().get(10, TimeUnit.MINUTES);
+                runner.control().reset().get(10, TimeUnit.MINUTES);
                 long t1 = System.nanoTime();
                 long cpu1 = threads.getThreadCpuTime(runnerId);
-                runner.step(10).get(10, TimeUnit.MINUTES);
+                runner.control().step(10).get(10, TimeUnit.MINUTES);
                 long t2 = System.nanoTime();
 
                 long mine0 = threads.getCurrentThreadCpuTime();
                 long runner0 = threads.getThreadCpuTime(runnerId);
                 long s0 = System.nanoTime();
-                SavedWorld saved = runner.captureForSave().get(10, TimeUnit.MINUTES);
+                SavedWorld saved = runner.edits().captureForSave().get(10, TimeUnit.MINUTES);
                 long s1 = System.nanoTime();
                 Path target = Path.of("saved/" + file.getFileName());
                 String sdf = writer.write(saved.loaded(), saved.state(), saver.resolveForSave(target));
@@ -109,7 +109,7 @@ final class ResetSaveBenchmark {
                 double cpu = (threads.getCurrentThreadCpuTime() - mine0 + threads.getThreadCpuTime(runnerId) - runner0)
                         / 1e6;
                 long t3 = System.nanoTime();
-                runner.step(10).get(10, TimeUnit.MINUTES); // the same world's steps, long after its reset
+                runner.control().step(10).get(10, TimeUnit.MINUTES); // the same world's steps, long after its reset
                 long t4 = System.nanoTime();
                 if (i >= 2) {
                     resets.add(new double[] {(t1 - t0) / 1e6, (cpu1 - cpu0) / 1e6, (t2 - t1) / 1e6, (t4 - t3) / 1e6});
@@ -149,7 +149,7 @@ final class ResetSaveBenchmark {
                     median(saves, 5),
                     Benchmarks.loadAverage());
         } finally {
-            runner.stop().get(1, TimeUnit.MINUTES);
+            runner.control().stop().get(1, TimeUnit.MINUTES);
             runner.finished().get(1, TimeUnit.MINUTES);
         }
     }

@@ -8,10 +8,10 @@ import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.runner.PluginSettings;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SystemRegistration;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SystemRegistration;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Stateless;
@@ -240,24 +240,26 @@ final class RobotsBenchmark {
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (runner.currentState() != io.orrery.lifecycle.SimState.PAUSE) {
+        while (runner.reads().currentState() != io.orrery.lifecycle.SimState.PAUSE) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the runner did not pause within 2 minutes: " + runner.currentState());
+                throw new IllegalStateException("the runner did not pause within 2 minutes: "
+                        + runner.reads().currentState());
             }
             Thread.sleep(10);
         }
         if (args[1].startsWith("turtlebot")) {
-            runner.publish(
+            runner.topics()
+                    .publish(
                             "/cmd_vel",
                             Twist.newBuilder()
                                     .setLinear(Messages.vector(0.2, 0, 0))
                                     .build())
                     .get(1, TimeUnit.MINUTES);
         }
-        runner.step(WARMUP).get(1, TimeUnit.HOURS);
-        runner.step(steps).get(1, TimeUnit.HOURS);
+        runner.control().step(WARMUP).get(1, TimeUnit.HOURS);
+        runner.control().step(steps).get(1, TimeUnit.HOURS);
         String moving = movingLinks(runner);
-        runner.stop().get(1, TimeUnit.MINUTES);
+        runner.control().stop().get(1, TimeUnit.MINUTES);
         runner.finished().get(1, TimeUnit.MINUTES);
         System.out.println("links awake at the end: " + moving);
         System.out.printf(
@@ -321,7 +323,7 @@ final class RobotsBenchmark {
     private static String movingLinks(SimulationRunner runner) {
         int moving = 0;
         int awake = 0;
-        for (ModelState m : runner.snapshot().models()) {
+        for (ModelState m : runner.reads().snapshot().models()) {
             if (m.isStatic()) {
                 continue;
             }

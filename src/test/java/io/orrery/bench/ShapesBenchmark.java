@@ -5,9 +5,9 @@ import io.orrery.physics.Engine;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SystemRegistration;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SystemRegistration;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
@@ -166,7 +166,7 @@ final class ShapesBenchmark {
         if (!watch.done.await(2, TimeUnit.HOURS)) {
             throw new IllegalStateException("no result within 2 hours");
         }
-        runner.stop().get(1, TimeUnit.MINUTES);
+        runner.control().stop().get(1, TimeUnit.MINUTES);
         runner.finished().get(1, TimeUnit.MINUTES);
         if (watch.failure != null) {
             throw new IllegalStateException(watch.failure);
@@ -238,7 +238,7 @@ final class ShapesBenchmark {
                 this.done.countDown();
             }
             if (warmupSteps > 0 && done >= warmupSteps + steps && done < warmupSteps + 2L * steps) {
-                runner.snapshot(); // of the world after the last step, as at that step's end
+                runner.reads().snapshot(); // of the world after the last step, as at that step's end
             }
         }
 

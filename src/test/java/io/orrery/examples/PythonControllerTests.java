@@ -67,7 +67,7 @@ class PythonControllerTests extends DiffDriveApplication {
             String out = python(args.toArray(String[]::new)); // the script checks every answer's step count
             assertThat(out).as(over).contains("RESULT kind=" + over + " trips=200 rate=");
         }
-        assertThat(runner.status().iterations())
+        assertThat(runner.reads().status().iterations())
                 .as("steps of the last bench, from its reset")
                 .isEqualTo(220);
     }

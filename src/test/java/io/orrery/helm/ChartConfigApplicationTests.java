@@ -58,15 +58,16 @@ class ChartConfigApplicationTests {
 
             SimulationRunner runner = context.getBean(SimulationRunner.class);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (runner.currentState() != SimState.PAUSE && System.nanoTime() < deadline) {
+            while (runner.reads().currentState() != SimState.PAUSE && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
-            assertThat(runner.currentState()).isEqualTo(SimState.PAUSE);
-            assertThat(runner.status().worldName()).hasValue("runner_drop");
-            assertThat(runner.status().engine()).isEqualTo("bullet");
-            assertThat(runner.status().stepSizeNanos()).isEqualTo(2_000_000);
-            assertThat(runner.status().realTimeFactor()).isZero();
-            assertThat(runner.step(10).get(10, TimeUnit.SECONDS).simTimeNanos()).isEqualTo(20_000_000);
+            assertThat(runner.reads().currentState()).isEqualTo(SimState.PAUSE);
+            assertThat(runner.reads().status().worldName()).hasValue("runner_drop");
+            assertThat(runner.reads().status().engine()).isEqualTo("bullet");
+            assertThat(runner.reads().status().stepSizeNanos()).isEqualTo(2_000_000);
+            assertThat(runner.reads().status().realTimeFactor()).isZero();
+            assertThat(runner.control().step(10).get(10, TimeUnit.SECONDS).simTimeNanos())
+                    .isEqualTo(20_000_000);
         }
     }
 }

@@ -6,10 +6,10 @@ import io.orrery.builtin.Extensions;
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.runner.RunResult;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.RunResult;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SimulationStatus;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,12 +33,12 @@ class RunnerStartStopTests {
         RunnerStartStop lifecycle = new RunnerStartStop(runner);
         lifecycle.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (runner.currentState() != SimState.PAUSE && System.nanoTime() < deadline) {
+        while (runner.reads().currentState() != SimState.PAUSE && System.nanoTime() < deadline) {
             Thread.sleep(2);
         }
         // Hours of steps at factor 0: without the stop it would hold the runner far beyond any grace period.
-        CompletableFuture<SimulationStatus> batch = runner.step(1_000_000_000L);
-        while (runner.status().iterations() < 100 && System.nanoTime() < deadline) {
+        CompletableFuture<SimulationStatus> batch = runner.control().step(1_000_000_000L);
+        while (runner.reads().status().iterations() < 100 && System.nanoTime() < deadline) {
             Thread.sleep(2);
         }
 

@@ -44,11 +44,11 @@ class SystemPriorityTests {
     @BeforeEach
     void oneStep() throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!runner.status().paused() && System.nanoTime() < deadline) {
+        while (!runner.reads().status().paused() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         PrioritySystemsAutoConfiguration.RAN.clear();
-        runner.step(1).get(60, TimeUnit.SECONDS);
+        runner.control().step(1).get(60, TimeUnit.SECONDS);
     }
 
     @Test
@@ -114,7 +114,7 @@ class SystemPriorityTests {
 
     @Test
     void eachSystemSaysWhereItCameFrom() {
-        SystemsReport report = runner.systems();
+        SystemsReport report = runner.reads().systems();
         assertThat(report.of(Phase.UPDATE))
                 .extracting(e -> e.system().name(), e -> e.system().origin())
                 .contains(tuple("physics", SystemOrigin.builtIn("physics")));
@@ -129,7 +129,7 @@ class SystemPriorityTests {
     }
 
     private List<SystemsReport.Entry> preUpdate() {
-        return runner.systems().of(Phase.PRE_UPDATE);
+        return runner.reads().systems().of(Phase.PRE_UPDATE);
     }
 
     private static Path copy(String world) {

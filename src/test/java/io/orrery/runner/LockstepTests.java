@@ -8,6 +8,11 @@ import com.gz.msgs.TwistProtos.Twist;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
+import io.orrery.runner.port.CommandRefusedException;
+import io.orrery.runner.port.ControlHandle;
+import io.orrery.runner.port.ControlHeldException;
+import io.orrery.runner.port.StepRequest;
+import io.orrery.runner.port.StepResult;
 import io.orrery.system.GazeboSystemRunner;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.UnknownTopicException;
@@ -40,9 +45,9 @@ class LockstepTests {
     void anActionPublishedWithAStepReachesTheSystemsBeforeTheFirstStepOfTheBatch() throws Exception {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
 
-        StepResult idle = get(runner.step(new StepRequest(2, Map.of(), List.of(), List.of("vehicle_blue"))));
-        StepResult driven =
-                get(runner.step(new StepRequest(2, Map.of(CMD, forward(0.5)), List.of(), List.of("vehicle_blue"))));
+        StepResult idle = get(runner.hold().step(new StepRequest(2, Map.of(), List.of(), List.of("vehicle_blue"))));
+        StepResult driven = get(
+                runner.hold().step(new StepRequest(2, Map.of(CMD, forward(0.5)), List.of(), List.of("vehicle_blue"))));
 
         // Without a command the wheels only settle (the chassis sinks onto them under gravity: measured -3.1e-5
         // rad/s). Gazebo's DiffDrive computes wheel speeds in PostUpdate and commands them in the next PreUpdate, so
@@ -59,10 +64,10 @@ class LockstepTests {
     void observationsAreTheLatestMessagesStampedWithTheSimTimeTheyWerePublishedAt() throws Exception {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
 
-        StepResult first = get(runner.step(new StepRequest(1, Map.of(), List.of(ODOM), List.of())));
-        StepResult second = get(runner.step(new StepRequest(999, Map.of(), List.of(ODOM), List.of())));
-        StepResult result = get(
-                runner.step(new StepRequest(1500, Map.of(CMD, forward(0.5)), List.of(ODOM), List.of("vehicle_blue"))));
+        StepResult first = get(runner.hold().step(new StepRequest(1, Map.of(), List.of(ODOM), List.of())));
+        StepResult second = get(runner.hold().step(new StepRequest(999, Map.of(), List.of(ODOM), List.of())));
+        StepResult result = get(runner.hold()
+                .step(new StepRequest(1500, Map.of(CMD, forward(0.5)), List.of(ODOM), List.of("vehicle_blue"))));
 
         // vehicle_blue's odometry is published at 1 Hz, the first once a period has passed (at 1 s): after 2,500
         // steps the latest is the one of 2 s, stamped 2 s in its header and by the bus.
@@ -80,39 +85,40 @@ class LockstepTests {
     @Test
     void whileAControllerHoldsTheSimulationOthersAreRefusedNamingItAndMayStillReadAndStop() throws Exception {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
-        get(runner.resume());
-        ControlHandle handle = get(runner.acquireControl("controller A"));
-        long acquiredAt = runner.status().iterations();
+        get(runner.control().resume());
+        ControlHandle handle = get(runner.hold().acquire("controller A"));
+        long acquiredAt = runner.reads().status().iterations();
 
-        assertThat(runner.status().paused()).as("acquiring pauses").isTrue();
+        assertThat(runner.reads().status().paused()).as("acquiring pauses").isTrue();
         for (CompletableFuture<?> refused : List.of(
-                runner.resume(),
-                runner.step(5),
-                runner.reset(),
-                runner.setRealTimeFactor(2),
-                runner.publish(CMD, forward(1)),
-                runner.teleport("vehicle_blue", io.orrery.world.Pose.IDENTITY),
-                runner.acquireControl("controller B"))) {
+                runner.control().resume(),
+                runner.control().step(5),
+                runner.control().reset(),
+                runner.control().setRealTimeFactor(2),
+                runner.topics().publish(CMD, forward(1)),
+                runner.edits().teleport("vehicle_blue", io.orrery.world.Pose.IDENTITY),
+                runner.hold().acquire("controller B"))) {
             Throwable t = catchThrowable(() -> get(refused));
             assertThat(t)
                     .isInstanceOf(ControlHeldException.class)
                     .hasMessageContaining("held by controller A")
                     .hasMessageContaining("allowed: stop");
         }
-        assertThat(runner.allowedCommands()).containsExactly("stop");
-        assertThat(runner.controller()).contains("controller A");
-        assertThat(get(runner.observe(List.of(ODOM), List.of("vehicle_blue"))).models())
+        assertThat(runner.reads().allowedCommands()).containsExactly("stop");
+        assertThat(runner.hold().controller()).contains("controller A");
+        assertThat(get(runner.hold().observe(List.of(ODOM), List.of("vehicle_blue")))
+                        .models())
                 .hasSize(1);
 
         StepResult stepped = get(handle.step(StepRequest.steps(10)));
         assertThat(stepped.status().iterations()).isEqualTo(acquiredAt + 10);
         get(handle.release());
 
-        assertThat(runner.controller()).isEmpty();
-        assertThat(runner.status().paused())
+        assertThat(runner.hold().controller()).isEmpty();
+        assertThat(runner.reads().status().paused())
                 .as("released, the world stays paused")
                 .isTrue();
-        assertThat(get(runner.step(5)).iterations()).isEqualTo(acquiredAt + 15);
+        assertThat(get(runner.control().step(5)).iterations()).isEqualTo(acquiredAt + 15);
         Throwable late = catchThrowable(() -> get(handle.step(StepRequest.steps(1))));
         assertThat(late).isInstanceOf(CommandRefusedException.class).hasMessageContaining("no longer holds");
     }
@@ -121,19 +127,19 @@ class LockstepTests {
     void aRequestNamingAnUnknownTopicOrModelChangesNothing() throws Exception {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
 
-        Throwable topic = catchThrowable(() ->
-                get(runner.step(new StepRequest(10, Map.of(CMD, forward(1)), List.of("/no/such/topic"), List.of()))));
-        Throwable model = catchThrowable(() ->
-                get(runner.step(new StepRequest(10, Map.of(CMD, forward(1)), List.of(), List.of("no_such_model")))));
-        Throwable unsubscribed = catchThrowable(() -> get(
-                runner.step(new StepRequest(10, Map.of(ODOM, Odometry.getDefaultInstance()), List.of(), List.of()))));
+        Throwable topic = catchThrowable(() -> get(runner.hold()
+                .step(new StepRequest(10, Map.of(CMD, forward(1)), List.of("/no/such/topic"), List.of()))));
+        Throwable model = catchThrowable(() -> get(
+                runner.hold().step(new StepRequest(10, Map.of(CMD, forward(1)), List.of(), List.of("no_such_model")))));
+        Throwable unsubscribed = catchThrowable(() -> get(runner.hold()
+                .step(new StepRequest(10, Map.of(ODOM, Odometry.getDefaultInstance()), List.of(), List.of()))));
 
         assertThat(topic).isInstanceOf(UnknownTopicException.class).hasMessageContaining("/no/such/topic");
         assertThat(model).isInstanceOf(UnknownModelException.class).hasMessageContaining("no_such_model");
         assertThat(unsubscribed)
                 .isInstanceOf(UnknownTopicException.class)
                 .hasMessageContaining("nothing subscribes to '" + ODOM + "'");
-        StepResult after = get(runner.step(new StepRequest(1, Map.of(), List.of(), List.of("vehicle_blue"))));
+        StepResult after = get(runner.hold().step(new StepRequest(1, Map.of(), List.of(), List.of("vehicle_blue"))));
         assertThat(after.status().iterations()).as("nothing stepped before").isEqualTo(1);
         assertThat(Math.abs(wheelSpeed(after))).as("nothing published before").isLessThan(1e-4);
     }
@@ -141,9 +147,10 @@ class LockstepTests {
     @Test
     void aResetByTheControllerStartsTheEpisodeAsAtLoadAndObservesTheModelsThere() throws Exception {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
-        ControlHandle handle = get(runner.acquireControl("controller"));
-        ModelState atLoad =
-                get(runner.observe(List.of(), List.of("vehicle_blue"))).models().get(0);
+        ControlHandle handle = get(runner.hold().acquire("controller"));
+        ModelState atLoad = get(runner.hold().observe(List.of(), List.of("vehicle_blue")))
+                .models()
+                .get(0);
         get(handle.step(new StepRequest(1500, Map.of(CMD, forward(1)), List.of(), List.of())));
 
         StepResult reset = get(handle.reset(OptionalLong.of(7), List.of(ODOM), List.of("vehicle_blue")));
@@ -151,7 +158,7 @@ class LockstepTests {
         assertThat(reset.status().simTimeNanos()).isZero();
         assertThat(reset.observations()).containsEntry(ODOM, null); // nothing published yet in this episode
         assertThat(reset.models().get(0).pose()).isEqualTo(atLoad.pose());
-        assertThat(runner.controller()).as("a reset keeps the hold").contains("controller");
+        assertThat(runner.hold().controller()).as("a reset keeps the hold").contains("controller");
     }
 
     static double wheelSpeed(StepResult r) {

@@ -87,7 +87,8 @@ class PandaSimulationTests {
     void aJointCommandedOnCmdPosGoesThere(Engine engine) throws Exception {
         start(engine);
         step(4000);
-        runner.publish(
+        runner.topics()
+                .publish(
                         "/model/panda/joint/panda_joint2/0/cmd_pos",
                         DoubleProtos.Double.newBuilder().setData(0.5).build())
                 .get(20, TimeUnit.SECONDS);

@@ -6,6 +6,8 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginState;
+import io.orrery.runner.port.RunResult;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
@@ -60,7 +62,7 @@ class PluginSystemBindingTests {
                         + "<plugin name=\"second\" filename=\"test-controller\"/>"));
         assertThat(fixture.journal.indexOf("second:started")).isLessThan(fixture.journal.indexOf("first:started"));
 
-        runner.step(2).get(10, TimeUnit.SECONDS);
+        runner.control().step(2).get(10, TimeUnit.SECONDS);
 
         assertThat(fixture.journal)
                 .filteredOn(e -> e.contains(":step "))
@@ -83,18 +85,18 @@ class PluginSystemBindingTests {
         // A spawn is answered once its plugins have started: here the removal comes first, then the plugin finishes
         // its start.
         CompletableFuture<?> spawned =
-                runner.spawn(RunnerFixture.READER.readModel(rover, "snippet"), Optional.of(rover));
-        CompletableFuture<Void> removed = runner.remove("rover");
+                runner.edits().spawn(RunnerFixture.READER.readModel(rover, "snippet"), Optional.of(rover));
+        CompletableFuture<Void> removed = runner.edits().remove("rover");
         removed.get(20, TimeUnit.SECONDS);
         release.countDown();
         spawned.get(20, TimeUnit.SECONDS);
         RunnerFixture.await(
-                () -> runner.pluginStatuses().stream()
+                () -> runner.reads().pluginStatuses().stream()
                         .anyMatch(p -> p.name().equals("rover::ctl") && p.state() == PluginState.ENDED),
                 "rover::ctl ended");
         fixture.journal.clear();
 
-        runner.step(50).get(10, TimeUnit.SECONDS);
+        runner.control().step(50).get(10, TimeUnit.SECONDS);
 
         assertThat(fixture.journal).noneMatch(e -> e.contains(":step "));
     }

@@ -9,6 +9,10 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginContext;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunResult;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SimulationStatus;
 import io.orrery.trigger.TriggerSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,11 +42,11 @@ class ReloadTests {
                 fixture.worldWith("<plugin name=\"slow\" filename=\"test-slow\"/>"),
                 RunnerSettings.defaults().withStartPaused(true));
         try {
-            RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
-            CompletableFuture<SimulationStatus> reload = runner.reload(Optional.empty());
+            RunnerFixture.await(() -> runner.reads().currentState() == SimState.PAUSE, "pause");
+            CompletableFuture<SimulationStatus> reload = runner.control().reload(Optional.empty());
             fixture.awaitJournal("slow#2:start-begin");
 
-            runner.stop();
+            runner.control().stop();
             RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
             assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
@@ -60,7 +64,7 @@ class ReloadTests {
         SimulationRunner runner = fixture.startPaused(
                 fixture.worldWith("<plugin name=\"camera\" filename=\"test-camera\" required=\"true\"/>"));
 
-        runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
+        runner.control().reload(Optional.empty()).get(20, TimeUnit.SECONDS);
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.NO_START);
@@ -87,26 +91,28 @@ class ReloadTests {
                 .build();
         fixture.runner = runner;
         runner.start();
-        runner.step(10).get(10, TimeUnit.SECONDS);
+        runner.control().step(10).get(10, TimeUnit.SECONDS);
         Path unbuildable = fixture.dir.resolve("unbuildable.sdf");
         Files.writeString(
                 unbuildable,
                 Files.readString(RunnerFixture.LIFECYCLE_WORLD)
                         .replace("<world name=\"lifecycle\">", "<world name=\"unbuildable\">"));
 
-        assertThatThrownBy(() -> runner.reload(Optional.of(unbuildable)).get(20, TimeUnit.SECONDS))
+        assertThatThrownBy(
+                        () -> runner.control().reload(Optional.of(unbuildable)).get(20, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class)
                 .cause()
                 .hasMessageContaining("refused")
                 .hasMessageContaining("could not allocate");
 
-        SimulationStatus status = runner.status();
+        SimulationStatus status = runner.reads().status();
         assertThat(status.outcome()).isEmpty();
         assertThat(status.state()).isEqualTo(SimState.PAUSE);
         assertThat(status.iterations()).isEqualTo(10);
         assertThat(status.worldName()).contains("lifecycle");
         assertThat(fixture.journal).doesNotContain("recorder:end");
-        assertThat(runner.step(3).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(13);
+        assertThat(runner.control().step(3).get(10, TimeUnit.SECONDS).iterations())
+                .isEqualTo(13);
     }
 
     @Test
@@ -116,13 +122,13 @@ class ReloadTests {
                 RunnerSettings.defaults()
                         .withStartPaused(true)
                         .withTriggers(List.of(new TriggerSpec("started", "start", "log=info: started", true))));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        RunnerFixture.await(() -> runner.reads().currentState() == SimState.PAUSE, "pause");
         assertThat(fixture.count("recorder:event:SimulationStarted")).isEqualTo(1);
 
-        SimulationStatus reloaded = runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
+        SimulationStatus reloaded = runner.control().reload(Optional.empty()).get(20, TimeUnit.SECONDS);
 
         assertThat(reloaded.state()).isEqualTo(SimState.PAUSE);
-        assertThat(runner.triggers().history())
+        assertThat(runner.reads().triggers().history())
                 .filteredOn(f -> f.label().equals("started"))
                 .hasSize(2);
         // The new world's recorder is a new plugin object; it too hears that the simulation started.
@@ -143,7 +149,7 @@ class ReloadTests {
                 "test-mover");
         SimulationRunner runner =
                 fixture.startPaused(fixture.worldWith("<plugin name=\"mover\" filename=\"test-mover\"/>"));
-        runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
+        runner.control().reload(Optional.empty()).get(20, TimeUnit.SECONDS);
         assertThat(contexts).hasSize(2);
 
         CompletableFuture<Object> late = contexts.get(0).submit("lift the ball", world -> {
@@ -155,7 +161,8 @@ class ReloadTests {
                 .cause()
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("unloaded");
-        assertThat(runner.snapshot().model("ball").orElseThrow().pose().z()).isEqualTo(3.0);
+        assertThat(runner.reads().snapshot().model("ball").orElseThrow().pose().z())
+                .isEqualTo(3.0);
         assertThat(contexts.get(1)
                         .submit(
                                 "read",

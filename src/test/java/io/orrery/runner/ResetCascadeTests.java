@@ -6,6 +6,7 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.WorldSnapshot;
+import io.orrery.runner.port.RunResult;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
@@ -24,9 +25,9 @@ class ResetCascadeTests {
     void aSystemWhoseResetThrowsAbortsTheRunNamingIt() throws Exception {
         fixture.system(new Uncalibrated());
         SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
-        runner.step(10).get(10, TimeUnit.SECONDS);
+        runner.control().step(10).get(10, TimeUnit.SECONDS);
 
-        runner.reset();
+        runner.control().reset();
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
@@ -54,7 +55,7 @@ class ResetCascadeTests {
                 fixture.startPaused(fixture.worldWith("<plugin name=\"gripper\" filename=\"test-gripper\"/>"));
         fixture.awaitJournal("gripper:armed");
 
-        runner.reset();
+        runner.control().reset();
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
@@ -81,10 +82,10 @@ class ResetCascadeTests {
                 "test-observer");
         SimulationRunner runner =
                 fixture.startPaused(fixture.worldWith("<plugin name=\"observer\" filename=\"test-observer\"/>"));
-        runner.step(300).get(10, TimeUnit.SECONDS);
+        runner.control().step(300).get(10, TimeUnit.SECONDS);
         fixture.journal.clear();
 
-        runner.reset().get(10, TimeUnit.SECONDS);
+        runner.control().reset().get(10, TimeUnit.SECONDS);
 
         assertThat(fixture.journal)
                 .filteredOn(e -> e.startsWith("observer: reset seen"))
@@ -98,12 +99,13 @@ class ResetCascadeTests {
                 <model name="crate"><pose>0 2 1 0 0 0</pose><link name="body"><inertial><mass>1</mass></inertial>
                 <collision name="c"><geometry><box><size>0.3 0.3 0.3</size></box></geometry></collision></link></model>
                 """;
-        runner.spawn(RunnerFixture.READER.readModel(crate, "snippet"), Optional.of(crate))
+        runner.edits()
+                .spawn(RunnerFixture.READER.readModel(crate, "snippet"), Optional.of(crate))
                 .get(10, TimeUnit.SECONDS);
-        runner.remove("box").get(10, TimeUnit.SECONDS);
+        runner.edits().remove("box").get(10, TimeUnit.SECONDS);
         fixture.journal.clear();
 
-        runner.reset().get(10, TimeUnit.SECONDS);
+        runner.control().reset().get(10, TimeUnit.SECONDS);
 
         assertThat(fixture.journal)
                 .containsSubsequence(
@@ -111,7 +113,7 @@ class ResetCascadeTests {
                         "recorder:event:Reset",
                         "recorder:event:ModelRemoved crate",
                         "recorder:event:ModelAdded box");
-        assertThat(runner.snapshot().modelNames()).containsExactly("ground", "box", "ball");
+        assertThat(runner.reads().snapshot().modelNames()).containsExactly("ground", "box", "ball");
     }
 
     /** A device whose reset fails, as a sensor that lost its calibration. */

@@ -5,6 +5,8 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.Engine;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.PluginRegistry;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,20 +38,20 @@ final class RobotWorlds {
                 .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        RunnerFixture.await(() -> runner.reads().currentState() == SimState.PAUSE, "pause");
         return runner;
     }
 
     /** Stops {@code runner} if one was started. */
     static void stop(SimulationRunner runner) throws Exception {
         if (runner != null) {
-            runner.stop().get(30, TimeUnit.SECONDS);
+            runner.control().stop().get(30, TimeUnit.SECONDS);
         }
     }
 
     /** The model now, failing the test if it is missing. */
     static ModelState model(SimulationRunner runner, String name) {
-        return runner.snapshot().models().stream()
+        return runner.reads().snapshot().models().stream()
                 .filter(m -> m.name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no model " + name));
@@ -57,6 +59,6 @@ final class RobotWorlds {
 
     /** Takes {@code steps} steps; the wait bounds a hang, not speed. */
     static void step(SimulationRunner runner, int steps) throws Exception {
-        runner.step(steps).get(300, TimeUnit.SECONDS);
+        runner.control().step(steps).get(300, TimeUnit.SECONDS);
     }
 }

@@ -10,6 +10,9 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
+import io.orrery.runner.port.RunListener;
+import io.orrery.runner.port.RunResult;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.system.PreUpdate;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -107,9 +110,9 @@ class RunnerErrorsTests {
                 heard.complete(result);
             }
         });
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        RunnerFixture.await(() -> runner.reads().currentState() == SimState.PAUSE, "pause");
 
-        runner.stop();
+        runner.control().stop();
 
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
         assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
@@ -124,13 +127,13 @@ class RunnerErrorsTests {
         SimulationRunner runner = fixture.start(
                 fixture.worldWith("<plugin name=\"greedy\" filename=\"test-ends-out-of-memory\"/>"),
                 RunnerSettings.defaults().withStartPaused(true));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        RunnerFixture.await(() -> runner.reads().currentState() == SimState.PAUSE, "pause");
 
-        runner.stop();
+        runner.control().stop();
 
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
         assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
-        assertThat(runner.currentState()).isEqualTo(SimState.DISCONNECT);
+        assertThat(runner.reads().currentState()).isEqualTo(SimState.DISCONNECT);
         assertThat(errorsLogged())
                 .anySatisfy(m -> assertThat(m).contains("Closing the world", "java.lang.OutOfMemoryError"));
     }
@@ -145,10 +148,10 @@ class RunnerErrorsTests {
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
         assertThat(result.iterations()).isEqualTo(19);
         assertThat(result.message()).hasValueSatisfying(m -> assertThat(m).contains(error));
-        assertThat(fixture.runner.status().message())
+        assertThat(fixture.runner.reads().status().message())
                 .hasValueSatisfying(m -> assertThat(m).contains(error));
         assertThat(errorsLogged()).anySatisfy(m -> assertThat(m).contains("Simulation aborted", error));
-        assertThat(fixture.runner.currentState()).isEqualTo(SimState.DISCONNECT);
+        assertThat(fixture.runner.reads().currentState()).isEqualTo(SimState.DISCONNECT);
     }
 
     private List<String> errorsLogged() {

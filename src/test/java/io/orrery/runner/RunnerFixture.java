@@ -6,6 +6,9 @@ import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginRegistry;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SystemRegistration;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +81,7 @@ final class RunnerFixture implements AfterEachCallback {
     /** Starts a runner on {@code world}, paused, and waits until it is. */
     SimulationRunner startPaused(Path world) throws InterruptedException {
         SimulationRunner started = start(world, RunnerSettings.defaults().withStartPaused(true));
-        await(() -> started.currentState() == io.orrery.lifecycle.SimState.PAUSE, "pause");
+        await(() -> started.reads().currentState() == io.orrery.lifecycle.SimState.PAUSE, "pause");
         return started;
     }
 
@@ -106,7 +109,7 @@ final class RunnerFixture implements AfterEachCallback {
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         if (runner != null && runner.isRunning()) {
-            runner.stop();
+            runner.control().stop();
             runner.finished().get(20, TimeUnit.SECONDS);
         }
         try (var files = Files.walk(dir)) {

@@ -31,8 +31,8 @@ class SensorWorldsTests {
     @Test
     void sensorsSdfPublishesImuAltimeterAndMagnetometer() throws Exception {
         SimulationRunner runner = fixture.startPaused(world("sensors.sdf"));
-        runner.step(100).get(20, TimeUnit.SECONDS);
-        TopicBus bus = runner.topics().orElseThrow();
+        runner.control().step(100).get(20, TimeUnit.SECONDS);
+        TopicBus bus = runner.topics().bus().orElseThrow();
         IMU imu = (IMU) bus.latest("/imu").orElseThrow().message();
         // the box falls from 3 m: in free fall the IMU reads about nothing
         assertThat(imu.getLinearAcceleration().getZ()).isCloseTo(0, within(0.01));
@@ -47,9 +47,13 @@ class SensorWorldsTests {
     @Test
     void cpuLidarSensorSdfPublishes640Ranges() throws Exception {
         SimulationRunner runner = fixture.startPaused(world("cpu_lidar_sensor.sdf"));
-        runner.step(1).get(20, TimeUnit.SECONDS);
-        LaserScan scan = (LaserScan)
-                runner.topics().orElseThrow().latest("/cpu_lidar").orElseThrow().message();
+        runner.control().step(1).get(20, TimeUnit.SECONDS);
+        LaserScan scan = (LaserScan) runner.topics()
+                .bus()
+                .orElseThrow()
+                .latest("/cpu_lidar")
+                .orElseThrow()
+                .message();
         assertThat(scan.getRangesList()).hasSize(640);
         // straight ahead (the middle ray, 0.005 rad off) is box_front's face at x = 2.5; the sensor is at x = 0.05
         assertThat(scan.getRanges(320)).isCloseTo(2.45, within(1e-3));
@@ -59,12 +63,12 @@ class SensorWorldsTests {
     @Test
     void touchPluginSdfTellsThatTheWhiteBoxTouchedTheGreenOne() throws Exception {
         SimulationRunner runner = fixture.startPaused(world("touch_plugin.sdf"));
-        TopicBus bus = runner.topics().orElseThrow();
-        runner.step(3000).get(60, TimeUnit.SECONDS);
+        TopicBus bus = runner.topics().bus().orElseThrow();
+        runner.control().step(3000).get(60, TimeUnit.SECONDS);
         assertThat(bus.latest("/white_touches_only_green/touched"))
                 .as("not yet 3 s of touching")
                 .isEmpty();
-        runner.step(3000).get(60, TimeUnit.SECONDS);
+        runner.control().step(3000).get(60, TimeUnit.SECONDS);
         TopicMessage touched = bus.latest("/white_touches_only_green/touched").orElseThrow();
         assertThat(((BoolProtos.Boolean) touched.message()).getData()).isTrue();
         assertThat(bus.latest("/world/touch/model/white_box/link/link/sensor/white_box_sensor/contact"))
@@ -74,13 +78,13 @@ class SensorWorldsTests {
     @Test
     void aResetServesNoSampleTakenBeforeIt() throws Exception {
         SimulationRunner runner = fixture.startPaused(world("sensors.sdf"));
-        runner.step(500).get(20, TimeUnit.SECONDS);
-        TopicBus bus = runner.topics().orElseThrow();
+        runner.control().step(500).get(20, TimeUnit.SECONDS);
+        TopicBus bus = runner.topics().bus().orElseThrow();
         assertThat(bus.latest("/imu")).isPresent();
-        runner.reset().get(20, TimeUnit.SECONDS);
+        runner.control().reset().get(20, TimeUnit.SECONDS);
         assertThat(bus.latest("/imu")).isEmpty();
         assertThat(bus.latest("/altimeter")).isEmpty();
-        runner.step(10).get(20, TimeUnit.SECONDS);
+        runner.control().step(10).get(20, TimeUnit.SECONDS);
         Time stamp =
                 ((IMU) bus.latest("/imu").orElseThrow().message()).getHeader().getStamp();
         assertThat(Messages.nanos(stamp)).isEqualTo(10_000_000L);

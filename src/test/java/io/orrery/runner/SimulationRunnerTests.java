@@ -11,6 +11,12 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.runner.port.CommandRefusedException;
+import io.orrery.runner.port.RunListener;
+import io.orrery.runner.port.RunResult;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SimulationStatus;
+import io.orrery.runner.port.SystemRegistration;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
@@ -40,7 +46,7 @@ class SimulationRunnerTests {
     @AfterEach
     void stopRunner() throws Exception {
         if (runner != null && runner.isRunning()) {
-            runner.stop();
+            runner.control().stop();
             runner.finished().get(10, TimeUnit.SECONDS);
         }
     }
@@ -81,7 +87,7 @@ class SimulationRunnerTests {
         start(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true), recorder);
         recorder.awaitUpdates(3);
 
-        SimulationStatus status = runner.status();
+        SimulationStatus status = runner.reads().status();
         assertThat(status.state()).isEqualTo(SimState.PAUSE);
         assertThat(status.paused()).isTrue();
         assertThat(status.simTimeNanos()).isZero();
@@ -96,12 +102,13 @@ class SimulationRunnerTests {
     void stepWhilePausedRunsExactlyNStepsAndPausesAgain() throws Exception {
         start(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true));
 
-        SimulationStatus after = runner.step(25).get(10, TimeUnit.SECONDS);
+        SimulationStatus after = runner.control().step(25).get(10, TimeUnit.SECONDS);
 
         assertThat(after.iterations()).isEqualTo(25);
         assertThat(after.simTimeNanos()).isEqualTo(25 * DT);
         assertThat(after.state()).isEqualTo(SimState.PAUSE);
-        assertThat(runner.step(5).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(30);
+        assertThat(runner.control().step(5).get(10, TimeUnit.SECONDS).iterations())
+                .isEqualTo(30);
     }
 
     @Test
@@ -109,8 +116,8 @@ class SimulationRunnerTests {
         start(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true));
         awaitState(SimState.PAUSE);
 
-        CompletableFuture<SimulationStatus> steps = runner.step(200);
-        CompletableFuture<SimulationStatus> resumed = runner.resume();
+        CompletableFuture<SimulationStatus> steps = runner.control().step(200);
+        CompletableFuture<SimulationStatus> resumed = runner.control().resume();
 
         SimulationStatus afterSteps = steps.get(10, TimeUnit.SECONDS);
         assertThat(afterSteps.iterations()).isEqualTo(200);
@@ -123,22 +130,22 @@ class SimulationRunnerTests {
         Recorder recorder = new Recorder();
         start(RunnerSettings.defaults().withRealTimeFactor(0), recorder);
 
-        SimulationStatus paused = runner.pause().get(10, TimeUnit.SECONDS);
+        SimulationStatus paused = runner.control().pause().get(10, TimeUnit.SECONDS);
         assertThat(paused.state()).isEqualTo(SimState.PAUSE);
-        long frozen = runner.status().simTimeNanos();
+        long frozen = runner.reads().status().simTimeNanos();
         // Time stands still over paused cycles of the loop (systems are called with dt 0), not over a sleep.
         int seen = recorder.infos.size();
         recorder.awaitUpdates(seen + 5);
-        assertThat(runner.status().simTimeNanos()).isEqualTo(frozen);
+        assertThat(runner.reads().status().simTimeNanos()).isEqualTo(frozen);
         assertThat(recorder.copy().subList(seen, seen + 5)).allSatisfy(info -> {
             assertThat(info.paused()).isTrue();
             assertThat(info.simTimeNanos()).isEqualTo(frozen);
         });
         assertThat(frozen % DT).isZero();
 
-        runner.resume().get(10, TimeUnit.SECONDS);
+        runner.control().resume().get(10, TimeUnit.SECONDS);
         awaitSimTimeBeyond(frozen + 100 * DT);
-        assertThat(runner.status().paused()).isFalse();
+        assertThat(runner.reads().status().paused()).isFalse();
     }
 
     @Test
@@ -146,16 +153,16 @@ class SimulationRunnerTests {
         start(RunnerSettings.defaults().withRealTimeFactor(0));
         awaitSimTimeBeyond(10 * DT);
 
-        assertThatThrownBy(() -> runner.resume().get(10, TimeUnit.SECONDS))
+        assertThatThrownBy(() -> runner.control().resume().get(10, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class)
                 .cause()
                 .isInstanceOf(CommandRefusedException.class)
                 .hasMessageContaining("cannot resume in state STEP_")
                 .hasMessageContaining("allowed: pause, stop, reset");
-        assertThatThrownBy(() -> runner.step(3).get(10, TimeUnit.SECONDS))
+        assertThatThrownBy(() -> runner.control().step(3).get(10, TimeUnit.SECONDS))
                 .cause()
                 .isInstanceOf(CommandRefusedException.class);
-        assertThat(runner.status().outcome()).isEmpty();
+        assertThat(runner.reads().status().outcome()).isEmpty();
     }
 
     @Test
@@ -163,40 +170,40 @@ class SimulationRunnerTests {
         start(RunnerSettings.defaults().withRealTimeFactor(0));
         awaitSimTimeBeyond(500 * DT);
 
-        SimulationStatus afterReset = runner.reset().get(10, TimeUnit.SECONDS);
+        SimulationStatus afterReset = runner.control().reset().get(10, TimeUnit.SECONDS);
 
         assertThat(afterReset.simTimeNanos()).isZero();
         assertThat(afterReset.iterations()).isZero();
         assertThat(afterReset.paused()).isFalse();
         awaitSimTimeBeyond(100 * DT);
-        assertThat(runner.status().outcome()).isEmpty();
+        assertThat(runner.reads().status().outcome()).isEmpty();
     }
 
     @Test
     void aResetCancelsAPendingRunToSoItDoesNotPauseTheNewRunLater() throws Exception {
         start(RunnerSettings.defaults().withRealTimeFactor(1));
         awaitSimTimeBeyond(5 * DT);
-        CompletableFuture<SimulationStatus> runTo = runner.runTo(60_000 * DT);
+        CompletableFuture<SimulationStatus> runTo = runner.control().runTo(60_000 * DT);
 
-        runner.reset().get(10, TimeUnit.SECONDS);
+        runner.control().reset().get(10, TimeUnit.SECONDS);
 
         assertThatThrownBy(() -> runTo.get(10, TimeUnit.SECONDS))
                 .cause()
                 .isInstanceOf(CommandRefusedException.class)
                 .hasMessageContaining("cancelled by a reset");
-        runner.setRealTimeFactor(0).get(10, TimeUnit.SECONDS);
+        runner.control().setRealTimeFactor(0).get(10, TimeUnit.SECONDS);
         awaitSimTimeBeyond(61_000 * DT);
-        assertThat(runner.status().paused()).isFalse();
+        assertThat(runner.reads().status().paused()).isFalse();
     }
 
     @Test
     void resetWhilePausedRestoresTheBoxAndStaysPaused() throws Exception {
         start(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true));
-        runner.step(600).get(10, TimeUnit.SECONDS);
+        runner.control().step(600).get(10, TimeUnit.SECONDS);
         double fallen = boxZ();
         assertThat(fallen).isLessThan(1.0);
 
-        SimulationStatus afterReset = runner.reset().get(10, TimeUnit.SECONDS);
+        SimulationStatus afterReset = runner.control().reset().get(10, TimeUnit.SECONDS);
 
         assertThat(afterReset.state()).isEqualTo(SimState.PAUSE);
         assertThat(afterReset.simTimeNanos()).isZero();
@@ -210,7 +217,7 @@ class SimulationRunnerTests {
         start(RunnerSettings.defaults().withRealTimeFactor(0), List.of(cannotReset));
         awaitSimTimeBeyond(10 * DT);
 
-        runner.reset();
+        runner.control().reset();
         RunResult result = runner.finished().get(10, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
@@ -242,7 +249,7 @@ class SimulationRunnerTests {
 
         assertThat(result.outcome()).isEqualTo(Outcome.FAILURE);
         assertThat(result.simTimeNanos()).isEqualTo(250 * DT);
-        assertThat(runner.triggers().history())
+        assertThat(runner.reads().triggers().history())
                 .singleElement()
                 .satisfies(f -> assertThat(f.label()).isEqualTo("deadline"));
     }
@@ -299,7 +306,7 @@ class SimulationRunnerTests {
     void commandsAfterTheEndAreRefused() throws Exception {
         run(RunnerSettings.defaults().withRealTimeFactor(0).withStopAfterSteps(5));
 
-        CompletableFuture<SimulationStatus> late = runner.pause();
+        CompletableFuture<SimulationStatus> late = runner.control().pause();
         assertThatThrownBy(() -> late.get(10, TimeUnit.SECONDS))
                 .cause()
                 .isInstanceOf(CommandRefusedException.class)
@@ -307,25 +314,25 @@ class SimulationRunnerTests {
     }
 
     private double boxZ() throws Exception {
-        return runner.submit(
-                        "read box", w -> w.model("box").orElseThrow().pose().z())
+        return runner.edits()
+                .submit("read box", w -> w.model("box").orElseThrow().pose().z())
                 .get(10, TimeUnit.SECONDS);
     }
 
     private void awaitState(SimState state) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (runner.currentState() != state && System.nanoTime() < deadline) {
+        while (runner.reads().currentState() != state && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertThat(runner.currentState()).isEqualTo(state);
+        assertThat(runner.reads().currentState()).isEqualTo(state);
     }
 
     private void awaitSimTimeBeyond(long nanos) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (runner.status().simTimeNanos() <= nanos && System.nanoTime() < deadline) {
+        while (runner.reads().status().simTimeNanos() <= nanos && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertThat(runner.status().simTimeNanos()).isGreaterThan(nanos);
+        assertThat(runner.reads().status().simTimeNanos()).isGreaterThan(nanos);
     }
 
     private RunResult run(RunnerSettings settings, Object... systems) throws Exception {

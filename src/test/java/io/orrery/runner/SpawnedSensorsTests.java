@@ -28,11 +28,12 @@ class SpawnedSensorsTests {
     @Test
     void aSpawnedModelsSensorPublishesUntilTheModelIsRemoved() throws Exception {
         SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
-        TopicBus bus = runner.topics().orElseThrow();
-        runner.spawn(RunnerFixture.READER.readModel(PROBE, "snippet"), Optional.of(PROBE))
+        TopicBus bus = runner.topics().bus().orElseThrow();
+        runner.edits()
+                .spawn(RunnerFixture.READER.readModel(PROBE, "snippet"), Optional.of(PROBE))
                 .get(10, TimeUnit.SECONDS);
 
-        runner.step(50).get(10, TimeUnit.SECONDS);
+        runner.control().step(50).get(10, TimeUnit.SECONDS);
 
         IMU sample = (IMU) bus.latest("/probe/imu").orElseThrow().message();
         // At 100 Hz from sim time 0 (gz-sensors' rule: the first step, then every 10 ms of sim time): the 50th step,
@@ -42,9 +43,9 @@ class SpawnedSensorsTests {
                 .map(TopicInfo::publishers)
                 .hasValueSatisfying(p -> assertThat(p).containsExactly("probe::body::imu"));
 
-        runner.remove("probe").get(10, TimeUnit.SECONDS);
+        runner.edits().remove("probe").get(10, TimeUnit.SECONDS);
         long before = bus.latest("/probe/imu").orElseThrow().sequence();
-        runner.step(50).get(10, TimeUnit.SECONDS);
+        runner.control().step(50).get(10, TimeUnit.SECONDS);
 
         assertThat(bus.latest("/probe/imu").orElseThrow().sequence()).isEqualTo(before);
         assertThat(bus.topic("/probe/imu"))
@@ -55,14 +56,15 @@ class SpawnedSensorsTests {
     @Test
     void aResetTakesASpawnedModelsSensorAwayWithIt() throws Exception {
         SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
-        TopicBus bus = runner.topics().orElseThrow();
-        runner.spawn(RunnerFixture.READER.readModel(PROBE, "snippet"), Optional.of(PROBE))
+        TopicBus bus = runner.topics().bus().orElseThrow();
+        runner.edits()
+                .spawn(RunnerFixture.READER.readModel(PROBE, "snippet"), Optional.of(PROBE))
                 .get(10, TimeUnit.SECONDS);
-        runner.step(20).get(10, TimeUnit.SECONDS);
+        runner.control().step(20).get(10, TimeUnit.SECONDS);
         assertThat(bus.latest("/probe/imu")).isPresent();
 
-        runner.reset().get(10, TimeUnit.SECONDS);
-        runner.step(50).get(10, TimeUnit.SECONDS);
+        runner.control().reset().get(10, TimeUnit.SECONDS);
+        runner.control().step(50).get(10, TimeUnit.SECONDS);
 
         assertThat(bus.latest("/probe/imu")).isEmpty();
     }

@@ -6,6 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.orrery.event.Events;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
+import io.orrery.runner.port.ControlHandle;
+import io.orrery.runner.port.RunListener;
+import io.orrery.runner.port.SimulationStatus;
+import io.orrery.runner.port.StepRequest;
+import io.orrery.runner.port.StepResult;
+import io.orrery.runner.port.StepSpan;
 import io.orrery.system.GazeboSystemRunner;
 import io.orrery.trigger.Trigger;
 import io.orrery.trigger.TriggerSpec;
@@ -55,19 +61,19 @@ class StepBatchLifecycleTests {
 
     @Test
     void aBatchIsOneSpanAndNoTransitions() throws Exception {
-        get(runner.step(StepRequest.steps(5)));
-        get(runner.step(StepRequest.steps(2)));
+        get(runner.hold().step(StepRequest.steps(5)));
+        get(runner.hold().step(StepRequest.steps(2)));
 
         assertThat(seen).containsExactly("STEP_BEGIN 0 5", "STEP_END 5 5", "STEP_BEGIN 5 2", "STEP_END 7 2");
         assertThat(spans.get(1).simTime()).isCloseTo(5 * STEP_SECONDS, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(spans.get(2).simTime()).isEqualTo(spans.get(1).simTime());
-        assertThat(runner.currentState()).isEqualTo(SimState.PAUSE);
-        assertThat(runner.status().paused()).isTrue();
+        assertThat(runner.reads().currentState()).isEqualTo(SimState.PAUSE);
+        assertThat(runner.reads().status().paused()).isTrue();
     }
 
     @Test
     void aHoldersStepsAreNeitherTransitionsNorSpans() throws Exception {
-        ControlHandle handle = get(runner.acquireControl("test"));
+        ControlHandle handle = get(runner.hold().acquire("test"));
         for (int i = 0; i < 3; i++) {
             StepResult r = get(handle.step(StepRequest.steps(5)));
             assertThat(r.status().state()).isEqualTo(SimState.PAUSE);
@@ -76,27 +82,27 @@ class StepBatchLifecycleTests {
         get(handle.release());
 
         assertThat(seen).isEmpty();
-        assertThat(runner.status().iterations()).isEqualTo(15);
-        get(runner.step(StepRequest.steps(1))); // released: a batch is a span again
+        assertThat(runner.reads().status().iterations()).isEqualTo(15);
+        get(runner.hold().step(StepRequest.steps(1))); // released: a batch is a span again
         assertThat(seen).containsExactly("STEP_BEGIN 15 1", "STEP_END 16 1");
     }
 
     @Test
     void aPauseEndsTheSpanWithTheStepsTaken() throws Exception {
-        runner.triggers().add(new TriggerSpec("early", "time=0.003", "pause", false).parse(Trigger.SOURCE_API));
+        runner.reads().triggers().add(new TriggerSpec("early", "time=0.003", "pause", false).parse(Trigger.SOURCE_API));
 
-        SimulationStatus status = get(runner.step(10));
+        SimulationStatus status = get(runner.control().step(10));
 
         assertThat(status.iterations()).isEqualTo(3);
         assertThat(seen).containsExactly("STEP_BEGIN 0 10", "STEP_END 3 3");
-        assertThat(runner.currentState()).isEqualTo(SimState.PAUSE);
+        assertThat(runner.reads().currentState()).isEqualTo(SimState.PAUSE);
     }
 
     @Test
     void aStopEndsTheSpanBeforeTheMachineWalksToStop() throws Exception {
-        runner.triggers().add(new TriggerSpec("end", "time=0.002", "stop", false).parse(Trigger.SOURCE_API));
+        runner.reads().triggers().add(new TriggerSpec("end", "time=0.002", "stop", false).parse(Trigger.SOURCE_API));
 
-        runner.step(10);
+        runner.control().step(10);
         runner.finished().get(30, TimeUnit.SECONDS);
 
         assertThat(seen)

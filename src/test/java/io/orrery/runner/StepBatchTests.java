@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
+import io.orrery.runner.port.RunResult;
+import io.orrery.runner.port.SimulationStatus;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -21,10 +23,10 @@ class StepBatchTests {
     @Test
     void aStopEndsABatchAtTheNextStepEnd() throws Exception {
         SimulationRunner runner = pausedRunner();
-        CompletableFuture<SimulationStatus> batch = runner.step(ENDLESS);
-        RunnerFixture.await(() -> runner.status().iterations() > 100, "the batch under way");
+        CompletableFuture<SimulationStatus> batch = runner.control().step(ENDLESS);
+        RunnerFixture.await(() -> runner.reads().status().iterations() > 100, "the batch under way");
 
-        runner.stop();
+        runner.control().stop();
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
@@ -35,23 +37,24 @@ class StepBatchTests {
     @Test
     void aPauseEndsABatchWhichAnswersWithTheStepsTaken() throws Exception {
         SimulationRunner runner = pausedRunner();
-        CompletableFuture<SimulationStatus> batch = runner.step(ENDLESS);
-        RunnerFixture.await(() -> runner.status().iterations() > 100, "the batch under way");
+        CompletableFuture<SimulationStatus> batch = runner.control().step(ENDLESS);
+        RunnerFixture.await(() -> runner.reads().status().iterations() > 100, "the batch under way");
 
-        SimulationStatus paused = runner.pause().get(10, TimeUnit.SECONDS);
+        SimulationStatus paused = runner.control().pause().get(10, TimeUnit.SECONDS);
         SimulationStatus answered = batch.get(10, TimeUnit.SECONDS);
 
         assertThat(answered.state()).isEqualTo(SimState.PAUSE);
         assertThat(answered.iterations()).isEqualTo(paused.iterations()).isLessThan(ENDLESS);
         assertThat(answered.simTimeNanos()).isEqualTo(answered.iterations() * 1_000_000);
-        assertThat(runner.step(5).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(answered.iterations() + 5);
+        assertThat(runner.control().step(5).get(10, TimeUnit.SECONDS).iterations())
+                .isEqualTo(answered.iterations() + 5);
     }
 
     @Test
     void aResumePostedDuringABatchWaitsForItsEnd() throws Exception {
         SimulationRunner runner = pausedRunner();
-        CompletableFuture<SimulationStatus> batch = runner.step(2000);
-        CompletableFuture<SimulationStatus> resumed = runner.resume();
+        CompletableFuture<SimulationStatus> batch = runner.control().step(2000);
+        CompletableFuture<SimulationStatus> resumed = runner.control().resume();
 
         assertThat(batch.get(10, TimeUnit.SECONDS).iterations()).isEqualTo(2000);
         assertThat(resumed.get(10, TimeUnit.SECONDS).paused()).isFalse();

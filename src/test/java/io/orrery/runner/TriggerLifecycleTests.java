@@ -3,6 +3,8 @@ package io.orrery.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orrery.lifecycle.SimState;
+import io.orrery.runner.loop.RunTransitions;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.trigger.Trigger;
 import io.orrery.trigger.TriggerSpec;
 import java.util.List;
@@ -22,39 +24,44 @@ class TriggerLifecycleTests {
                 RunnerFixture.LIFECYCLE_WORLD,
                 RunnerSettings.defaults().withTriggers(List.of(new TriggerSpec("hold", "start", "pause", false))));
 
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "the start trigger's pause");
+        RunnerFixture.await(() -> runner.reads().currentState() == SimState.PAUSE, "the start trigger's pause");
 
-        assertThat(runner.status().iterations()).isZero();
-        assertThat(runner.triggers().history())
+        assertThat(runner.reads().status().iterations()).isZero();
+        assertThat(runner.reads().triggers().history())
                 .singleElement()
                 .satisfies(f -> assertThat(f.label()).isEqualTo("hold"));
-        assertThat(runner.step(5).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(5);
+        assertThat(runner.control().step(5).get(10, TimeUnit.SECONDS).iterations())
+                .isEqualTo(5);
     }
 
     @Test
     void aPauseTriggerAddedWhilePausedFiresOnTheNextPausedCycleAndResumes() throws Exception {
         SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
-        assertThat(runner.status().iterations()).isZero();
+        assertThat(runner.reads().status().iterations()).isZero();
 
-        runner.triggers().add(new TriggerSpec("go", "pause", "resume", false).parse(Trigger.SOURCE_API));
+        runner.reads().triggers().add(new TriggerSpec("go", "pause", "resume", false).parse(Trigger.SOURCE_API));
 
-        RunnerFixture.await(() -> runner.status().iterations() > 10, "steps after the resume");
-        assertThat(runner.status().paused()).isFalse();
-        assertThat(runner.triggers().history()).extracting(f -> f.label()).containsExactly("go");
+        RunnerFixture.await(() -> runner.reads().status().iterations() > 10, "steps after the resume");
+        assertThat(runner.reads().status().paused()).isFalse();
+        assertThat(runner.reads().triggers().history())
+                .extracting(f -> f.label())
+                .containsExactly("go");
     }
 
     @Test
     void aLoopTriggerFiresWhilePaused() throws Exception {
         SimulationRunner runner = fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
 
-        runner.triggers().add(new TriggerSpec("tick", "loop", "log=info: tick", false).parse(Trigger.SOURCE_API));
+        runner.reads()
+                .triggers()
+                .add(new TriggerSpec("tick", "loop", "log=info: tick", false).parse(Trigger.SOURCE_API));
 
-        RunnerFixture.await(() -> !runner.triggers().history().isEmpty(), "the loop trigger");
-        assertThat(runner.triggers().history()).singleElement().satisfies(f -> {
+        RunnerFixture.await(() -> !runner.reads().triggers().history().isEmpty(), "the loop trigger");
+        assertThat(runner.reads().triggers().history()).singleElement().satisfies(f -> {
             assertThat(f.label()).isEqualTo("tick");
             assertThat(f.simTimeNanos()).isZero();
         });
-        assertThat(runner.status().iterations()).isZero();
+        assertThat(runner.reads().status().iterations()).isZero();
     }
 
     @Test
@@ -64,15 +71,16 @@ class TriggerLifecycleTests {
                 RunnerSettings.defaults()
                         .withStartPaused(true)
                         .withTriggers(List.of(new TriggerSpec("again", "reset", "reset", true))));
-        RunnerFixture.await(() -> runner.currentState() == SimState.PAUSE, "pause");
+        RunnerFixture.await(() -> runner.reads().currentState() == SimState.PAUSE, "pause");
 
         // 101 resets, each rebuilding the physics: the wait guards against a hang (an endless chain would never
         // answer), not speed; a 2-core machine under a full parallel build took over 10 s for them
-        runner.reset().get(120, TimeUnit.SECONDS);
+        runner.control().reset().get(120, TimeUnit.SECONDS);
         // The step runs after the chain the reset set off: the runner settles trigger actions before commands.
-        assertThat(runner.step(3).get(120, TimeUnit.SECONDS).iterations()).isEqualTo(3);
+        assertThat(runner.control().step(3).get(120, TimeUnit.SECONDS).iterations())
+                .isEqualTo(3);
 
-        assertThat(runner.triggers().history()).hasSize(RunTransitions.MAX_CHAINED_ACTIONS + 1);
-        assertThat(runner.status().outcome()).isEmpty();
+        assertThat(runner.reads().triggers().history()).hasSize(RunTransitions.MAX_CHAINED_ACTIONS + 1);
+        assertThat(runner.reads().status().outcome()).isEmpty();
     }
 }

@@ -90,7 +90,8 @@ class TurtlebotSimulationTests {
         start(engine);
         step(500);
         ModelState before = burger();
-        runner.publish(
+        runner.topics()
+                .publish(
                         "/cmd_vel",
                         Twist.newBuilder().setLinear(Messages.vector(0.2, 0, 0)).build())
                 .get(20, TimeUnit.SECONDS);
@@ -122,7 +123,8 @@ class TurtlebotSimulationTests {
         start(engine);
         step(500);
         double before = burger().pose().yaw();
-        runner.publish(
+        runner.topics()
+                .publish(
                         "/cmd_vel",
                         Twist.newBuilder()
                                 .setAngular(Messages.vector(0, 0, 0.5))

@@ -54,7 +54,8 @@ class VelocityModePositionCommandSimulationTests {
     }
 
     void command(double target) throws Exception {
-        runner.publish(TOPIC, DoubleProtos.Double.newBuilder().setData(target).build())
+        runner.topics()
+                .publish(TOPIC, DoubleProtos.Double.newBuilder().setData(target).build())
                 .get(20, TimeUnit.SECONDS);
     }
 

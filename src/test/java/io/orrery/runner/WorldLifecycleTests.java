@@ -18,6 +18,12 @@ import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunResult;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SavedWorld;
+import io.orrery.runner.port.SimulationStatus;
+import io.orrery.runner.port.SystemRegistration;
 import io.orrery.system.Configure;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
@@ -79,7 +85,7 @@ class WorldLifecycleTests {
     @AfterEach
     void stopRunner() throws Exception {
         if (runner != null && runner.isRunning()) {
-            runner.stop();
+            runner.control().stop();
             runner.finished().get(20, TimeUnit.SECONDS);
         }
     }
@@ -89,8 +95,8 @@ class WorldLifecycleTests {
         start(registry(), RunnerSettings.defaults().withStartPaused(true));
         awaitState(SimState.PAUSE);
 
-        assertThat(runner.pluginProgress().allStarted()).isTrue();
-        assertThat(runner.pluginStatuses())
+        assertThat(runner.reads().pluginProgress().allStarted()).isTrue();
+        assertThat(runner.reads().pluginStatuses())
                 .extracting(PluginStatus::name, PluginStatus::state)
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("recorder", PluginState.STARTED),
@@ -108,8 +114,8 @@ class WorldLifecycleTests {
         start(registry, RunnerSettings.defaults().withStartPaused(true), world);
 
         awaitJournal("slow:start-begin");
-        assertThat(runner.currentState()).isEqualTo(SimState.CONNECT);
-        assertThat(runner.pluginProgress().allStarted()).isFalse();
+        assertThat(runner.reads().currentState()).isEqualTo(SimState.CONNECT);
+        assertThat(runner.reads().pluginProgress().allStarted()).isFalse();
         release.countDown();
         awaitState(SimState.PAUSE);
 
@@ -129,7 +135,7 @@ class WorldLifecycleTests {
         try {
             awaitJournal("slow:start-begin");
 
-            runner.stop();
+            runner.control().stop();
             RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
             assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
@@ -149,14 +155,15 @@ class WorldLifecycleTests {
                 worldWithExtraPlugin("<plugin name=\"flaky\" filename=\"test-failing\"/>"));
         awaitState(SimState.PAUSE);
 
-        PluginStatus flaky = runner.pluginStatuses().stream()
+        PluginStatus flaky = runner.reads().pluginStatuses().stream()
                 .filter(p -> p.name().equals("flaky"))
                 .findFirst()
                 .orElseThrow();
         assertThat(flaky.state()).isEqualTo(PluginState.FAILED);
         assertThat(flaky.error()).hasValueSatisfying(e -> assertThat(e).contains("no camera attached"));
         assertThat(journal).contains("flaky:end");
-        assertThat(runner.step(10).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(10);
+        assertThat(runner.control().step(10).get(10, TimeUnit.SECONDS).iterations())
+                .isEqualTo(10);
     }
 
     @Test
@@ -186,11 +193,11 @@ class WorldLifecycleTests {
                 worldWithExtraPlugin("<plugin name=\"broken_reset\" filename=\"test-throwing-reset\"/>"),
                 device);
         awaitState(SimState.PAUSE);
-        runner.step(500).get(10, TimeUnit.SECONDS);
+        runner.control().step(500).get(10, TimeUnit.SECONDS);
         journal.clear();
         published.clear();
 
-        runner.reset();
+        runner.control().reset();
         RunResult result = runner.finished().get(20, TimeUnit.SECONDS);
 
         // The device saw a world already reset (the helpers ran first: time zero, the ball back up).
@@ -202,7 +209,7 @@ class WorldLifecycleTests {
         assertThat(journal.indexOf("broken_reset:reset")).isGreaterThan(deviceReset);
         // Publishing during the reset (the recorder publishes in reset) was held back.
         assertThat(published).contains("reset-signal").doesNotContain("recorder:during-reset");
-        assertThat(runner.isResetting()).isFalse();
+        assertThat(runner.reads().isResetting()).isFalse();
         // Cloe's rule: a reset happens only if every component can restart; this plugin could not.
         assertThat(result.outcome()).isEqualTo(Outcome.ABORTED);
         assertThat(result.message())
@@ -216,28 +223,28 @@ class WorldLifecycleTests {
         awaitState(SimState.PAUSE);
         ModelSpec spawn = READER.readModel(BALL_SNIPPET, "snippet");
 
-        runner.spawn(spawn, Optional.of(BALL_SNIPPET)).get(10, TimeUnit.SECONDS);
-        runner.remove("ball").get(10, TimeUnit.SECONDS);
-        runner.teleport("box", Pose.of(5, 5, 1, 0, 0, 1)).get(10, TimeUnit.SECONDS);
-        runner.setStatic("box", true).get(10, TimeUnit.SECONDS);
-        runner.step(100).get(10, TimeUnit.SECONDS);
+        runner.edits().spawn(spawn, Optional.of(BALL_SNIPPET)).get(10, TimeUnit.SECONDS);
+        runner.edits().remove("ball").get(10, TimeUnit.SECONDS);
+        runner.edits().teleport("box", Pose.of(5, 5, 1, 0, 0, 1)).get(10, TimeUnit.SECONDS);
+        runner.edits().setStatic("box", true).get(10, TimeUnit.SECONDS);
+        runner.control().step(100).get(10, TimeUnit.SECONDS);
         awaitJournal("spawned_ball::spawned_recorder:started");
-        assertThat(runner.snapshot().modelNames()).containsExactly("ground", "box", "spawned_ball");
-        var box = runner.snapshot().model("box").orElseThrow();
+        assertThat(runner.reads().snapshot().modelNames()).containsExactly("ground", "box", "spawned_ball");
+        var box = runner.reads().snapshot().model("box").orElseThrow();
         assertThat(box.pose().x()).isCloseTo(5.0, within(1e-6));
         assertThat(box.pose().z()).as("static: it does not fall").isCloseTo(1.0, within(1e-6));
         assertThat(journal).contains("ball::ball_recorder:end");
-        assertThat(runner.pluginProgress().total()).isEqualTo(2);
+        assertThat(runner.reads().pluginProgress().total()).isEqualTo(2);
 
-        runner.reset().get(10, TimeUnit.SECONDS);
+        runner.control().reset().get(10, TimeUnit.SECONDS);
 
-        var after = runner.snapshot();
+        var after = runner.reads().snapshot();
         assertThat(after.modelNames()).containsExactly("ground", "box", "ball");
         assertThat(after.model("ball").orElseThrow().pose().z()).isCloseTo(3.0, within(1e-6));
         assertThat(after.model("box").orElseThrow().isStatic()).isFalse();
         assertThat(after.model("box").orElseThrow().pose().z()).isCloseTo(0.25, within(1e-6));
         assertThat(after.model("box").orElseThrow().pose().x()).isCloseTo(0.0, within(1e-6));
-        assertThat(runner.status().simTimeNanos()).isZero();
+        assertThat(runner.reads().status().simTimeNanos()).isZero();
         assertThat(journal).contains("spawned_ball::spawned_recorder:end");
         // The removed ball's plugin came back with it.
         awaitPluginState("ball::ball_recorder", PluginState.STARTED);
@@ -249,37 +256,40 @@ class WorldLifecycleTests {
         Files.copy(WORLD, world);
         start(registry(), RunnerSettings.defaults().withStartPaused(true), world);
         awaitState(SimState.PAUSE);
-        runner.step(10).get(10, TimeUnit.SECONDS);
+        runner.control().step(10).get(10, TimeUnit.SECONDS);
 
         Files.writeString(
                 world, Files.readString(world).replace("<pose>2 0 3 0 0 0</pose>", "<pose>-2 0 4 0 0 0</pose>"));
-        SimulationStatus reloaded = runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS);
+        SimulationStatus reloaded = runner.control().reload(Optional.empty()).get(20, TimeUnit.SECONDS);
 
         assertThat(reloaded.state()).isEqualTo(SimState.PAUSE);
         assertThat(reloaded.iterations()).isZero();
-        assertThat(runner.snapshot().model("ball").orElseThrow().pose().x()).isCloseTo(-2.0, within(1e-6));
+        assertThat(runner.reads().snapshot().model("ball").orElseThrow().pose().x())
+                .isCloseTo(-2.0, within(1e-6));
         assertThat(journal).contains("recorder:end");
 
         Files.writeString(world, "<sdf version=\"1.10\"><world name=\"w\"><model name=\"x\">");
-        assertThatThrownBy(() -> runner.reload(Optional.empty()).get(20, TimeUnit.SECONDS))
+        assertThatThrownBy(() -> runner.control().reload(Optional.empty()).get(20, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class)
                 .cause()
                 .isInstanceOf(SdfException.class);
-        assertThat(runner.step(3).get(10, TimeUnit.SECONDS).iterations()).isEqualTo(3);
-        assertThat(runner.status().outcome()).isEmpty();
+        assertThat(runner.control().step(3).get(10, TimeUnit.SECONDS).iterations())
+                .isEqualTo(3);
+        assertThat(runner.reads().status().outcome()).isEmpty();
     }
 
     @Test
     void aSavedWorldLoadsAgainWithTheSamePoses() throws Exception {
         start(registry(), RunnerSettings.defaults().withStartPaused(true));
         awaitState(SimState.PAUSE);
-        runner.spawn(READER.readModel(BALL_SNIPPET, "snippet"), Optional.of(BALL_SNIPPET))
+        runner.edits()
+                .spawn(READER.readModel(BALL_SNIPPET, "snippet"), Optional.of(BALL_SNIPPET))
                 .get(10, TimeUnit.SECONDS);
-        runner.remove("box").get(10, TimeUnit.SECONDS);
-        runner.step(700).get(10, TimeUnit.SECONDS);
-        var before = runner.snapshot();
+        runner.edits().remove("box").get(10, TimeUnit.SECONDS);
+        runner.control().step(700).get(10, TimeUnit.SECONDS);
+        var before = runner.reads().snapshot();
 
-        SavedWorld saved = runner.captureForSave().get(10, TimeUnit.SECONDS);
+        SavedWorld saved = runner.edits().captureForSave().get(10, TimeUnit.SECONDS);
         WorldSaver saver = new WorldSaver(dir);
         Path target = saver.resolveForSave(Path.of("saved/run1.sdf"));
         saver.save(
@@ -317,9 +327,9 @@ class WorldLifecycleTests {
             awaitPublished("poses");
             awaitCondition(() -> bridgeBodies.stream().anyMatch(b -> b.contains("\"started\"")), "bridge: started");
 
-            runner.reset().get(10, TimeUnit.SECONDS);
+            runner.control().reset().get(10, TimeUnit.SECONDS);
             awaitCondition(() -> bridgeBodies.stream().anyMatch(b -> b.contains("\"reset\"")), "bridge: reset");
-            runner.stop().get(10, TimeUnit.SECONDS);
+            runner.control().stop().get(10, TimeUnit.SECONDS);
             awaitCondition(() -> bridgeBodies.stream().anyMatch(b -> b.contains("\"stopped\"")), "bridge: stopped");
             assertThat(bridgeBodies.get(0)).contains("\"world\":\"lifecycle\"");
         } finally {
@@ -344,7 +354,7 @@ class WorldLifecycleTests {
         awaitJournal("early:configured gain 2");
         journal.clear();
 
-        runner.step(3).get(10, TimeUnit.SECONDS);
+        runner.control().step(3).get(10, TimeUnit.SECONDS);
 
         assertThat(journal)
                 .containsExactly(
@@ -394,7 +404,7 @@ class WorldLifecycleTests {
     }
 
     private void awaitState(SimState state) throws InterruptedException {
-        awaitCondition(() -> runner.currentState() == state, "state " + state);
+        awaitCondition(() -> runner.reads().currentState() == state, "state " + state);
     }
 
     private void awaitJournal(String entry) throws InterruptedException {
@@ -407,7 +417,8 @@ class WorldLifecycleTests {
 
     private void awaitPluginState(String name, PluginState state) throws InterruptedException {
         awaitCondition(
-                () -> runner.pluginStatuses().stream().anyMatch(p -> p.name().equals(name) && p.state() == state),
+                () -> runner.reads().pluginStatuses().stream()
+                        .anyMatch(p -> p.name().equals(name) && p.state() == state),
                 name + " " + state);
     }
 

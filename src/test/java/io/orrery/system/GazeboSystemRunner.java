@@ -10,10 +10,10 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.runner.PluginSettings;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SystemRegistration;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
+import io.orrery.runner.port.SystemRegistration;
 import io.orrery.topic.TopicMessage;
 import io.orrery.world.sdf.GzSimWorlds;
 import io.orrery.world.sdf.SdfReader;
@@ -120,9 +120,10 @@ public final class GazeboSystemRunner implements AfterEachCallback {
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (runner.currentState() != SimState.PAUSE) {
+        while (runner.reads().currentState() != SimState.PAUSE) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("the world did not start paused: " + runner.status());
+                throw new AssertionError(
+                        "the world did not start paused: " + runner.reads().status());
             }
             Thread.sleep(2);
         }
@@ -135,12 +136,12 @@ public final class GazeboSystemRunner implements AfterEachCallback {
 
     /** Runs {@code count} steps and waits for them. */
     public void step(long count) throws Exception {
-        runner.step(count).get(120, TimeUnit.SECONDS);
+        runner.control().step(count).get(120, TimeUnit.SECONDS);
     }
 
     /** Publishes on the world's bus and waits until the subscribers have it (at the next StepEnd). */
     public void publish(String topic, Message message) throws Exception {
-        runner.publish(topic, message).get(30, TimeUnit.SECONDS);
+        runner.topics().publish(topic, message).get(30, TimeUnit.SECONDS);
     }
 
     /** Publishes a gz.msgs.Double, as a joint system's command, and waits until the subscribers have it. */
@@ -149,17 +150,18 @@ public final class GazeboSystemRunner implements AfterEachCallback {
     }
 
     public void reset() throws Exception {
-        runner.reset().get(30, TimeUnit.SECONDS);
+        runner.control().reset().get(30, TimeUnit.SECONDS);
     }
 
     /** The model's state at the last StepEnd. */
     public ModelState model(String name) {
-        return runner.snapshot().model(name).orElseThrow(() -> new AssertionError("no model '" + name + "'"));
+        return runner.reads().snapshot().model(name).orElseThrow(() -> new AssertionError("no model '" + name + "'"));
     }
 
     /** The latest message on {@code topic}, of {@code type}; fails when there is none. */
     public <T> T latest(String topic, Class<T> type) {
         TopicMessage m = runner.topics()
+                .bus()
                 .orElseThrow()
                 .latest(topic)
                 .orElseThrow(() -> new AssertionError("no message on " + topic));
@@ -167,13 +169,13 @@ public final class GazeboSystemRunner implements AfterEachCallback {
     }
 
     public boolean hasMessage(String topic) {
-        return runner.topics().orElseThrow().latest(topic).isPresent();
+        return runner.topics().bus().orElseThrow().latest(topic).isPresent();
     }
 
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         if (runner != null && runner.isRunning()) {
-            runner.stop();
+            runner.control().stop();
             runner.finished().get(30, TimeUnit.SECONDS);
         }
         try (Stream<Path> files = Files.walk(dir)) {

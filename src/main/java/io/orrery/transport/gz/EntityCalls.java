@@ -55,7 +55,7 @@ final class EntityCalls {
                         "relative_to '" + f.getRelativeTo() + "' is not supported; poses" + " are in the world frame");
             }
             ModelSpec spec = reader.readModel(snippet, "gz-transport create request");
-            WorldSnapshot snap = runner.snapshot();
+            WorldSnapshot snap = runner.reads().snapshot();
             String name = f.getName().isEmpty() ? spec.name() : f.getName();
             if (snap.model(name).isPresent()) {
                 if (!f.getAllowRenaming()) {
@@ -73,7 +73,7 @@ final class EntityCalls {
             boolean renamed = !name.equals(spec.name()) || f.hasPose();
             ModelSpec placed = renamed ? spec.with(name, pose, spec.isStatic()) : spec;
             // The snippet is kept for saves only when it describes the model as spawned.
-            return runner.spawn(placed, renamed ? Optional.empty() : Optional.of(snippet));
+            return runner.edits().spawn(placed, renamed ? Optional.empty() : Optional.of(snippet));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -113,7 +113,7 @@ final class EntityCalls {
             if (e.getType() != Entity.Type.NONE && e.getType() != Entity.Type.MODEL) {
                 throw new IllegalArgumentException("only models can be removed, not a " + e.getType());
             }
-            return runner.remove(model(e.getName(), e.getId()));
+            return runner.edits().remove(model(e.getName(), e.getId()));
         } catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(ex);
         }
@@ -121,7 +121,7 @@ final class EntityCalls {
 
     CompletableFuture<ModelState> setPose(PoseProtos.Pose p) {
         try {
-            return runner.teleport(model(p.getName(), p.getId()), Messages.toPose(p));
+            return runner.edits().teleport(model(p.getName(), p.getId()), Messages.toPose(p));
         } catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(ex);
         }
@@ -135,7 +135,7 @@ final class EntityCalls {
         if (id == 0) {
             throw new IllegalArgumentException("give the model's name or id");
         }
-        List<String> matches = runner.snapshot().modelNames().stream()
+        List<String> matches = runner.reads().snapshot().modelNames().stream()
                 .filter(n -> EntityIds.id(n) == id)
                 .toList();
         if (matches.size() != 1) {

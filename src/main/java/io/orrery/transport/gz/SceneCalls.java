@@ -11,7 +11,7 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SimulationStatus;
 import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Pose;
@@ -30,7 +30,7 @@ final class SceneCalls {
     }
 
     Scene scene() {
-        WorldSnapshot snap = runner.snapshot();
+        WorldSnapshot snap = runner.reads().snapshot();
         Scene.Builder s = Scene.newBuilder().setName(snap.world());
         for (ModelState m : snap.models()) {
             ModelProtos.Model.Builder model = ModelProtos.Model.newBuilder()
@@ -52,8 +52,8 @@ final class SceneCalls {
     }
 
     SerializedStepMap state() {
-        SimulationStatus st = runner.status();
-        WorldSnapshot snap = runner.snapshot();
+        SimulationStatus st = runner.reads().status();
+        WorldSnapshot snap = runner.reads().snapshot();
         SerializedStateMap.Builder state = SerializedStateMap.newBuilder();
         state.putEntities(
                 EntityIds.WORLD,

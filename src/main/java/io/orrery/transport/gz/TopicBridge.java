@@ -85,7 +85,7 @@ final class TopicBridge {
 
     /** Brings the advertisements and subscriptions in line with the bus's topics. */
     void sync() {
-        TopicBus current = runner.topics().orElse(null);
+        TopicBus current = runner.topics().bus().orElse(null);
         if (current != bus) { // a reload: the old bus and everything on it are gone
             for (String topic : List.copyOf(advertised.keySet())) {
                 unadvertise(topic);
@@ -370,7 +370,7 @@ final class TopicBridge {
                 return;
             }
             injected.add(m);
-            runner.publish(topic, m).whenComplete((ok, error) -> {
+            runner.topics().publish(topic, m).whenComplete((ok, error) -> {
                 injected.remove(m);
                 if (error != null && !warned) {
                     warned = true; // once per topic: a flood of refusals would flood the log

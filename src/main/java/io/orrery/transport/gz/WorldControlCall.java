@@ -2,7 +2,7 @@ package io.orrery.transport.gz;
 
 import com.gz.msgs.WorldControlProtos.WorldControl;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.SimulationStatus;
+import io.orrery.runner.port.SimulationStatus;
 import io.orrery.topic.msgs.Messages;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -54,18 +54,18 @@ final class WorldControlCall {
         if (reset) {
             // paused first, so that nothing steps between the reset and what the request asks after it
             chain = then(chain, () -> pauseState(true));
-            chain = then(chain, runner::reset);
+            chain = then(chain, runner.control()::reset);
         }
         boolean pause = c.getPause();
         if (target >= 0) {
             // gz sim takes pause: false and the target in one iteration; a run-to leaves the pause itself, in one
             // command, where a resume first would let the free-running world pass a near target before it is armed
             long to = target;
-            chain = then(chain, () -> runner.runTo(to));
+            chain = then(chain, () -> runner.control().runTo(to));
         } else {
             chain = then(chain, () -> pauseState(pause));
             if (pause && steps > 0) {
-                chain = then(chain, () -> runner.step(steps));
+                chain = then(chain, () -> runner.control().step(steps));
             }
         }
         return chain.thenApply(x -> null);
@@ -73,12 +73,12 @@ final class WorldControlCall {
 
     /** The pause state a request names, as gz sim sets it from every request. */
     private CompletableFuture<SimulationStatus> pauseState(boolean pause) {
-        boolean paused = runner.status().paused();
+        boolean paused = runner.reads().status().paused();
         if (pause && !paused) {
-            return runner.pause();
+            return runner.control().pause();
         }
         if (!pause && paused) {
-            return runner.resume();
+            return runner.control().resume();
         }
         return CompletableFuture.completedFuture(null);
     }

@@ -62,14 +62,14 @@ final class WorldServices {
     /** The services offered for the world loaded now (none before it has loaded). */
     List<Service> services() {
         List<Service> list = new ArrayList<>();
-        String world = runner.status().worldName().orElse(null);
+        String world = runner.reads().status().worldName().orElse(null);
         list.add(new Service(
                 "/gazebo/worlds",
                 EmptyProtos.Empty.getDescriptor(),
                 StringMsg_V.getDescriptor(),
                 false,
                 r -> CompletableFuture.completedFuture(StringMsg_V.newBuilder()
-                        .addAllData(runner.status().worldName().stream().toList())
+                        .addAllData(runner.reads().status().worldName().stream().toList())
                         .build())));
         if (world == null || GzNames.topicProblem("/world/" + world) != null) {
             return list;

@@ -82,7 +82,7 @@ class JointControllerSimulationTests {
         sim.step(10);
         assertThat(rotor.last().velocity()).isCloseTo(-1, within(1e-6));
 
-        runner.reset().get(20, TimeUnit.SECONDS);
+        runner.control().reset().get(20, TimeUnit.SECONDS);
         rotor.clear();
         sim.step(10);
         assertThat(rotor.last().velocity()).isCloseTo(5, within(1e-6));

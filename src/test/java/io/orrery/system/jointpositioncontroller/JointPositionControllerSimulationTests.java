@@ -86,14 +86,14 @@ class JointPositionControllerSimulationTests {
         sim.step(500);
         List<Double> first = position.positions();
 
-        runner.reset().get(20, TimeUnit.SECONDS);
+        runner.control().reset().get(20, TimeUnit.SECONDS);
         position.clear();
         sim.step(200);
         assertThat(position.positions())
                 .as("back to the initial target 0, the PID without history")
                 .allSatisfy(p -> assertThat(p).isCloseTo(0, within(1e-12)));
 
-        runner.reset().get(20, TimeUnit.SECONDS);
+        runner.control().reset().get(20, TimeUnit.SECONDS);
         position.clear();
         sim.publish("/rotor_cmd", 1.0);
         sim.step(500);

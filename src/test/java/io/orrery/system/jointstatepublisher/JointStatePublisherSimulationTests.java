@@ -39,6 +39,7 @@ class JointStatePublisherSimulationTests {
         SimulationRunner runner = sim.startPaused(world);
         List<Model> messages = Collections.synchronizedList(new ArrayList<>());
         runner.topics()
+                .bus()
                 .orElseThrow()
                 .subscribe(
                         "/world/default/model/joint_controller_demo/joint_state", Model.class, "test", messages::add);
@@ -51,7 +52,8 @@ class JointStatePublisherSimulationTests {
         assertThat(last.getHeader().getStamp().getNsec()).isEqualTo(100_000_000);
         assertThat(last.getName()).isEqualTo("joint_controller_demo");
         assertThat(last.getJointList()).extracting(j -> j.getName()).containsExactly("world_fixed", "j1");
-        JointState j1 = runner.snapshot()
+        JointState j1 = runner.reads()
+                .snapshot()
                 .model("joint_controller_demo")
                 .orElseThrow()
                 .joint("j1")
@@ -89,13 +91,18 @@ class JointStatePublisherSimulationTests {
         SimulationRunner runner = sim.startPaused(world);
         List<Model> messages = Collections.synchronizedList(new ArrayList<>());
         runner.topics()
+                .bus()
                 .orElseThrow()
                 .subscribe("/world/universal/model/gimbal/joint_state", Model.class, "test", messages::add);
         sim.step(200);
 
         Model last = messages.get(messages.size() - 1);
-        JointState cross =
-                runner.snapshot().model("gimbal").orElseThrow().joint("cross").orElseThrow();
+        JointState cross = runner.reads()
+                .snapshot()
+                .model("gimbal")
+                .orElseThrow()
+                .joint("cross")
+                .orElseThrow();
         assertThat(cross.axis2()).isNotNull();
         assertThat(cross.position()).isNotZero();
         assertThat(cross.axis2().position()).isNotZero();
@@ -122,7 +129,7 @@ class JointStatePublisherSimulationTests {
                         + "<joint_name>j1</joint_name><update_rate>100</update_rate></plugin>");
         SimulationRunner runner = sim.startPaused(world);
         List<Model> messages = Collections.synchronizedList(new ArrayList<>());
-        runner.topics().orElseThrow().subscribe("/states", Model.class, "test", messages::add);
+        runner.topics().bus().orElseThrow().subscribe("/states", Model.class, "test", messages::add);
 
         sim.step(100);
 

@@ -28,7 +28,7 @@ class PosePublisherSimulationTests {
     void everyStepEachLinkPoseInTheModelFrameAsOneMessage() throws Exception {
         sim.startPaused(GazeboSystemRunner.gzWorld("pose_publisher.sdf"));
         List<Pose> received = Collections.synchronizedList(new ArrayList<>());
-        sim.runner().topics().orElseThrow().subscribe(TOPIC, Pose.class, "test", received::add);
+        sim.runner().topics().bus().orElseThrow().subscribe(TOPIC, Pose.class, "test", received::add);
         sim.step(499);
         received.clear();
         sim.step(1); // the pendulum has swung for half a second
@@ -75,8 +75,8 @@ class PosePublisherSimulationTests {
         sim.startPaused(world);
         List<Pose_V> moving = Collections.synchronizedList(new ArrayList<>());
         List<Pose_V> fixed = Collections.synchronizedList(new ArrayList<>());
-        sim.runner().topics().orElseThrow().subscribe(TOPIC, Pose_V.class, "test", moving::add);
-        sim.runner().topics().orElseThrow().subscribe(TOPIC + "_static", Pose_V.class, "test", fixed::add);
+        sim.runner().topics().bus().orElseThrow().subscribe(TOPIC, Pose_V.class, "test", moving::add);
+        sim.runner().topics().bus().orElseThrow().subscribe(TOPIC + "_static", Pose_V.class, "test", fixed::add);
         sim.step(1000);
 
         // 1 s at 100 Hz and 10 Hz: as in Gazebo, each time a whole period of sim time has passed since the last (or 0).

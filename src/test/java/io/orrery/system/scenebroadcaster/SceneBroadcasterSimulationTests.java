@@ -45,7 +45,7 @@ class SceneBroadcasterSimulationTests {
         assertThat(sim.hasMessage("/world/w/clock")).isFalse();
         assertThat(sim.hasMessage("/world/w/pose/info")).isFalse();
 
-        TopicBus bus = runner.topics().orElseThrow();
+        TopicBus bus = runner.topics().bus().orElseThrow();
         List<Clock> clocks = new CopyOnWriteArrayList<>();
         List<Clock> root = new CopyOnWriteArrayList<>();
         bus.subscribe("/world/w/clock", Clock.class, "test", clocks::add);
@@ -70,7 +70,7 @@ class SceneBroadcasterSimulationTests {
     @Test
     void theWorldsStatisticsAreThrottledToTenASecondAndTheRootOnesAreNot() throws Exception {
         SimulationRunner runner = sim.startPaused(sim.write("w.sdf", WORLD));
-        TopicBus bus = runner.topics().orElseThrow();
+        TopicBus bus = runner.topics().bus().orElseThrow();
         List<WorldStatistics> world = new CopyOnWriteArrayList<>();
         List<WorldStatistics> root = new CopyOnWriteArrayList<>();
         long start = System.nanoTime();
@@ -105,7 +105,7 @@ class SceneBroadcasterSimulationTests {
     @Test
     void posesGiveModelsInTheWorldAndLinksInTheirModelWithIdsAndTheDynamicOnesLeaveStaticModelsOut() throws Exception {
         SimulationRunner runner = sim.startPaused(sim.write("w.sdf", WORLD));
-        TopicBus bus = runner.topics().orElseThrow();
+        TopicBus bus = runner.topics().bus().orElseThrow();
         List<Pose_V> all = new CopyOnWriteArrayList<>();
         List<Pose_V> dynamic = new CopyOnWriteArrayList<>();
         bus.subscribe("/world/w/pose/info", Pose_V.class, "test", all::add);

@@ -6,9 +6,9 @@ import com.gz.msgs.DiscoveryProtos.Discovery;
 import com.gz.msgs.DiscoveryProtos.Discovery.Type;
 import io.orrery.builtin.Extensions;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.runner.PluginSettings;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.world.WorldSaver;
 import io.orrery.world.sdf.SdfReader;
 import java.io.IOException;
@@ -105,7 +105,7 @@ class GzNodeDiscoveryTests {
         if (node != null) {
             node.close();
         }
-        runner.stop();
+        runner.control().stop();
     }
 
     @Test

@@ -8,9 +8,9 @@ import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.MessagePublisher;
 import io.orrery.builtin.Extensions;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
-import io.orrery.runner.PluginSettings;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.world.WorldSaver;
 import io.orrery.world.sdf.SdfReader;
 import java.io.IOException;
@@ -163,7 +163,7 @@ class GzTransportFuzzTests {
 
         private void awaitWorld() throws InterruptedException {
             long deadline = System.nanoTime() + 120_000_000_000L;
-            while (runner.topics().flatMap(b -> b.topic(CMD_VEL)).isEmpty()) {
+            while (runner.topics().bus().flatMap(b -> b.topic(CMD_VEL)).isEmpty()) {
                 assertThat(System.nanoTime()).as("the world's cmd_vel topic").isLessThan(deadline);
                 Thread.sleep(20);
             }

@@ -16,10 +16,10 @@ import com.gz.msgs.WorldControlStateProtos.WorldControlState;
 import com.gz.msgs.WorldResetProtos.WorldReset;
 import io.orrery.builtin.Extensions;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
-import io.orrery.runner.ControlHeldException;
-import io.orrery.runner.PluginSettings;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.ControlHeldException;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
 import io.orrery.world.WorldSaver;
@@ -66,7 +66,8 @@ class WorldServicesTests {
                 .build();
         runner.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (runner.status().worldName().isEmpty() || !runner.status().paused()) {
+        while (runner.reads().status().worldName().isEmpty()
+                || !runner.reads().status().paused()) {
             assertThat(System.nanoTime()).as("the world loaded").isLessThan(deadline);
             Thread.sleep(20);
         }
@@ -75,7 +76,7 @@ class WorldServicesTests {
 
     @AfterEach
     void stop() {
-        runner.stop();
+        runner.control().stop();
     }
 
     @Test
@@ -100,12 +101,12 @@ class WorldServicesTests {
         call(
                 W + "/control",
                 WorldControl.newBuilder().setPause(true).setStep(true).build());
-        assertThat(runner.status().iterations()).isEqualTo(1);
+        assertThat(runner.reads().status().iterations()).isEqualTo(1);
         call(
                 W + "/control",
                 WorldControl.newBuilder().setPause(true).setMultiStep(9).build());
-        assertThat(runner.status().iterations()).isEqualTo(10);
-        assertThat(runner.status().paused()).isTrue();
+        assertThat(runner.reads().status().iterations()).isEqualTo(10);
+        assertThat(runner.reads().status().paused()).isTrue();
 
         call(
                 W + "/control",
@@ -113,8 +114,8 @@ class WorldServicesTests {
                         .setPause(true)
                         .setReset(WorldReset.newBuilder().setTimeOnly(true))
                         .build());
-        assertThat(runner.status().iterations()).isZero();
-        assertThat(runner.status().simTimeNanos()).isZero();
+        assertThat(runner.reads().status().iterations()).isZero();
+        assertThat(runner.reads().status().simTimeNanos()).isZero();
     }
 
     @Test
@@ -126,8 +127,8 @@ class WorldServicesTests {
                         .setRunToSimTime(Messages.time(50 * STEP_NANOS))
                         .build());
 
-        assertThat(runner.status().simTimeNanos()).isEqualTo(50 * STEP_NANOS);
-        assertThat(runner.status().paused()).isTrue();
+        assertThat(runner.reads().status().simTimeNanos()).isEqualTo(50 * STEP_NANOS);
+        assertThat(runner.reads().status().paused()).isTrue();
     }
 
     /**
@@ -137,21 +138,21 @@ class WorldServicesTests {
      */
     @Test
     void runToSimTimeOneStepAheadStopsThereAtOnce() throws Exception {
-        runner.setRealTimeFactor(0).get(20, TimeUnit.SECONDS); // running, the world steps without a pause
+        runner.control().setRealTimeFactor(0).get(20, TimeUnit.SECONDS); // running, the world steps without a pause
         call(
                 W + "/control",
                 WorldControl.newBuilder().setPause(true).setMultiStep(10).build());
 
         for (int i = 1; i <= 50; i++) {
-            long target = runner.status().simTimeNanos() + STEP_NANOS;
+            long target = runner.reads().status().simTimeNanos() + STEP_NANOS;
             call(
                     W + "/control",
                     WorldControl.newBuilder()
                             .setPause(false)
                             .setRunToSimTime(Messages.time(target))
                             .build());
-            assertThat(runner.status().simTimeNanos()).as("round %d", i).isEqualTo(target);
-            assertThat(runner.status().paused()).isTrue();
+            assertThat(runner.reads().status().simTimeNanos()).as("round %d", i).isEqualTo(target);
+            assertThat(runner.reads().status().paused()).isTrue();
         }
     }
 
@@ -161,7 +162,7 @@ class WorldServicesTests {
      */
     @Test
     void aRunningWorldAskedToPauseAndResetStaysAtTimeZero() throws Exception {
-        runner.setRealTimeFactor(0).get(20, TimeUnit.SECONDS);
+        runner.control().setRealTimeFactor(0).get(20, TimeUnit.SECONDS);
         for (int i = 1; i <= 20; i++) {
             call(W + "/control", WorldControl.newBuilder().setPause(false).build());
             call(
@@ -170,8 +171,8 @@ class WorldServicesTests {
                             .setPause(true)
                             .setReset(WorldReset.newBuilder().setAll(true))
                             .build());
-            assertThat(runner.status().paused()).isTrue();
-            assertThat(runner.status().iterations()).as("round %d", i).isZero();
+            assertThat(runner.reads().status().paused()).isTrue();
+            assertThat(runner.reads().status().iterations()).as("round %d", i).isZero();
         }
         // and asked to reset and run to a time, it gets there from 0
         call(W + "/control", WorldControl.newBuilder().setPause(false).build());
@@ -182,8 +183,8 @@ class WorldServicesTests {
                         .setReset(WorldReset.newBuilder().setAll(true))
                         .setRunToSimTime(Messages.time(3 * STEP_NANOS))
                         .build());
-        assertThat(runner.status().iterations()).isEqualTo(3);
-        assertThat(runner.status().paused()).isTrue();
+        assertThat(runner.reads().status().iterations()).isEqualTo(3);
+        assertThat(runner.reads().status().paused()).isTrue();
     }
 
     @Test
@@ -215,7 +216,7 @@ class WorldServicesTests {
                                                 .setId(1)))
                                 .build()))
                 .contains("serialized state is not supported");
-        assertThat(runner.status().iterations()).isZero();
+        assertThat(runner.reads().status().iterations()).isZero();
     }
 
     @Test
@@ -227,7 +228,7 @@ class WorldServicesTests {
                                 WorldControl.newBuilder().setPause(true).setMultiStep(3))
                         .build());
 
-        assertThat(runner.status().iterations()).isEqualTo(3);
+        assertThat(runner.reads().status().iterations()).isEqualTo(3);
     }
 
     @Test
@@ -239,7 +240,7 @@ class WorldServicesTests {
         call(
                 W + "/create",
                 EntityFactory.newBuilder().setSdfFilename("crate.sdf").build());
-        assertThat(runner.snapshot().model("crate")).isPresent();
+        assertThat(runner.reads().snapshot().model("crate")).isPresent();
 
         call(
                 W + "/set_pose",
@@ -248,7 +249,7 @@ class WorldServicesTests {
                         .setPosition(Messages.vector(1, 2, 5))
                         .build());
         io.orrery.world.Pose pose =
-                runner.snapshot().model("crate").orElseThrow().pose();
+                runner.reads().snapshot().model("crate").orElseThrow().pose();
         assertThat(pose.position().z()).isCloseTo(5, within(1e-6));
         assertThat(pose.rotation().w())
                 .as("an orientation left out is the identity")
@@ -260,14 +261,14 @@ class WorldServicesTests {
                         .setSdfFilename("crate.sdf")
                         .setAllowRenaming(true)
                         .build());
-        assertThat(runner.snapshot().model("crate_1")).isPresent();
+        assertThat(runner.reads().snapshot().model("crate_1")).isPresent();
 
         call(
                 W + "/remove",
                 Entity.newBuilder().setName("crate").setType(Entity.Type.MODEL).build());
         call(W + "/remove", Entity.newBuilder().setId(EntityIds.id("crate_1")).build());
-        assertThat(runner.snapshot().model("crate")).isEmpty();
-        assertThat(runner.snapshot().model("crate_1")).isEmpty();
+        assertThat(runner.reads().snapshot().model("crate")).isEmpty();
+        assertThat(runner.reads().snapshot().model("crate_1")).isEmpty();
     }
 
     /** Issue 33 item 1: a create of a sphere of radius 1e30 broke JBullet's next step, and the run with it. */
@@ -282,7 +283,7 @@ class WorldServicesTests {
                                         + "</sdf>")
                                 .build()))
                 .contains("<radius>", "beyond 100000.0 m");
-        assertThat(runner.snapshot().model("planet")).isEmpty();
+        assertThat(runner.reads().snapshot().model("planet")).isEmpty();
         assertThat(refusal(
                         W + "/set_pose",
                         PoseProtos.Pose.newBuilder()
@@ -293,8 +294,8 @@ class WorldServicesTests {
         call(
                 W + "/control",
                 WorldControl.newBuilder().setPause(true).setMultiStep(20).build());
-        assertThat(runner.status().iterations()).isEqualTo(20);
-        assertThat(runner.status().outcome()).isEmpty();
+        assertThat(runner.reads().status().iterations()).isEqualTo(20);
+        assertThat(runner.reads().status().outcome()).isEmpty();
     }
 
     @Test
@@ -337,7 +338,7 @@ class WorldServicesTests {
     /** A controller's hold refuses what the HTTP API refuses, with the same exception and words. */
     @Test
     void aHeldSimulationRefusesAsTheHttpApiDoes() throws Exception {
-        runner.acquireControl("gym").get(20, TimeUnit.SECONDS);
+        runner.hold().acquire("gym").get(20, TimeUnit.SECONDS);
 
         assertThat(failure(
                         W + "/control",
@@ -348,7 +349,7 @@ class WorldServicesTests {
                         W + "/set_pose",
                         PoseProtos.Pose.newBuilder().setName("vehicle_blue").build()))
                 .isInstanceOf(ControlHeldException.class);
-        assertThat(runner.status().iterations()).isZero();
+        assertThat(runner.reads().status().iterations()).isZero();
     }
 
     private Message call(String service, Message request) throws Exception {

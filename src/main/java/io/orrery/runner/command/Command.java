@@ -1,0 +1,104 @@
+package io.orrery.runner.command;
+
+import io.orrery.lifecycle.SimCommand;
+import io.orrery.lifecycle.SimState;
+import io.orrery.lifecycle.SimulationMachine;
+import io.orrery.runner.port.AbortException;
+import io.orrery.runner.port.CommandRefusedException;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * A request to the runner thread: applied between steps if the state allows it, answered through a future.
+ *
+ * @param <T> what the answer carries
+ */
+public final class Command<T> {
+
+    /** Where the world is live: stepping (commands at StepEnd) or paused. */
+    public static final Set<SimState> LIVE = EnumSet.of(SimState.STEP_END, SimState.PAUSE);
+    /** Wherever the runner takes commands: also while a world loads. */
+    public static final Set<SimState> ANY =
+            EnumSet.of(SimState.CONNECT, SimState.RESET, SimState.STEP_END, SimState.PAUSE);
+
+    /** How a command behaves while a step batch runs. */
+    public enum Kind {
+        /** Waits until the batch has ended, in the order it came. */
+        ORDINARY,
+        /** Only reads the world: served at every StepEnd, also inside a batch. */
+        READ,
+        /** Ends a batch at the next StepEnd (stop, pause). */
+        INTERRUPT
+    }
+
+    final String name;
+    /** The states, as {@link RunState#commandState()} names them, in which it may run. */
+    final Set<SimState> acceptedIn;
+
+    final Kind kind;
+    /** Whether it counts against the queue's bound: ordinary commands do, unless they let go of something. */
+    final boolean bounded;
+
+    private final Supplier<T> action;
+    final CompletableFuture<T> future = new CompletableFuture<>();
+
+    Command(String name, Set<SimState> acceptedIn, Kind kind, Supplier<T> action) {
+        this(name, acceptedIn, kind, kind == Kind.ORDINARY, action);
+    }
+
+    Command(String name, Set<SimState> acceptedIn, Kind kind, boolean bounded, Supplier<T> action) {
+        this.name = name;
+        this.acceptedIn = acceptedIn;
+        this.kind = kind;
+        this.bounded = bounded;
+        this.action = action;
+    }
+
+    /** A user's command, accepted where the lifecycle's table accepts it. */
+    static <T> Command<T> of(SimCommand command, Kind kind, Supplier<T> action) {
+        return new Command<>(command.displayName(), statesAccepting(command), kind, action);
+    }
+
+    /** The states whose row of the table lists {@code command}. */
+    public static Set<SimState> statesAccepting(SimCommand command) {
+        Set<SimState> states = EnumSet.noneOf(SimState.class);
+        for (SimState s : SimState.values()) {
+            if (SimulationMachine.acceptedCommands(s).contains(command)) {
+                states.add(s);
+            }
+        }
+        return states;
+    }
+
+    /** True when it may run while a world loads (a plugin's start may ask for it). */
+    boolean acceptedWhileLoading() {
+        return acceptedIn.contains(SimState.CONNECT);
+    }
+
+    /**
+     * Runs the action if {@code state} ({@link RunState#commandState()}) accepts it, else refuses naming
+     * {@code shown} (the state a user sees) and {@code allowed}. An {@link AbortException} or an {@link Error}
+     * answers the caller and is rethrown: it ends the run.
+     */
+    public void run(SimState state, SimState shown, Set<String> allowed) {
+        if (!acceptedIn.contains(state)) {
+            future.completeExceptionally(new CommandRefusedException(name, shown, allowed));
+            return;
+        }
+        try {
+            future.complete(action.get());
+        } catch (AbortException | Error e) {
+            future.completeExceptionally(e); // the caller hears why, then the run ends
+            throw e;
+        } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+        }
+    }
+
+    /** Refuses the command: the run has ended. */
+    void refuse(SimState state) {
+        future.completeExceptionally(new CommandRefusedException(name, state, Set.of()));
+    }
+}
