@@ -99,15 +99,14 @@ public final class TopicBus implements AutoCloseable {
      * @throws IllegalArgumentException for a bad name, or a message of another type than the topic's
      */
     public CompletableFuture<Void> publish(String topic, Message message) {
-        String name = TopicNames.normalize(topic);
-        Topic t = topics.get(name);
+        Topic t = find(topic);
         if (t == null) {
-            throw unknown(name);
+            throw unknown(TopicNames.normalize(topic));
         }
         t.check(message);
         if (closed) {
             return CompletableFuture.failedFuture(new IllegalStateException(
-                    "topic '" + name + "': the world this bus belonged to has been unloaded"));
+                    "topic '" + t.name + "': the world this bus belonged to has been unloaded"));
         }
         if (driver.onDrivingThread()) {
             deliver(t, message);
@@ -115,7 +114,7 @@ public final class TopicBus implements AutoCloseable {
         }
         long postedIn = episode;
         return driver.later(() -> {
-            if (!closed && episode == postedIn && topics.get(name) == t) {
+            if (!closed && episode == postedIn && topics.get(t.name) == t) {
                 deliver(t, message);
             }
         });
@@ -128,17 +127,16 @@ public final class TopicBus implements AutoCloseable {
      * @throws IllegalArgumentException for a bad name, or a message of another type than the topic's
      */
     public void check(String topic, Message message) {
-        String name = TopicNames.normalize(topic);
-        Topic t = topics.get(name);
+        Topic t = find(topic);
         if (t == null) {
-            throw unknown(name);
+            throw unknown(TopicNames.normalize(topic));
         }
         t.check(message);
     }
 
     /** The latest message on {@code topic}; empty when there is none yet or the topic is unknown. */
     public Optional<TopicMessage> latest(String topic) {
-        Topic t = topics.get(TopicNames.normalize(topic));
+        Topic t = find(topic);
         return t == null ? Optional.empty() : Optional.ofNullable(t.latest);
     }
 
@@ -149,10 +147,9 @@ public final class TopicBus implements AutoCloseable {
      * @throws UnknownTopicException naming the topics there are, when nobody has advertised or subscribed to it
      */
     public Class<? extends Message> require(String topic) {
-        String name = TopicNames.normalize(topic);
-        Topic t = topics.get(name);
+        Topic t = find(topic);
         if (t == null) {
-            throw unknown(name);
+            throw unknown(TopicNames.normalize(topic));
         }
         return t.type;
     }
@@ -164,9 +161,9 @@ public final class TopicBus implements AutoCloseable {
      * @throws UnknownTopicException naming the topics with subscribers, when nothing subscribes to it
      */
     public Class<? extends Message> requireSubscribed(String topic) {
-        String name = TopicNames.normalize(topic);
-        Topic t = topics.get(name);
+        Topic t = find(topic);
         if (t == null || t.subscribers.isEmpty()) {
+            String name = TopicNames.normalize(topic);
             throw new UnknownTopicException(
                     name,
                     "nothing subscribes to '" + name + "'",
@@ -186,12 +183,27 @@ public final class TopicBus implements AutoCloseable {
 
     /** The topic named {@code topic}, if anybody has advertised or subscribed to it. */
     public Optional<TopicInfo> topic(String topic) {
-        return Optional.ofNullable(topics.get(TopicNames.normalize(topic))).map(Topic::info);
+        return Optional.ofNullable(find(topic)).map(Topic::info);
     }
 
     /** The message class of {@code topic}, if anybody has advertised or subscribed to it. */
     public Optional<Class<? extends Message>> messageType(String topic) {
-        return Optional.ofNullable(topics.get(TopicNames.normalize(topic))).map(t -> t.type);
+        return Optional.ofNullable(find(topic)).map(t -> t.type);
+    }
+
+    /**
+     * The topic named {@code topic}, or null. A name is made absolute once, where it enters (a request, a system's
+     * parameters), so it is looked up as given first: a registered name is absolute already. Only a name that misses
+     * is made absolute here ({@link TopicNames#normalize}, which refuses a bad one) and looked up again.
+     */
+    private Topic find(String topic) {
+        if (topic != null) {
+            Topic t = topics.get(topic);
+            if (t != null) {
+                return t;
+            }
+        }
+        return topics.get(TopicNames.normalize(topic));
     }
 
     /** Every topic, by name. */
