@@ -1,7 +1,9 @@
 package io.orrery.world.sdf;
 
+import io.orrery.world.DocumentException;
+
 /** The one error a bad SDF document produces: where it is (file, line, column) and what was expected. */
-public class SdfException extends RuntimeException {
+public class SdfException extends DocumentException {
 
     private static final long serialVersionUID = 1L;
 
