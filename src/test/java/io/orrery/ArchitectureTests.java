@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The house rules on boundaries (STYLE.md): every package is placed in a layer and dependencies point one way down
  * the layers; no packages form a cycle; internal packages are closed to outsiders; each third-party library lives in
- * one package and no engine uses another; the core is plain.
+ * one package and no engine uses another; the core is plain; surfaces only translate, through the use cases; the
+ * runner's rooms are reached through its ports.
  */
 class ArchitectureTests {
 
@@ -172,7 +173,7 @@ class ArchitectureTests {
 
     /**
      * The layers, top to bottom: the application's main class; the surfaces (HTTP, the dashboard, gz-transport, the
-     * MCAP library under transport.record and the planned Foxglove bridge under transport, the sweep tool); the use cases (app, planned); the
+     * MCAP library under transport.record and the planned Foxglove bridge under transport, the sweep tool); the use cases (app); the
      * wiring; the runner and the controller binding (control, planned); the registries of built-ins; the lifecycle and
      * triggers; the systems, devices and plugins; rendering (planned); the topic and event buses; physics; and the
      * world records. A layer uses only those below it, and only those that list it.
@@ -184,7 +185,7 @@ class ArchitectureTests {
                     List.of("io.orrery.api..", "io.orrery.web..", "io.orrery.transport..", "io.orrery.sweep.."),
                     List.of("boot"),
                     false),
-            new Layer("app", List.of("io.orrery.app.."), List.of("boot", "surface"), true),
+            new Layer("app", List.of("io.orrery.app.."), List.of("boot", "surface"), false),
             new Layer("ops", List.of("io.orrery.ops.."), List.of("boot", "surface", "app"), false),
             new Layer(
                     "runner",
@@ -343,6 +344,63 @@ class ArchitectureTests {
                         }
                     }
                 })
+                .check(ORRERY);
+    }
+
+    /**
+     * The surfaces only translate: each reaches the world through the use cases, never the runner's wiring, reads no
+     * SDF itself, and uses no other surface.
+     */
+    @Test
+    void surfacesTranslateOnly() {
+        String[] surfaces = {"io.orrery.api..", "io.orrery.web..", "io.orrery.transport.."};
+        noClasses()
+                .that()
+                .resideInAnyPackage(surfaces)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.orrery.world.sdf..", "io.orrery.runner")
+                .check(ORRERY);
+        for (String surface : surfaces) {
+            String[] others = java.util.Arrays.stream(surfaces)
+                    .filter(s -> !s.equals(surface))
+                    .toArray(String[]::new);
+            noClasses()
+                    .that()
+                    .resideInAPackage(surface)
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(others)
+                    .check(ORRERY);
+        }
+    }
+
+    /**
+     * Outside the runner, its rooms are reached through its ports and clock alone ({@code runner.port},
+     * {@code runner.pacing}); only the wiring ({@code ops}, the use cases' configuration) builds it.
+     */
+    @Test
+    void theRunnersRoomsAreReachedThroughItsPorts() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.orrery.runner..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.orrery.runner.command..",
+                        "io.orrery.runner.session..",
+                        "io.orrery.runner.loop..",
+                        "io.orrery.runner.hold..",
+                        "io.orrery.runner.edit..")
+                .check(ORRERY);
+        noClasses()
+                .that()
+                .resideInAPackage("io.orrery.app..")
+                .and()
+                .haveSimpleNameNotEndingWith("Configuration")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.orrery.runner")
                 .check(ORRERY);
     }
 

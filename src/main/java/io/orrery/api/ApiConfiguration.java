@@ -2,16 +2,13 @@ package io.orrery.api;
 
 import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.app.Topics;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import io.orrery.event.EventBus;
 import io.orrery.ops.BeforeGracefulShutdown;
-import io.orrery.ops.OrreryProperties;
-import io.orrery.runner.SimulationRunner;
-import io.orrery.world.WorldSaver;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
-import java.nio.file.Path;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.SmartLifecycle;
@@ -20,27 +17,20 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * Wires the HTTP API: the worlds directory's saver, the topic messages' JSON, the event stream, the origin, token
+ * Wires the HTTP API: the topic messages' JSON, a controller's step read from JSON, the event stream, the origin, token
  * and body-limit filters, the OpenAPI info.
  */
 @Configuration(proxyBeanMethods = false)
 class ApiConfiguration {
 
-    private static final Logger log = LoggerFactory.getLogger(ApiConfiguration.class);
-
-    /** The saver; temporary files a killed save left in the worlds directory are deleted first. */
-    @Bean
-    WorldSaver worldSaver(OrreryProperties properties) {
-        WorldSaver saver = new WorldSaver(properties.worldsDirectory());
-        for (Path leftover : saver.removeLeftoverTemporaries()) {
-            log.info("Deleted {}, the temporary file of a save that did not finish", leftover);
-        }
-        return saver;
-    }
-
     @Bean
     MessageReader messageReader() {
         return new MessageReader();
+    }
+
+    @Bean
+    LockstepJson lockstepJson(MessageReader reader, Topics topics) {
+        return new LockstepJson(reader, topics);
     }
 
     /** Topic messages in every JSON the server writes are protobuf's JSON mapping of them. */
@@ -50,8 +40,8 @@ class ApiConfiguration {
     }
 
     @Bean
-    EventStream eventStream(SimulationRunner runner, EventBus bus, ApiProperties properties) {
-        return new EventStream(runner, bus, properties.maxEventClients());
+    EventStream eventStream(Worlds worlds, Topics topics, EventBus bus, ApiProperties properties) {
+        return new EventStream(worlds.get(WorldId.DEFAULT), topics, bus, properties.maxEventClients());
     }
 
     /** Ends the event streams when the application stops, so the web server's graceful shutdown need not wait. */

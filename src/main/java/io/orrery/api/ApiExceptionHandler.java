@@ -1,14 +1,16 @@
 package io.orrery.api;
 
+import io.orrery.app.RunnerCalls;
 import io.orrery.lifecycle.SimCommand;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.plugin.PluginEndpointRefusedException;
 import io.orrery.runner.port.CommandQueueFullException;
 import io.orrery.runner.port.CommandRefusedException;
 import io.orrery.runner.port.ControlHeldException;
+import io.orrery.runner.port.ModelExistsException;
 import io.orrery.topic.UnknownTopicException;
+import io.orrery.world.DocumentException;
 import io.orrery.world.WorldSaveException;
-import io.orrery.world.sdf.SdfException;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -83,16 +85,17 @@ class ApiExceptionHandler {
         return problem(HttpStatus.NOT_FOUND, "Not found", e.getMessage());
     }
 
-    @ExceptionHandler(ModelController.ModelExistsException.class)
-    ProblemDetail modelExists(ModelController.ModelExistsException e) {
+    /** A spawn of a name taken: 409, also when another spawn or a reload took it meanwhile. */
+    @ExceptionHandler(ModelExistsException.class)
+    ProblemDetail modelExists(ModelExistsException e) {
         ProblemDetail p = problem(HttpStatus.CONFLICT, "Model exists", e.getMessage());
         p.setProperty("model", e.model());
         return p;
     }
 
     /** A bad SDF document or snippet: 422 with where it is and what was expected. */
-    @ExceptionHandler(SdfException.class)
-    ProblemDetail badSdf(SdfException e) {
+    @ExceptionHandler(DocumentException.class)
+    ProblemDetail badSdf(DocumentException e) {
         ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_ENTITY, "Invalid SDF", e.getMessage());
         p.setProperty("file", e.file());
         p.setProperty("line", e.line());

@@ -1,9 +1,11 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.app.ControlHold;
+import io.orrery.app.Stepping;
+import io.orrery.app.Worlds;
 import io.orrery.ops.BeforeGracefulShutdown;
 import io.orrery.ops.OrreryProperties;
-import io.orrery.runner.SimulationRunner;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,15 +43,19 @@ class ControlSocketConfiguration implements WebSocketConfigurer, DisposableBean 
     });
 
     ControlSocketConfiguration(
-            SimulationRunner runner,
+            ControlHold hold,
+            Stepping stepping,
+            Worlds worlds,
             ObjectMapper mapper,
-            MessageReader reader,
+            LockstepJson lockstep,
             ApiProperties properties,
             OrreryProperties orrery) {
         this.handler = new ControlSocketHandler(
-                runner,
+                hold,
+                stepping,
+                worlds,
                 mapper,
-                reader,
+                lockstep,
                 sendPool(),
                 properties.maxControlBacklog(),
                 (int) properties.maxControlMessage().toBytes(),

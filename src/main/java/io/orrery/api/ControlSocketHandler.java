@@ -7,15 +7,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import io.orrery.app.ControlHold;
+import io.orrery.app.Stepping;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import io.orrery.physics.UnknownModelException;
-import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.port.CommandQueueFullException;
 import io.orrery.runner.port.CommandRefusedException;
 import io.orrery.runner.port.ControlHandle;
 import io.orrery.runner.port.ControlHeldException;
 import io.orrery.runner.port.StepRequest;
 import io.orrery.runner.port.StepResult;
-import io.orrery.topic.TopicBus;
 import io.orrery.topic.UnknownTopicException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -57,7 +59,11 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     private static final Set<String> RESET_FIELDS = Set.of("seed", "observe", "models");
     private static final Set<String> OBSERVE_FIELDS = Set.of("observe", "models");
 
-    private final SimulationRunner runner;
+    private static final WorldId WORLD = WorldId.DEFAULT;
+
+    private final ControlHold hold;
+    private final Stepping stepping;
+    private final Worlds worlds;
     private final ObjectReader frames;
     private final ObjectWriter answers;
     private final LockstepJson lockstep;
@@ -72,21 +78,25 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     private final AtomicLong counter = new AtomicLong();
 
     ControlSocketHandler(
-            SimulationRunner runner,
+            ControlHold hold,
+            Stepping stepping,
+            Worlds worlds,
             ObjectMapper mapper,
-            MessageReader reader,
+            LockstepJson lockstep,
             ExecutorService sender,
             int backlog,
             int maxMessage,
             int maxConnections) {
         this.maxMessage = maxMessage;
         this.maxConnections = maxConnections;
-        this.runner = runner;
+        this.hold = hold;
+        this.stepping = stepping;
+        this.worlds = worlds;
         // Schubfach for doubles both ways: an answer carries dozens of them and FloatingDecimal took a quarter of
         // the send thread; every double still reads back bit for bit
         this.frames = mapper.reader().with(StreamReadFeature.USE_FAST_DOUBLE_PARSER);
         this.answers = mapper.writer().with(StreamWriteFeature.USE_FAST_DOUBLE_WRITER);
-        this.lockstep = new LockstepJson(reader);
+        this.lockstep = lockstep;
         this.sender = sender;
         this.backlog = backlog;
     }
@@ -177,17 +187,19 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         JsonNode id = request == null ? null : request.get("id");
         // Read here, on the socket's thread (a bad request fails before anything is asked of the runner); carried
         // out in its turn, once the connection's previous request has been answered.
-        Supplier<CompletableFuture<Map<String, Object>>> carryOut;
+        Supplier<CompletableFuture<Answer>> carryOut;
         try {
             carryOut = read(c, request);
         } catch (RuntimeException e) {
             carryOut = () -> CompletableFuture.failedFuture(e);
         }
-        c.request(carryOut, (body, failure) -> failure == null ? () -> frame(id, body) : () -> error(id, failure));
+        c.request(
+                carryOut,
+                (answer, failure) -> failure == null ? () -> write(answer.with(id)) : () -> error(id, failure));
     }
 
     /** The request read and checked, as what carries it out in its turn. */
-    private Supplier<CompletableFuture<Map<String, Object>>> read(ControlConnection c, JsonNode request) {
+    private Supplier<CompletableFuture<Answer>> read(ControlConnection c, JsonNode request) {
         LockstepJson.requireObject(request, "a request");
         String op = request.path("op").asText("");
         return switch (op) {
@@ -202,13 +214,13 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         };
     }
 
-    private Supplier<CompletableFuture<Map<String, Object>>> acquire(ControlConnection c, JsonNode request) {
+    private Supplier<CompletableFuture<Answer>> acquire(ControlConnection c, JsonNode request) {
         LockstepJson.checkFields(request, Set.of(), ENVELOPE);
         return () -> {
             if (c.handle() != null && c.handle().holds()) { // (an operator may have released it since)
                 return CompletableFuture.completedFuture(answer("acquired", "holder", c.name()));
             }
-            return runner.hold().acquire(c.name()).thenApply(h -> {
+            return hold.acquire(WORLD, c.name()).thenApply(h -> {
                 c.hold(h);
                 if (c.isClosed()) { // closed while acquiring: let go at once
                     c.letGo();
@@ -219,13 +231,12 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         };
     }
 
-    private Supplier<CompletableFuture<Map<String, Object>>> step(ControlConnection c, JsonNode request) {
-        TopicBus bus = runner.topics().bus().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
-        StepRequest step = lockstep.step(request, 1, bus, ENVELOPE);
-        return () -> holding(c, "step").step(step).thenApply(r -> result("stepped", r));
+    private Supplier<CompletableFuture<Answer>> step(ControlConnection c, JsonNode request) {
+        StepRequest step = lockstep.step(request, 1, WORLD, ENVELOPE);
+        return () -> stepping.step(holding(c, "step"), step).thenApply(r -> result("stepped", r));
     }
 
-    private Supplier<CompletableFuture<Map<String, Object>>> reset(ControlConnection c, JsonNode request) {
+    private Supplier<CompletableFuture<Answer>> reset(ControlConnection c, JsonNode request) {
         LockstepJson.checkFields(request, RESET_FIELDS, ENVELOPE);
         JsonNode s = request.get("seed");
         OptionalLong seed = OptionalLong.empty();
@@ -236,19 +247,20 @@ final class ControlSocketHandler extends TextWebSocketHandler {
             seed = OptionalLong.of(s.asLong());
         }
         OptionalLong episodeSeed = seed;
-        List<String> observe = LockstepJson.names(request, "observe", true);
-        List<String> models = LockstepJson.names(request, "models", false);
-        return () -> holding(c, "reset").reset(episodeSeed, observe, models).thenApply(r -> result("reset", r));
+        List<String> observe = LockstepJson.names(request, "observe");
+        List<String> models = LockstepJson.names(request, "models");
+        return () -> stepping.reset(holding(c, "reset"), episodeSeed, observe, models)
+                .thenApply(r -> result("reset", r));
     }
 
-    private Supplier<CompletableFuture<Map<String, Object>>> observe(JsonNode request) {
+    private Supplier<CompletableFuture<Answer>> observe(JsonNode request) {
         LockstepJson.checkFields(request, OBSERVE_FIELDS, ENVELOPE);
-        List<String> observe = LockstepJson.names(request, "observe", true);
-        List<String> models = LockstepJson.names(request, "models", false);
-        return () -> runner.hold().observe(observe, models).thenApply(r -> result("observed", r));
+        List<String> observe = LockstepJson.names(request, "observe");
+        List<String> models = LockstepJson.names(request, "models");
+        return () -> stepping.observe(WORLD, observe, models).thenApply(r -> result("observed", r));
     }
 
-    private Supplier<CompletableFuture<Map<String, Object>>> release(ControlConnection c, JsonNode request) {
+    private Supplier<CompletableFuture<Answer>> release(ControlConnection c, JsonNode request) {
         LockstepJson.checkFields(request, Set.of(), ENVELOPE);
         return () -> {
             ControlHandle h = c.letGo();
@@ -262,43 +274,32 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         if (h == null) {
             throw new CommandRefusedException(
                     op + " (this connection does not hold the simulation: acquire it" + " first)",
-                    runner.reads().currentState(),
+                    worlds.get(WORLD).reads().currentState(),
                     Set.of("acquire"));
         }
         return h;
     }
 
-    private static Map<String, Object> answer(String op, Object... fields) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("op", op);
-        for (int i = 0; i < fields.length; i += 2) {
-            m.put((String) fields[i], fields[i + 1]);
-        }
-        return m;
+    /** An answer to come, given the request's id it repeats after its op. */
+    @FunctionalInterface
+    private interface Answer {
+        Object with(JsonNode id);
     }
 
-    private static Map<String, Object> result(String op, StepResult r) {
-        return answer(
-                op,
-                "simTime",
-                r.status().simTimeSeconds(),
-                "iterations",
-                r.status().iterations(),
-                "state",
-                r.status().state().name(),
-                "observations",
-                LockstepJson.observations(r),
-                "models",
-                LockstepJson.models(r));
+    private static Answer answer(String op, Object... fields) {
+        return id -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("op", op);
+            m.put("id", id);
+            for (int i = 0; i < fields.length; i += 2) {
+                m.put((String) fields[i], fields[i + 1]);
+            }
+            return m;
+        };
     }
 
-    /** The answer with the request's id after the op. */
-    private String frame(JsonNode id, Map<String, Object> body) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("op", body.get("op"));
-        m.put("id", id);
-        body.forEach(m::putIfAbsent);
-        return write(m);
+    private static Answer result(String op, StepResult r) {
+        return id -> StepResultJson.Answer.of(op, id, r);
     }
 
     private String error(JsonNode id, Throwable failure) {

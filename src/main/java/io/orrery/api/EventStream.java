@@ -1,13 +1,14 @@
 package io.orrery.api;
 
 import com.google.protobuf.Message;
+import io.orrery.app.Topics;
+import io.orrery.app.World;
 import io.orrery.builtin.PosePublisherPlugin;
 import io.orrery.event.EventBus;
 import io.orrery.event.Events;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.StartProgress;
-import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.port.ControlEvent;
 import io.orrery.runner.port.ResetSignal;
 import io.orrery.runner.port.RunListener;
@@ -15,7 +16,6 @@ import io.orrery.runner.port.SimulationStatus;
 import io.orrery.runner.port.StepSpan;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
-import io.orrery.topic.TopicNames;
 import io.orrery.trigger.FiredTrigger;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -71,7 +71,8 @@ final class EventStream implements DisposableBean {
 
     private static final int SENDER_THREADS = 4;
 
-    private final SimulationRunner runner;
+    private final World world;
+    private final Topics topics;
     private final EventBus bus;
     private final int maxClients;
     private final Set<Client> clients = new CopyOnWriteArraySet<>();
@@ -79,12 +80,13 @@ final class EventStream implements DisposableBean {
     private final ExecutorService senders;
     private final ScheduledExecutorService ticker;
 
-    EventStream(SimulationRunner runner, EventBus bus, int maxClients) {
-        this.runner = runner;
+    EventStream(World world, Topics topics, EventBus bus, int maxClients) {
+        this.world = world;
+        this.topics = topics;
         this.bus = bus;
         this.maxClients = maxClients;
         // added before the runner starts (its lifecycle runs last), so no transition is missed
-        runner.addListener(new RunListener() {
+        world.events().accept(new RunListener() {
             @Override
             public void onTransition(SimState from, SimState to, SimEvent event) {
                 if (!clients.isEmpty()) {
@@ -94,7 +96,7 @@ final class EventStream implements DisposableBean {
                                     from.name(),
                                     to.name(),
                                     event.name(),
-                                    runner.reads().status().simTimeSeconds()));
+                                    world.reads().status().simTimeSeconds()));
                 }
             }
         });
@@ -136,13 +138,13 @@ final class EventStream implements DisposableBean {
             throw new TooManyClientsException(maxClients);
         }
         List<String> names =
-                topics.stream().map(TopicNames::normalize).distinct().toList();
+                topics.stream().map(this.topics::absolute).distinct().toList();
         SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
         Client client = new Client(emitter, Set.copyOf(only));
         emitter.onCompletion(() -> remove(client));
         emitter.onTimeout(() -> remove(client));
         emitter.onError(e -> remove(client));
-        client.sendProgressIfChanged(runner.reads().pluginProgress());
+        client.sendProgressIfChanged(world.reads().pluginProgress());
         client.offer(new Event("stats", statsEvent(client)));
         clients.add(client);
         schedule(client);
@@ -157,7 +159,7 @@ final class EventStream implements DisposableBean {
 
     private void sampleTopics(Client c, TopicSampler sampler) {
         try {
-            Optional<TopicBus> bus = runner.topics().bus();
+            Optional<TopicBus> bus = topics.currentBus(world.id());
             if (bus.isEmpty()) {
                 return;
             }
@@ -235,7 +237,7 @@ final class EventStream implements DisposableBean {
             if (clients.isEmpty()) {
                 return;
             }
-            StartProgress progress = runner.reads().pluginProgress();
+            StartProgress progress = world.reads().pluginProgress();
             for (Client c : clients) {
                 c.sendProgressIfChanged(progress);
                 c.offer(new Event("stats", statsEvent(c)));
@@ -247,7 +249,7 @@ final class EventStream implements DisposableBean {
     }
 
     private StatsEvent statsEvent(Client c) {
-        SimulationStatus s = runner.reads().status();
+        SimulationStatus s = world.reads().status();
         return new StatsEvent(
                 s.simTimeSeconds(),
                 s.iterations(),

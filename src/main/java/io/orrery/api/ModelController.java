@@ -2,21 +2,20 @@ package io.orrery.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.orrery.app.Models;
+import io.orrery.app.RunnerCalls;
+import io.orrery.app.SpawnRequest;
+import io.orrery.app.WorldId;
 import io.orrery.physics.ArticulationState;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.ShapeInfo;
 import io.orrery.physics.Twist;
-import io.orrery.physics.UnknownModelException;
-import io.orrery.runner.SimulationRunner;
-import io.orrery.world.ModelSpec;
 import io.orrery.world.Vec3;
-import io.orrery.world.sdf.SdfReader;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -29,53 +28,35 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriComponentsBuilder;
 
-/** The world's models: read from the runner's snapshot, changed through runner commands. */
+/** The world's models over HTTP: read, spawned, removed, teleported and made static through {@link Models}. */
 @RestController
 @RequestMapping("/api/models")
 class ModelController {
 
-    private final SimulationRunner runner;
-    private final SdfReader reader;
+    private static final WorldId WORLD = WorldId.DEFAULT;
 
-    ModelController(SimulationRunner runner, SdfReader reader) {
-        this.runner = runner;
-        this.reader = reader;
+    private final Models models;
+
+    ModelController(Models models) {
+        this.models = models;
     }
 
     @GetMapping
     List<ModelSummary> list() {
-        return runner.reads().snapshot().models().stream().map(ModelSummary::of).toList();
+        return models.list(WORLD).stream().map(ModelSummary::of).toList();
     }
 
     @GetMapping("/{name}")
     ModelJson get(@PathVariable String name) {
-        return ModelJson.of(runner.reads().snapshot().model(name).orElseThrow(() -> new UnknownModelException(name)));
+        return ModelJson.of(models.get(WORLD, name));
     }
 
     /** Spawns the model of an SDF {@code <model>} snippet (pose in the world frame). */
     @PostMapping(consumes = {MediaType.APPLICATION_XML_VALUE, MediaType.TEXT_XML_VALUE, MediaType.TEXT_PLAIN_VALUE})
     ResponseEntity<ModelJson> spawn(@RequestBody String snippet) {
-        ModelSpec spec = reader.readModel(snippet, "spawn request");
-        if (runner.reads().snapshot().model(spec.name()).isPresent()) {
-            throw new ModelExistsException(spec.name());
-        }
-        int models = runner.reads().snapshot().models().size();
-        if (models >= reader.limits().maxModels()) {
-            throw new IllegalStateException("the world holds " + models + " models, the most orrery.sdf.max-models"
-                    + " allows; remove one first");
-        }
-        ModelState spawned;
-        try {
-            spawned = RunnerCalls.await("spawn", runner.edits().spawn(spec, Optional.of(snippet)));
-        } catch (IllegalArgumentException e) {
-            // another request spawned the same name between the check and the command
-            if (runner.reads().snapshot().model(spec.name()).isPresent()) {
-                throw new ModelExistsException(spec.name());
-            }
-            throw e;
-        }
+        ModelState spawned = RunnerCalls.await("spawn", models.spawn(WORLD, SpawnRequest.of(snippet, "spawn request")));
         URI location = UriComponentsBuilder.fromPath("/api/models/{name}")
-                .buildAndExpand(spec.name())
+                .buildAndExpand(spawned.name())
                 .encode()
                 .toUri();
         return ResponseEntity.created(location).body(ModelJson.of(spawned));
@@ -83,7 +64,7 @@ class ModelController {
 
     @DeleteMapping("/{name}")
     ResponseEntity<Void> remove(@PathVariable String name) {
-        RunnerCalls.await("remove", runner.edits().remove(name));
+        RunnerCalls.await("remove", models.remove(WORLD, name));
         return ResponseEntity.noContent().build();
     }
 
@@ -93,7 +74,7 @@ class ModelController {
         if (pose == null) {
             throw new IllegalArgumentException("expected a pose {\"x\", \"y\", \"z\", \"roll\", \"pitch\", \"yaw\"}");
         }
-        return ModelJson.of(RunnerCalls.await("teleport", runner.edits().teleport(name, pose.toPose())));
+        return ModelJson.of(RunnerCalls.await("teleport", models.teleport(WORLD, name, pose.toPose())));
     }
 
     @PutMapping("/{name}/static")
@@ -101,24 +82,7 @@ class ModelController {
         if (request == null || request.value() == null) {
             throw new IllegalArgumentException("expected {\"value\": true} or {\"value\": false}");
         }
-        return ModelJson.of(RunnerCalls.await("set-static", runner.edits().setStatic(name, request.value())));
-    }
-
-    /** A model name already in the world. */
-    static final class ModelExistsException extends RuntimeException {
-
-        private static final long serialVersionUID = 1L;
-
-        private final String model;
-
-        ModelExistsException(String model) {
-            super("a model named '" + model + "' already exists; remove it first or choose another name");
-            this.model = model;
-        }
-
-        String model() {
-            return model;
-        }
+        return ModelJson.of(RunnerCalls.await("set-static", models.setStatic(WORLD, name, request.value())));
     }
 
     /** A vector: metres per second for linear velocities, radians per second for angular ones. */

@@ -1,11 +1,13 @@
 package io.orrery.api;
 
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import io.orrery.plugin.HostedPlugins;
 import io.orrery.plugin.PluginCommand;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.StartProgress;
-import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.RunReads;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -23,20 +25,20 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/plugins")
 class PluginController {
 
-    private final SimulationRunner runner;
+    private final RunReads reads;
 
-    PluginController(SimulationRunner runner) {
-        this.runner = runner;
+    PluginController(Worlds worlds) {
+        this.reads = worlds.get(WorldId.DEFAULT).reads();
     }
 
     @GetMapping
     List<PluginJson> list() {
-        return runner.reads().pluginStatuses().stream().map(PluginJson::of).toList();
+        return reads.pluginStatuses().stream().map(PluginJson::of).toList();
     }
 
     @GetMapping("/progress")
     StartProgress progress() {
-        return runner.reads().pluginProgress();
+        return reads.pluginProgress();
     }
 
     @GetMapping("/{name}")
@@ -56,8 +58,7 @@ class PluginController {
             throws Exception {
         find(name);
         String qualified = name + "." + command;
-        PluginCommand c = runner.reads()
-                .pluginHost()
+        PluginCommand c = reads.pluginHost()
                 .flatMap(h -> h.command(qualified))
                 .orElseThrow(() -> new NotFoundException(
                         "plugin '" + name + "' has no command '" + command + "'; it has: " + commandsOf(name)));
@@ -73,14 +74,14 @@ class PluginController {
     }
 
     private PluginStatus find(String name) {
-        return runner.reads().pluginStatuses().stream()
+        return reads.pluginStatuses().stream()
                 .filter(p -> p.name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new NotFoundException("no plugin named '" + name + "' in the current world"));
     }
 
     private String commandsOf(String plugin) {
-        List<String> names = runner.reads().pluginHost().map(HostedPlugins::commandNames).orElse(Set.of()).stream()
+        List<String> names = reads.pluginHost().map(HostedPlugins::commandNames).orElse(Set.of()).stream()
                 .filter(n -> n.startsWith(plugin + "."))
                 .map(n -> n.substring(plugin.length() + 1))
                 .sorted()

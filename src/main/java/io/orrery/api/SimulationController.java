@@ -1,17 +1,20 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.orrery.app.ControlHold;
+import io.orrery.app.RunnerCalls;
+import io.orrery.app.Stepping;
+import io.orrery.app.WorldControl;
+import io.orrery.app.WorldFiles;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import io.orrery.lifecycle.Outcome;
-import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.pacing.StatisticsSnapshot;
+import io.orrery.runner.port.RunReads;
 import io.orrery.runner.port.SimulationStatus;
 import io.orrery.runner.port.StepRequest;
 import io.orrery.runner.port.StepResult;
-import io.orrery.topic.TopicBus;
-import io.orrery.trigger.TriggerAction;
-import io.orrery.world.WorldSaver;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -32,54 +35,64 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api")
 class SimulationController {
 
-    /** The most steps one step request may ask for. */
-    static final long MAX_STEPS = 1_000_000;
-
     /** Extra wait per requested step, on top of the command timeout. */
     static final Duration STEP_ALLOWANCE = Duration.ofNanos(100_000);
 
-    private final SimulationRunner runner;
-    private final WorldSaver saver;
+    private static final WorldId WORLD = WorldId.DEFAULT;
+
+    private final WorldControl control;
+    private final WorldFiles files;
+    private final Stepping stepping;
+    private final ControlHold hold;
+    private final Worlds worlds;
     private final LockstepJson lockstep;
 
-    SimulationController(SimulationRunner runner, WorldSaver saver, MessageReader reader) {
-        this.runner = runner;
-        this.saver = saver;
-        this.lockstep = new LockstepJson(reader);
+    SimulationController(
+            WorldControl control,
+            WorldFiles files,
+            Stepping stepping,
+            ControlHold hold,
+            Worlds worlds,
+            LockstepJson lockstep) {
+        this.control = control;
+        this.files = files;
+        this.stepping = stepping;
+        this.hold = hold;
+        this.worlds = worlds;
+        this.lockstep = lockstep;
     }
 
     @GetMapping("/simulation")
     SimulationJson status() {
-        return SimulationJson.of(runner.reads().status(), runner.reads().allowedCommands());
+        RunReads reads = worlds.get(WORLD).reads();
+        return SimulationJson.of(reads.status(), reads.allowedCommands());
     }
 
     @PostMapping("/simulation/pause")
     SimulationJson pause() {
-        return answer("pause", runner.control().pause());
+        return answer("pause", control.pause(WORLD));
     }
 
     @PostMapping("/simulation/resume")
     SimulationJson resume() {
-        return answer("resume", runner.control().resume());
+        return answer("resume", control.resume(WORLD));
     }
 
     @PostMapping("/simulation/stop")
     SimulationJson stop() {
-        return answer("stop", runner.control().stop());
+        return answer("stop", control.stop(WORLD));
     }
 
     @PostMapping("/simulation/reset")
     SimulationJson reset() {
-        return answer("reset", runner.control().reset());
+        return answer("reset", control.reset(WORLD));
     }
 
     /** Reloads the current world file, or {@code path} inside the worlds directory when given. */
     @PostMapping("/simulation/reload")
     SimulationJson reload(@RequestBody(required = false) PathRequest request) {
-        Optional<Path> file = request == null || request.path() == null
-                ? Optional.empty()
-                : Optional.of(saver.resolveForLoad(request.path()));
-        return answer("reload", runner.control().reload(file));
+        Optional<String> path = request == null ? Optional.empty() : Optional.ofNullable(request.path());
+        return answer("reload", files.reload(WORLD, path));
     }
 
     /**
@@ -89,16 +102,15 @@ class SimulationController {
      */
     @PostMapping("/simulation/step")
     Object step(@RequestParam(defaultValue = "1") long count, @RequestBody(required = false) JsonNode body) {
-        LockstepJson.checkCount(count);
+        WorldControl.checkCount(count);
         // many steps take a while even as fast as possible: the wait grows with the count
         if (body == null || body.isNull()) {
-            SimulationStatus s = RunnerCalls.await("step", runner.control().step(count), timeout(count));
-            return SimulationJson.of(s, runner.reads().allowedCommands());
+            SimulationStatus s = RunnerCalls.await("step", control.step(WORLD, count), timeout(count));
+            return SimulationJson.of(s, allowedCommands());
         }
-        TopicBus bus = runner.topics().bus().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
-        StepRequest request = lockstep.step(body, count, bus, Set.of());
-        StepResult r = RunnerCalls.await("step", runner.hold().step(request), timeout(request.count()));
-        return LockstepJson.StepJson.of(r, runner.reads().allowedCommands());
+        StepRequest request = lockstep.step(body, count, WORLD, Set.of());
+        StepResult r = RunnerCalls.await("step", stepping.step(WORLD, request), timeout(request.count()));
+        return new StepResultJson.Http(SimulationJson.of(r.status(), allowedCommands()), StepResultJson.of(r));
     }
 
     private static Duration timeout(long count) {
@@ -114,7 +126,7 @@ class SimulationController {
         if (!Double.isFinite(simTime) || simTime < 0 || simTime > Long.MAX_VALUE / 1e9) {
             throw new IllegalArgumentException("simTime must be a finite number of seconds at least 0, got " + simTime);
         }
-        CompletableFuture<SimulationStatus> arrived = runner.control().runTo(Math.round(simTime * 1e9));
+        CompletableFuture<SimulationStatus> arrived = control.runTo(WORLD, Math.round(simTime * 1e9));
         try {
             return ResponseEntity.ok(answer("run-to", arrived));
         } catch (RunnerCalls.RunnerTimeoutException stillRunning) {
@@ -126,16 +138,7 @@ class SimulationController {
 
     @PutMapping("/simulation/real-time-factor")
     SimulationJson realTimeFactor(@RequestBody ValueRequest<Double> request) {
-        Double value = request == null ? null : request.value();
-        if (value == null
-                || !Double.isFinite(value)
-                || value < 0
-                || (value > 0 && value < TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR)) {
-            throw new IllegalArgumentException("real-time factor: expected {\"value\": <0 (as fast as possible) or a"
-                    + " finite number at least " + TriggerAction.MIN_POSITIVE_REAL_TIME_FACTOR + ">}, got "
-                    + (value == null ? "no value" : value));
-        }
-        return answer("real-time-factor", runner.control().setRealTimeFactor(value));
+        return answer("real-time-factor", control.setRealTimeFactor(WORLD, request == null ? null : request.value()));
     }
 
     /**
@@ -145,7 +148,7 @@ class SimulationController {
      */
     @DeleteMapping("/simulation/controller")
     ReleasedJson releaseController(@RequestParam(required = false) String holder) {
-        Optional<String> released = RunnerCalls.await("release", runner.hold().release(Optional.ofNullable(holder)));
+        Optional<String> released = RunnerCalls.await("release", hold.release(WORLD, Optional.ofNullable(holder)));
         if (released.isEmpty()) {
             throw new NotFoundException("no controller holds the simulation");
         }
@@ -154,12 +157,16 @@ class SimulationController {
 
     @GetMapping("/statistics")
     StatisticsSnapshot statistics() {
-        return runner.reads().statistics();
+        return worlds.get(WORLD).reads().statistics();
     }
 
     private SimulationJson answer(String what, CompletableFuture<SimulationStatus> command) {
         SimulationStatus s = RunnerCalls.await(what, command);
-        return SimulationJson.of(s, runner.reads().allowedCommands());
+        return SimulationJson.of(s, allowedCommands());
+    }
+
+    private Set<String> allowedCommands() {
+        return worlds.get(WORLD).reads().allowedCommands();
     }
 
     /** A path inside the worlds directory. */

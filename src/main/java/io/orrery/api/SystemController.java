@@ -1,7 +1,9 @@
 package io.orrery.api;
 
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import io.orrery.ops.SystemsView;
-import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.RunReads;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -12,14 +14,14 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class SystemController {
 
-    private final SimulationRunner runner;
+    private final RunReads reads;
 
-    SystemController(SimulationRunner runner) {
-        this.runner = runner;
+    SystemController(Worlds worlds) {
+        this.reads = worlds.get(WorldId.DEFAULT).reads();
     }
 
     @GetMapping("/api/systems")
     SystemsView systems() {
-        return SystemsView.of(runner.reads().systems());
+        return SystemsView.of(reads.systems());
     }
 }

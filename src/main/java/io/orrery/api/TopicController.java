@@ -2,11 +2,11 @@ package io.orrery.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.Message;
-import io.orrery.runner.SimulationRunner;
-import io.orrery.topic.TopicBus;
+import io.orrery.app.RunnerCalls;
+import io.orrery.app.Topics;
+import io.orrery.app.WorldId;
 import io.orrery.topic.TopicInfo;
 import io.orrery.topic.TopicMessage;
-import io.orrery.topic.TopicNames;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -28,27 +28,26 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/topics")
 class TopicController {
 
-    private final SimulationRunner runner;
+    private static final WorldId WORLD = WorldId.DEFAULT;
+
+    private final Topics topics;
     private final MessageReader reader;
 
-    TopicController(SimulationRunner runner, MessageReader reader) {
-        this.runner = runner;
+    TopicController(Topics topics, MessageReader reader) {
+        this.topics = topics;
         this.reader = reader;
     }
 
     /** Every topic with its type, publishers and subscribers. */
     @GetMapping
     List<TopicInfo> topics() {
-        return runner.topics().bus().map(TopicBus::topics).orElse(List.of());
+        return topics.list(WORLD);
     }
 
     /** The topic's latest message; 204 when there is none yet, 404 for a topic nobody uses. */
     @GetMapping("/{*name}")
     ResponseEntity<Message> latest(@PathVariable String name) {
-        String topic = TopicNames.normalize(name);
-        TopicBus bus = bus();
-        bus.require(topic);
-        return bus.latest(topic)
+        return topics.latest(WORLD, name)
                 .map(TopicMessage::message)
                 .map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.noContent().build());
@@ -60,17 +59,12 @@ class TopicController {
      */
     @PostMapping(value = "/{*name}", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Void> publish(@PathVariable String name, @RequestBody JsonNode body) {
-        String topic = TopicNames.normalize(name);
-        TopicBus bus = bus();
-        Message message = reader.read(body, bus.requireSubscribed(topic));
-        CompletableFuture<Void> applied = runner.topics().publish(topic, message);
+        Topics.Target target = topics.target(WORLD, name);
+        Message message = reader.read(body, target.type());
+        CompletableFuture<Void> applied = topics.publish(WORLD, target, message);
         if (applied.isCompletedExceptionally()) {
-            RunnerCalls.await("publish on " + topic, applied); // refused at once: the run has ended
+            RunnerCalls.await("publish on " + target.topic(), applied); // refused at once: the run has ended
         }
         return ResponseEntity.accepted().build();
-    }
-
-    private TopicBus bus() {
-        return runner.topics().bus().orElseThrow(() -> new IllegalStateException("no world is loaded yet"));
     }
 }

@@ -1,6 +1,8 @@
 package io.orrery.api;
 
-import io.orrery.runner.SimulationRunner;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
+import io.orrery.runner.port.RunReads;
 import io.orrery.trigger.FiredTrigger;
 import io.orrery.trigger.Trigger;
 import io.orrery.trigger.TriggerSpec;
@@ -19,17 +21,17 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/triggers")
 class TriggerController {
 
-    private final SimulationRunner runner;
+    private final RunReads reads;
     private final int maxTriggers;
 
-    TriggerController(SimulationRunner runner, ApiProperties properties) {
-        this.runner = runner;
+    TriggerController(Worlds worlds, ApiProperties properties) {
+        this.reads = worlds.get(WorldId.DEFAULT).reads();
         this.maxTriggers = properties.maxTriggers();
     }
 
     @GetMapping
     List<TriggerJson> list() {
-        return runner.reads().triggers().list().stream().map(TriggerJson::of).toList();
+        return reads.triggers().list().stream().map(TriggerJson::of).toList();
     }
 
     /**
@@ -44,7 +46,7 @@ class TriggerController {
                     + " \"action\" (e.g. \"stop\", \"realtime_factor=2\"); \"label\" and \"sticky\" are optional");
         }
         Trigger trigger = spec.parse(Trigger.SOURCE_API);
-        if (!runner.reads().triggers().addUnlessFull(trigger, maxTriggers)) {
+        if (!reads.triggers().addUnlessFull(trigger, maxTriggers)) {
             throw new TooManyTriggersException(maxTriggers);
         }
         return TriggerJson.of(trigger);
@@ -52,7 +54,7 @@ class TriggerController {
 
     @GetMapping("/history")
     List<FiredJson> history() {
-        return runner.reads().triggers().history().stream().map(FiredJson::of).toList();
+        return reads.triggers().history().stream().map(FiredJson::of).toList();
     }
 
     /** The runner holds as many triggers from the API as {@code orrery.api.max-triggers} allows: 409. */

@@ -1,16 +1,13 @@
 package io.orrery.api;
 
-import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.port.SavedWorld;
+import io.orrery.app.RunnerCalls;
+import io.orrery.app.WorldFiles;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import io.orrery.runner.port.SimulationStatus;
 import io.orrery.world.IgnoredElement;
-import io.orrery.world.WorldSaver;
-import io.orrery.world.WorldSaver.SaveOptions;
 import io.orrery.world.WorldSpec;
-import io.orrery.world.sdf.SdfWriter;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,13 +22,14 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/world")
 class WorldController {
 
-    private final SimulationRunner runner;
-    private final WorldSaver saver;
-    private final SdfWriter writer = new SdfWriter();
+    private static final WorldId WORLD = WorldId.DEFAULT;
 
-    WorldController(SimulationRunner runner, WorldSaver saver) {
-        this.runner = runner;
-        this.saver = saver;
+    private final WorldFiles files;
+    private final Worlds worlds;
+
+    WorldController(WorldFiles files, Worlds worlds) {
+        this.files = files;
+        this.worlds = worlds;
     }
 
     /**
@@ -41,8 +39,7 @@ class WorldController {
      */
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
     WorldJson world() {
-        WorldSpec world =
-                runner.reads().loadedWorld().orElseThrow(() -> new IllegalStateException("no world has loaded yet"));
+        WorldSpec world = files.loaded(WORLD);
         return new WorldJson(
                 world.name(),
                 world.source().toString(),
@@ -60,8 +57,7 @@ class WorldController {
     /** The world in its current state as SDF. */
     @GetMapping(value = "/sdf", produces = MediaType.APPLICATION_XML_VALUE)
     String sdf() {
-        SavedWorld world = RunnerCalls.await("save", runner.edits().captureForSave());
-        return writer.write(world.loaded(), world.state());
+        return files.sdf(WORLD);
     }
 
     /**
@@ -71,32 +67,18 @@ class WorldController {
     @PostMapping("/save")
     @ResponseStatus(HttpStatus.CREATED)
     SavedJson save(@RequestBody SaveRequest request) {
-        Path target = relativePath(request == null ? null : request.path());
-        saver.resolveForSave(target); // refused paths fail before the runner is asked
-        SavedWorld world = RunnerCalls.await("save", runner.edits().captureForSave());
-        Path file = saver.resolveForSave(target);
-        String sdf = writer.write(world.loaded(), world.state(), file);
-        SaveOptions options = new SaveOptions(
-                Optional.ofNullable(world.loaded().source()), Boolean.TRUE.equals(request.overwriteSource()));
-        Path saved = saver.save(sdf, target, options);
-        return new SavedJson(saver.worldsDir().relativize(saved).toString().replace('\\', '/'));
+        String path = request == null ? null : request.path();
+        boolean overwrite = request != null && Boolean.TRUE.equals(request.overwriteSource());
+        return new SavedJson(files.save(WORLD, path, overwrite));
     }
 
     /** Loads another world file from the worlds directory; a file that does not parse leaves this one running. */
     @PostMapping("/load")
     SimulationController.SimulationJson load(@RequestBody SimulationController.PathRequest request) {
-        Path file = saver.resolveForLoad(
-                relativePath(request == null ? null : request.path()).toString());
-        SimulationStatus status = RunnerCalls.await("reload", runner.control().reload(Optional.of(file)));
-        return SimulationController.SimulationJson.of(status, runner.reads().allowedCommands());
-    }
-
-    private static Path relativePath(String path) {
-        if (path == null || path.isBlank()) {
-            throw new IllegalArgumentException(
-                    "expected {\"path\": \"<a .sdf or .world file relative to the worlds" + " directory>\"}");
-        }
-        return WorldSaver.relativePath(path);
+        SimulationStatus status =
+                RunnerCalls.await("reload", files.load(WORLD, request == null ? null : request.path()));
+        return SimulationController.SimulationJson.of(
+                status, worlds.get(WORLD).reads().allowedCommands());
     }
 
     /**

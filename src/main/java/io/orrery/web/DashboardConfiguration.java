@@ -1,7 +1,8 @@
 package io.orrery.web;
 
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import io.orrery.ops.BeforeGracefulShutdown;
-import io.orrery.runner.SimulationRunner;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,8 +12,8 @@ import org.springframework.context.annotation.Configuration;
 class DashboardConfiguration {
 
     @Bean
-    PoseStream dashboardPoseStream(SimulationRunner runner, DashboardProperties properties) {
-        return new PoseStream(runner, properties.maxPoseClients());
+    PoseStream dashboardPoseStream(Worlds worlds, DashboardProperties properties) {
+        return new PoseStream(worlds.get(WorldId.DEFAULT).reads(), properties.maxPoseClients());
     }
 
     /** Ends the pages' pose streams when the application stops, so the graceful shutdown need not wait on them. */

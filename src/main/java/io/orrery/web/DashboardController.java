@@ -1,8 +1,11 @@
 package io.orrery.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.app.WorldFiles;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.RunReads;
 import io.orrery.runner.port.SavedWorld;
 import io.orrery.world.ModelSnapshot;
 import jakarta.servlet.http.HttpServletRequest;
@@ -10,9 +13,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.health.HealthComponent;
@@ -31,7 +31,8 @@ class DashboardController {
 
     private static final int SCENE_ATTEMPTS = 3;
 
-    private final SimulationRunner runner;
+    private final WorldFiles files;
+    private final RunReads reads;
     private final PoseStream poses;
     private final ObjectProvider<HealthEndpoint> health;
     private final RequestMappingHandlerMapping mappings;
@@ -39,7 +40,8 @@ class DashboardController {
     private final int maxPoseClients;
 
     DashboardController(
-            SimulationRunner runner,
+            WorldFiles files,
+            Worlds worlds,
             PoseStream poses,
             ObjectProvider<HealthEndpoint> health,
             RequestMappingHandlerMapping requestMappingHandlerMapping,
@@ -47,7 +49,8 @@ class DashboardController {
             DashboardProperties properties) {
         this.mapper = mapper;
         this.maxPoseClients = properties.maxPoseClients();
-        this.runner = runner;
+        this.files = files;
+        this.reads = worlds.get(WorldId.DEFAULT).reads();
         this.poses = poses;
         this.health = health;
         this.mappings = requestMappingHandlerMapping;
@@ -78,12 +81,12 @@ class DashboardController {
 
     /** Every link with its collision shapes, indexed as the pose stream indexes them. */
     @GetMapping("/dashboard/scene")
-    Scene scene() throws InterruptedException, ExecutionException, TimeoutException {
+    Scene scene() {
         Scene scene = null;
         // a model spawned between the two reads has no spec yet: read again
         for (int attempt = 0; attempt < SCENE_ATTEMPTS; attempt++) {
-            SavedWorld saved = runner.edits().captureForSave().get(30, TimeUnit.SECONDS);
-            WorldSnapshot snapshot = runner.reads().snapshot();
+            SavedWorld saved = files.capture(WorldId.DEFAULT);
+            WorldSnapshot snapshot = reads.snapshot();
             scene = Scene.of(snapshot, saved);
             Set<String> known =
                     saved.state().models().stream().map(ModelSnapshot::name).collect(Collectors.toSet());

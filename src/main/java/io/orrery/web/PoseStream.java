@@ -1,6 +1,6 @@
 package io.orrery.web;
 
-import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.RunReads;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -67,7 +67,7 @@ final class PoseStream implements DisposableBean {
      */
     static final long HEARTBEAT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    private final SimulationRunner runner;
+    private final RunReads world;
     private final int maxClients;
     private final Set<Client> clients = new CopyOnWriteArraySet<>();
     private final ScheduledExecutorService ticker;
@@ -75,8 +75,8 @@ final class PoseStream implements DisposableBean {
     private final PoseFrames frames = new PoseFrames(); // ticker thread only
     private volatile Frame frame;
 
-    PoseStream(SimulationRunner runner, int maxClients) {
-        this.runner = runner;
+    PoseStream(RunReads world, int maxClients) {
+        this.world = world;
         this.maxClients = maxClients;
         AtomicInteger n = new AtomicInteger();
         this.senders = Executors.newFixedThreadPool(2, r -> daemon(r, "orrery-dashboard-poses-" + n.incrementAndGet()));
@@ -154,7 +154,7 @@ final class PoseStream implements DisposableBean {
                 frames.clear();
                 return;
             }
-            frame = frames.next(runner.reads().snapshot());
+            frame = frames.next(world.snapshot());
             for (Client c : clients) {
                 if (c.busy.compareAndSet(false, true)) {
                     try {

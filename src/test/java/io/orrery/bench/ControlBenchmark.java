@@ -2,7 +2,6 @@ package io.orrery.bench;
 
 import io.orrery.OrreryApplication;
 import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.loop.Control;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;

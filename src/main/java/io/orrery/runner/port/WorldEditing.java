@@ -17,8 +17,9 @@ public interface WorldEditing {
 
     /**
      * Adds a model (pose in the world frame); its plugins start and are tracked, and the answer comes once they have
-     * started. The model takes part in no step before its plugin systems are bound. A plugin that would connect to
-     * a host not allowed fails it, and nothing is added. {@code snippet}, when given, is the SDF the model was read from: a world save writes the model as the
+     * started. The model takes part in no step before its plugin systems are bound. A model of that name fails it
+     * with {@link ModelExistsException}; a plugin that would connect to a host not allowed fails it, and nothing is
+     * added. {@code snippet}, when given, is the SDF the model was read from: a world save writes the model as the
      * user wrote it (visuals and sensors included).
      */
     CompletableFuture<ModelState> spawn(ModelSpec model, Optional<String> snippet);

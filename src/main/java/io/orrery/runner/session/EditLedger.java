@@ -3,6 +3,7 @@ package io.orrery.runner.session;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.plugin.PluginEvent;
+import io.orrery.runner.port.ModelExistsException;
 import io.orrery.runner.port.SavedWorld;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.ModelSnapshot;
@@ -43,7 +44,11 @@ public final class EditLedger {
         this.session = session;
     }
 
+    /** Adds {@code model}, refused with {@link ModelExistsException} when one of its name is there. */
     public ModelState spawn(ModelSpec model, Optional<String> snippet) {
+        if (session.physics.model(model.name()).isPresent()) {
+            throw new ModelExistsException(model.name());
+        }
         session.physics.addModel(model);
         spawned.put(model.name(), new Spawned(model, snippet));
         session.devices.addSpawned(model, session.physics);

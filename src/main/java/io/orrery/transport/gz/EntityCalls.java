@@ -3,46 +3,40 @@ package io.orrery.transport.gz;
 import com.gz.msgs.EntityFactoryProtos.EntityFactory;
 import com.gz.msgs.EntityProtos.Entity;
 import com.gz.msgs.PoseProtos;
+import io.orrery.app.Models;
+import io.orrery.app.SpawnRequest;
+import io.orrery.app.WorldId;
 import io.orrery.physics.ModelState;
-import io.orrery.plugin.WorldSnapshot;
-import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.RunReads;
 import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
-import io.orrery.world.ModelSpec;
-import io.orrery.world.Pose;
-import io.orrery.world.WorldSaver;
-import io.orrery.world.sdf.SdfReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code create}, {@code remove} and {@code set_pose} as gz sim's UserCommands take them, applied as the HTTP API's
- * model commands (the same checks, the same words). A model comes from an SDF string, {@code model://} URI or a file
+ * {@code create}, {@code remove} and {@code set_pose} as gz sim's UserCommands take them, translated to the
+ * {@link Models} use cases the HTTP API uses (the same checks, the same words). A model comes from an SDF string, {@code model://} URI or a file
  * inside the worlds directory ({@code sdf_filename}); a spawned model may include only {@code model://} models, as
  * over HTTP. Entities are named, or given by the ids Orrery publishes ({@link EntityIds}).
  */
 final class EntityCalls {
 
-    private final SimulationRunner runner;
-    private final SdfReader reader;
-    private final WorldSaver saver;
+    private static final WorldId WORLD = WorldId.DEFAULT;
 
-    EntityCalls(SimulationRunner runner, SdfReader reader, WorldSaver saver) {
-        this.runner = runner;
-        this.reader = reader;
-        this.saver = saver;
+    private final Models models;
+    private final RunReads world;
+
+    EntityCalls(Models models, RunReads world) {
+        this.models = models;
+        this.world = world;
     }
 
     CompletableFuture<ModelState> create(EntityFactory f) {
         try {
-            String snippet = switch (f.getFromCase()) {
-                case SDF -> f.getSdf();
-                case SDF_FILENAME -> fromFile(f.getSdfFilename());
+            SpawnRequest.ModelSource source = switch (f.getFromCase()) {
+                case SDF -> new SpawnRequest.ModelSource.Snippet(f.getSdf());
+                case SDF_FILENAME -> new SpawnRequest.ModelSource.File(f.getSdfFilename());
                 case MODEL, LIGHT, CLONE_NAME ->
                     throw new IllegalArgumentException("create from "
                             + f.getFromCase().name().toLowerCase()
@@ -54,57 +48,16 @@ final class EntityCalls {
                 throw new IllegalArgumentException(
                         "relative_to '" + f.getRelativeTo() + "' is not supported; poses" + " are in the world frame");
             }
-            ModelSpec spec = reader.readModel(snippet, "gz-transport create request");
-            WorldSnapshot snap = runner.reads().snapshot();
-            String name = f.getName().isEmpty() ? spec.name() : f.getName();
-            if (snap.model(name).isPresent()) {
-                if (!f.getAllowRenaming()) {
-                    throw new IllegalArgumentException(
-                            "a model named '" + name + "' already exists; remove it first" + " or choose another name");
-                }
-                name = freeName(snap, name);
-            }
-            int models = snap.models().size();
-            if (models >= reader.limits().maxModels()) {
-                throw new IllegalStateException("the world holds " + models + " models, the most"
-                        + " orrery.sdf.max-models allows; remove one first");
-            }
-            Pose pose = f.hasPose() ? Messages.toPose(f.getPose()) : spec.pose();
-            boolean renamed = !name.equals(spec.name()) || f.hasPose();
-            ModelSpec placed = renamed ? spec.with(name, pose, spec.isStatic()) : spec;
-            // The snippet is kept for saves only when it describes the model as spawned.
-            return runner.edits().spawn(placed, renamed ? Optional.empty() : Optional.of(snippet));
+            return models.spawn(
+                    WORLD,
+                    new SpawnRequest(
+                            source,
+                            "gz-transport create request",
+                            f.getName().isEmpty() ? Optional.empty() : Optional.of(f.getName()),
+                            f.hasPose() ? Optional.of(Messages.toPose(f.getPose())) : Optional.empty(),
+                            f.getAllowRenaming()));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
-        }
-    }
-
-    private String fromFile(String uri) {
-        if (uri.startsWith("model://")) {
-            return "<sdf version='1.9'><include><uri>" + escape(uri) + "</uri></include></sdf>";
-        }
-        Path file = saver.resolveForLoad(uri); // inside the worlds directory, .sdf or .world, as a load is
-        try {
-            if (Files.size(file) > reader.limits().maxBytes()) {
-                throw new IllegalArgumentException(uri + " is larger than orrery.sdf.max-bytes ("
-                        + reader.limits().maxBytes() + " bytes)");
-            }
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + uri + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    private static String freeName(WorldSnapshot snap, String name) {
-        for (int i = 1; ; i++) {
-            String candidate = name + "_" + i;
-            if (snap.model(candidate).isEmpty()) {
-                return candidate;
-            }
         }
     }
 
@@ -113,7 +66,7 @@ final class EntityCalls {
             if (e.getType() != Entity.Type.NONE && e.getType() != Entity.Type.MODEL) {
                 throw new IllegalArgumentException("only models can be removed, not a " + e.getType());
             }
-            return runner.edits().remove(model(e.getName(), e.getId()));
+            return models.remove(WORLD, model(e.getName(), e.getId()));
         } catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(ex);
         }
@@ -121,7 +74,7 @@ final class EntityCalls {
 
     CompletableFuture<ModelState> setPose(PoseProtos.Pose p) {
         try {
-            return runner.edits().teleport(model(p.getName(), p.getId()), Messages.toPose(p));
+            return models.teleport(WORLD, model(p.getName(), p.getId()), Messages.toPose(p));
         } catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(ex);
         }
@@ -135,7 +88,7 @@ final class EntityCalls {
         if (id == 0) {
             throw new IllegalArgumentException("give the model's name or id");
         }
-        List<String> matches = runner.reads().snapshot().modelNames().stream()
+        List<String> matches = world.snapshot().modelNames().stream()
                 .filter(n -> EntityIds.id(n) == id)
                 .toList();
         if (matches.size() != 1) {

@@ -5,6 +5,7 @@ import com.gz.msgs.DiscoveryProtos.Discovery.Publisher;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.Scope;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.ServicePublisher;
 import com.gz.msgs.DiscoveryProtos.Discovery.Type;
+import io.orrery.app.Topics;
 import io.orrery.transport.gz.UdpDiscovery.Channel;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
             GzEnvironment env,
             GzTransportProperties properties,
             MessageCatalog catalog,
-            io.orrery.runner.SimulationRunner runner,
+            Topics topics,
             WorldServices world,
             boolean controlAllowed)
             throws IOException {
@@ -72,7 +73,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
             throw e;
         }
         this.bridge = new TopicBridge(
-                runner,
+                topics,
                 catalog,
                 names,
                 discovery,

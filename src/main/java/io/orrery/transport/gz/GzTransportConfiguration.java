@@ -1,8 +1,10 @@
 package io.orrery.transport.gz;
 
-import io.orrery.runner.SimulationRunner;
-import io.orrery.world.WorldSaver;
-import io.orrery.world.sdf.SdfReader;
+import io.orrery.app.Models;
+import io.orrery.app.Topics;
+import io.orrery.app.WorldControl;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.slf4j.Logger;
@@ -27,13 +29,14 @@ class GzTransportConfiguration {
     @Bean
     GzTransportLifecycle gzTransport(
             GzTransportProperties properties,
-            SimulationRunner runner,
-            SdfReader reader,
-            WorldSaver saver,
+            WorldControl control,
+            Models models,
+            Topics topics,
+            Worlds worlds,
             @Value("${orrery.api.token:}") String token) {
         boolean tokenSet = !token.isBlank();
-        boolean control = !tokenSet || properties.allowControl();
-        if (!control) {
+        boolean allowed = !tokenSet || properties.allowControl();
+        if (!allowed) {
             log.info("gz-transport: orrery.api.token is set, so the services that change the world and inbound"
                     + " topics are not offered (gz-transport has no authentication); orrery.transport.allow-control"
                     + "=true offers them");
@@ -45,9 +48,9 @@ class GzTransportConfiguration {
                         GzEnvironment.fromSystem(),
                         properties,
                         catalog,
-                        runner,
-                        new WorldServices(runner, reader, saver, control),
-                        control);
+                        topics,
+                        new WorldServices(worlds.get(WorldId.DEFAULT).reads(), control, models, allowed),
+                        allowed);
             } catch (IOException e) {
                 throw new UncheckedIOException("gz-transport: cannot open the discovery sockets: " + e.getMessage(), e);
             }

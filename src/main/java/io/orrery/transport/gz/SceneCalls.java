@@ -10,7 +10,7 @@ import com.gz.msgs.WorldStatsProtos.WorldStatistics;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.WorldSnapshot;
-import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.RunReads;
 import io.orrery.runner.port.SimulationStatus;
 import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
@@ -23,14 +23,14 @@ import io.orrery.world.Pose;
  */
 final class SceneCalls {
 
-    private final SimulationRunner runner;
+    private final RunReads world;
 
-    SceneCalls(SimulationRunner runner) {
-        this.runner = runner;
+    SceneCalls(RunReads world) {
+        this.world = world;
     }
 
     Scene scene() {
-        WorldSnapshot snap = runner.reads().snapshot();
+        WorldSnapshot snap = world.snapshot();
         Scene.Builder s = Scene.newBuilder().setName(snap.world());
         for (ModelState m : snap.models()) {
             ModelProtos.Model.Builder model = ModelProtos.Model.newBuilder()
@@ -52,8 +52,8 @@ final class SceneCalls {
     }
 
     SerializedStepMap state() {
-        SimulationStatus st = runner.reads().status();
-        WorldSnapshot snap = runner.reads().snapshot();
+        SimulationStatus st = world.status();
+        WorldSnapshot snap = world.snapshot();
         SerializedStateMap.Builder state = SerializedStateMap.newBuilder();
         state.putEntities(
                 EntityIds.WORLD,

@@ -5,7 +5,8 @@ import com.gz.msgs.DiscoveryProtos.Discovery;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.MessagePublisher;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.Scope;
 import com.gz.msgs.DiscoveryProtos.Discovery.Type;
-import io.orrery.runner.SimulationRunner;
+import io.orrery.app.Topics;
+import io.orrery.app.WorldId;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.Subscription;
 import io.orrery.topic.TopicBus;
@@ -41,7 +42,7 @@ final class TopicBridge {
 
     private record Advertised(Class<? extends Message> type, String wireType) {}
 
-    private final SimulationRunner runner;
+    private final Topics topics;
     private final MessageCatalog catalog;
     private final GzNames names;
     private final UdpDiscovery discovery;
@@ -61,7 +62,7 @@ final class TopicBridge {
             Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
 
     TopicBridge(
-            SimulationRunner runner,
+            Topics topics,
             MessageCatalog catalog,
             GzNames names,
             UdpDiscovery discovery,
@@ -70,7 +71,7 @@ final class TopicBridge {
             String processUuid,
             String nodeUuid,
             boolean inboundAllowed) {
-        this.runner = runner;
+        this.topics = topics;
         this.catalog = catalog;
         this.names = names;
         this.discovery = discovery;
@@ -85,7 +86,7 @@ final class TopicBridge {
 
     /** Brings the advertisements and subscriptions in line with the bus's topics. */
     void sync() {
-        TopicBus current = runner.topics().bus().orElse(null);
+        TopicBus current = topics.currentBus(WorldId.DEFAULT).orElse(null);
         if (current != bus) { // a reload: the old bus and everything on it are gone
             for (String topic : List.copyOf(advertised.keySet())) {
                 unadvertise(topic);
@@ -370,7 +371,7 @@ final class TopicBridge {
                 return;
             }
             injected.add(m);
-            runner.topics().publish(topic, m).whenComplete((ok, error) -> {
+            topics.publish(WorldId.DEFAULT, topic, m).whenComplete((ok, error) -> {
                 injected.remove(m);
                 if (error != null && !warned) {
                     warned = true; // once per topic: a flood of refusals would flood the log

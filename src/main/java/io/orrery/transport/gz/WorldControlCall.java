@@ -1,8 +1,7 @@
 package io.orrery.transport.gz;
 
 import com.gz.msgs.WorldControlProtos.WorldControl;
-import io.orrery.runner.SimulationRunner;
-import io.orrery.runner.port.SimulationStatus;
+import io.orrery.app.WorldId;
 import io.orrery.topic.msgs.Messages;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -18,10 +17,12 @@ import java.util.function.Supplier;
  */
 final class WorldControlCall {
 
-    private final SimulationRunner runner;
+    private static final WorldId WORLD = WorldId.DEFAULT;
 
-    WorldControlCall(SimulationRunner runner) {
-        this.runner = runner;
+    private final io.orrery.app.WorldControl control;
+
+    WorldControlCall(io.orrery.app.WorldControl control) {
+        this.control = control;
     }
 
     /** The commands of {@code c}; completes once the last has been applied, or fails with the first refusal. */
@@ -53,34 +54,22 @@ final class WorldControlCall {
         CompletableFuture<?> chain = CompletableFuture.completedFuture(null);
         if (reset) {
             // paused first, so that nothing steps between the reset and what the request asks after it
-            chain = then(chain, () -> pauseState(true));
-            chain = then(chain, runner.control()::reset);
+            chain = then(chain, () -> control.setPaused(WORLD, true));
+            chain = then(chain, () -> control.reset(WORLD));
         }
         boolean pause = c.getPause();
         if (target >= 0) {
             // gz sim takes pause: false and the target in one iteration; a run-to leaves the pause itself, in one
             // command, where a resume first would let the free-running world pass a near target before it is armed
             long to = target;
-            chain = then(chain, () -> runner.control().runTo(to));
+            chain = then(chain, () -> control.runTo(WORLD, to));
         } else {
-            chain = then(chain, () -> pauseState(pause));
+            chain = then(chain, () -> control.setPaused(WORLD, pause));
             if (pause && steps > 0) {
-                chain = then(chain, () -> runner.control().step(steps));
+                chain = then(chain, () -> control.step(WORLD, steps));
             }
         }
         return chain.thenApply(x -> null);
-    }
-
-    /** The pause state a request names, as gz sim sets it from every request. */
-    private CompletableFuture<SimulationStatus> pauseState(boolean pause) {
-        boolean paused = runner.reads().status().paused();
-        if (pause && !paused) {
-            return runner.control().pause();
-        }
-        if (!pause && paused) {
-            return runner.control().resume();
-        }
-        return CompletableFuture.completedFuture(null);
     }
 
     private static CompletableFuture<Object> then(

@@ -13,9 +13,8 @@ import com.gz.msgs.SerializedMap.SerializedStepMap;
 import com.gz.msgs.StringMsgVProtos.StringMsg_V;
 import com.gz.msgs.WorldControlProtos.WorldControl;
 import com.gz.msgs.WorldControlStateProtos.WorldControlState;
-import io.orrery.runner.SimulationRunner;
-import io.orrery.world.WorldSaver;
-import io.orrery.world.sdf.SdfReader;
+import io.orrery.app.Models;
+import io.orrery.runner.port.RunReads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -45,36 +44,36 @@ final class WorldServices {
     private static final BoolProtos.Boolean TRUE =
             BoolProtos.Boolean.newBuilder().setData(true).build();
 
-    private final SimulationRunner runner;
+    private final RunReads world;
     private final WorldControlCall control;
     private final EntityCalls entities;
     private final SceneCalls scene;
     private final boolean controlAllowed;
 
-    WorldServices(SimulationRunner runner, SdfReader reader, WorldSaver saver, boolean controlAllowed) {
-        this.runner = runner;
-        this.control = new WorldControlCall(runner);
-        this.entities = new EntityCalls(runner, reader, saver);
-        this.scene = new SceneCalls(runner);
+    WorldServices(RunReads world, io.orrery.app.WorldControl control, Models models, boolean controlAllowed) {
+        this.world = world;
+        this.control = new WorldControlCall(control);
+        this.entities = new EntityCalls(models, world);
+        this.scene = new SceneCalls(world);
         this.controlAllowed = controlAllowed;
     }
 
     /** The services offered for the world loaded now (none before it has loaded). */
     List<Service> services() {
         List<Service> list = new ArrayList<>();
-        String world = runner.reads().status().worldName().orElse(null);
+        String name = world.status().worldName().orElse(null);
         list.add(new Service(
                 "/gazebo/worlds",
                 EmptyProtos.Empty.getDescriptor(),
                 StringMsg_V.getDescriptor(),
                 false,
                 r -> CompletableFuture.completedFuture(StringMsg_V.newBuilder()
-                        .addAllData(runner.reads().status().worldName().stream().toList())
+                        .addAllData(world.status().worldName().stream().toList())
                         .build())));
-        if (world == null || GzNames.topicProblem("/world/" + world) != null) {
+        if (name == null || GzNames.topicProblem("/world/" + name) != null) {
             return list;
         }
-        String w = "/world/" + world;
+        String w = "/world/" + name;
         list.add(new Service(
                 w + "/scene/info",
                 EmptyProtos.Empty.getDescriptor(),

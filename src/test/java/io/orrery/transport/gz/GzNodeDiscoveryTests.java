@@ -78,13 +78,8 @@ class GzNodeDiscoveryTests {
                 freePort());
         GzTransportProperties p =
                 new GzTransportProperties(true, true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256, 10000, 64);
-        node = new GzNode(
-                env,
-                p,
-                new MessageCatalog(p.typePrefix()),
-                runner,
-                new WorldServices(runner, reader, new WorldSaver(dir), true),
-                true);
+        UseCases app = UseCases.of(runner, reader, new WorldSaver(dir));
+        node = new GzNode(env, p, new MessageCatalog(p.typePrefix()), app.topics(), app.services(true), true);
         node.start();
         // the peer hears the group on the topics' port beside the node (every member gets every multicast datagram)
         peer = DatagramChannel.open(StandardProtocolFamily.INET);

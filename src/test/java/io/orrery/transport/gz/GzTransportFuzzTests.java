@@ -131,13 +131,8 @@ class GzTransportFuzzTests {
                 runner.start();
                 GzTransportProperties p = new GzTransportProperties(
                         true, true, "gz", DataSize.ofKilobytes(64), 100, 1000, 256, 10000, 64);
-                node = new GzNode(
-                        env,
-                        p,
-                        new MessageCatalog(p.typePrefix()),
-                        runner,
-                        new WorldServices(runner, reader, new WorldSaver(dir), true),
-                        true);
+                UseCases app = UseCases.of(runner, reader, new WorldSaver(dir));
+                node = new GzNode(env, p, new MessageCatalog(p.typePrefix()), app.topics(), app.services(true), true);
                 node.start();
                 udp = new DatagramSocket(new InetSocketAddress(lo, 0));
                 requester = zmq.createSocket(SocketType.DEALER);

@@ -71,7 +71,7 @@ class WorldServicesTests {
             assertThat(System.nanoTime()).as("the world loaded").isLessThan(deadline);
             Thread.sleep(20);
         }
-        services = new WorldServices(runner, reader, new WorldSaver(dir), true);
+        services = UseCases.of(runner, reader, new WorldSaver(dir)).services(true);
     }
 
     @AfterEach

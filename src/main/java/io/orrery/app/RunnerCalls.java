@@ -1,4 +1,4 @@
-package io.orrery.api;
+package io.orrery.app;
 
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
@@ -9,19 +9,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /** Waits on runner commands from request threads, with a bound, and rethrows what the runner refused. */
-final class RunnerCalls {
+public final class RunnerCalls {
 
     /** How long a request waits for the runner to apply its command. */
-    static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
 
     private RunnerCalls() {}
 
     /** The command's result once the runner has applied it; its failure rethrown as is. */
-    static <T> T await(String what, CompletableFuture<T> command) {
+    public static <T> T await(String what, CompletableFuture<T> command) {
         return await(what, command, COMMAND_TIMEOUT);
     }
 
-    static <T> T await(String what, CompletableFuture<T> command, Duration timeout) {
+    public static <T> T await(String what, CompletableFuture<T> command, Duration timeout) {
         try {
             return command.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -54,7 +54,7 @@ final class RunnerCalls {
     }
 
     /** The runner did not apply a command in time; the command may still be applied later. */
-    static final class RunnerTimeoutException extends RuntimeException {
+    public static final class RunnerTimeoutException extends RuntimeException {
 
         private static final long serialVersionUID = 1L;
 
@@ -65,7 +65,7 @@ final class RunnerCalls {
             this.timeout = timeout;
         }
 
-        Duration timeout() {
+        public Duration timeout() {
             return timeout;
         }
     }

@@ -1,0 +1,74 @@
+package io.orrery.app;
+
+import io.orrery.ops.OrreryProperties;
+import io.orrery.runner.SimulationRunner;
+import io.orrery.world.WorldSaver;
+import io.orrery.world.sdf.SdfReader;
+import java.nio.file.Path;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Wires the use cases over the worlds the process runs (today the one runner, as {@link WorldId#DEFAULT}), and the
+ * worlds directory's saver they load and save through.
+ */
+@Configuration(proxyBeanMethods = false)
+class AppConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(AppConfiguration.class);
+
+    @Bean
+    Worlds worlds(SimulationRunner runner) {
+        return new Worlds(List.of(new World(
+                WorldId.DEFAULT,
+                runner.control(),
+                runner.edits(),
+                runner.topics(),
+                runner.hold(),
+                runner.reads(),
+                runner::addListener)));
+    }
+
+    /** The saver; temporary files a killed save left in the worlds directory are deleted first. */
+    @Bean
+    WorldSaver worldSaver(OrreryProperties properties) {
+        WorldSaver saver = new WorldSaver(properties.worldsDirectory());
+        for (Path leftover : saver.removeLeftoverTemporaries()) {
+            log.info("Deleted {}, the temporary file of a save that did not finish", leftover);
+        }
+        return saver;
+    }
+
+    @Bean
+    WorldControl worldControl(Worlds worlds) {
+        return new WorldControl(worlds);
+    }
+
+    @Bean
+    WorldFiles worldFiles(Worlds worlds, WorldSaver saver) {
+        return new WorldFiles(worlds, saver);
+    }
+
+    @Bean
+    Models models(Worlds worlds, SdfReader reader, WorldSaver saver) {
+        return new Models(worlds, reader, saver);
+    }
+
+    @Bean
+    Topics topics(Worlds worlds) {
+        return new Topics(worlds);
+    }
+
+    @Bean
+    Stepping stepping(Worlds worlds) {
+        return new Stepping(worlds);
+    }
+
+    @Bean
+    ControlHold controlHold(Worlds worlds) {
+        return new ControlHold(worlds);
+    }
+}
