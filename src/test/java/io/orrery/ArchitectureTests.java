@@ -173,7 +173,8 @@ class ArchitectureTests {
 
     /**
      * The layers, top to bottom: the application's main class; the surfaces (HTTP, the dashboard, gz-transport, the
-     * MCAP library under transport.record and the planned Foxglove bridge under transport, the sweep tool); the use cases (app); the
+     * MCAP library under transport.record and the planned Foxglove bridge under transport, the sweep tool); what
+     * surfaces share (server-sent events, sse); the use cases (app); the
      * wiring; the runner and the controller binding (control, planned); the registries of built-ins; the lifecycle and
      * triggers; the systems, devices and plugins; rendering (planned); the topic and event buses; physics; and the
      * world records. A layer uses only those below it, and only those that list it.
@@ -185,6 +186,7 @@ class ArchitectureTests {
                     List.of("io.orrery.api..", "io.orrery.web..", "io.orrery.transport..", "io.orrery.sweep.."),
                     List.of("boot"),
                     false),
+            new Layer("surface support", List.of("io.orrery.sse.."), List.of("boot", "surface"), false),
             new Layer("app", List.of("io.orrery.app.."), List.of("boot", "surface"), false),
             new Layer("ops", List.of("io.orrery.ops.."), List.of("boot", "surface", "app"), false),
             new Layer(

@@ -40,8 +40,8 @@ class ApiConfiguration {
     }
 
     @Bean
-    EventStream eventStream(Worlds worlds, Topics topics, EventBus bus, ApiProperties properties) {
-        return new EventStream(worlds.get(WorldId.DEFAULT), topics, bus, properties.maxEventClients());
+    EventStream eventStream(Worlds worlds, Topics topics, EventBus bus, ObjectMapper mapper, ApiProperties properties) {
+        return new EventStream(worlds.get(WorldId.DEFAULT), topics, bus, mapper, properties.maxEventClients());
     }
 
     /** Ends the event streams when the application stops, so the web server's graceful shutdown need not wait. */

@@ -1,5 +1,8 @@
 package io.orrery.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.google.protobuf.Message;
 import io.orrery.app.Topics;
 import io.orrery.app.World;
@@ -14,28 +17,21 @@ import io.orrery.runner.port.ResetSignal;
 import io.orrery.runner.port.RunListener;
 import io.orrery.runner.port.SimulationStatus;
 import io.orrery.runner.port.StepSpan;
+import io.orrery.sse.SseClient;
+import io.orrery.sse.SseEvent;
+import io.orrery.sse.SseStream;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicMessage;
 import io.orrery.trigger.FiredTrigger;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.HashSet;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArraySet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.http.MediaType;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * The Server-Sent Events hub behind {@code GET /api/events}: state transitions ({@code state}), a step batch's
@@ -47,15 +43,14 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  *
  * <p>Transport never touches the loop: the runner's listener and the event bus's subscriber (called on the runner
  * and plugin threads) only put the event into each client's bounded queue, dropping the oldest when it is full
- * and counting the drops. Sender threads write to the emitters, one drain at a time per client, so each client
- * sees its events in the order they happened. A client whose connection fails is removed. Topic messages are
+ * and counting the drops. The shared {@link SseStream} writes them, one drain at a time per client, so each client
+ * sees its events in the order they happened, with the servlet's non-blocking output: a client whose connection
+ * fails is removed, and one that takes nothing for {@link #STALL_TIMEOUT} is cut off. Topic messages are
  * not pushed by the loop at all: a client's topics are sampled on the ticker thread at its rate, and a topic's
  * next message waits until its previous one has been sent (see {@link TopicSampler}). At most
  * {@code maxClients} are connected at once ({@code orrery.api.max-event-clients}); one more is refused.
  */
 final class EventStream implements DisposableBean {
-
-    private static final Logger log = LoggerFactory.getLogger(EventStream.class);
 
     /** Events waiting per client; beyond this the oldest is dropped. */
     static final int QUEUE_LIMIT = 1024;
@@ -69,27 +64,40 @@ final class EventStream implements DisposableBean {
     /** The highest rate a client may ask for. */
     static final double MAX_RATE_LIMIT = 1000;
 
+    /** How long a client's connection may take nothing before it is cut off (the dashboard's pose stream's). */
+    static final Duration STALL_TIMEOUT = Duration.ofSeconds(5);
+
     private static final int SENDER_THREADS = 4;
 
     private final World world;
     private final Topics topics;
     private final EventBus bus;
-    private final int maxClients;
-    private final Set<Client> clients = new CopyOnWriteArraySet<>();
+    private final ObjectWriter json;
     private final BiConsumer<String, Object> subscriber = this::onBusEvent;
-    private final ExecutorService senders;
-    private final ScheduledExecutorService ticker;
+    private final SseStream<Client> stream;
+    private final int maxClients;
 
-    EventStream(World world, Topics topics, EventBus bus, int maxClients) {
+    EventStream(World world, Topics topics, EventBus bus, ObjectMapper mapper, int maxClients) {
         this.world = world;
+        this.maxClients = maxClients;
         this.topics = topics;
         this.bus = bus;
-        this.maxClients = maxClients;
+        this.json = mapper.writer();
+        this.stream = new SseStream<>(
+                new SseStream.Settings(
+                        "sse",
+                        maxClients,
+                        SENDER_THREADS,
+                        QUEUE_LIMIT,
+                        Duration.ofMillis(1000 / TICK_HZ),
+                        STALL_TIMEOUT,
+                        Duration.ZERO),
+                this::tick);
         // added before the runner starts (its lifecycle runs last), so no transition is missed
         world.events().accept(new RunListener() {
             @Override
             public void onTransition(SimState from, SimState to, SimEvent event) {
-                if (!clients.isEmpty()) {
+                if (stream.clientCount() > 0) {
                     broadcast(
                             "state",
                             new StateEvent(
@@ -101,95 +109,62 @@ final class EventStream implements DisposableBean {
             }
         });
         bus.subscribe(subscriber);
-        AtomicInteger n = new AtomicInteger();
-        this.senders =
-                Executors.newFixedThreadPool(SENDER_THREADS, r -> daemon(r, "orrery-sse-" + n.incrementAndGet()));
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orrery-sse-tick"));
-        long period = 1000 / TICK_HZ;
-        ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
-    }
-
-    /** A new client's emitter for every event, with no topics. */
-    SseEmitter connect() {
-        return connect(Set.of(), List.of(), DEFAULT_MAX_RATE);
     }
 
     /**
-     * A new client's emitter for the events named in {@code only} (every event when empty); it first receives the
-     * plugin progress and a stats event, then also the messages of {@code topics}, at most {@code maxRate} a second
-     * on each.
+     * A new client's stream on {@code request}'s connection for the events named in {@code only} (every event when
+     * empty); it first receives the plugin progress and a stats event, then also the messages of {@code topics}, at
+     * most {@code maxRate} a second on each.
      *
      * @throws IllegalArgumentException for a bad topic name or a rate outside (0, {@value #MAX_RATE_LIMIT}]
      * @throws TooManyClientsException when {@code maxClients} are connected already
      */
-    synchronized SseEmitter connect(Set<String> only, List<String> topics, double maxRate) {
+    void connect(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            Set<String> only,
+            List<String> topicNames,
+            double maxRate)
+            throws IOException {
         if (!(maxRate > 0 && maxRate <= MAX_RATE_LIMIT)) {
             throw new IllegalArgumentException("maxRate must be more than 0 and at most " + MAX_RATE_LIMIT
                     + " messages per second, got " + maxRate);
         }
-        // only connect adds, under this lock: the count cannot pass the cap
-        if (clients.size() >= maxClients) {
-            throw new TooManyClientsException(maxClients);
-        }
         List<String> names =
-                topics.stream().map(this.topics::absolute).distinct().toList();
-        SseEmitter emitter = new SseEmitter(0L); // no timeout: the stream lasts as long as the client
-        Client client = new Client(emitter, Set.copyOf(only));
-        emitter.onCompletion(() -> remove(client));
-        emitter.onTimeout(() -> remove(client));
-        emitter.onError(e -> remove(client));
-        client.sendProgressIfChanged(world.reads().pluginProgress());
-        client.offer(new Event("stats", statsEvent(client)));
-        clients.add(client);
-        schedule(client);
+                topicNames.stream().map(topics::absolute).distinct().toList();
+        SseClient<Client> client = stream.connect(request, response, c -> {
+                    Client state = new Client(Set.copyOf(only));
+                    sendProgressIfChanged(c, state, world.reads().pluginProgress());
+                    offer(c, state, event("stats", statsEvent(c)));
+                    return state;
+                })
+                .orElseThrow(() -> new TooManyClientsException(maxClients));
         if (!names.isEmpty()) {
             TopicSampler sampler = new TopicSampler(names);
             long period = Math.max(1, Math.round(1e9 / maxRate));
-            client.sampling = ticker.scheduleAtFixedRate(
-                    () -> sampleTopics(client, sampler), period, period, TimeUnit.NANOSECONDS);
-        }
-        return emitter;
-    }
-
-    private void sampleTopics(Client c, TopicSampler sampler) {
-        try {
-            Optional<TopicBus> bus = topics.currentBus(world.id());
-            if (bus.isEmpty()) {
-                return;
-            }
-            List<TopicMessage> due = sampler.sample(bus.get()::latest, c::topicQueued);
-            for (TopicMessage m : due) {
-                c.offerTopic(new Event("topic", new TopicEvent(m.topic(), m.type(), m.message())), m.topic());
-            }
-            if (!due.isEmpty()) {
-                schedule(c);
-            }
-        } catch (RuntimeException e) {
-            log.warn("Event stream topic sampling failed", e); // a throwing task would cancel the schedule
+            stream.every(client, period, () -> sampleTopics(client, sampler));
         }
     }
 
-    private void remove(Client c) {
-        clients.remove(c);
-        ScheduledFuture<?> sampling = c.sampling;
-        if (sampling != null) {
-            sampling.cancel(false);
+    private void sampleTopics(SseClient<Client> c, TopicSampler sampler) {
+        Optional<TopicBus> current = topics.currentBus(world.id());
+        if (current.isEmpty()) {
+            return;
+        }
+        for (TopicMessage m : sampler.sample(current.get()::latest, c::queued)) {
+            // a topic's next message waits until this one has been sent
+            TopicEvent event = new TopicEvent(m.topic(), m.type(), m.message());
+            offer(c, c.state(), SseEvent.keyed("topic", m.topic(), () -> write(event)));
         }
     }
 
     /** How many clients are connected. */
     int clientCount() {
-        return clients.size();
+        return stream.clientCount();
     }
 
     private void onBusEvent(String topic, Object payload) {
-        if (clients.isEmpty()) {
+        if (stream.clientCount() == 0) {
             return;
         }
         switch (topic) {
@@ -233,22 +208,17 @@ final class EventStream implements DisposableBean {
     }
 
     private void tick() {
-        try {
-            if (clients.isEmpty()) {
-                return;
-            }
-            StartProgress progress = world.reads().pluginProgress();
-            for (Client c : clients) {
-                c.sendProgressIfChanged(progress);
-                c.offer(new Event("stats", statsEvent(c)));
-                schedule(c);
-            }
-        } catch (RuntimeException e) {
-            log.warn("Event stream tick failed", e); // a throwing task would cancel the schedule
+        if (stream == null || stream.clientCount() == 0) { // null: a tick before the constructor has returned
+            return;
+        }
+        StartProgress progress = world.reads().pluginProgress();
+        for (SseClient<Client> c : stream.clients()) {
+            sendProgressIfChanged(c, c.state(), progress);
+            offer(c, c.state(), event("stats", statsEvent(c)));
         }
     }
 
-    private StatsEvent statsEvent(Client c) {
+    private StatsEvent statsEvent(SseClient<Client> c) {
         SimulationStatus s = world.reads().status();
         return new StatsEvent(
                 s.simTimeSeconds(),
@@ -260,80 +230,49 @@ final class EventStream implements DisposableBean {
                 c.dropped());
     }
 
-    private static PluginsEvent progressEvent(StartProgress p) {
-        return new PluginsEvent(p.started(), p.total(), p.allStarted());
-    }
-
     private void broadcast(String name, Object data) {
-        Event event = new Event(name, data);
-        for (Client c : clients) {
-            c.offer(event);
-            schedule(c);
+        SseEvent event = event(name, data);
+        for (SseClient<Client> c : stream.clients()) {
+            offer(c, c.state(), event);
         }
     }
 
-    private void schedule(Client c) {
-        if (c.claimDrain()) {
-            try {
-                senders.execute(() -> drain(c));
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                c.releaseDrain(); // shutting down
-            }
+    /** Plugin progress goes to a client when it differs from what that client was last sent. */
+    private void sendProgressIfChanged(SseClient<Client> c, Client state, StartProgress p) {
+        if (state.progressChanged(p)) {
+            offer(c, state, event("plugins", new PluginsEvent(p.started(), p.total(), p.allStarted())));
         }
     }
 
-    /** Sends what the client's queue holds, in order; one drain per client at a time. */
-    private void drain(Client c) {
-        while (true) {
-            Event e = c.poll();
-            if (e == null) {
-                c.releaseDrain();
-                // an event may have come between the empty poll and the release
-                if (c.isEmpty() || !c.claimDrain()) {
-                    return;
-                }
-                continue;
-            }
-            try {
-                c.emitter.send(SseEmitter.event().name(e.name()).data(e.data(), MediaType.APPLICATION_JSON));
-                if (e.data() instanceof TopicEvent t) {
-                    c.topicSent(t.topic());
-                }
-            } catch (IOException | IllegalStateException dead) {
-                remove(c);
-                c.clear();
-                c.releaseDrain();
-                try {
-                    c.emitter.completeWithError(dead);
-                } catch (RuntimeException ignored) {
-                    // already completed
-                }
-                return;
-            }
+    private SseEvent event(String name, Object data) {
+        return SseEvent.of(name, () -> write(data));
+    }
+
+    /** A client that does not show an event is not sent it. */
+    private static void offer(SseClient<Client> c, Client state, SseEvent e) {
+        if (state.shows(e.name())) {
+            c.offer(e);
+        }
+    }
+
+    private String write(Object data) {
+        try {
+            return json.writeValueAsString(data);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an event could not be written as JSON", e);
         }
     }
 
     @Override
     public void destroy() {
         bus.unsubscribe(subscriber);
-        ticker.shutdownNow();
-        endAll();
-        senders.shutdownNow();
+        stream.close();
     }
 
     /** Ends every client's stream (the application is stopping); a client that reconnects is let in again. */
     void endAll() {
-        for (Client c : List.copyOf(clients)) {
-            remove(c);
-            try {
-                c.emitter.complete();
-            } catch (RuntimeException ignored) {
-                // the connection is gone already
-            }
-        }
+        stream.endAll();
     }
-
-    private record Event(String name, Object data) {}
 
     /** The cap on connected clients is reached. */
     static final class TooManyClientsException extends RuntimeException {
@@ -346,82 +285,26 @@ final class EventStream implements DisposableBean {
         }
     }
 
-    /** One connected client: its emitter and its bounded queue. */
+    /** What a client asked to be shown, and the plugin progress it was last sent. */
     private static final class Client {
-        final SseEmitter emitter;
         private final Set<String> only;
-        private final ArrayDeque<Event> queue = new ArrayDeque<>();
-        private final Set<String> topicsQueued = new HashSet<>();
-        private long dropped;
-        private boolean draining;
         private StartProgress lastProgress;
-        volatile ScheduledFuture<?> sampling;
 
-        Client(SseEmitter emitter, Set<String> only) {
-            this.emitter = emitter;
+        Client(Set<String> only) {
             this.only = only;
         }
 
-        synchronized void offer(Event e) {
-            if (!only.isEmpty() && !only.contains(e.name())) {
-                return; // a client that does not show an event is not sent it
-            }
-            if (queue.size() >= QUEUE_LIMIT) {
-                queue.pollFirst();
-                dropped++;
-            }
-            queue.addLast(e);
+        boolean shows(String event) {
+            return only.isEmpty() || only.contains(event);
         }
 
-        /** Plugin progress goes to a client when it differs from what that client was last sent. */
-        synchronized void sendProgressIfChanged(StartProgress progress) {
-            if (!progress.equals(lastProgress)) {
-                lastProgress = progress;
-                offer(new Event("plugins", progressEvent(progress)));
-            }
-        }
-
-        /** A topic message; the topic's next one waits until this one has been sent. */
-        synchronized void offerTopic(Event e, String topic) {
-            topicsQueued.add(topic);
-            offer(e);
-        }
-
-        synchronized boolean topicQueued(String topic) {
-            return topicsQueued.contains(topic);
-        }
-
-        synchronized void topicSent(String topic) {
-            topicsQueued.remove(topic);
-        }
-
-        synchronized Event poll() {
-            return queue.pollFirst();
-        }
-
-        synchronized boolean isEmpty() {
-            return queue.isEmpty();
-        }
-
-        synchronized void clear() {
-            queue.clear();
-            topicsQueued.clear();
-        }
-
-        synchronized long dropped() {
-            return dropped;
-        }
-
-        synchronized boolean claimDrain() {
-            if (draining) {
+        /** True when {@code progress} differs from what this client was last sent, which it now is. */
+        synchronized boolean progressChanged(StartProgress progress) {
+            if (progress.equals(lastProgress)) {
                 return false;
             }
-            draining = true;
+            lastProgress = progress;
             return true;
-        }
-
-        synchronized void releaseDrain() {
-            draining = false;
         }
     }
 

@@ -1,29 +1,17 @@
 package io.orrery.web;
 
 import io.orrery.runner.port.RunReads;
-import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
+import io.orrery.sse.SseClient;
+import io.orrery.sse.SseEvent;
+import io.orrery.sse.SseStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CopyOnWriteArraySet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.http.MediaType;
 
 /**
  * The dashboard's pose stream behind {@code GET /dashboard/poses}: at most {@value #HZ} frames a second, each
@@ -36,7 +24,8 @@ import org.springframework.http.MediaType;
  * nothing is lost, only coalesced). With no client connected the stream takes no snapshots at all; with some,
  * one snapshot a tick serves them all, and a paused world's snapshot is the one already published.
  *
- * <p>No client can hold another back: frames are written with the servlet's non-blocking output, so a page that
+ * <p>No client can hold another back: frames are written by the shared {@link SseStream}, with the servlet's
+ * non-blocking output, so a page that
  * stops reading never holds a sender thread (with blocking writes, two such pages held both senders and every
  * page's view froze). Its frames wait while its connection takes nothing, and once it has taken nothing for
  * {@link #STALL_TIMEOUT_NANOS} it is cut off, as the control socket cuts off a client that leaves its answers
@@ -67,169 +56,75 @@ final class PoseStream implements DisposableBean {
      */
     static final long HEARTBEAT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+    /** A page has one frame at most waiting: it is made when the page's connection takes it. */
+    private static final String FRAME = "poses";
+
     private final RunReads world;
-    private final int maxClients;
-    private final Set<Client> clients = new CopyOnWriteArraySet<>();
-    private final ScheduledExecutorService ticker;
-    private final ExecutorService senders;
+    private final SseStream<PoseEncoder> stream;
     private final PoseFrames frames = new PoseFrames(); // ticker thread only
     private volatile Frame frame;
 
     PoseStream(RunReads world, int maxClients) {
         this.world = world;
-        this.maxClients = maxClients;
-        AtomicInteger n = new AtomicInteger();
-        this.senders = Executors.newFixedThreadPool(2, r -> daemon(r, "orrery-dashboard-poses-" + n.incrementAndGet()));
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "orrery-dashboard-tick"));
-        long period = 1000 / HZ;
-        ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
+        this.stream = new SseStream<>(
+                new SseStream.Settings(
+                        "dashboard-poses",
+                        maxClients,
+                        2,
+                        2, // a frame, and a heartbeat
+                        Duration.ofMillis(1000 / HZ),
+                        Duration.ofNanos(STALL_TIMEOUT_NANOS),
+                        Duration.ofNanos(HEARTBEAT_NANOS)),
+                this::tick);
     }
 
     /**
      * Starts a new client's stream on {@code request}'s connection, or answers false (and leaves the response
      * untouched) when {@code maxClients} streams are open already; its first frame holds every link.
      */
-    synchronized boolean connect(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        // only connect adds, under this lock: the count cannot pass the cap
-        if (clients.size() >= maxClients) {
-            return false;
-        }
-        response.setContentType(MediaType.TEXT_EVENT_STREAM_VALUE);
-        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.setHeader("Cache-Control", "no-store");
-        AsyncContext async = request.startAsync(request, response);
-        async.setTimeout(0); // the stream lasts as long as the page
-        Client client = new Client(async, response.getOutputStream());
-        async.addListener(new AsyncListener() {
-            @Override
-            public void onComplete(AsyncEvent event) {
-                clients.remove(client);
-            }
-
-            @Override
-            public void onTimeout(AsyncEvent event) {
-                end(client);
-            }
-
-            @Override
-            public void onError(AsyncEvent event) {
-                end(client);
-            }
-
-            @Override
-            public void onStartAsync(AsyncEvent event) {
-                // not restarted
-            }
-        });
-        clients.add(client);
-        // from here every write is non-blocking; the sender polls isReady() on each tick
-        client.out.setWriteListener(new WriteListener() {
-            @Override
-            public void onWritePossible() {
-                // nothing to do: the next tick writes the next frame
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                end(client);
-            }
-        });
-        return true;
+    boolean connect(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        return stream.connect(request, response, client -> new PoseEncoder()).isPresent();
     }
 
     /** How many clients are connected. */
     int clientCount() {
-        return clients.size();
+        return stream.clientCount();
     }
 
+    /** The ticker: one snapshot serves every page; each page's frame is made when its connection takes it. */
     private void tick() {
+        if (stream == null) { // a tick before the constructor has returned
+            return;
+        }
+        if (stream.clientCount() == 0) {
+            frames.clear();
+            return;
+        }
         try {
-            if (clients.isEmpty()) {
-                frames.clear();
-                return;
-            }
             frame = frames.next(world.snapshot());
-            for (Client c : clients) {
-                if (c.busy.compareAndSet(false, true)) {
-                    try {
-                        senders.execute(() -> send(c));
-                    } catch (RejectedExecutionException shuttingDown) {
-                        c.busy.set(false);
-                    }
-                }
-            }
         } catch (RuntimeException e) {
-            log.debug("Dashboard pose tick skipped: {}", e.toString()); // a throwing task would cancel the schedule
+            log.debug("Dashboard pose tick skipped: {}", e.toString());
+            return;
+        }
+        for (SseClient<PoseEncoder> c : stream.clients()) {
+            c.offer(SseEvent.keyed(FRAME, FRAME, () -> next(c)));
         }
     }
 
-    /** Writes the client's next frame if its connection takes it; cuts it off once it has taken nothing too long. */
-    private void send(Client c) {
-        try {
-            if (!c.out.isReady()) { // the last frame is still on its way out
-                long now = System.nanoTime();
-                if (c.stalledSince == 0) {
-                    c.stalledSince = now;
-                } else if (now - c.stalledSince > STALL_TIMEOUT_NANOS) {
-                    log.warn(
-                            "A dashboard pose stream has taken nothing for {} s: cut off",
-                            TimeUnit.NANOSECONDS.toSeconds(STALL_TIMEOUT_NANOS));
-                    end(c);
-                }
-                return;
-            }
-            c.stalledSince = 0;
-            Frame f = frame;
-            String data = f == null ? null : c.next(f);
-            long now = System.nanoTime();
-            String text = data != null
-                    ? "event:poses\ndata:" + data + "\n\n"
-                    : now - c.lastWrite > HEARTBEAT_NANOS ? ":\n\n" : null;
-            if (text != null) {
-                c.out.write(text.getBytes(StandardCharsets.UTF_8));
-                c.lastWrite = now;
-                if (c.out.isReady()) {
-                    c.out.flush(); // else the container sends the rest as the connection takes it
-                }
-            }
-        } catch (IOException | IllegalStateException dead) {
-            end(c);
-        } finally {
-            c.busy.set(false);
-        }
-    }
-
-    /**
-     * Ends a client's stream; the response closes without waiting on its connection. Also from the container's error
-     * callbacks, where completing keeps it from dispatching the failed stream to the error page.
-     */
-    private void end(Client c) {
-        clients.remove(c);
-        try {
-            c.async.complete();
-        } catch (RuntimeException alreadyCompleted) {
-            // ended twice: a cut-off whose connection then failed
-        }
+    /** The page's next frame, or null when nothing changed since its last (sender thread, one at a time). */
+    private String next(SseClient<PoseEncoder> c) {
+        Frame f = frame;
+        return f == null ? null : c.state().next(f);
     }
 
     @Override
     public void destroy() {
-        ticker.shutdownNow();
-        endAll();
-        senders.shutdownNow();
+        stream.close();
     }
 
     /** Ends every page's stream (the application is stopping). */
     void endAll() {
-        for (Client c : List.copyOf(clients)) {
-            end(c);
-        }
+        stream.endAll();
     }
 
     /**
@@ -246,27 +141,6 @@ final class PoseStream implements DisposableBean {
         /** A frame with nothing known of the frame before it. */
         Frame(String key, double simTime, int[] values) {
             this(key, simTime, values, 0, null);
-        }
-    }
-
-    /** One page: its connection, and what it was last sent. */
-    private static final class Client {
-        final AsyncContext async;
-        final ServletOutputStream out;
-        final AtomicBoolean busy = new AtomicBoolean();
-        final PoseEncoder encoder = new PoseEncoder();
-        /** Since when (nanoTime) its connection has taken nothing, or 0; its sender only. */
-        long stalledSince;
-        /** When (nanoTime) it was last written to; its sender only. */
-        long lastWrite = System.nanoTime();
-
-        Client(AsyncContext async, ServletOutputStream out) {
-            this.async = async;
-            this.out = out;
-        }
-
-        String next(Frame f) {
-            return encoder.next(f);
         }
     }
 }
