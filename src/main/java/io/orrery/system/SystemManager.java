@@ -3,7 +3,6 @@ package io.orrery.system;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -121,7 +120,7 @@ public final class SystemManager implements AutoCloseable {
             throw new IllegalArgumentException(
                     "system '" + registrations.get(indexOf(system)).name() + "' is already registered");
         }
-        Set<Phase> phases = phasesOf(system);
+        Set<Phase> phases = SystemKinds.phasesOf(system);
         if (phases.isEmpty()) {
             throw new IllegalArgumentException(
                     "'" + nameOf(system) + "' (" + system.getClass().getName()
@@ -346,42 +345,7 @@ public final class SystemManager implements AutoCloseable {
 
     /** The name a system goes by in messages: its {@link NamedSystem} name, else its class name. */
     public static String nameOf(Object system) {
-        if (system instanceof NamedSystem named) {
-            String name = named.systemName();
-            if (name != null && !name.isBlank()) {
-                return name;
-            }
-        }
-        Class<?> type = system.getClass();
-        if (type.isHidden() || type.isSynthetic()) {
-            // A lambda: its class name is generated noise, so name it after what it implements.
-            String phases = String.join(
-                    "+", phasesOf(system).stream().map(Phase::displayName).toList());
-            return "lambda " + phases + "@" + Integer.toHexString(System.identityHashCode(system));
-        }
-        String simple = type.getSimpleName();
-        return simple.isEmpty() ? type.getName() : simple;
-    }
-
-    private static Set<Phase> phasesOf(Object system) {
-        Set<Phase> phases = EnumSet.noneOf(Phase.class);
-        if (system instanceof Configure) {
-            phases.add(Phase.CONFIGURE);
-        }
-        if (system instanceof PreUpdate) {
-            phases.add(Phase.PRE_UPDATE);
-        }
-        if (system instanceof Update) {
-            phases.add(Phase.UPDATE);
-        }
-        if (system instanceof PostUpdate) {
-            phases.add(Phase.POST_UPDATE);
-        }
-        if (system instanceof Reset) {
-            phases.add(Phase.RESET);
-        }
-        // Configure alone is not a system: it would never run.
-        return phases.equals(EnumSet.of(Phase.CONFIGURE)) ? EnumSet.noneOf(Phase.class) : phases;
+        return SystemKinds.nameOf(system);
     }
 
     private WorldView viewOf(WorldView world, boolean serialized) {
