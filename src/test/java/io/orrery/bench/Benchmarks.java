@@ -272,7 +272,12 @@ public final class Benchmarks {
                 "orrery steps/s",
                 "ratio",
                 ROUNDS);
-        for (int n : new int[] {100, 1000, 5000}) {
+        // -Dorrery.bench.loop.sizes=100 runs the smallest scene alone, where the loop's own cost weighs most
+        int[] sizes = java.util.Arrays.stream(System.getProperty("orrery.bench.loop.sizes", "100,1000,5000")
+                        .split(","))
+                .mapToInt(v -> Integer.parseInt(v.trim()))
+                .toArray();
+        for (int n : sizes) {
             int steps = n <= 100 ? 5000 : n <= 1000 ? 1000 : 200;
             // Warm-up: the same work, once, so both sides run JIT-compiled code.
             raw(n, steps / 2);
