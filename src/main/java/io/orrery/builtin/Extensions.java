@@ -158,12 +158,31 @@ public final class Extensions {
         return registry;
     }
 
-    /** The systems added to every world as it loads, by name. */
+    /**
+     * The systems added to every world as it loads: first the core's own (the physics step), then those of kind
+     * {@link SystemDescriptor.Kind#EVERY_WORLD}, each by name.
+     *
+     * @throws IllegalStateException when a core system's maker does not say it is one
+     */
     public List<WorldSystem> worldSystems() {
-        return systems.stream()
-                .filter(s -> s.kind() == SystemDescriptor.Kind.EVERY_WORLD)
-                .map(SystemDescriptor::worldSystem)
-                .toList();
+        List<WorldSystem> all = new ArrayList<>();
+        for (SystemDescriptor s : systems) {
+            if (s.kind() == SystemDescriptor.Kind.CORE) {
+                s.coreSystem().ifPresent(w -> {
+                    if (!w.core()) {
+                        throw new IllegalStateException(
+                                "system '" + s.name() + "' makes a core system that does not say core()");
+                    }
+                    all.add(w);
+                });
+            }
+        }
+        for (SystemDescriptor s : systems) {
+            if (s.kind() == SystemDescriptor.Kind.EVERY_WORLD) {
+                all.add(s.worldSystem());
+            }
+        }
+        return List.copyOf(all);
     }
 
     /** The device kinds, by the type of the sensor each simulates. */

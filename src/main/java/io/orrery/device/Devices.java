@@ -32,6 +32,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class Devices implements PostUpdate, Stateless, Prioritized, NamedSystem {
 
+    /** The name the devices are listed under as a built-in system: gz sim's Sensors system. */
+    public static final String LISTED_AS = "sensors";
+
     /** The name the system goes by. */
     public static final String NAME = "devices";
 

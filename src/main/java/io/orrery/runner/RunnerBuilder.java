@@ -50,8 +50,8 @@ public final class RunnerBuilder {
     }
 
     /**
-     * Systems built for each world as it loads (Orrery's are {@code Extensions.discovered().worldSystems()}); none by
-     * default.
+     * Systems built for each world as it loads (Orrery's are {@code Extensions.discovered().worldSystems()}, the physics
+     * step among them: a world without it does not move); none by default.
      */
     public RunnerBuilder worldSystems(List<WorldSystem> perWorld) {
         this.worldSystems = List.copyOf(perWorld);

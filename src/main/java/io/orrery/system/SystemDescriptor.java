@@ -2,6 +2,7 @@ package io.orrery.system;
 
 import io.orrery.plugin.PluginFactory;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A system as it declares itself, in its own folder, as gz-sim's {@code GZ_ADD_PLUGIN} does at the end of each
@@ -61,6 +62,15 @@ public interface SystemDescriptor {
     /** What makes one for each {@code <plugin>} element: {@link Kind#PLUGIN} only. */
     default PluginFactory pluginFactory() {
         throw new UnsupportedOperationException("system '" + name() + "' is " + kind() + ", not made by a <plugin>");
+    }
+
+    /**
+     * What makes the system a {@link Kind#CORE} system's work is, when that work is a system of its own (the physics
+     * step): the runner adds it to each world before every other system, and a world that cannot have it does not
+     * load. Empty by default, and for every other kind.
+     */
+    default Optional<WorldSystem> coreSystem() {
+        return Optional.empty();
     }
 
     /** What makes one for each world as it loads: {@link Kind#EVERY_WORLD} only. */

@@ -2,6 +2,7 @@ package io.orrery.builtin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
@@ -78,8 +79,10 @@ class ExtensionsTests {
     }
 
     @Test
-    void theSceneBroadcasterIsAddedToEveryWorld() {
-        assertThat(FOUND.worldSystems()).extracting(WorldSystem::name).containsExactly("scene-broadcaster");
+    void thePhysicsStepThenTheSceneBroadcasterAreAddedToEveryWorld() {
+        assertThat(FOUND.worldSystems())
+                .extracting(WorldSystem::name, WorldSystem::core)
+                .containsExactly(tuple("physics", true), tuple("scene-broadcaster", false));
     }
 
     @Test

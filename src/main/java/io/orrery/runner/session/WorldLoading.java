@@ -22,7 +22,6 @@ import io.orrery.runner.port.WorldLoader;
 import io.orrery.system.SystemManager;
 import io.orrery.system.SystemOrigin;
 import io.orrery.system.WorldSystem;
-import io.orrery.system.physics.PhysicsStep;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.WorldSpec;
@@ -135,25 +134,32 @@ public final class WorldLoading {
         SystemManager manager = null;
         try {
             manager = new SystemManager(parts.settings().parallelPostUpdate());
-            manager.add(new PhysicsStep(), OptionalInt.empty(), "", SystemOrigin.builtIn(PhysicsStep.NAME));
+            // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
+            AtomicReference<WorldSession> self = new AtomicReference<>();
+            TopicBus topics = new TopicBus(topicDriver, () -> {
+                WorldSession session = self.get();
+                return session == null ? 0 : session.messageTimeNanos();
+            });
+            // the core's own systems (the physics step) first, as gz sim's server loads physics first
+            for (WorldSystem w : parts.worldSystems()) {
+                if (w.core()) {
+                    manager.add(w.create(spec, topics), OptionalInt.empty(), "", SystemOrigin.builtIn(w.name()));
+                }
+            }
             for (SystemRegistration r : parts.systems().get()) {
                 manager.add(r.system(), r.priority(), r.prioritySource(), r.origin());
             }
-            // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
-            AtomicReference<WorldSession> self = new AtomicReference<>();
             PluginSystemBinding binding =
                     new PluginSystemBinding(manager, () -> self.get().episodeSeed());
             List<OwnedPluginSpec> owned =
                     OwnedPluginSpec.of(spec, parts.pluginSettings().alwaysOn());
             owned.forEach(binding::expect);
-            TopicBus topics = new TopicBus(topicDriver, () -> {
-                WorldSession session = self.get();
-                return session == null ? 0 : session.messageTimeNanos();
-            });
             Devices devices = Devices.build(spec, topics, parts.seed(), parts.deviceKinds());
-            manager.add(devices, OptionalInt.empty(), "", SystemOrigin.builtIn("sensors"));
+            manager.add(devices, OptionalInt.empty(), "", SystemOrigin.builtIn(Devices.LISTED_AS));
             for (WorldSystem w : parts.worldSystems()) {
-                addWorldSystem(manager, w, spec, topics);
+                if (!w.core()) {
+                    addWorldSystem(manager, w, spec, topics);
+                }
             }
             PluginHost host = new PluginHost(
                     parts.pluginRegistry(),

@@ -3,21 +3,23 @@ package io.orrery.system.physics;
 import com.google.auto.service.AutoService;
 import io.orrery.system.Priorities;
 import io.orrery.system.SystemDescriptor;
+import io.orrery.system.WorldSystem;
+import io.orrery.topic.TopicBus;
+import io.orrery.world.WorldSpec;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Declares Gazebo's Physics system ({@code gz-sim-physics-system}): Orrery's runner steps every world's engine in
- * the Update phase at {@link Priorities#PHYSICS}, so a world's element naming it loads as nothing.
+ * Declares Gazebo's Physics system ({@code gz-sim-physics-system}): the core's own work, the {@link PhysicsStep} in
+ * the Update phase at {@link Priorities#PHYSICS}, which the runner adds to every world before its other systems; so a
+ * world's element naming it loads as nothing.
  */
 @AutoService(SystemDescriptor.class)
 public final class PhysicsDescriptor implements SystemDescriptor {
 
-    /** The name the physics step goes by. */
-    public static final String NAME = "physics";
-
     @Override
     public String name() {
-        return NAME;
+        return PhysicsStep.NAME;
     }
 
     @Override
@@ -27,11 +29,31 @@ public final class PhysicsDescriptor implements SystemDescriptor {
 
     @Override
     public List<String> gazeboNames() {
-        return List.of(NAME);
+        return List.of(PhysicsStep.NAME);
     }
 
     @Override
     public int priority() {
         return Priorities.PHYSICS;
+    }
+
+    @Override
+    public Optional<WorldSystem> coreSystem() {
+        return Optional.of(new WorldSystem() {
+            @Override
+            public String name() {
+                return PhysicsStep.NAME;
+            }
+
+            @Override
+            public boolean core() {
+                return true;
+            }
+
+            @Override
+            public Object create(WorldSpec world, TopicBus topics) {
+                return new PhysicsStep();
+            }
+        });
     }
 }
