@@ -2,17 +2,12 @@ package io.orrery.transport.gz;
 
 import com.google.protobuf.Message;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
@@ -21,25 +16,22 @@ import org.slf4j.LoggerFactory;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
-import org.zeromq.ZMQException;
 
 /**
  * gz-transport's data path over ZeroMQ (JeroMQ), each socket owned by one thread: a PUB socket publishing topics
  * ({@code [topic][own address][bytes][type]}), a SUB socket receiving them and a ROUTER receiving service requests
- * (one receiving thread), and a ROUTER sending replies to each requester's response socket (one replying thread,
- * retrying until the connection's handshake is done, as a reply to a new requester needs). Every frame a peer sends
- * is bounded by {@code orrery.transport.max-message-size}; a message with the wrong number of frames is dropped.
+ * (one receiving thread), and the {@link ReplySender}'s socket sending the replies (one replying thread). Every frame
+ * a peer sends is bounded by {@code orrery.transport.max-message-size}; a message with the wrong number of frames is
+ * dropped.
  */
 final class DataPlane implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(DataPlane.class);
 
-    /** How long a reply is retried while its connection comes up. */
+    /** How long a reply is retried while its connection comes up; how long the warm-up handshakes may take. */
     static final long REPLY_DEADLINE_NANOS = 5_000_000_000L;
-    /** The most requesters kept connected for replies; the oldest is disconnected past it. */
-    static final int MAX_REPLY_CONNECTIONS = 64;
 
-    private static final Pattern ENDPOINT = Pattern.compile("tcp://\\d{1,3}(\\.\\d{1,3}){3}:\\d{1,5}");
+    static final Pattern ENDPOINT = Pattern.compile("tcp://\\d{1,3}(\\.\\d{1,3}){3}:\\d{1,5}");
     private static final int POLL_MILLIS = 20;
     private static final int BURST = 256;
 
@@ -69,8 +61,6 @@ final class DataPlane implements AutoCloseable {
 
     private record Outgoing(String topic, Message message, String type) {}
 
-    private record Reply(Request request, byte[] data, boolean ok, long deadline) {}
-
     private final ZContext context = new ZContext(1);
     private final ZMQ.Socket pub;
     private final ZMQ.Socket sub;
@@ -79,7 +69,7 @@ final class DataPlane implements AutoCloseable {
     private final String replierAddress;
     private final String replierId = UUID.randomUUID().toString();
     private final BlockingQueue<Outgoing> outgoing;
-    private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
+    private final ReplySender replies;
     private final ConcurrentLinkedQueue<Runnable> receiverTasks = new ConcurrentLinkedQueue<>();
     private final Inbound inbound;
     private final long maxFrame;
@@ -109,13 +99,14 @@ final class DataPlane implements AutoCloseable {
         replier.setIdentity(replierId.getBytes(StandardCharsets.UTF_8));
         replier.setRouterMandatory(true);
         replierAddress = any + ":" + replier.bindToRandomPort(any);
+        replies = new ReplySender(context, any, () -> closing);
     }
 
     void start() {
         warmUpIncoming();
         threads.add(thread("gz-transport-publisher", this::publishLoop));
         threads.add(thread("gz-transport-receiver", this::receiveLoop));
-        threads.add(thread("gz-transport-replier", this::replyLoop));
+        threads.add(thread("gz-transport-replier", replies::run));
     }
 
     /**
@@ -146,35 +137,7 @@ final class DataPlane implements AutoCloseable {
         }
     }
 
-    /** The replying socket's first outgoing handshake, made before a requester waits on it (see above). */
-    private void warmUpOutgoing(ZMQ.Socket out) {
-        ZMQ.Socket probe = context.createSocket(SocketType.ROUTER);
-        try {
-            probe.setLinger(0);
-            byte[] id = "warm-up".getBytes(StandardCharsets.UTF_8);
-            probe.setIdentity(id);
-            String endpoint = pubAddress.substring(0, pubAddress.lastIndexOf(':')) + ":"
-                    + probe.bindToRandomPort(pubAddress.substring(0, pubAddress.lastIndexOf(':')));
-            out.connect(endpoint);
-            long deadline = System.nanoTime() + REPLY_DEADLINE_NANOS;
-            while (!closing && System.nanoTime() < deadline) {
-                try {
-                    if (out.send(id, ZMQ.SNDMORE | ZMQ.DONTWAIT)) {
-                        out.send(new byte[0], 0);
-                        break;
-                    }
-                } catch (ZMQException e) {
-                    // not connected yet
-                }
-                sleep(1);
-            }
-            out.disconnect(endpoint);
-        } finally {
-            probe.close();
-        }
-    }
-
-    private static void sleep(long millis) {
+    static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
@@ -233,7 +196,7 @@ final class DataPlane implements AutoCloseable {
 
     /** Sends the reply to a request, from the replying thread; never blocks. */
     void reply(Request request, byte[] data, boolean ok) {
-        replies.add(new Reply(request, data, ok, System.nanoTime() + REPLY_DEADLINE_NANOS));
+        replies.add(request, data, ok);
     }
 
     long droppedOutgoing() {
@@ -371,102 +334,6 @@ final class DataPlane implements AutoCloseable {
 
     private static String text(byte[] b) {
         return new String(b, StandardCharsets.UTF_8);
-    }
-
-    private void replyLoop() {
-        ZMQ.Socket out = context.createSocket(SocketType.ROUTER);
-        out.setLinger(0);
-        out.setRouterMandatory(true);
-        out.setIdentity(UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8));
-        warmUpOutgoing(out);
-        Map<String, Boolean> connected = new LinkedHashMap<>();
-        ArrayDeque<Reply> pending = new ArrayDeque<>();
-        try {
-            while (!closing) {
-                Reply next = replies.poll(pending.isEmpty() ? 200 : 5, TimeUnit.MILLISECONDS);
-                if (next != null) {
-                    pending.add(next);
-                    replies.drainTo(pending);
-                }
-                Iterator<Reply> it = pending.iterator();
-                while (it.hasNext()) {
-                    Reply r = it.next();
-                    String endpoint = r.request().replyTo();
-                    if (!ENDPOINT.matcher(endpoint).matches()) {
-                        it.remove();
-                        continue;
-                    }
-                    if (connected.remove(endpoint) == null) {
-                        out.connect(endpoint);
-                        if (connected.size() >= MAX_REPLY_CONNECTIONS) {
-                            String eldest = connected.keySet().iterator().next();
-                            connected.remove(eldest);
-                            out.disconnect(eldest);
-                        }
-                    }
-                    connected.put(endpoint, Boolean.TRUE); // most recently used last
-                    boolean done;
-                    try {
-                        done = send(out, r);
-                        if (done) {
-                            log.debug(
-                                    "gz-transport {}: answer to request {} sent",
-                                    r.request().topic(),
-                                    r.request().requestUuid());
-                        }
-                    } catch (ZMQException e) {
-                        log.info(
-                                "gz-transport {}: the answer to request {} failed: {}",
-                                r.request().topic(),
-                                r.request().requestUuid(),
-                                e.toString());
-                        done = true;
-                    }
-                    if (!done && System.nanoTime() - r.deadline() > 0) {
-                        log.info(
-                                "gz-transport {}: the answer to request {} was dropped: the requester at {} did"
-                                        + " not take a connection within {} s",
-                                r.request().topic(),
-                                r.request().requestUuid(),
-                                endpoint,
-                                REPLY_DEADLINE_NANOS / 1_000_000_000L);
-                        done = true;
-                    }
-                    if (done) {
-                        it.remove();
-                    }
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            if (!closing) {
-                log.warn("gz-transport replier: {}", e.toString(), e);
-            }
-        } finally {
-            out.close();
-        }
-    }
-
-    /** False while the requester is not connected yet (ROUTER_MANDATORY refuses the first frame then). */
-    private static boolean send(ZMQ.Socket out, Reply r) {
-        Request q = r.request();
-        try {
-            if (!out.send(q.replyId().getBytes(StandardCharsets.UTF_8), ZMQ.SNDMORE | ZMQ.DONTWAIT)) {
-                return false;
-            }
-        } catch (ZMQException e) {
-            if (e.getErrorCode() == ZMQ.Error.EHOSTUNREACH.getCode()) {
-                return false; // not connected yet
-            }
-            throw e;
-        }
-        out.sendMore(q.topic().getBytes(StandardCharsets.UTF_8));
-        out.sendMore(q.nodeUuid().getBytes(StandardCharsets.UTF_8));
-        out.sendMore(q.requestUuid().getBytes(StandardCharsets.UTF_8));
-        out.sendMore(r.data());
-        out.send((r.ok() ? "1" : "0").getBytes(StandardCharsets.UTF_8), 0);
-        return true;
     }
 
     @Override
