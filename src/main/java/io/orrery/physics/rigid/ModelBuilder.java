@@ -69,7 +69,7 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
             ModelSpec top,
             String engine,
             boolean staticCarriers) {
-        RigidWorld.requireFinite(top.pose());
+        Arguments.requireFinite(top.pose());
         ModelBuilder<L, J> builder = new ModelBuilder<>(makeLink, makeJoint, top, engine);
         builder.findWorldFixed(top, staticCarriers);
         builder.buildLinks(top, "", Pose.IDENTITY, false, !top.allowAutoDisable());
@@ -156,7 +156,7 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
             throw new IllegalArgumentException(where + ": expected a mass >= 0, got " + mass);
         }
         Pose comInLink = inertial == null ? Pose.IDENTITY : inertial.pose();
-        RigidWorld.requireFinite(comInLink);
+        Arguments.requireFinite(comInLink);
         // SDF's default tensor when none is given, as Gazebo takes it; products of inertia turn the body frame
         InertialSpec.Inertia tensor =
                 link.inertial().flatMap(InertialSpec::inertia).orElse(DEFAULT_TENSOR);

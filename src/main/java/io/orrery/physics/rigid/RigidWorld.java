@@ -10,11 +10,9 @@ import io.orrery.physics.RayHit;
 import io.orrery.physics.Twist;
 import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
-import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Pose;
-import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import java.lang.System.Logger;
@@ -151,7 +149,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         for (ModelSpec model : spec.models()) {
             offDiagonal += insert(model);
         }
-        spec.state().ifPresent(this::startFrom);
+        spec.state().ifPresent(state -> SavedState.apply(state, models, this::setModelPose, this::place));
         populated();
         if (offDiagonal > 0) {
             LOG.log(
@@ -194,68 +192,6 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         return built.offDiagonal();
     }
 
-    /**
-     * Puts the models where the world's {@code <state>} says they were. A model with link states gets every listed
-     * link's pose and velocity (moved to the centre of mass), and its joints' positions only set how many turns they
-     * have made (the links already say where they stand); one without is put at its state's pose, then each joint at
-     * its position as {@link #resetJointPosition} does (a universal or revolute2 joint at both its angles; a
-     * gearbox's angles follow its gears' and only count its turns).
-     */
-    private void startFrom(StateSpec state) {
-        for (StateSpec.Model saved : state.models()) {
-            Model<L, J> model = models.get(saved.name());
-            if (model == null) {
-                continue; // the reader checked the names against the spec this world was built from
-            }
-            if (saved.links().isEmpty()) {
-                saved.pose().ifPresent(pose -> setModelPose(saved.name(), pose));
-                for (StateSpec.Joint j : saved.joints()) {
-                    J joint = model.joint(j.name());
-                    if (joint != null && joint.isActuated()) {
-                        JointReset.apply(model, joint, j.position(), this::place);
-                    } else if (joint != null
-                            && (joint.spec().type() == JointType.UNIVERSAL
-                                    || joint.spec().type() == JointType.REVOLUTE2)) {
-                        JointReset.applyCross(
-                                model, joint, j.position(), j.hasSecondAxis() ? j.position2() : 0, this::place);
-                    }
-                }
-                for (StateSpec.Joint j : saved.joints()) {
-                    J joint = model.joint(j.name());
-                    if (joint != null && joint.axes() != null && j.hasSecondAxis()) {
-                        // a gearbox's angles follow its gears', set above: these only count its turns
-                        joint.axes().reset(j.position(), j.position2());
-                    }
-                }
-                continue;
-            }
-            for (StateSpec.Link l : saved.links()) {
-                L link = model.link(l.name());
-                if (link == null) {
-                    continue;
-                }
-                Pose com = l.pose().compose(link.comInLink());
-                place(link, com);
-                if (link.isDynamic()) {
-                    Vec3 linear = l.linear()
-                            .plus(l.angular()
-                                    .cross(com.position().minus(l.pose().position())));
-                    link.setVelocity(linear, l.angular());
-                    link.activate();
-                }
-            }
-            for (StateSpec.Joint j : saved.joints()) {
-                J joint = model.joint(j.name());
-                if (joint != null && joint.isActuated()) {
-                    joint.resetPosition(j.position());
-                } else if (joint != null && joint.axes() != null && j.hasSecondAxis()) {
-                    joint.axes().reset(j.position(), j.position2());
-                }
-            }
-            model.changed(); // placed outside a step: the engine reports no motion for it
-        }
-    }
-
     private void destroy() {
         for (Model<L, J> model : models.values()) {
             removeJoints(model);
@@ -294,16 +230,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
      * what an engine that caps a body's rotation per step must still let a joint reach.
      */
     protected final double fastestJointLimit() {
-        double fastest = 0;
-        for (Model<L, J> model : models.values()) {
-            for (J joint : model.joints()) {
-                double limit = joint.spec().limits().velocity();
-                if (joint.isActuated() && Double.isFinite(limit) && limit > fastest) {
-                    fastest = limit;
-                }
-            }
-        }
-        return fastest;
+        return Velocities.fastestJointLimit(models.values());
     }
 
     // ---- the PhysicsWorld API
@@ -362,7 +289,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     @Override
     public final void setModelPose(String name, Pose pose) {
         Model<L, J> model = require(name);
-        requireFinite(pose);
+        Arguments.requireFinite(pose);
         PhysicalBounds.requireWithinReach(pose.position()); // as far as a world file may place it
         // Every link moves by the same rigid transform that takes the old model pose to the new one.
         Pose delta = pose.compose(model.pose().inverse());
@@ -374,33 +301,12 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     @Override
     public final void setModelVelocity(String name, Twist velocity) {
-        Model<L, J> model = requireDynamic(name, velocity);
-        for (L link : model.links()) {
-            if (link.alwaysStatic()) {
-                continue;
-            }
-            Pose com = link.comPose();
-            Vec3 origin = com.compose(link.linkInCom()).position();
-            Vec3 linear = velocity.linear()
-                    .plus(velocity.angular().cross(com.position().minus(origin)));
-            link.setVelocity(linear, velocity.angular());
-            link.activate();
-        }
-        model.changed();
+        Velocities.setModel(requireDynamic(name, velocity), velocity);
     }
 
     @Override
     public final void setLinkVelocity(String model, String link, Twist velocity) {
-        L body = requireLink(requireDynamic(model, velocity), link);
-        if (body.alwaysStatic()) {
-            return;
-        }
-        // The body lives at the centre of mass: move the linear velocity there from the link origin.
-        Vec3 com = body.comPose().position();
-        Vec3 origin = body.linkPose().position();
-        body.setVelocity(velocity.linear().plus(velocity.angular().cross(com.minus(origin))), velocity.angular());
-        body.activate();
-        body.changed();
+        Velocities.setLink(Arguments.requireLink(requireDynamic(model, velocity), link), velocity);
     }
 
     @Override
@@ -450,19 +356,19 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     @Override
     public final void setJointVelocityCommand(String model, String joint, double velocity) {
-        requireFinite("velocity", velocity);
+        Arguments.requireFinite("velocity", velocity);
         actuated(model, joint).command(velocity);
     }
 
     @Override
     public final void setJointForce(String model, String joint, double effort) {
-        requireFinite("effort", effort);
+        Arguments.requireFinite("effort", effort);
         actuated(model, joint).push(effort);
     }
 
     @Override
     public final void resetJointPosition(String model, String joint, double position) {
-        requireFinite("position", position);
+        Arguments.requireFinite("position", position);
         Model<L, J> bodies = require(model);
         JointReset.apply(bodies, actuated(model, joint), position, this::place);
         bodies.changed();
@@ -471,15 +377,13 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     @Override
     public final Optional<RayHit> rayCast(Vec3 from, Vec3 to) {
         checkOpen();
-        if (!from.isFinite() || !to.isFinite()) {
-            throw new IllegalArgumentException("expected a finite ray, got " + from + " to " + to);
-        }
+        Arguments.requireFiniteRay(from, to);
         return castRay(from, to);
     }
 
     @Override
     public final List<ContactPoint> contacts(String model, String link) {
-        return contactsOf(requireLink(require(model), link));
+        return contactsOf(Arguments.requireLink(require(model), link));
     }
 
     @Override
@@ -514,18 +418,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             throw new IllegalStateException(
                     "model '" + name + "' is static; make it dynamic before setting a velocity");
         }
-        if (!velocity.linear().isFinite() || !velocity.angular().isFinite()) {
-            throw new IllegalArgumentException("expected a finite velocity, got " + velocity);
-        }
+        Arguments.requireFinite(velocity);
         return model;
-    }
-
-    private L requireLink(Model<L, J> model, String link) {
-        L body = model.link(link);
-        if (body == null) {
-            throw new IllegalArgumentException("model '" + model.name() + "' has no link named '" + link + "'");
-        }
-        return body;
     }
 
     /** The joint, which must move along one axis (revolute, continuous, prismatic or screw). */
@@ -542,25 +436,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         return joint;
     }
 
-    private static void requireFinite(String what, double value) {
-        if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException("expected a finite " + what + ", got " + value);
-        }
-    }
-
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("the physics world is closed");
-        }
-    }
-
-    static void requireFinite(Pose pose) {
-        if (!pose.position().isFinite()
-                || !Double.isFinite(pose.rotation().w()
-                        + pose.rotation().x()
-                        + pose.rotation().y()
-                        + pose.rotation().z())) {
-            throw new IllegalArgumentException("expected a finite pose, got " + pose);
         }
     }
 }

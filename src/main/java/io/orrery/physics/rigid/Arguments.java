@@ -1,0 +1,51 @@
+package io.orrery.physics.rigid;
+
+import io.orrery.physics.Twist;
+import io.orrery.world.Pose;
+import io.orrery.world.Vec3;
+
+/**
+ * The checks every {@link RigidWorld} call makes of its arguments: each number must be finite and each link named
+ * must exist, or the call is refused.
+ */
+final class Arguments {
+
+    private Arguments() {}
+
+    static void requireFinite(String what, double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("expected a finite " + what + ", got " + value);
+        }
+    }
+
+    static void requireFinite(Pose pose) {
+        if (!pose.position().isFinite()
+                || !Double.isFinite(pose.rotation().w()
+                        + pose.rotation().x()
+                        + pose.rotation().y()
+                        + pose.rotation().z())) {
+            throw new IllegalArgumentException("expected a finite pose, got " + pose);
+        }
+    }
+
+    static void requireFinite(Twist velocity) {
+        if (!velocity.linear().isFinite() || !velocity.angular().isFinite()) {
+            throw new IllegalArgumentException("expected a finite velocity, got " + velocity);
+        }
+    }
+
+    static void requireFiniteRay(Vec3 from, Vec3 to) {
+        if (!from.isFinite() || !to.isFinite()) {
+            throw new IllegalArgumentException("expected a finite ray, got " + from + " to " + to);
+        }
+    }
+
+    /** The link of {@code model} named so. */
+    static <L extends Link, J extends Joint<L>> L requireLink(Model<L, J> model, String link) {
+        L body = model.link(link);
+        if (body == null) {
+            throw new IllegalArgumentException("model '" + model.name() + "' has no link named '" + link + "'");
+        }
+        return body;
+    }
+}
