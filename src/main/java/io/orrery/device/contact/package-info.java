@@ -1,2 +1,6 @@
-/** The contact device: what its link touches, grouped by the body touched. */
+/**
+ * The contact device: what its link touches, grouped by the body touched. Uses the device API
+ * ({@code io.orrery.device}), the physics read-only view, the topic bus and Gazebo's messages ({@code topic.msgs}) and
+ * the world records; plain Java.
+ */
 package io.orrery.device.contact;

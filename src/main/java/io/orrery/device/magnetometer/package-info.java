@@ -1,2 +1,6 @@
-/** The magnetometer device: the world's magnetic field in the sensor frame. */
+/**
+ * The magnetometer device: the world's magnetic field in the sensor frame. Uses the device API
+ * ({@code io.orrery.device}), the physics read-only view, the topic bus and Gazebo's messages ({@code topic.msgs}) and
+ * the world records; plain Java.
+ */
 package io.orrery.device.magnetometer;

@@ -1,2 +1,5 @@
-/** Gazebo's TouchPlugin: tells once that a model has touched a target for long enough. */
+/**
+ * Gazebo's TouchPlugin: tells once that a model has touched a target for long enough. Uses the system phases,
+ * {@code io.orrery.plugin}'s SPI, the physics API, the topic bus, Gazebo's messages and the world records; plain Java.
+ */
 package io.orrery.system.touchplugin;
