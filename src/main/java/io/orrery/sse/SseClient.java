@@ -32,6 +32,8 @@ public final class SseClient<S> {
     private volatile long stalledSince;
     /** When (nanoTime) it was last written to. */
     private volatile long lastWrite = System.nanoTime();
+    /** Written since the last flush: the end of it may still be in the response's buffer. */
+    private volatile boolean unflushed;
 
     SseClient(SseStream<S> stream, AsyncContext async, ServletOutputStream out, int limit) {
         this.stream = stream;
@@ -149,6 +151,21 @@ public final class SseClient<S> {
 
     void written(long now) {
         lastWrite = now;
+    }
+
+    void unflushed() {
+        unflushed = true;
+    }
+
+    boolean hasUnflushed() {
+        return unflushed;
+    }
+
+    /** True when something was written since the last flush, which the caller now does. Its drain only. */
+    boolean takeUnflushed() {
+        boolean was = unflushed;
+        unflushed = false;
+        return was;
     }
 
     boolean stalledLongerThan(long now, long nanos) {

@@ -238,15 +238,19 @@ public final class SseStream<S> implements AutoCloseable {
                 c.flowing();
                 SseEvent e = c.poll();
                 if (e == null) {
+                    // What was written may still sit in the response's buffer (a write the connection could not
+                    // take at once leaves its tail there): out now, or the last event before a quiet spell waits
+                    // for the next one to push it out.
+                    if (c.takeUnflushed()) {
+                        c.out.flush();
+                    }
                     break;
                 }
                 byte[] text = e == SseEvent.COMMENT ? COMMENT : e.render();
                 if (text != null) {
                     c.out.write(text);
                     c.written(System.nanoTime());
-                    if (c.out.isReady()) {
-                        c.out.flush(); // else the container sends the rest as the connection takes it
-                    }
+                    c.unflushed();
                 }
                 c.sent(e);
             }
@@ -257,8 +261,8 @@ public final class SseStream<S> implements AutoCloseable {
         } finally {
             c.releaseDrain();
         }
-        // an event may have come between the last poll and the release
-        if (c.hasQueued() && c.out.isReady()) {
+        // an event may have come between the last poll and the release, or the connection freed up meanwhile
+        if ((c.hasQueued() || c.hasUnflushed()) && c.out.isReady()) {
             schedule(c);
         }
     }
