@@ -14,6 +14,8 @@ import java.util.Optional;
  * @param selfCollide true when the link collides with the other links of its top-level model (its own
  *     {@code <self_collide>}, else its model's; SDF's default false): two links of one model collide when either
  *     does, and jointed links never
+ * @param visuals the link's {@code <visual>} elements: what cameras draw
+ * @param lights the link's {@code <light>} elements, their poses in the link frame
  */
 public record LinkSpec(
         String name,
@@ -21,11 +23,26 @@ public record LinkSpec(
         Optional<InertialSpec> inertial,
         List<CollisionSpec> collisions,
         List<SensorSpec> sensors,
-        boolean selfCollide) {
+        boolean selfCollide,
+        List<VisualSpec> visuals,
+        List<LightSpec> lights) {
 
     public LinkSpec {
         collisions = List.copyOf(collisions);
         sensors = List.copyOf(sensors);
+        visuals = List.copyOf(visuals);
+        lights = List.copyOf(lights);
+    }
+
+    /** A link without visuals or lights. */
+    public LinkSpec(
+            String name,
+            Pose pose,
+            Optional<InertialSpec> inertial,
+            List<CollisionSpec> collisions,
+            List<SensorSpec> sensors,
+            boolean selfCollide) {
+        this(name, pose, inertial, collisions, sensors, selfCollide, List.of(), List.of());
     }
 
     /** A link that does not collide with its model's other links, SDF's default. */

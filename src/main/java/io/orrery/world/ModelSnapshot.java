@@ -11,8 +11,8 @@ import java.util.Optional;
  * @param isStatic whether the model is static now
  * @param spawnedSpec the model as spawned at runtime; empty for a model the world file holds
  * @param spawnedSnippet the SDF text the model was spawned from, if it came from one: written back (with the name,
- *     pose and static flag of this snapshot) in preference to {@code spawnedSpec}, which cannot hold visuals,
- *     sensors and the like
+ *     pose and static flag of this snapshot) in preference to {@code spawnedSpec}, which holds only what the
+ *     records keep (an element the reader passes over, such as a visual's {@code <meta>}, is lost)
  */
 public record ModelSnapshot(
         String name, Pose pose, boolean isStatic, Optional<ModelSpec> spawnedSpec, Optional<String> spawnedSnippet) {

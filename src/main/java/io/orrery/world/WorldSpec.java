@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param ignored elements Orrery keeps but does not simulate (lights, visuals, sensors, actors, ...)
  * @param document the original document, kept so the running world can be written back to SDF
  * @param state the {@code <state>} the world starts from (a saved world's), if any
+ * @param scene the {@code <scene>}: ambient light and background (SDF's defaults when absent)
+ * @param lights the world's own {@code <light>} elements, in the world frame (links hold their own)
  */
 public record WorldSpec(
         Path source,
@@ -36,7 +38,9 @@ public record WorldSpec(
         List<ModelSpec> models,
         List<IgnoredElement> ignored,
         SourceDocument document,
-        Optional<StateSpec> state) {
+        Optional<StateSpec> state,
+        SceneSpec scene,
+        List<LightSpec> lights) {
 
     /** SDF's default {@code <magnetic_field>}, tesla (ENU): what a world that sets none has. */
     public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
@@ -76,6 +80,41 @@ public record WorldSpec(
         models = List.copyOf(models);
         ignored = List.copyOf(ignored);
         Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(scene, "scene");
+        lights = List.copyOf(lights);
+    }
+
+    /** A world with SDF's default scene and no lights of its own. */
+    public WorldSpec(
+            Path source,
+            String sdfVersion,
+            String name,
+            Vec3 gravity,
+            Vec3 magneticField,
+            PhysicsSpec physics,
+            Optional<Pose> guiCameraPose,
+            List<RoadSpec> roads,
+            List<PluginSpec> plugins,
+            List<ModelSpec> models,
+            List<IgnoredElement> ignored,
+            SourceDocument document,
+            Optional<StateSpec> state) {
+        this(
+                source,
+                sdfVersion,
+                name,
+                gravity,
+                magneticField,
+                physics,
+                guiCameraPose,
+                roads,
+                plugins,
+                models,
+                ignored,
+                document,
+                state,
+                SceneSpec.DEFAULT,
+                List.of());
     }
 
     /** The top-level model of that name, if present. */
