@@ -13,13 +13,15 @@ import io.orrery.world.mesh.TriangleMesh;
 import io.orrery.world.mesh.decomposition.ConvexDecomposition;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.jdom2.Element;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A collision's {@code <geometry>}: the primitive shapes with SDF's defaults, meshes and heightmaps read from their
- * files ({@link MeshFiles}); polylines and images kept unread.
+ * A collision's or visual's {@code <geometry>}: the primitive shapes with SDF's defaults, meshes and heightmaps read
+ * from their files ({@link MeshFiles}); polylines and images kept unread. A collision's file that cannot be read
+ * refuses the world; a visual's is a warning, and the visual is not drawn (as Gazebo draws what it can).
  */
 final class GeometryReader {
 
@@ -39,7 +41,21 @@ final class GeometryReader {
         this.files = files;
     }
 
+    MeshFiles files() {
+        return files;
+    }
+
+    /** A collision's geometry: a file that cannot be read is an error. */
     Geometry geometry(Element g, String where) {
+        return geometry(g, where, false);
+    }
+
+    /** A visual's geometry: a mesh or heightmap file that cannot be read is a warning and an unsupported geometry. */
+    Geometry visualGeometry(Element g, String where) {
+        return geometry(g, where, true);
+    }
+
+    private Geometry geometry(Element g, String where, boolean visual) {
         List<Element> shapes = g.getChildren();
         if (shapes.isEmpty()) {
             throw fail(g, where, "<geometry> is empty: expected one of " + GEOMETRIES);
@@ -64,14 +80,49 @@ final class GeometryReader {
                         optional(s, "radii").map(e -> Values.lengths(e, where)).orElse(new Vec3(1, 1, 1)));
             case "cone" -> new Geometry.Cone(length(s, "radius", 1, where), length(s, "length", 1, where));
             case "plane" -> plane(s, where);
-            case "mesh" -> mesh(s, where);
-            case "heightmap" -> heightmap(s, where);
+            case "mesh" -> fromFile(s, where, visual, () -> mesh(s, where));
+            case "heightmap" -> fromFile(s, where, visual, () -> heightmap(s, where));
             case "image" ->
-                unsupported(s, where, optional(s, "uri").map(Values::text).orElse(""));
-            case "polyline" -> unsupported(s, where, s.getChildren("point").size() + " points");
+                unsupported(s, where, optional(s, "uri").map(Values::text).orElse(""), visual);
+            case "polyline" -> unsupported(s, where, s.getChildren("point").size() + " points", visual);
             case "empty" -> new Geometry.Unsupported("empty", "");
             default -> throw fail(s, where, "unknown geometry " + tag(s) + ": expected one of " + GEOMETRIES);
         };
+    }
+
+    /**
+     * A mesh or heightmap read with {@code read}; for a visual, a file that cannot be found or read is a warning naming
+     * the place and the reason, and an unsupported geometry. Malformed values refuse the world either way.
+     */
+    private static Geometry fromFile(Element s, String where, boolean visual, Supplier<Geometry> read) {
+        try {
+            return read.get();
+        } catch (FileProblem problem) {
+            if (!visual) {
+                throw problem.error;
+            }
+            LOG.warn("{}; the visual is not drawn", problem.error.getMessage());
+            return new Geometry.Unsupported(s.getQualifiedName(), problem.error.detail());
+        }
+    }
+
+    /** An error finding or reading a file, told apart from a malformed value. */
+    private static final class FileProblem extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient SdfException error;
+
+        FileProblem(SdfException error) {
+            super(error.getMessage(), null, false, false);
+            this.error = error;
+        }
+    }
+
+    private static <T> T file(Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (SdfException e) {
+            throw new FileProblem(e);
+        }
     }
 
     private Geometry mesh(Element s, String where) {
@@ -112,12 +163,12 @@ final class GeometryReader {
                             where))
                     .orElse(voxels);
         }
-        MeshFiles.Resolved file = files.resolve(uriElement, uri, where);
         String name = submesh.orElse(null);
         boolean centred = center;
         double[] factors = {scale.x(), scale.y(), scale.z()};
-        var triangles = files.read(
-                uriElement, uri, file, where, f -> files.loader().mesh(f, file.root(), factors, name, centred));
+        MeshFiles.Resolved file = file(() -> files.resolve(uriElement, uri, where));
+        var triangles = file(() -> files.read(
+                uriElement, uri, file, where, f -> files.loader().mesh(f, file.root(), factors, name, centred)));
         requireWithinLength(uriElement, uri, where, triangles);
         Optional<ConvexParts> parts = Optional.empty();
         if (optimization == Geometry.MeshOptimization.CONVEX_DECOMPOSITION) {
@@ -158,8 +209,8 @@ final class GeometryReader {
                     return v;
                 })
                 .orElse(Vec3.ZERO);
-        MeshFiles.Resolved file = files.resolve(uriElement, uri, where);
-        var image = files.read(uriElement, uri, file, where, f -> files.loader().heightmap(f));
+        MeshFiles.Resolved file = file(() -> files.resolve(uriElement, uri, where));
+        var image = file(() -> files.read(uriElement, uri, file, where, f -> files.loader().heightmap(f)));
         return new Geometry.Heightmap(uri, size, pos, image);
     }
 
@@ -213,14 +264,15 @@ final class GeometryReader {
         return new Geometry.Plane(normal, sizeX, sizeY);
     }
 
-    private static Geometry unsupported(Element s, String where, String detail) {
+    private static Geometry unsupported(Element s, String where, String detail, boolean visual) {
         LOG.warn(
-                "{}:{}: {}: {} geometry is not supported ({}); the link gets no collision shape from it",
+                "{}:{}: {}: {} geometry is not supported ({}); {}",
                 Values.source(s),
                 line(s),
                 where,
                 s.getQualifiedName(),
-                detail.isEmpty() ? "no uri" : detail);
+                detail.isEmpty() ? "no uri" : detail,
+                visual ? "the visual is not drawn" : "the link gets no collision shape from it");
         return new Geometry.Unsupported(s.getQualifiedName(), detail);
     }
 

@@ -5,11 +5,14 @@ import static io.orrery.world.sdf.Values.fail;
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
 import io.orrery.world.InertialSpec;
+import io.orrery.world.LightSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.SensorSpec;
 import io.orrery.world.SurfaceSpec;
+import io.orrery.world.VisualSpec;
 import io.orrery.world.sdf.InertialReader.ParsedCollision;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -17,8 +20,9 @@ import java.util.Set;
 import org.jdom2.Element;
 
 /**
- * A {@code <link>}: its pose, inertial, collisions (geometry and surface) and sensors; visuals are ignored, and so are
- * sensors of a type Orrery does not simulate (they are still kept in the link's record).
+ * A {@code <link>}: its pose, inertial, collisions (geometry and surface), sensors, visuals and lights. Visuals and
+ * lights are read for cameras and still listed as display-only; sensors of a type Orrery does not simulate are kept
+ * in the link's record and listed.
  */
 final class LinkReader {
 
@@ -27,6 +31,7 @@ final class LinkReader {
     private final GeometryReader geometries;
     private final SensorReader sensorReader;
     private final Set<String> simulatedSensors;
+    private final VisualReader visualReader;
 
     LinkReader(
             IgnoredElements ignored,
@@ -38,6 +43,7 @@ final class LinkReader {
         this.geometries = geometries;
         this.sensorReader = sensorReader;
         this.simulatedSensors = simulatedSensors;
+        this.visualReader = new VisualReader(geometries);
     }
 
     /**
@@ -56,6 +62,8 @@ final class LinkReader {
         Siblings<ParsedCollision> collisions =
                 new Siblings<>(where, "collision", c -> c.spec().name());
         Siblings<SensorSpec> sensors = new Siblings<>(where, "sensor", SensorSpec::name);
+        List<VisualSpec> visuals = new ArrayList<>();
+        List<LightSpec> lights = new ArrayList<>();
         for (Element c : l.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "pose" -> {
@@ -71,6 +79,14 @@ final class LinkReader {
                         ignored.add(c, where);
                     }
                 }
+                case "visual" -> {
+                    visuals.add(visualReader.visual(c, where, frame));
+                    ignored.add(c, where); // drawn by cameras, not simulated
+                }
+                case "light" -> {
+                    lights.add(LightReader.linkLight(c, where, frame));
+                    ignored.add(c, where);
+                }
                 default -> ignored.add(c, where);
             }
         }
@@ -83,7 +99,9 @@ final class LinkReader {
                 inertialSpec,
                 parsed.stream().map(ParsedCollision::spec).toList(),
                 sensors.list(),
-                selfCollide);
+                selfCollide,
+                visuals,
+                lights);
     }
 
     private ParsedCollision collision(Element c, String linkWhere, LinkFrame frame) {

@@ -13,6 +13,7 @@ import io.orrery.world.Pose;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import org.jdom2.Element;
 
@@ -131,6 +132,7 @@ final class ModelReader {
         List<Element> jointElements = new ArrayList<>();
         List<Element> frameElements = new ArrayList<>();
         List<PluginSpec> plugins = new ArrayList<>();
+        OptionalInt label = OptionalInt.empty();
         Siblings<Read> nested =
                 new Siblings<>(where, "nested model", r -> r.spec().name());
         for (Element c : m.getChildren()) {
@@ -145,7 +147,11 @@ final class ModelReader {
                 }
                 case "joint" -> jointElements.add(c);
                 case "frame" -> frameElements.add(c);
-                case "plugin" -> plugins.add(PluginReader.plugin(c, where));
+                case "plugin" -> {
+                    plugins.add(PluginReader.plugin(c, where));
+                    OptionalInt modelLabel = LabelPlugin.label(c, where);
+                    label = modelLabel.isPresent() ? modelLabel : label;
+                }
                 case "model" -> nested.add(c, model(c, name, scoped + "::", null));
                 case "include" -> include(c, name, scoped + "::", where).ifPresent(n -> nested.add(c, n));
                 default -> ignored.add(c, where);
@@ -179,7 +185,7 @@ final class ModelReader {
                 Frames.raw(poseElement, where),
                 isStatic,
                 autoDisable,
-                linkList,
+                LabelPlugin.labelled(linkList, label),
                 modelJoints.list(),
                 plugins,
                 nestedSpecs,
@@ -303,6 +309,7 @@ final class ModelReader {
         Boolean isStatic = null;
         String placement = null;
         List<PluginSpec> plugins = new ArrayList<>();
+        OptionalInt label = OptionalInt.empty();
         for (Element c : inc.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "uri" -> uriElement = c;
@@ -310,7 +317,11 @@ final class ModelReader {
                 case "pose" -> poseElement = c;
                 case "static" -> isStatic = Values.bool(c, where);
                 case "placement_frame" -> placement = text(c);
-                case "plugin" -> plugins.add(PluginReader.plugin(c, where));
+                case "plugin" -> {
+                    plugins.add(PluginReader.plugin(c, where));
+                    OptionalInt includeLabel = LabelPlugin.label(c, where);
+                    label = includeLabel.isPresent() ? includeLabel : label;
+                }
                 default -> ignored.add(c, where);
             }
         }
@@ -343,7 +354,7 @@ final class ModelReader {
                 pose,
                 isStatic != null ? isStatic : m.isStatic(),
                 m.allowAutoDisable(),
-                m.links(),
+                LabelPlugin.labelled(m.links(), label),
                 m.joints(),
                 allPlugins,
                 m.models(),

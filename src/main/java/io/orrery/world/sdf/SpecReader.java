@@ -5,10 +5,12 @@ import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.tag;
 
 import io.orrery.world.IgnoredElement;
+import io.orrery.world.LightSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
+import io.orrery.world.SceneSpec;
 import io.orrery.world.SourceDocument;
 import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
@@ -88,6 +90,8 @@ final class SpecReader {
         ModelReader modelReader = new ModelReader(
                 ignored, new IncludeResolver(modelPath, limits, List.of(source)), limits, geometries, simulatedSensors);
         List<Element> states = new ArrayList<>();
+        SceneSpec scene = SceneSpec.DEFAULT;
+        List<LightSpec> lights = new ArrayList<>();
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -100,6 +104,14 @@ final class SpecReader {
                 case "include" -> modelReader.include(c, where).ifPresent(m -> models.add(c, m));
                 case "state" -> states.add(c);
                 case "frame" -> frames.add(c);
+                case "scene" -> {
+                    scene = WorldElements.scene(c, where);
+                    ignored.add(c, where); // drawn by cameras, not simulated
+                }
+                case "light" -> {
+                    lights.add(LightReader.worldLight(c, where));
+                    ignored.add(c, where);
+                }
                 case "population", "joint" -> {
                     LOG.warn(
                             "{}:{}: {}: <{}> is not supported and is ignored",
@@ -132,7 +144,9 @@ final class SpecReader {
                 placed,
                 ignored.list(),
                 new SourceDocument(text),
-                state);
+                state,
+                scene,
+                lights);
     }
 
     /**

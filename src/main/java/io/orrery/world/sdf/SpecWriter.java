@@ -14,6 +14,7 @@ import io.orrery.world.Pose;
 import io.orrery.world.SdfElement;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.VisualSpec;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -26,8 +27,9 @@ import org.jdom2.Namespace;
 
 /**
  * Turns world records back into SDF elements, the inverse of {@link SpecReader} for what the records hold: a model
- * spawned without SDF text is written from its spec. Visuals and other elements the records do not keep
- * cannot be written, and collisions with an unsupported geometry (mesh, heightmap, ...) are left out.
+ * spawned without SDF text is written from its spec, visuals and lights included. Elements the records do not keep
+ * cannot be written, and collisions and visuals with an unsupported geometry (polyline, image, a mesh whose file
+ * could not be read) are left out.
  */
 final class SpecWriter {
 
@@ -140,6 +142,12 @@ final class SpecWriter {
             }
         }
         link.sensors().forEach(sensor -> l.addContent(tree(sensor.element())));
+        for (VisualSpec v : link.visuals()) {
+            if (!(v.geometry() instanceof Geometry.Unsupported)) {
+                l.addContent(VisualWriter.visual(v));
+            }
+        }
+        link.lights().forEach(light -> l.addContent(VisualWriter.light(light)));
         return l;
     }
 
@@ -179,7 +187,7 @@ final class SpecWriter {
         return c;
     }
 
-    private static Element geometry(Geometry geometry) {
+    static Element geometry(Geometry geometry) {
         if (geometry instanceof Geometry.Box b) {
             return new Element("box").addContent(element("size", vec3(b.size())));
         } else if (geometry instanceof Geometry.Sphere s) {
@@ -270,7 +278,7 @@ final class SpecWriter {
         return axis;
     }
 
-    private static Element plugin(PluginSpec plugin) {
+    static Element plugin(PluginSpec plugin) {
         Element p =
                 new Element("plugin").setAttribute("name", plugin.name()).setAttribute("filename", plugin.filename());
         if (plugin.required()) {

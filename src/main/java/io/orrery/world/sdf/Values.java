@@ -1,5 +1,6 @@
 package io.orrery.world.sdf;
 
+import io.orrery.world.Color;
 import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
@@ -143,6 +144,34 @@ final class Values {
     static Vec3 vec3(Element e, String where) {
         double[] v = numbers(e, 3, where);
         return new Vec3(v[0], v[1], v[2]);
+    }
+
+    /** A colour: r g b, or r g b a (alpha 1 when left out); each channel clamped to 0..1, as Gazebo does. */
+    static Color color(Element e, String where) {
+        double[] v = numbers(e, where);
+        if (v.length != 3 && v.length != 4) {
+            throw fail(
+                    e,
+                    where,
+                    tag(e) + " must be a colour of 3 or 4 numbers (r g b [a]), got " + v.length + ": '" + text(e)
+                            + "'");
+        }
+        return new Color(v[0], v[1], v[2], v.length == 4 ? v[3] : 1);
+    }
+
+    /** A number from {@code min} to {@code max}, both included. */
+    static double between(Element e, double min, double max, String where) {
+        double value = number(e, where);
+        if (value < min || value > max) {
+            throw fail(
+                    e, where, tag(e) + " must be from " + plain(min) + " to " + plain(max) + ", got '" + text(e) + "'");
+        }
+        return value;
+    }
+
+    /** A number as people write it: no trailing ".0" on whole numbers. */
+    static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     /** Three numbers, each above zero. */

@@ -1,15 +1,17 @@
 package io.orrery.world.sdf;
 
+import io.orrery.world.Color;
 import io.orrery.world.PhysicsSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
+import io.orrery.world.SceneSpec;
 import io.orrery.world.Vec3;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jdom2.Element;
 
-/** The world-level elements other than models and plugins: physics settings, the GUI camera, roads. */
+/** The world-level elements other than models and plugins: physics settings, the GUI camera, roads, the scene. */
 final class WorldElements {
 
     private final IgnoredElements ignored;
@@ -83,6 +85,30 @@ final class WorldElements {
             }
         }
         return pose;
+    }
+
+    /** The {@code <scene>}: ambient light and background for cameras; the GUI's settings kept. */
+    static SceneSpec scene(Element scene, String worldWhere) {
+        String where = worldWhere + " scene";
+        SceneSpec d = SceneSpec.DEFAULT;
+        Color ambient = d.ambient();
+        Color background = d.background();
+        boolean shadows = d.shadows();
+        boolean grid = d.grid();
+        boolean origin = d.originVisual();
+        for (Element c : scene.getChildren()) {
+            switch (c.getQualifiedName()) {
+                case "ambient" -> ambient = Values.color(c, where);
+                case "background" -> background = Values.color(c, where);
+                case "shadows" -> shadows = Values.bool(c, where);
+                case "grid" -> grid = Values.bool(c, where);
+                case "origin_visual" -> origin = Values.bool(c, where);
+                default -> {
+                    // <sky>, <fog>: the scene is listed as display-only as a whole
+                }
+            }
+        }
+        return new SceneSpec(ambient, background, shadows, grid, origin);
     }
 
     RoadSpec road(Element road, String worldWhere) {

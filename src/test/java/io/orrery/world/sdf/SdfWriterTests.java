@@ -81,6 +81,26 @@ class SdfWriterTests {
                 <collision name="cone"><geometry><cone><radius>0.25</radius><length>0.6</length></cone></geometry></collision>
                 <collision name="floor"><geometry><plane><normal>0 0 1</normal><size>3 4</size></plane></geometry></collision>
                 <collision name="polyline"><geometry><polyline><point>0 0</point><point>1 0</point><point>0 1</point><height>1</height></polyline></geometry></collision>
+                <visual name="shell">
+                  <pose>0 0 0.1 0 0 0.2</pose>
+                  <geometry><cylinder><radius>0.2</radius><length>0.5</length></cylinder></geometry>
+                  <material>
+                    <ambient>0.1 0.2 0.3 1</ambient><diffuse>0.4 0.5 0.6 0.9</diffuse><shininess>8</shininess>
+                    <script><uri>file://media/materials/scripts/gazebo.material</uri><name>Gazebo/Red</name></script>
+                    <pbr><metal><normal_map>n.png</normal_map><metalness>0.5</metalness></metal></pbr>
+                  </material>
+                  <transparency>0.5</transparency>
+                  <laser_retro>100</laser_retro>
+                  <visibility_flags>1</visibility_flags>
+                  <plugin filename="gz-sim-label-system" name="gz::sim::systems::Label"><label>3</label></plugin>
+                </visual>
+                <visual name="trace"><geometry><polyline><point>0 0</point><point>1 0</point><height>1</height></polyline></geometry></visual>
+                <light name="led" type="spot">
+                  <pose>0 0 0.3 0 0 0</pose>
+                  <diffuse>0 0 1 1</diffuse>
+                  <attenuation><range>5</range><linear>0.5</linear></attenuation>
+                  <spot><inner_angle>0.2</inner_angle><outer_angle>0.4</outer_angle><falloff>1</falloff></spot>
+                </light>
               </link>
               <link name="arm"><pose>0 0 1 0.3 0 0</pose></link>
               <link name="slider"/>
@@ -161,6 +181,8 @@ class SdfWriterTests {
             assertPose(a.pose(), e.pose(), what + " link " + e.name());
             assertThat(a.inertial()).as(what + " link " + e.name()).isEqualTo(e.inertial());
             assertThat(a.collisions()).as(what + " link " + e.name()).isEqualTo(e.collisions());
+            // what cameras draw survives a save too
+            VisualsSdfTests.assertSameVisuals(a, e, what + " link " + e.name());
         }
     }
 
@@ -267,7 +289,13 @@ class SdfWriterTests {
                         base.inertial(),
                         base.collisions().stream()
                                 .filter(c -> !c.name().equals("polyline"))
-                                .toList()));
+                                .toList(),
+                        base.sensors(),
+                        base.selfCollide(),
+                        base.visuals().stream()
+                                .filter(v -> !v.name().equals("trace"))
+                                .toList(),
+                        base.lights()));
         assertSameLinks(savedBuilt.links(), builtLinks, "built");
         assertThat(savedBuilt.joints()).isEqualTo(built.joints());
         assertThat(savedBuilt.allowAutoDisable()).isFalse();
@@ -490,6 +518,11 @@ class SdfWriterTests {
         }
         assertThat(actual.plugins()).hasSameSizeAs(expected.plugins());
         assertThat(actual.physics()).isEqualTo(expected.physics());
+        assertThat(actual.scene()).as(what).isEqualTo(expected.scene());
+        assertThat(actual.lights())
+                .as(what)
+                .usingRecursiveFieldByFieldElementComparatorIgnoringFields("line")
+                .isEqualTo(expected.lights());
         assertThat(actual.gravity()).isEqualTo(expected.gravity());
     }
 }
