@@ -88,6 +88,17 @@ class ArchitectureTests {
     }
 
     @Test
+    void onlyTheRenderPackageUsesOpenGlAndEgl() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.orrery.render..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.lwjgl.opengl..", "org.lwjgl.egl..")
+                .check(ORRERY);
+    }
+
+    @Test
     void onlyTheLifecyclePackageUsesSpringStatemachine() {
         noClasses()
                 .that()
@@ -146,6 +157,7 @@ class ArchitectureTests {
                         "io.orrery.physics..",
                         "io.orrery.system..",
                         "io.orrery.device..",
+                        "io.orrery.render..",
                         "io.orrery.plugin..",
                         "io.orrery.builtin..",
                         "io.orrery.runner..",
@@ -176,8 +188,8 @@ class ArchitectureTests {
      * MCAP library under transport.record and the planned Foxglove bridge under transport, the sweep tool); what
      * surfaces share (server-sent events, sse); the use cases (app); the
      * wiring; the runner and the controller binding (control, planned); the registries of built-ins; the lifecycle and
-     * triggers; the systems, devices and plugins; rendering (planned); the topic and event buses; physics; and the
-     * world records. A layer uses only those below it, and only those that list it.
+     * triggers; the systems, devices and plugins; rendering (the cameras draw with it); the topic and event buses;
+     * physics; and the world records. A layer uses only those below it, and only those that list it.
      */
     private static final List<Layer> LAYERS = List.of(
             new Layer("boot", List.of("io.orrery"), List.of(), false),
@@ -209,7 +221,7 @@ class ArchitectureTests {
                     "render",
                     List.of("io.orrery.render.."),
                     List.of("boot", "surface", "app", "ops", "runner", "builtins", "extensions"),
-                    true),
+                    false),
             new Layer(
                     "buses",
                     List.of("io.orrery.topic..", "io.orrery.event.."),
