@@ -10,7 +10,10 @@ cd "$(dirname "$0")"
 # tests run Gazebo's own tools (ign-transport 11) inside a network namespace made with unshare, nsenter and ip; the
 # docs' curl commands run with the real curl (DocsCommandsTests); the Python controller example runs with python3's
 # standard library; the MCAP files Orrery writes are read by Foxglove's reference readers from npm (@mcap/core) under
-# Node.js (McapReferenceReaderTests, which runs npm ci itself). A JDK 17 or newer is checked apart, below.
+# Node.js (McapReferenceReaderTests, which runs npm ci itself); the rendering tests (io.orrery.render) draw headless
+# through EGL with Mesa (glvnd's libEGL, Mesa's EGL vendor library and its DRI drivers, llvmpipe among them). A check
+# with a / is a file (a glob may stand for the architecture's directory); without, a command. A JDK 17 or newer is
+# checked apart, below.
 REQUIRED=(
   "chromium /usr/bin/chromium"
   "chromium-driver /usr/bin/chromedriver"
@@ -21,6 +24,9 @@ REQUIRED=(
   "python3 python3"
   "nodejs node"
   "npm npm"
+  "libegl1 /usr/lib/*/libEGL.so.1"
+  "libegl-mesa0 /usr/share/glvnd/egl_vendor.d/50_mesa.json"
+  "libgl1-mesa-dri /usr/lib/*/dri/swrast_dri.so"
 )
 # The JDK packages to try, first found first: Debian 13 has no openjdk-17, and Java 21 builds the same classes
 # (the compiler targets 17 through maven.compiler.release).
@@ -41,9 +47,17 @@ missing=()
 if [ "$(javac_major)" -lt 17 ]; then
   missing+=("jdk")
 fi
+# Whether what shows a package is there: a file (glob) when the check holds a /, else a command.
+present() {
+  case "$1" in
+    */*) compgen -G "$1" >/dev/null ;;
+    *) command -v "$1" >/dev/null 2>&1 ;;
+  esac
+}
+
 for entry in "${REQUIRED[@]}"; do
   read -r package check <<<"$entry"
-  if ! command -v "$check" >/dev/null 2>&1; then
+  if ! present "$check"; then
     missing+=("$package")
   fi
 done
