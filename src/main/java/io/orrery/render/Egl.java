@@ -1,5 +1,6 @@
 package io.orrery.render;
 
+import static org.lwjgl.egl.EGL10.EGL_CONFIG_ID;
 import static org.lwjgl.egl.EGL10.EGL_EXTENSIONS;
 import static org.lwjgl.egl.EGL10.EGL_HEIGHT;
 import static org.lwjgl.egl.EGL10.EGL_NONE;
@@ -19,6 +20,7 @@ import static org.lwjgl.egl.EGL10.eglDestroySurface;
 import static org.lwjgl.egl.EGL10.eglGetError;
 import static org.lwjgl.egl.EGL10.eglInitialize;
 import static org.lwjgl.egl.EGL10.eglMakeCurrent;
+import static org.lwjgl.egl.EGL10.eglQueryContext;
 import static org.lwjgl.egl.EGL10.eglQueryString;
 import static org.lwjgl.egl.EGL12.EGL_RENDERABLE_TYPE;
 import static org.lwjgl.egl.EGL12.eglBindAPI;
@@ -246,6 +248,13 @@ final class Egl {
         if (!eglMakeCurrent(d.handle(), c.surface(), c.surface(), c.context())) {
             throw new RenderException("EGL could not make a renderer's context current (error 0x"
                     + Integer.toHexString(eglGetError()) + ")");
+        }
+    }
+
+    /** Whether EGL still knows the context: false once it is destroyed. */
+    static synchronized boolean exists(Display d, Context c) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            return eglQueryContext(d.handle(), c.context(), EGL_CONFIG_ID, stack.mallocInt(1));
         }
     }
 

@@ -54,6 +54,14 @@ final class GpuMesh {
         return indexCount / 3;
     }
 
+    int vertexArray() {
+        return vao;
+    }
+
+    int[] buffers() {
+        return new int[] {vbo, ebo};
+    }
+
     void delete() {
         glDeleteVertexArrays(vao);
         glDeleteBuffers(vbo);

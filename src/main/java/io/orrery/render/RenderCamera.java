@@ -369,6 +369,11 @@ public final class RenderCamera implements AutoCloseable {
         renderer.forget(this);
     }
 
+    /** What its close deletes. */
+    GlNames glNames() {
+        return GlNames.ofCamera(framebuffer, renderbuffers);
+    }
+
     void release() {
         closed = true;
         glDeleteFramebuffers(framebuffer);

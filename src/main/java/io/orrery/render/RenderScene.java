@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -124,6 +125,14 @@ public final class RenderScene implements AutoCloseable {
     /** The triangles of its distinct shapes on the GPU. */
     public int triangleCount() {
         return triangles;
+    }
+
+    /** What its close deletes. */
+    GlNames glNames() {
+        return GlNames.ofScene(
+                built.meshes.values().stream().mapToInt(GpuMesh::vertexArray),
+                built.meshes.values().stream().flatMapToInt(m -> IntStream.of(m.buffers())),
+                built.textures.names());
     }
 
     Renderer renderer() {

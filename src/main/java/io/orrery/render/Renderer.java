@@ -151,6 +151,11 @@ public final class Renderer implements AutoCloseable {
         }
     }
 
+    /** Whether EGL still knows this renderer's context: false once it is closed. */
+    boolean contextExists() {
+        return Egl.exists(display, context);
+    }
+
     void forget(RenderScene scene) {
         scenes.remove(scene);
     }

@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.stream.IntStream;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
@@ -120,6 +121,11 @@ final class Textures {
                 reader.dispose();
             }
         }
+    }
+
+    /** The textures on the GPU (0 stands for a file that could not be drawn and is left out). */
+    IntStream names() {
+        return loaded.values().stream().mapToInt(Integer::intValue).filter(id -> id != 0);
     }
 
     void delete() {
