@@ -75,6 +75,9 @@ import java.util.concurrent.TimeUnit;
  * Orrery loop, see {@link RobotsBenchmark}.</li>
  * <li>{@code mcap} (only when named): the MCAP writer's CPU per step and the file size per simulated minute for each
  * compression, and reading it back, see {@link McapBenchmark}.</li>
+ * <li>{@code render} (only when named): camera frames a second and CPU per frame on Gazebo's shapes.sdf at 64×64,
+ * 320×240 and 640×480, colour, depth and all outputs, with Mesa's llvmpipe here, beside a physics step of the same
+ * world, see {@link RenderBenchmark}.</li>
  * <li>{@code settle} (only when named): what each solver setting buys a box resting on the ground (its speeds and
  * an IMU's error after landing) and costs per step, on both engines, see {@link SettleBenchmark}.</li>
  * <li>{@code robot-steps} (only when named): steps per second of each engine on diff_drive.sdf and on the 7-joint
@@ -102,6 +105,7 @@ public final class Benchmarks {
             "shapes",
             ArticulationBenchmark.NAME,
             RobotsBenchmark.NAME,
+            RenderBenchmark.NAME,
             "settle",
             "robot-steps",
             "reset-save",
@@ -200,6 +204,9 @@ public final class Benchmarks {
         }
         if (which.contains(McapBenchmark.NAME)) {
             McapBenchmark.run();
+        }
+        if (which.contains(RenderBenchmark.NAME)) {
+            RenderBenchmark.run();
         }
     }
 
