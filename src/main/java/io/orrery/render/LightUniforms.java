@@ -71,7 +71,7 @@ final class LightUniforms {
                 case DIRECTIONAL -> 1;
                 case SPOT -> 2;
             };
-            double k = spec.intensity();
+            double k = light.body() >= 0 && scene.hidden[light.body()] ? 0 : spec.intensity();
             diffuse[i * 3] = (float) (spec.diffuse().r() * k);
             diffuse[i * 3 + 1] = (float) (spec.diffuse().g() * k);
             diffuse[i * 3 + 2] = (float) (spec.diffuse().b() * k);

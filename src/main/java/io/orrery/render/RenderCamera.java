@@ -231,7 +231,7 @@ public final class RenderCamera implements AutoCloseable {
         glDepthMask(true);
         boolean blending = false;
         for (DrawItem item : scene.items) {
-            if ((item.flags & model.visibilityMask()) == 0) {
+            if ((item.flags & model.visibilityMask()) == 0 || scene.hidden[item.body]) {
                 continue;
             }
             if (item.transparent() && !blending) {
@@ -280,7 +280,7 @@ public final class RenderCamera implements AutoCloseable {
         glDisable(GL_BLEND);
         glDepthMask(true);
         for (DrawItem item : scene.items) {
-            if ((item.flags & model.visibilityMask()) == 0) {
+            if ((item.flags & model.visibilityMask()) == 0 || scene.hidden[item.body]) {
                 continue;
             }
             modelView(scene, item);

@@ -32,6 +32,8 @@ public final class RenderScene implements AutoCloseable {
     private final Map<Body, Integer> index = new HashMap<>();
     /** Each body's pose in the world, column-major. */
     final double[][] bodyPoses;
+    /** Bodies not drawn, with their visuals (a model removed from the world). */
+    final boolean[] hidden;
 
     final DrawItem[] items;
     final SceneBuilder.SceneLight[] lights;
@@ -47,6 +49,7 @@ public final class RenderScene implements AutoCloseable {
         built.world(world);
         this.bodies = List.copyOf(built.bodies);
         this.bodyPoses = new double[bodies.size()][16];
+        this.hidden = new boolean[bodies.size()];
         for (int i = 0; i < bodies.size(); i++) {
             index.put(bodies.get(i), i);
             Matrices.pose(built.initialPoses.get(i), bodyPoses[i]);
@@ -94,6 +97,12 @@ public final class RenderScene implements AutoCloseable {
     public void setPose(int body, Pose world) {
         renderer.checkThread();
         Matrices.pose(world, bodyPoses[body]);
+    }
+
+    /** Shows or hides a body with its visuals and lights (a model that left the world). */
+    public void setVisible(int body, boolean visible) {
+        renderer.checkThread();
+        hidden[body] = !visible;
     }
 
     /** Every body to where the world view has its link; a link the view lacks stays where it was. */

@@ -79,6 +79,42 @@ class RendererTests {
         }
     }
 
+    /** A hidden body (a model that left the world) is drawn in no output, and its light lights nothing. */
+    @Test
+    void aHiddenBodyIsDrawnNowhereAndItsLightLightsNothing() {
+        String lamp = "<model name='lamp'><static>true</static><pose>1 0 0 0 0 0</pose><link name='l'>"
+                + "<light name='bulb' type='point'><diffuse>1 1 1 1</diffuse><attenuation><range>50</range>"
+                + "<constant>1</constant></attenuation></light></link></model>";
+        WorldSpec world = Worlds.read(
+                dir,
+                "hidden",
+                Worlds.box("near", "2 0 0 0 0 0", "1 10 10", "") + Worlds.box("far", "6 0 0 0 0 0", "1 10 10", "")
+                        + lamp + "<scene><ambient>0 0 0 1</ambient></scene>");
+        CameraModel model = CameraModel.of(8, 6, 1, 0.1, 50);
+        try (Renderer renderer = Renderer.open();
+                RenderScene scene = renderer.scene(world);
+                RenderCamera camera = renderer.camera(
+                        model, EnumSet.of(RenderOutput.DEPTH, RenderOutput.COLOR), SegmentationType.SEMANTIC)) {
+            int near = scene.body("near", "link").orElseThrow();
+            int lamp0 = scene.body("lamp", "l").orElseThrow();
+            camera.render(scene, Pose.IDENTITY);
+            assertThat(camera.depth().get(0)).isCloseTo(1.5f, within(1e-3f));
+            assertThat(camera.color().get(0) & 255).as("lit by the lamp").isPositive();
+
+            scene.setVisible(near, false);
+            camera.render(scene, Pose.IDENTITY);
+            assertThat(camera.depth().get(0)).isCloseTo(5.5f, within(1e-3f));
+
+            scene.setVisible(lamp0, false);
+            camera.render(scene, Pose.IDENTITY);
+            assertThat(camera.color().get(0) & 255).as("no light, no ambient").isZero();
+
+            scene.setVisible(near, true);
+            camera.render(scene, Pose.IDENTITY);
+            assertThat(camera.depth().get(0)).isCloseTo(1.5f, within(1e-3f));
+        }
+    }
+
     /** gz-sensors' camera test (camera.cc, camera_intrinsics.sdf): 1000 × 1000 at 1.0472 rad gives 866.23 ± 0.3. */
     @Test
     void intrinsicsAreGzSensorsOwn() {
