@@ -104,15 +104,27 @@ public abstract class Device {
 
     /** Advertises the device's topic. */
     protected final <T extends Message> Publisher<T> advertise(Class<T> type) {
-        Publisher<T> p = context.topics().advertise(topic(), type, mount.scopedName());
+        return advertise(topic(), type);
+    }
+
+    /** Advertises another topic of the device (an RGB-D camera's depth image beside its colour image). */
+    protected final <T extends Message> Publisher<T> advertise(String topic, Class<T> type) {
+        Publisher<T> p = context.topics().advertise(topic, type, mount.scopedName());
         publishers.add(p);
         return p;
     }
 
-    /** Withdraws what the device advertised: it leaves the world. */
+    /** Withdraws what the device advertised and frees what it holds: it leaves the world. */
     final void withdraw() {
         publishers.forEach(Publisher::close);
+        release();
     }
+
+    /**
+     * Frees what the device holds beyond the Java heap (a camera's rendering thread and its OpenGL context): it leaves
+     * the world, or its world is unloaded. Runner thread; called once.
+     */
+    protected void release() {}
 
     /** A header stamped with {@code info}'s sim time, its {@code frame_id} the sensor's scoped name. */
     protected final Header header(UpdateInfo info) {

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * go with it when it is removed or a reset takes it away. A model of the world file that is removed keeps its
  * devices, idle (even while another model has its name) until a reset brings it back. Runner thread only.
  */
-public final class Devices implements PostUpdate, Stateless, Prioritized, NamedSystem {
+public final class Devices implements PostUpdate, Stateless, Prioritized, NamedSystem, AutoCloseable {
 
     /** The name the devices are listed under as a built-in system: gz sim's Sensors system. */
     public static final String LISTED_AS = "sensors";
@@ -175,6 +175,20 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         for (Device d : devices) {
             d.reset(world, seed);
         }
+    }
+
+    /** The world is unloaded: every device frees what it holds (its topics go with the world's bus). */
+    @Override
+    public void close() {
+        for (Device d : devices) {
+            try {
+                d.release();
+            } catch (RuntimeException e) {
+                log.warn("Sensor '{}' did not close cleanly: {}", d.mount().scopedName(), e.toString());
+            }
+        }
+        devices.clear();
+        spawned.clear();
     }
 
     @Override

@@ -27,6 +27,17 @@ public record Mount(String world, String model, String link, SensorSpec sensor) 
         return sensor.topic().orElseGet(() -> defaultTopic(suffix));
     }
 
+    /**
+     * The sensor's {@code <topic>}, else Gazebo's default with no suffix,
+     * {@code /world/<world>/model/<model>/link/<link>/sensor/<sensor>}: the base an RGB-D camera's topics hang from.
+     */
+    public String topicBase() {
+        return sensor.topic().orElseGet(() -> {
+            String t = defaultTopic("x");
+            return t.substring(0, t.length() - 2);
+        });
+    }
+
     String defaultTopic(String suffix) {
         StringBuilder b =
                 new StringBuilder("/world/").append(world).append("/model/").append(model);

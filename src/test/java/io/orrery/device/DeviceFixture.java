@@ -83,6 +83,7 @@ final class DeviceFixture implements AutoCloseable {
 
     @Override
     public void close() {
+        devices.close();
         bus.close();
         world.close();
     }

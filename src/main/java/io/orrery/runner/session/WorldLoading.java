@@ -132,6 +132,7 @@ public final class WorldLoading {
         double factor = parts.settings().realTimeFactor().orElse(spec.physics().realTimeFactor());
         PhysicsWorld physics = parts.engine().build(spec);
         SystemManager manager = null;
+        Devices devices = null;
         try {
             manager = new SystemManager(parts.settings().parallelPostUpdate());
             // Plugins reach their own world and bus only: once unloaded, what they still submit is refused.
@@ -154,7 +155,7 @@ public final class WorldLoading {
             List<OwnedPluginSpec> owned =
                     OwnedPluginSpec.of(spec, parts.pluginSettings().alwaysOn());
             owned.forEach(binding::expect);
-            Devices devices = Devices.build(spec, topics, parts.seed(), parts.deviceKinds());
+            devices = Devices.build(spec, topics, parts.seed(), parts.deviceKinds());
             manager.add(devices, OptionalInt.empty(), "", SystemOrigin.builtIn(Devices.LISTED_AS));
             for (WorldSystem w : parts.worldSystems()) {
                 if (!w.core()) {
@@ -191,6 +192,9 @@ public final class WorldLoading {
                     factor);
             return session;
         } catch (RuntimeException | Error e) {
+            if (devices != null) {
+                devices.close();
+            }
             if (manager != null) {
                 manager.close();
             }

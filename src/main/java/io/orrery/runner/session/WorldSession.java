@@ -251,7 +251,7 @@ public final class WorldSession implements AutoCloseable {
     }
 
     /**
-     * Ends the plugins (last loaded first), then closes the topic bus, the systems and the physics. Returns the
+     * Ends the plugins (last loaded first), then closes the devices, the topic bus, the systems and the physics. Returns the
      * plugins' final statuses. Safe to call twice: the second call only returns them.
      */
     public List<PluginStatus> closeAndReport() {
@@ -259,6 +259,7 @@ public final class WorldSession implements AutoCloseable {
             closed = true;
             logPluginErrors(plugins.endAll());
             plugins.close();
+            devices.close();
             topics.close();
             systems.close();
             physics.close();
