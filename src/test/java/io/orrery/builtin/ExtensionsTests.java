@@ -89,10 +89,22 @@ class ExtensionsTests {
     void theSensorTypesAreTheDeviceKinds() {
         assertThat(FOUND.sensorTypes())
                 .containsExactlyInAnyOrder(
-                        "imu", "contact", "lidar", "gpu_lidar", "ray", "gpu_ray", "altimeter", "magnetometer");
+                        "imu",
+                        "contact",
+                        "lidar",
+                        "gpu_lidar",
+                        "ray",
+                        "gpu_ray",
+                        "altimeter",
+                        "magnetometer",
+                        "camera",
+                        "depth_camera",
+                        "depth",
+                        "rgbd_camera",
+                        "rgbd");
         assertThat(FOUND.devices())
                 .extracting(DeviceDescriptor::name)
-                .containsExactly("altimeter", "contact", "imu", "lidar", "magnetometer");
+                .containsExactly("altimeter", "camera", "contact", "imu", "lidar", "magnetometer");
     }
 
     @Test
@@ -140,9 +152,9 @@ class ExtensionsTests {
 
     @Test
     void aUsersDeviceKindAddsItsSensorTypes() {
-        Extensions camera = FOUND.withDevices(List.of(device("camera", Set.of("camera"))));
-        assertThat(camera.sensorTypes()).contains("camera", "imu");
-        assertThat(FOUND.sensorTypes()).doesNotContain("camera");
+        Extensions thermal = FOUND.withDevices(List.of(device("thermal", Set.of("thermal_camera"))));
+        assertThat(thermal.sensorTypes()).contains("thermal_camera", "camera", "imu");
+        assertThat(FOUND.sensorTypes()).doesNotContain("thermal_camera");
     }
 
     private static SystemDescriptor plugin(String name, List<String> filenames) {

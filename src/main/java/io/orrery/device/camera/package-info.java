@@ -1,0 +1,6 @@
+/**
+ * Camera devices: {@code camera}, {@code depth_camera} and {@code rgbd_camera} sensors, drawn headless by
+ * {@link io.orrery.render} on a thread of their own from the poses of the step they sample, and published as
+ * gz.msgs.Image on Gazebo's topics (docs/cameras.md).
+ */
+package io.orrery.device.camera;
