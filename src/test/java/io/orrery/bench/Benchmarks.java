@@ -77,7 +77,7 @@ import java.util.concurrent.TimeUnit;
  * compression, and reading it back, see {@link McapBenchmark}.</li>
  * <li>{@code render} (only when named): camera frames a second and CPU per frame on Gazebo's shapes.sdf at 64×64,
  * 320×240 and 640×480, colour, depth and all outputs, with Mesa's llvmpipe here, beside a physics step of the same
- * world, see {@link RenderBenchmark}.</li>
+ * world, and that world stepped with a 320×240 camera device at 30 Hz, see {@link RenderBenchmark}.</li>
  * <li>{@code settle} (only when named): what each solver setting buys a box resting on the ground (its speeds and
  * an IMU's error after landing) and costs per step, on both engines, see {@link SettleBenchmark}.</li>
  * <li>{@code robot-steps} (only when named): steps per second of each engine on diff_drive.sdf and on the 7-joint

@@ -1,6 +1,9 @@
 package io.orrery.bench;
 
 import com.sun.management.OperatingSystemMXBean;
+import io.orrery.builtin.Extensions;
+import io.orrery.device.Devices;
+import io.orrery.device.camera.CameraDevice;
 import io.orrery.physics.Engine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.render.CameraModel;
@@ -9,15 +12,23 @@ import io.orrery.render.RenderOutput;
 import io.orrery.render.RenderScene;
 import io.orrery.render.Renderer;
 import io.orrery.render.SegmentationType;
+import io.orrery.system.UpdateInfo;
+import io.orrery.topic.BusDriver;
+import io.orrery.topic.TopicBus;
 import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Camera frames ({@code render}): frames a second and CPU per frame of one renderer drawing Gazebo's shapes.sdf (its
@@ -80,6 +91,106 @@ final class RenderBenchmark {
             }
         }
         physics(shapes);
+        cameraInTheLoop();
+    }
+
+    /** shapes.sdf with a rig holding a 320 × 240 camera at 30 Hz at the view of docs/cameras.md's picture. */
+    private static final String RIG = "<model name='rig'><static>true</static><link name='link'>"
+            + "<sensor name='camera' type='camera'><pose>-4 3 2.5 0 0.35 -0.6</pose><update_rate>30</update_rate>"
+            + "<camera><horizontal_fov>1.047</horizontal_fov><image><width>320</width><height>240</height></image>"
+            + "<clip><near>0.1</near><far>100</far></clip></camera></sensor></link></model>";
+
+    /**
+     * The camera device in the loop: shapes.sdf stepped with its devices (physics, then the devices' PostUpdate, as
+     * the runner does) at 1 ms a step, with and without a 320 × 240 colour camera at 30 Hz: 3 s of sim time as fast
+     * as it goes (factor 0: the step's own cost, and how many frames the camera drops) and 3 s paced to wall time
+     * (factor 1: frames drawn against frames due, and the cores the process uses).
+     */
+    private static void cameraInTheLoop() {
+        try {
+            String text = Files.readString(Path.of("worlds/gazebo/shapes.sdf"));
+            Path file = Files.createTempFile("shapes-camera", ".sdf");
+            Files.writeString(file, text.replace("</world>", RIG + "</world>"));
+            WorldSpec plain = new SdfReader(List.of()).read(Path.of("worlds/gazebo/shapes.sdf"));
+            WorldSpec withCamera = new SdfReader(List.of()).read(file);
+            Files.delete(file);
+            System.out.println("  shapes.sdf stepped with its devices, 1 ms steps, 3 s of sim time:");
+            for (boolean paced : new boolean[] {false, true}) {
+                for (WorldSpec world : List.of(plain, withCamera)) {
+                    loop(world, paced);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void loop(WorldSpec world, boolean paced) {
+        OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
+        int steps = 3000;
+        long stepNanos = 1_000_000L;
+        try (PhysicsWorld physics = Engine.JBULLET.create().build(world)) {
+            TopicBus bus = new TopicBus(BusDriver.callingThread());
+            Devices devices =
+                    Devices.build(world, bus, 0, Extensions.discovered().deviceKinds());
+            try {
+                devices.reset(physics);
+                UpdateInfo info = UpdateInfo.START;
+                for (int i = 0; i < 500; i++) { // warm-up
+                    physics.step(stepNanos / 1e9);
+                    info = info.next(stepNanos, 0);
+                    devices.postUpdate(info, physics);
+                }
+                CameraDevice camera = devices.list().stream()
+                        .filter(CameraDevice.class::isInstance)
+                        .map(CameraDevice.class::cast)
+                        .findFirst()
+                        .orElse(null);
+                if (camera != null) {
+                    camera.awaitFrames();
+                }
+                long dropped0 = camera == null ? 0 : camera.framesDropped();
+                long[] took = new long[steps];
+                long cpu = os.getProcessCpuTime();
+                long start = System.nanoTime();
+                for (int i = 0; i < steps; i++) {
+                    long t = System.nanoTime();
+                    physics.step(stepNanos / 1e9);
+                    info = info.next(stepNanos, 0);
+                    devices.postUpdate(info, physics);
+                    took[i] = System.nanoTime() - t;
+                    if (paced) {
+                        long wait = start + (i + 1) * stepNanos - System.nanoTime();
+                        if (wait > 0) {
+                            LockSupport.parkNanos(wait);
+                        }
+                    }
+                }
+                long wall = System.nanoTime() - start;
+                cpu = os.getProcessCpuTime() - cpu;
+                Arrays.sort(took);
+                long due = 3 * 30;
+                long dropped = camera == null ? 0 : camera.framesDropped() - dropped0;
+                System.out.printf(
+                        Locale.ROOT,
+                        "    %-9s %-22s step mean %6.1f µs, p99 %7.1f µs, max %7.1f µs; wall %5.2f s; %4.2f cores%s%n",
+                        paced ? "factor 1" : "factor 0",
+                        camera == null ? "no camera" : "camera 320×240 30 Hz",
+                        Arrays.stream(took).average().orElse(0) / 1e3,
+                        took[steps * 99 / 100] / 1e3,
+                        took[steps - 1] / 1e3,
+                        wall / 1e9,
+                        cpu / (double) wall,
+                        camera == null ? "" : String.format(Locale.ROOT, "; frames due %d, dropped %d", due, dropped));
+            } finally {
+                devices.close();
+                bus.close();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Frames drawn and read back until {@code nanos} have passed. */
