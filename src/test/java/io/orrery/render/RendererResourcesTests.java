@@ -164,7 +164,7 @@ class RendererResourcesTests {
                         + "</geometry></visual></link></model>");
     }
 
-    /** The view of docs/cameras.md's picture of shapes.sdf. */
+    /** The view of shapes.sdf in docs/cameras.md's picture. */
     static final Pose VIEW = Pose.of(-4, 3, 2.5, 0, 0.35, -0.6);
 
     private static void drawShapes(Renderer renderer, CameraModel model) {
