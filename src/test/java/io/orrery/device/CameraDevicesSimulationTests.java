@@ -24,7 +24,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,9 +66,10 @@ class CameraDevicesSimulationTests {
         List<Image> rgbdColor = f.record("/rgbd/image", Image.class);
         List<Image> rgbdDepth = f.record("/rgbd/depth_image", Image.class);
 
-        stepAndDraw(1000);
+        stepAndDraw(1001);
 
-        // 10 Hz as gz-sensors: the first frame at the first step (1 ms), then at 0.1 s, 0.2 s ... 1.0 s
+        // 10 Hz as gz-sensors: the first frame at the first step (1 ms), then at 0.1 s, 0.2 s ... 1.0 s, each
+        // published at the step after it was taken
         for (List<Image> images : List.of(color, depth, rgbdColor, rgbdDepth)) {
             assertThat(images).hasSize(11);
             assertThat(Messages.nanos(images.get(0).getHeader().getStamp())).isEqualTo(1_000_000L);
@@ -100,7 +103,7 @@ class CameraDevicesSimulationTests {
         List<Image> rgbdColor = f.record("/rgbd/image", Image.class);
         List<Image> rgbdDepth = f.record("/rgbd/depth_image", Image.class);
 
-        stepAndDraw(1);
+        stepAndDraw(2); // the frame of the first step, published at the second
 
         for (Image image : List.of(depth.get(0), rgbdDepth.get(0))) {
             float[] d = floats(image);
@@ -128,47 +131,53 @@ class CameraDevicesSimulationTests {
                 .orElseThrow();
         CameraModel model = down.cameraModel();
         Pose pose = down.mount().sensor().pose(); // the rig is static at the origin
-        int centre = 32 * 64 + 32;
-        int checked = 0;
+        Map<Long, float[]> expected = new HashMap<>();
+        Map<Long, Double> tops = new HashMap<>();
         try (Renderer renderer = Renderer.open();
                 RenderScene scene = renderer.scene(f.spec);
                 RenderCamera camera =
                         renderer.camera(model, EnumSet.of(RenderOutput.DEPTH), SegmentationType.SEMANTIC)) {
-            for (int step = 0; step < 500; step++) {
-                int before = images.size();
+            for (int step = 1; step <= 501; step++) {
                 stepAndDraw(1);
-                if (images.size() == before) {
-                    continue; // 100 Hz: a frame every 10 steps, the first at the first
+                if (step != 1 && step % 10 != 0) {
+                    continue; // 100 Hz: the first step, then every 10 ms
                 }
-                Image image = images.get(images.size() - 1);
-                assertThat(Messages.nanos(image.getHeader().getStamp())).isEqualTo(f.simTimeNanos());
                 scene.update(f.world);
                 camera.render(scene, pose);
-                float[] expected = new float[64 * 64];
-                camera.depth().get(expected);
-                float[] got = floats(image);
-                assertThat(got).as("the image at %d ns", f.simTimeNanos()).isEqualTo(expected);
-                double z = f.world
-                        .model("faller")
-                        .flatMap(m -> m.link("link"))
-                        .map(LinkState::pose)
-                        .orElseThrow()
-                        .z();
-                assertThat((double) got[centre]).isCloseTo(6 - (z + 0.5), within(DEPTH_TOL));
-                checked++;
+                float[] image = new float[64 * 64];
+                camera.depth().get(image);
+                expected.put(f.simTimeNanos(), image);
+                LinkState faller =
+                        f.world.model("faller").flatMap(m -> m.link("link")).orElseThrow();
+                tops.put(f.simTimeNanos(), faller.pose().z() + 0.5);
             }
         }
-        assertThat(checked)
-                .as("100 Hz over 0.5 s: at 1 ms, then every 10 ms to 500 ms")
-                .isEqualTo(51);
-        double fallen = 3
-                - f.world
-                        .model("faller")
-                        .flatMap(m -> m.link("link"))
-                        .orElseThrow()
-                        .pose()
-                        .z();
-        assertThat(fallen).as("the box fell (½ g t² = 1.2 m in 0.5 s)").isGreaterThan(1.0);
+        // frames of 1 ms, then 10 ms to 500 ms, each published a step later
+        assertThat(images).hasSize(51);
+        int centre = 32 * 64 + 32;
+        for (Image image : images) {
+            long stamp = Messages.nanos(image.getHeader().getStamp());
+            assertThat(expected).as("a frame at %d ns", stamp).containsKey(stamp);
+            float[] got = floats(image);
+            assertThat(got).as("the image at %d ns", stamp).isEqualTo(expected.get(stamp));
+            assertThat((double) got[centre]).isCloseTo(6 - tops.get(stamp), within(DEPTH_TOL));
+        }
+        assertThat(3.5 - tops.get(500_000_000L))
+                .as("the box fell (½ g t² = 1.2 m in 0.5 s)")
+                .isGreaterThan(1.0);
+    }
+
+    /** A frame drawn in one episode is never published in the next: after a reset, only the new episode's frames. */
+    @Test
+    void nothingDrawnBeforeAResetIsPublishedAfterIt() throws InterruptedException {
+        List<Image> images = f.record(SENSOR + "camera/image", Image.class);
+        stepAndDraw(1); // the first frame is drawn; it would be published at the next step
+
+        f.reset();
+        stepAndDraw(2); // the new episode's first frame, published at its second step
+
+        assertThat(images).hasSize(1);
+        assertThat(Messages.nanos(images.get(0).getHeader().getStamp())).isEqualTo(1_000_000L);
     }
 
     @Test
@@ -205,7 +214,10 @@ class CameraDevicesSimulationTests {
 
     // ---------------------------------------------------------------- helpers
 
-    /** Steps, waiting after each step until the cameras have drawn what it sampled, so that no frame is dropped. */
+    /**
+     * Steps, waiting after each step until the cameras have drawn what it sampled, so that no frame is dropped; a
+     * frame is published at the step after the one it was taken at.
+     */
     private void stepAndDraw(int steps) throws InterruptedException {
         for (int i = 0; i < steps; i++) {
             f.step(1);

@@ -25,15 +25,18 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A {@code camera}, {@code depth_camera} or {@code rgbd_camera} sensor, as gz-sensors' cameras: at its
  * {@code <update_rate>} it takes the poses of the step it samples and hands them to its own rendering thread
- * ({@link FrameRenderer}), which draws the world's visuals from the camera and publishes gz.msgs.Image stamped with
- * that step's sim time, on Gazebo's topics: a camera's colour image on {@code .../image}, a depth camera's depth on
+ * ({@link FrameRenderer}), which draws the world's visuals from the camera into gz.msgs.Image stamped with that
+ * step's sim time; the device publishes what is drawn at its next step, on the loop's side, so that nothing drawn
+ * for an episode is published after a reset. On Gazebo's topics: a camera's colour image on {@code .../image}, a depth camera's depth on
  * {@code .../depth_image}, an RGB-D camera's both under its topic ({@code <topic>/image}, {@code <topic>/depth_image}).
  * Colour is {@code RGB_INT8}; depth {@code R_FLOAT32}, metres along the optical axis, ±inf out of the clip range.
  * Settings from {@code <camera>}: {@code <horizontal_fov>} (1.047), {@code <image>} {@code <width>} (320),
@@ -58,6 +61,13 @@ public final class CameraDevice extends Device {
     private final Publisher<Image> depthPublisher;
     /** The depth image's bytes, little-endian as Gazebo's: the rendering thread's own. */
     private final ByteBuffer depthBytes;
+    /** Frames drawn and not yet published, oldest first: filled by the rendering thread, emptied by the runner's. */
+    private final Queue<Drawn> drawn = new ConcurrentLinkedQueue<>();
+    /** The episode frames are taken in; a reset starts the next. Runner thread. */
+    private long episode;
+
+    /** A drawn frame's messages (null for an output the sensor lacks). */
+    private record Drawn(long episode, Image color, Image depth) {}
 
     public CameraDevice(Mount mount, DeviceContext context) {
         super(mount, context);
@@ -88,7 +98,7 @@ public final class CameraDevice extends Device {
         }
         this.depthBytes = ByteBuffer.allocate(depth ? model.width() * model.height() * Float.BYTES : 0)
                 .order(ByteOrder.LITTLE_ENDIAN);
-        this.renderer = new FrameRenderer(mount.scopedName(), context.world(), model, outputs, this::publish);
+        this.renderer = new FrameRenderer(mount.scopedName(), context.world(), model, outputs, this::collect);
         try {
             this.bodies = renderer.awaitReady();
             this.colorPublisher = color ? advertise(colorTopic, Image.class) : null;
@@ -117,7 +127,10 @@ public final class CameraDevice extends Device {
         return model;
     }
 
-    /** Waits until every frame sampled so far is drawn and published (or dropped for a newer one). */
+    /**
+     * Waits until every frame sampled so far is drawn (or dropped for a newer one); the device publishes them at its
+     * next step.
+     */
     public void awaitFrames() throws InterruptedException {
         renderer.awaitIdle();
     }
@@ -125,6 +138,28 @@ public final class CameraDevice extends Device {
     /** Frames dropped because a newer one was sampled before they were drawn. */
     public long framesDropped() {
         return renderer.dropped();
+    }
+
+    /** Every step, before any sample: publishes what was drawn since, in order, if it is of this episode. */
+    @Override
+    protected void observe(UpdateInfo info, WorldView world, LinkState link) {
+        for (Drawn d = drawn.poll(); d != null; d = drawn.poll()) {
+            if (d.episode() != episode) {
+                continue;
+            }
+            if (d.color() != null) {
+                colorPublisher.publish(d.color());
+            }
+            if (d.depth() != null) {
+                depthPublisher.publish(d.depth());
+            }
+        }
+    }
+
+    @Override
+    protected void restart(WorldView world, Optional<LinkState> link) {
+        episode++;
+        drawn.clear();
     }
 
     @Override
@@ -138,36 +173,39 @@ public final class CameraDevice extends Device {
                     .orElse(null);
         }
         Pose camera = mount().worldPose(link.pose()).compose(cameraPose);
-        renderer.submit(new Frame(Messages.header(info.simTimeNanos(), frameId, null), poses, camera));
+        renderer.submit(new Frame(episode, Messages.header(info.simTimeNanos(), frameId, null), poses, camera));
     }
 
-    /** Rendering thread: the drawn images as messages. */
-    private void publish(Frame frame, RenderCamera camera) {
+    /** Rendering thread: the drawn images as messages, for the runner's thread to publish. */
+    private void collect(Frame frame, RenderCamera camera) {
         int w = model.width();
         int h = model.height();
+        Image colorImage = null;
+        Image depthImage = null;
         if (color) {
-            colorPublisher.publish(Image.newBuilder()
+            colorImage = Image.newBuilder()
                     .setHeader(frame.header())
                     .setWidth(w)
                     .setHeight(h)
                     .setStep(w * 3)
                     .setPixelFormatType(PixelFormatType.RGB_INT8)
                     .setData(ByteString.copyFrom(camera.color()))
-                    .build());
+                    .build();
         }
         if (depth) {
             FloatBuffer values = camera.depth();
             depthBytes.clear();
             depthBytes.asFloatBuffer().put(values);
-            depthPublisher.publish(Image.newBuilder()
+            depthImage = Image.newBuilder()
                     .setHeader(frame.header())
                     .setWidth(w)
                     .setHeight(h)
                     .setStep(w * Float.BYTES)
                     .setPixelFormatType(PixelFormatType.R_FLOAT32)
                     .setData(ByteString.copyFrom(depthBytes.array()))
-                    .build());
+                    .build();
         }
+        drawn.add(new Drawn(frame.episode(), colorImage, depthImage));
     }
 
     @Override
