@@ -210,7 +210,8 @@ final class GeometryReader {
                 })
                 .orElse(Vec3.ZERO);
         MeshFiles.Resolved file = file(() -> files.resolve(uriElement, uri, where));
-        var image = file(() -> files.read(uriElement, uri, file, where, f -> files.loader().heightmap(f)));
+        var image = file(() ->
+                files.read(uriElement, uri, file, where, f -> files.loader().heightmap(f)));
         return new Geometry.Heightmap(uri, size, pos, image);
     }
 

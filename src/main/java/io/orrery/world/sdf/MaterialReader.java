@@ -144,7 +144,7 @@ final class MaterialReader {
             throw fail(e, where, "<" + e.getQualifiedName() + "> is empty: expected an image file");
         }
         try {
-            Path file = files.resolve(e, uri, where);
+            Path file = files.resolve(e, uri, where).file();
             return new MaterialSpec.Texture(uri, Optional.of(file));
         } catch (SdfException notFound) {
             LOG.warn("{}; the surface is drawn without it", notFound.getMessage());
