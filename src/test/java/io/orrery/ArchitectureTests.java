@@ -163,7 +163,8 @@ class ArchitectureTests {
                         "io.orrery.runner..",
                         "io.orrery.trigger..",
                         "io.orrery.topic..",
-                        "io.orrery.event..")
+                        "io.orrery.event..",
+                        "io.orrery.log..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("org.springframework..")
@@ -189,7 +190,8 @@ class ArchitectureTests {
      * surfaces share (server-sent events, sse); the use cases (app); the
      * wiring; the runner and the controller binding (control, planned); the registries of built-ins; the lifecycle and
      * triggers; the systems, devices and plugins; rendering (the cameras draw with it); the topic and event buses;
-     * physics; and the world records. A layer uses only those below it, and only those that list it.
+     * physics; the world records; and what goes into the log (used by all, using none). A layer uses only those below
+     * it, and only those that list it.
      */
     private static final List<Layer> LAYERS = List.of(
             new Layer("boot", List.of("io.orrery"), List.of(), false),
@@ -247,6 +249,23 @@ class ArchitectureTests {
                             "render",
                             "buses",
                             "physics"),
+                    false),
+            new Layer(
+                    "log",
+                    List.of("io.orrery.log.."),
+                    List.of(
+                            "boot",
+                            "surface",
+                            "app",
+                            "ops",
+                            "runner",
+                            "builtins",
+                            "lifecycle",
+                            "extensions",
+                            "render",
+                            "buses",
+                            "physics",
+                            "world"),
                     false));
 
     @Test

@@ -2,6 +2,7 @@ package io.orrery.api;
 
 import io.orrery.app.RunnerCalls;
 import io.orrery.lifecycle.SimCommand;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.plugin.PluginEndpointRefusedException;
 import io.orrery.runner.port.CommandQueueFullException;
@@ -124,7 +125,7 @@ class ApiExceptionHandler {
             case REFUSED -> problem(HttpStatus.FORBIDDEN, "World path refused", e.getMessage());
             case NOT_FOUND -> problem(HttpStatus.NOT_FOUND, "No such world file", e.getMessage());
             case FAILED -> {
-                log.warn("World save failed: {}", e.getMessage(), e);
+                log.warn("World save failed: {}", LogSafe.of(e.getMessage()), e);
                 yield problem(HttpStatus.INTERNAL_SERVER_ERROR, "World save failed", e.getMessage());
             }
         };
@@ -184,7 +185,7 @@ class ApiExceptionHandler {
 
     @ExceptionHandler(PluginController.PluginCommandException.class)
     ProblemDetail pluginCommand(PluginController.PluginCommandException e) {
-        log.warn("{}", e.getMessage(), e.getCause());
+        log.warn("{}", LogSafe.of(e.getMessage()), e.getCause());
         return problem(HttpStatus.INTERNAL_SERVER_ERROR, "Plugin command failed", e.getMessage());
     }
 

@@ -1,5 +1,6 @@
 package io.orrery.api;
 
+import io.orrery.log.LogSafe;
 import io.orrery.runner.port.ControlHandle;
 import java.io.IOException;
 import java.util.Queue;
@@ -115,7 +116,7 @@ final class ControlConnection {
                 .handle(answer);
         last = answered;
         if (queued.incrementAndGet() > backlog) {
-            log.warn("Control client {} has not read its last {} answers: disconnected", name, backlog);
+            log.warn("Control client {} has not read its last {} answers: disconnected", LogSafe.of(name), backlog);
             cutOff(NOT_READING);
             return;
         }
@@ -169,7 +170,7 @@ final class ControlConnection {
                 queued.decrementAndGet();
             }
         } catch (IOException | RuntimeException e) {
-            log.debug("Control client {}: an answer could not be sent: {}", name, e.toString());
+            log.debug("Control client {}: an answer could not be sent: {}", LogSafe.of(name), e.toString());
             close(CloseStatus.SERVER_ERROR);
         } finally {
             sending.set(false);
@@ -200,7 +201,7 @@ final class ControlConnection {
         try {
             session.close(status);
         } catch (IOException | RuntimeException e) {
-            log.debug("Control client {}: close failed: {}", name, e.toString());
+            log.debug("Control client {}: close failed: {}", LogSafe.of(name), e.toString());
         }
     }
 }

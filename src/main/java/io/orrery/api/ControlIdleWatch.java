@@ -1,5 +1,6 @@
 package io.orrery.api;
 
+import io.orrery.log.LogSafe;
 import io.orrery.runner.port.ControlHandle;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
@@ -65,10 +66,11 @@ final class ControlIdleWatch {
         String reason =
                 "its connection answered no ping for " + timeout.toMillis() + " ms" + " (orrery.control.idle-timeout)";
         if (h != null) {
-            log.warn("{}: {}: its hold on the simulation is released, which stays paused", c.name(), reason);
+            log.warn(
+                    "{}: {}: its hold on the simulation is released, which stays paused", LogSafe.of(c.name()), reason);
             h.release(reason);
         } else {
-            log.info("{}: {}: closed", c.name(), reason);
+            log.info("{}: {}: closed", LogSafe.of(c.name()), reason);
         }
         c.cutOff(SILENT);
     }

@@ -11,6 +11,7 @@ import io.orrery.app.ControlHold;
 import io.orrery.app.Stepping;
 import io.orrery.app.WorldId;
 import io.orrery.app.Worlds;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.runner.port.CommandQueueFullException;
 import io.orrery.runner.port.CommandRefusedException;
@@ -154,7 +155,10 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         c.closed();
         ControlHandle h = c.letGo();
         if (h != null) {
-            log.info("{} closed ({}): its hold on the simulation is released, which stays paused", c.name(), status);
+            log.info(
+                    "{} closed ({}): its hold on the simulation is released, which stays paused",
+                    LogSafe.of(c.name()),
+                    LogSafe.of(status));
             h.release("its connection closed");
         }
     }

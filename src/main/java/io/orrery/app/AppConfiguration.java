@@ -1,5 +1,6 @@
 package io.orrery.app;
 
+import io.orrery.log.LogSafe;
 import io.orrery.ops.OrreryProperties;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.world.WorldSaver;
@@ -37,7 +38,7 @@ class AppConfiguration {
     WorldSaver worldSaver(OrreryProperties properties) {
         WorldSaver saver = new WorldSaver(properties.worldsDirectory());
         for (Path leftover : saver.removeLeftoverTemporaries()) {
-            log.info("Deleted {}, the temporary file of a save that did not finish", leftover);
+            log.info("Deleted {}, the temporary file of a save that did not finish", LogSafe.of(leftover));
         }
         return saver;
     }

@@ -1,5 +1,6 @@
 package io.orrery.device;
 
+import io.orrery.log.LogSafe;
 import io.orrery.physics.WorldView;
 import io.orrery.system.NamedSystem;
 import io.orrery.system.PostUpdate;
@@ -103,7 +104,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         if (!gpu.isEmpty()) {
             log.info(
                     "GPU lidar sensors are computed on the CPU by ray casts against the collision shapes: {}",
-                    String.join(", ", gpu));
+                    LogSafe.of(String.join(", ", gpu)));
         }
         devices.addAll(added);
         return added;
@@ -120,7 +121,10 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
                 } catch (IllegalArgumentException e) {
                     // Gazebo's rule for a sensor it cannot load: the world runs on without it.
                     log.warn(
-                            "Sensor '{}' ({}) is not simulated: {}", mount.scopedName(), sensor.type(), e.getMessage());
+                            "Sensor '{}' ({}) is not simulated: {}",
+                            LogSafe.of(mount.scopedName()),
+                            LogSafe.of(sensor.type()),
+                            LogSafe.of(e.getMessage()));
                     continue;
                 }
                 if (device != null) {

@@ -1,5 +1,6 @@
 package io.orrery.event;
 
+import io.orrery.log.LogSafe;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
@@ -31,7 +32,7 @@ public final class EventBus implements EventSink {
             try {
                 s.accept(event, payload);
             } catch (RuntimeException e) {
-                log.debug("An event subscriber failed on event {}", event, e);
+                log.debug("An event subscriber failed on event {}", LogSafe.of(event), e);
             }
         }
     }

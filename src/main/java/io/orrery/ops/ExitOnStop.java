@@ -1,6 +1,7 @@
 package io.orrery.ops;
 
 import io.orrery.lifecycle.Outcome;
+import io.orrery.log.LogSafe;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.port.RunListener;
 import io.orrery.runner.port.RunResult;
@@ -52,7 +53,7 @@ final class ExitOnStop implements RunListener {
         result.set(finished);
         if (finished.outcome() == Outcome.NO_START) {
             System.err.println("orrery: the simulation did not start: "
-                    + finished.message().orElse("unknown reason"));
+                    + LogSafe.text(finished.message().orElse("unknown reason")));
         }
         reportFailure().ifPresent(why -> System.err.println("orrery: " + why + "; exiting with " + REPORT_LOST));
         Thread exiter = new Thread(() -> System.exit(SpringApplication.exit(context, () -> exitCode())), "orrery-exit");

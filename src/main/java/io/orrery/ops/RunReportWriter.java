@@ -2,6 +2,7 @@ package io.orrery.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.orrery.log.LogSafe;
 import io.orrery.runner.port.RunListener;
 import io.orrery.runner.port.RunResult;
 import io.orrery.world.Pose;
@@ -42,7 +43,7 @@ final class RunReportWriter implements RunListener {
         } catch (IOException | RuntimeException e) {
             // an I/O error or a fault building the JSON: either way the report is lost, never just a WARN
             failure = "the report " + target + " was not written: " + e;
-            log.error("The report {} was not written", target, e);
+            log.error("The report {} was not written", LogSafe.of(target), e);
         }
     }
 

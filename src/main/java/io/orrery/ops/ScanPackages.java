@@ -1,5 +1,6 @@
 package io.orrery.ops;
 
+import io.orrery.log.LogSafe;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -77,9 +78,9 @@ class ScanPackages {
                 log.warn(
                         "{}={}: no @Component classes found there; is the jar on the class path (loader.path)?",
                         PROPERTY,
-                        String.join(",", packages));
+                        LogSafe.of(String.join(",", packages)));
             } else {
-                log.info("{}={}: {} beans found", PROPERTY, String.join(",", packages), found);
+                log.info("{}={}: {} beans found", PROPERTY, LogSafe.of(String.join(",", packages)), found);
             }
         }
     }

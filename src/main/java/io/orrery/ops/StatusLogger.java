@@ -1,5 +1,6 @@
 package io.orrery.ops;
 
+import io.orrery.log.LogSafe;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.port.SimulationStatus;
 import java.time.Duration;
@@ -52,7 +53,7 @@ final class StatusLogger implements InitializingBean, DisposableBean {
         log.info(String.format(
                 Locale.ROOT,
                 "%s: %s, sim time %.3f s, %d steps, real-time factor %.3f (target %s)",
-                s.worldName().get(),
+                LogSafe.text(s.worldName().get()),
                 s.paused() ? "paused" : "running",
                 s.simTimeSeconds(),
                 s.iterations(),

@@ -1,5 +1,6 @@
 package io.orrery.plugin;
 
+import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.PluginSpec;
@@ -47,7 +48,7 @@ public interface PluginContext {
 
     /** The logger name for this plugin instance: {@code orrery.plugin.<qualified name>}. */
     default String loggerName() {
-        return "orrery.plugin." + qualifiedName();
+        return "orrery.plugin." + LogSafe.text(qualifiedName());
     }
 
     /** A logger named {@link #loggerName()}. */

@@ -1,5 +1,6 @@
 package io.orrery.runner;
 
+import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.plugin.PluginEndpoints;
 import io.orrery.runner.command.CommandPosts;
@@ -140,7 +141,7 @@ public final class SimulationRunner {
         // The last net: the loop ends every run it can; should ending it fail too, the death is named, never silent
         t.setUncaughtExceptionHandler((thread, e) -> {
             state.died("the runner thread died: " + ResetCascade.describe(e));
-            log.error("The runner thread died without an outcome: {}", ResetCascade.describe(e), e);
+            log.error("The runner thread died without an outcome: {}", LogSafe.of(ResetCascade.describe(e)), e);
             finished.completeExceptionally(e);
         });
         state.thread(t);

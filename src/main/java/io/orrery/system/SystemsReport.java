@@ -1,5 +1,6 @@
 package io.orrery.system;
 
+import io.orrery.log.LogSafe;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -41,10 +42,10 @@ public record SystemsReport(long windowNanos, Map<Phase, List<Entry>> phases) {
                 rows.add(new String[] {
                     phase.displayName(),
                     Integer.toString(i + 1),
-                    s.name(),
+                    LogSafe.text(s.name()),
                     Integer.toString(s.priority()),
-                    s.prioritySource(),
-                    s.origin().describe()
+                    LogSafe.text(s.prioritySource()),
+                    LogSafe.text(s.origin().describe())
                 });
             }
         });

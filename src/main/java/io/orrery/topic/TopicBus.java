@@ -1,6 +1,7 @@
 package io.orrery.topic;
 
 import com.google.protobuf.Message;
+import io.orrery.log.LogSafe;
 import io.orrery.topic.msgs.MessageTypes;
 import java.util.ArrayDeque;
 import java.util.Comparator;
@@ -285,7 +286,12 @@ public final class TopicBus implements AutoCloseable {
                 try {
                     s.deliver(message);
                 } catch (RuntimeException e) {
-                    log.warn("Subscriber '{}' of topic '{}' failed: {}", s.owner(), t.name, e.toString(), e);
+                    log.warn(
+                            "Subscriber '{}' of topic '{}' failed: {}",
+                            LogSafe.of(s.owner()),
+                            LogSafe.of(t.name),
+                            LogSafe.of(e),
+                            e);
                 }
             }
         });

@@ -36,6 +36,8 @@ final class RunnerFixture implements AfterEachCallback {
     final List<SystemRegistration> systems = new ArrayList<>();
     final Path dir;
     SimulationRunner runner;
+    /** Applied to the builder before each start: a test's own clock or event sink. */
+    java.util.function.UnaryOperator<RunnerBuilder> customize = b -> b;
 
     /** A fixture for one test, registered with {@code @RegisterExtension}: it stops the runner afterwards. */
     RunnerFixture() {
@@ -67,13 +69,13 @@ final class RunnerFixture implements AfterEachCallback {
 
     /** Starts a runner on {@code world} at factor 0 unless the settings say otherwise. */
     SimulationRunner start(Path world, RunnerSettings settings) {
-        runner = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
+        RunnerBuilder builder = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
                 .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
                 .settings(settings.withRealTimeFactor(settings.realTimeFactor().orElse(0)))
                 .worldSystems(Extensions.discovered().worldSystems())
-                .devices(Extensions.discovered().deviceKinds())
-                .build();
+                .devices(Extensions.discovered().deviceKinds());
+        runner = customize.apply(builder).build();
         runner.start();
         return runner;
     }

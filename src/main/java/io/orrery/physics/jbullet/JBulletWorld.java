@@ -12,6 +12,7 @@ import com.bulletphysics.dynamics.constraintsolver.ContactSolverInfo;
 import com.bulletphysics.dynamics.constraintsolver.SolverMode;
 import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.Transform;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
@@ -109,7 +110,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             LOG.log(
                     System.Logger.Level.DEBUG,
                     "{0}: the broadphase tree was built anew, the building left the recorded one at operation {1}",
-                    source,
+                    LogSafe.of(source),
                     dynamicSet.leftAt());
         }
     }

@@ -1,5 +1,6 @@
 package io.orrery.physics.rigid;
 
+import io.orrery.log.LogSafe;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.JointSpec;
 import io.orrery.world.LinkSpec;
@@ -183,13 +184,13 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
                 LOG.log(
                         Level.WARNING,
                         "{0}: parent ''{1}'' or child ''{2}'' is not a link of the model; joint skipped",
-                        where,
-                        joint.parent(),
-                        joint.child());
+                        LogSafe.of(where),
+                        LogSafe.of(joint.parent()),
+                        LogSafe.of(joint.child()));
                 continue;
             }
             if (parent == child) {
-                LOG.log(Level.WARNING, "{0}: parent and child are the same link; joint skipped", where);
+                LOG.log(Level.WARNING, "{0}: parent and child are the same link; joint skipped", LogSafe.of(where));
                 continue;
             }
             Pose frame = JointFrame.frame(where, joint, child.linkPose());

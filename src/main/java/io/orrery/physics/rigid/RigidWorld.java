@@ -1,5 +1,6 @@
 package io.orrery.physics.rigid;
 
+import io.orrery.log.LogSafe;
 import io.orrery.physics.Articulation;
 import io.orrery.physics.ArticulationState;
 import io.orrery.physics.ContactPoint;
@@ -155,7 +156,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             LOG.log(
                     Level.DEBUG,
                     "{0}: {1} link(s) with products of inertia, turned to their principal axes",
-                    spec.source(),
+                    LogSafe.of(spec.source()),
                     offDiagonal);
         }
     }
@@ -181,9 +182,9 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
                 LOG.log(
                         Level.INFO,
                         "{0}: model ''{1}'' keeps plain constraints: {2}",
-                        spec.source(),
-                        top.name(),
-                        projection.fallback());
+                        LogSafe.of(spec.source()),
+                        LogSafe.of(top.name()),
+                        LogSafe.of(projection.fallback()));
             }
         }
         states.add(model);

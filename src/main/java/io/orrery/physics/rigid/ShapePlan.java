@@ -1,5 +1,6 @@
 package io.orrery.physics.rigid;
 
+import io.orrery.log.LogSafe;
 import io.orrery.physics.ShapeInfo;
 import io.orrery.world.CollisionSpec;
 import io.orrery.world.Geometry;
@@ -137,8 +138,8 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
                 LOG.log(
                         Level.WARNING,
                         "{0} collision ''{1}'': a plane on a moving link is not supported; skipped",
-                        where,
-                        c.name());
+                        LogSafe.of(where),
+                        LogSafe.of(c.name()));
                 continue;
             }
             if (g instanceof Geometry.Heightmap && !isStatic) {

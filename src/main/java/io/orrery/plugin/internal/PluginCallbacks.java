@@ -1,5 +1,6 @@
 package io.orrery.plugin.internal;
 
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
 import java.util.Optional;
@@ -22,7 +23,7 @@ final class PluginCallbacks {
         } catch (Throwable e) {
             rethrowIfFatal(e);
             PluginError error = new PluginError(p.name, phase, e);
-            log.warn(error.message(), e);
+            log.warn("{}", LogSafe.of(error.message()), e);
             return Optional.of(error);
         }
     }
@@ -35,17 +36,17 @@ final class PluginCallbacks {
         if (s.required()) {
             log.error(
                     "required plugin '{}' ({}, {}) failed: {}",
-                    s.name(),
-                    s.filename(),
-                    s.owner(),
-                    s.error().orElse("?"));
+                    LogSafe.of(s.name()),
+                    LogSafe.of(s.filename()),
+                    LogSafe.of(s.owner()),
+                    LogSafe.of(s.error().orElse("?")));
         } else {
             log.warn(
                     "plugin '{}' ({}, {}) failed and was unloaded: {}",
-                    s.name(),
-                    s.filename(),
-                    s.owner(),
-                    s.error().orElse("?"));
+                    LogSafe.of(s.name()),
+                    LogSafe.of(s.filename()),
+                    LogSafe.of(s.owner()),
+                    LogSafe.of(s.error().orElse("?")));
         }
     }
 

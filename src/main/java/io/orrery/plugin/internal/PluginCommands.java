@@ -1,5 +1,6 @@
 package io.orrery.plugin.internal;
 
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.PluginCommand;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ final class PluginCommands {
         try {
             exposed = p.plugin.commands();
         } catch (RuntimeException e) {
-            log.warn("plugin '{}' failed to list its commands; it exposes none", p.name, e);
+            log.warn("plugin '{}' failed to list its commands; it exposes none", LogSafe.of(p.name), e);
             exposed = Map.of();
         }
         exposed.forEach((command, handler) -> {
@@ -38,7 +39,10 @@ final class PluginCommands {
             if (commands.putIfAbsent(qualified, handler) == null) {
                 names.add(qualified);
             } else {
-                log.warn("plugin command '{}' is already registered; plugin '{}' keeps the first", qualified, p.name);
+                log.warn(
+                        "plugin command '{}' is already registered; plugin '{}' keeps the first",
+                        LogSafe.of(qualified),
+                        LogSafe.of(p.name));
             }
         });
         p.commandNames = List.copyOf(names);

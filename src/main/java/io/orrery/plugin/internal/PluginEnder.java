@@ -1,5 +1,6 @@
 package io.orrery.plugin.internal;
 
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.PluginState;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -64,7 +65,7 @@ final class PluginEnder {
             p.status = p.status.with(PluginState.ENDED);
             tracker.removed(p.name);
         }
-        log.info("plugin '{}' ended", p.name);
+        log.info("plugin '{}' ended", LogSafe.of(p.name));
         if (completeSettled) {
             p.settled.complete(p.status);
         }

@@ -1,6 +1,7 @@
 package io.orrery.plugin.internal;
 
 import io.orrery.event.EventSink;
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginApi;
@@ -74,16 +75,19 @@ final class PluginLoader {
         Optional<PluginFactory> factory = registry.lookup(filename, owned.spec().name());
         if (factory.isEmpty()) {
             if (registry.isAcceptedSilently(filename)) {
-                log.debug("plugin '{}' ({}): Orrery does this system's work itself", name, filename);
+                log.debug(
+                        "plugin '{}' ({}): Orrery does this system's work itself",
+                        LogSafe.of(name),
+                        LogSafe.of(filename));
                 return Optional.empty();
             }
             if (!required) {
                 ignored.add(owned);
                 log.info(
                         "ignoring plugin '{}' (filename '{}', {}): not an Orrery plugin",
-                        name,
-                        filename,
-                        owned.owner());
+                        LogSafe.of(name),
+                        LogSafe.of(filename),
+                        LogSafe.of(owned.owner()));
                 return Optional.empty();
             }
             return Optional.of(refuse(owned, status, "filename '" + filename + "' is not an Orrery plugin"));

@@ -1,5 +1,6 @@
 package io.orrery.plugin.internal;
 
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.StartProgress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -157,7 +158,7 @@ public final class PluginStartTracker {
             try {
                 listener.onStartEvent(event);
             } catch (RuntimeException e) {
-                log.warn("plugin start listener failed on {}", event, e);
+                log.warn("plugin start listener failed on {}", LogSafe.of(event), e);
             }
         }
     }

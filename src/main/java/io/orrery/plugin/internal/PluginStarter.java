@@ -1,5 +1,6 @@
 package io.orrery.plugin.internal;
 
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.PluginState;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -142,7 +143,7 @@ final class PluginStarter {
     private void markStarted(HostedPlugin p) {
         commands.register(p);
         p.status = p.status.started(options.clock().instant());
-        log.info("plugin '{}' ({}) started", p.name, p.status.filename());
+        log.info("plugin '{}' ({}) started", LogSafe.of(p.name), LogSafe.of(p.status.filename()));
         lifecycleListeners.forEach(l -> l.pluginStarted(p.status, p.plugin));
         tracker.started(p.name);
     }

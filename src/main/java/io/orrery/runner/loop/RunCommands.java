@@ -1,6 +1,7 @@
 package io.orrery.runner.loop;
 
 import io.orrery.lifecycle.Outcome;
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.runner.pacing.MonotonicClock;
 import io.orrery.runner.port.AbortException;
@@ -161,7 +162,7 @@ public final class RunCommands {
         }
         transitions.fire(LifecycleEventKind.RESET);
         transitions.restartAfterReset(s, wasPaused);
-        log.info("World '{}' reset", s.name());
+        log.info("World '{}' reset", LogSafe.of(s.name()));
         return status.get();
     }
 
@@ -208,7 +209,7 @@ public final class RunCommands {
         }
         transitions.fire(LifecycleEventKind.RESET);
         transitions.beginSession(next, wasPaused);
-        log.info("World '{}' reloaded from {}", next.name(), file);
+        log.info("World '{}' reloaded from {}", LogSafe.of(next.name()), LogSafe.of(file));
         return status.get();
     }
 

@@ -2,6 +2,7 @@ package io.orrery.runner.loop;
 
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.ModelState;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginStatus;
@@ -87,7 +88,10 @@ public final class RunEnding {
      */
     void abort(Throwable e) {
         String reason = e instanceof AbortException ? e.getMessage() : ResetCascade.describe(e);
-        log.error("Simulation aborted: {}", reason, e instanceof AbortException && e.getCause() == null ? null : e);
+        log.error(
+                "Simulation aborted: {}",
+                LogSafe.of(reason),
+                e instanceof AbortException && e.getCause() == null ? null : e);
         toAbort();
         finish(Outcome.ABORTED, reason);
     }
@@ -95,7 +99,7 @@ public final class RunEnding {
     /** The world did not start: it did not load, or a required plugin failed. */
     void noStart(Throwable e) {
         String reason = ResetCascade.describe(e);
-        log.error("World did not start: {}", reason);
+        log.error("World did not start: {}", LogSafe.of(reason));
         toAbort();
         finish(Outcome.NO_START, reason);
     }
@@ -133,12 +137,13 @@ public final class RunEnding {
                 wall = s.wallSinceFirstStep(clock.nanoTime());
                 stats = s.statistics.publish();
             } catch (RuntimeException | Error e) {
-                log.error("The world's final state could not be taken: {}", ResetCascade.describe(e), e);
+                log.error("The world's final state could not be taken: {}", LogSafe.of(ResetCascade.describe(e)), e);
             }
             try {
                 plugins = s.closeAndReport();
             } catch (RuntimeException | Error e) {
-                log.error("Closing the world at the end of the run failed: {}", ResetCascade.describe(e), e);
+                log.error(
+                        "Closing the world at the end of the run failed: {}", LogSafe.of(ResetCascade.describe(e)), e);
             }
         }
         try {
@@ -172,7 +177,7 @@ public final class RunEnding {
             try {
                 l.onFinished(runResult);
             } catch (RuntimeException | Error e) {
-                log.error("A run listener failed: {}", ResetCascade.describe(e), e);
+                log.error("A run listener failed: {}", LogSafe.of(ResetCascade.describe(e)), e);
             }
         }
         finished.complete(runResult);

@@ -6,6 +6,8 @@ import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimEvent;
 import io.orrery.lifecycle.SimState;
 import io.orrery.lifecycle.SimulationMachine;
+import io.orrery.log.LogRate;
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.runner.pacing.MonotonicClock;
 import io.orrery.runner.port.RunnerLog;
@@ -36,6 +38,16 @@ public final class RunTransitions {
     /** How many trigger actions one settle applies at most: triggers firing each other forever are cut off. */
     public static final int MAX_CHAINED_ACTIONS = 100;
 
+    // What triggers write to the log (docs/limits.md): each trigger's message at most 5 lines at once then 1 a second,
+    // all of them together at most 50 at once then 10 a second; a line left out is counted and told with its
+    // trigger's next line. 100 sticky loop triggers with 2 KB messages wrote about 200 MB a second before.
+    static final int LOG_BURST_PER_TRIGGER = 5;
+    static final double LOG_LINES_PER_SECOND_PER_TRIGGER = 1;
+    static final int LOG_BURST = 50;
+    static final double LOG_LINES_PER_SECOND = 10;
+    /** Trigger messages whose rate is remembered, the most recently logged ones (ten times the API's triggers). */
+    private static final int LOG_KEYS = 1024;
+
     /** What trigger actions do to the run. */
     interface Actions {
         void pause();
@@ -54,6 +66,7 @@ public final class RunTransitions {
     private final EventSink bridges;
     private final MonotonicClock clock;
     private final ArrayDeque<TriggerAction> pending = new ArrayDeque<>();
+    private final LogRate logRate;
     private Actions actions;
     private boolean settling;
     /** The iterations when the open batch span began, or -1 when none is open. */
@@ -64,6 +77,13 @@ public final class RunTransitions {
         this.triggers = triggers;
         this.bridges = bridges;
         this.clock = clock;
+        this.logRate = new LogRate(
+                clock::nanoTime,
+                LOG_BURST_PER_TRIGGER,
+                LOG_LINES_PER_SECOND_PER_TRIGGER,
+                LOG_BURST,
+                LOG_LINES_PER_SECOND,
+                LOG_KEYS);
     }
 
     public void bind(Actions triggerActions) {
@@ -215,7 +235,7 @@ public final class RunTransitions {
                             "Trigger actions kept firing each other: {} applied, {} dropped (last: {})",
                             MAX_CHAINED_ACTIONS,
                             pending.size() + 1,
-                            action);
+                            LogSafe.of(action.form()));
                     pending.clear();
                     return;
                 }
@@ -253,13 +273,35 @@ public final class RunTransitions {
         }
     }
 
-    private static void logTrigger(TriggerAction.Log l) {
-        switch (l.level()) {
-            case TRACE -> log.trace("trigger: {}", l.message());
-            case DEBUG -> log.debug("trigger: {}", l.message());
-            case INFO -> log.info("trigger: {}", l.message());
-            case WARN -> log.warn("trigger: {}", l.message());
-            case ERROR -> log.error("trigger: {}", l.message());
+    /** A trigger's message, escaped, within the log's rate for triggers (keyed by the action: its level and text). */
+    private void logTrigger(TriggerAction.Log l) {
+        if (!enabled(l.level())) {
+            return; // not counted against the rate: nothing would be written
         }
+        long leftOut = logRate.admit(l);
+        if (leftOut < 0) {
+            return;
+        }
+        String format = leftOut == 0
+                ? "trigger: {}"
+                : "trigger: {} (" + leftOut + " more line" + (leftOut == 1 ? "" : "s") + " of this trigger left out)";
+        Object message = LogSafe.of(l.message());
+        switch (l.level()) {
+            case TRACE -> log.trace(format, message);
+            case DEBUG -> log.debug(format, message);
+            case INFO -> log.info(format, message);
+            case WARN -> log.warn(format, message);
+            case ERROR -> log.error(format, message);
+        }
+    }
+
+    private static boolean enabled(TriggerAction.LogLevel level) {
+        return switch (level) {
+            case TRACE -> log.isTraceEnabled();
+            case DEBUG -> log.isDebugEnabled();
+            case INFO -> log.isInfoEnabled();
+            case WARN -> log.isWarnEnabled();
+            case ERROR -> log.isErrorEnabled();
+        };
     }
 }

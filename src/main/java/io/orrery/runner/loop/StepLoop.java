@@ -2,6 +2,7 @@ package io.orrery.runner.loop;
 
 import io.orrery.lifecycle.Outcome;
 import io.orrery.lifecycle.SimState;
+import io.orrery.log.LogSafe;
 import io.orrery.runner.command.Command;
 import io.orrery.runner.command.CommandQueue;
 import io.orrery.runner.pacing.MonotonicClock;
@@ -125,7 +126,7 @@ public final class StepLoop {
                     "World '{}' fell more than orrery.max-catch-up behind real time at sim time {} s: {} steps"
                             + " dropped; more drops until it catches up are counted in the statistics"
                             + " (orrery_steps_dropped_total), not logged",
-                    s.name(),
+                    LogSafe.of(s.name()),
                     s.simTimeNanos() / 1e9,
                     dropped);
         }

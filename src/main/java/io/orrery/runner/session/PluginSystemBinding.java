@@ -1,6 +1,7 @@
 package io.orrery.runner.session;
 
 import io.orrery.device.Seeds;
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginOwner;
@@ -133,8 +134,8 @@ public final class PluginSystemBinding implements PluginLifecycleListener {
             log.error(
                     "plugin '{}' started but its system part could not be configured; it takes no part in the"
                             + " steps: {}",
-                    name,
-                    e.getMessage() == null ? e.toString() : e.getMessage(),
+                    LogSafe.of(name),
+                    LogSafe.of(e.getMessage() == null ? e.toString() : e.getMessage()),
                     e);
         }
     }

@@ -3,6 +3,7 @@ package io.orrery.runner.session;
 import io.orrery.device.DeviceKinds;
 import io.orrery.device.Devices;
 import io.orrery.event.EventSink;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.OwnedPluginSpec;
@@ -184,8 +185,8 @@ public final class WorldLoading {
             self.set(session);
             log.info(
                     "World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}",
-                    spec.name(),
-                    file,
+                    LogSafe.of(spec.name()),
+                    LogSafe.of(file),
                     spec.models().size(),
                     physics.bodyCount(),
                     step / 1e6,
@@ -209,7 +210,11 @@ public final class WorldLoading {
         try {
             system = w.create(spec, topics);
         } catch (IllegalArgumentException e) {
-            log.info("World '{}' runs without the {} system: {}", spec.name(), w.name(), e.getMessage());
+            log.info(
+                    "World '{}' runs without the {} system: {}",
+                    LogSafe.of(spec.name()),
+                    w.name(),
+                    LogSafe.of(e.getMessage()));
             return;
         }
         manager.add(system, OptionalInt.empty(), "", SystemOrigin.builtIn(w.name()));
@@ -230,7 +235,7 @@ public final class WorldLoading {
                     log.warn(
                             "World '{}': plugins of a spawned or restored model did not start within {} s; the"
                                     + " world steps on, and their systems take part from the step after their start",
-                            session.name(),
+                            LogSafe.of(session.name()),
                             parts.pluginSettings().startTimeout().toSeconds());
                     session.stopWaitingForModelPlugins();
                     break;
@@ -287,7 +292,7 @@ public final class WorldLoading {
         session.binding.update(session.plugins);
         log.info(
                 "World '{}' runs these systems, in execution order per phase:\n{}",
-                session.name(),
+                LogSafe.of(session.name()),
                 session.systems.report().table());
         WorldSession.logPluginErrors(session.plugins.broadcast(new PluginEvent.WorldLoaded(session.name())));
         return true;

@@ -1,6 +1,7 @@
 package io.orrery.runner.session;
 
 import io.orrery.device.Devices;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.OwnedPluginSpec;
@@ -276,11 +277,12 @@ public final class WorldSession implements AutoCloseable {
         for (PluginError e : errors) {
             log.warn(
                     "Plugin '{}' failed in {}: {}",
-                    e.plugin(),
+                    LogSafe.of(e.plugin()),
                     e.phase(),
-                    e.cause().getMessage() == null
-                            ? e.cause().toString()
-                            : e.cause().getMessage());
+                    LogSafe.of(
+                            e.cause().getMessage() == null
+                                    ? e.cause().toString()
+                                    : e.cause().getMessage()));
         }
     }
 }

@@ -7,6 +7,7 @@ import com.gz.msgs.PoseVProtos.Pose_V;
 import com.gz.msgs.QuaternionProtos.Quaternion;
 import com.gz.msgs.TwistProtos.Twist;
 import com.gz.msgs.Vector3dProtos.Vector3d;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
@@ -100,7 +101,7 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         tfPublisher = bus.advertise(tfTopic, Pose_V.class, owner);
         bus.subscribe(cmdTopic, Twist.class, owner, this::onCmdVel);
         bus.subscribe(GazeboTopics.ofModel(model, "enable"), BoolProtos.Boolean.class, owner, this::onEnable);
-        ctx.logger().info("DiffDrive subscribing to twist messages on [{}]", cmdTopic);
+        ctx.logger().info("DiffDrive subscribing to twist messages on [{}]", LogSafe.of(cmdTopic));
     }
 
     /**
@@ -178,7 +179,11 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
             missing.add(leftNames.isEmpty() ? "<left_joint>" : "<right_joint>");
         }
         if (!missing.isEmpty() && !warnedMissing) {
-            context.logger().warn("DiffDrive of model '{}' cannot find joints {}; it waits for them", model, missing);
+            context.logger()
+                    .warn(
+                            "DiffDrive of model '{}' cannot find joints {}; it waits for them",
+                            LogSafe.of(model),
+                            LogSafe.of(missing));
             warnedMissing = true;
         }
     }

@@ -1,6 +1,7 @@
 package io.orrery.system.joints;
 
 import com.gz.msgs.DoubleProtos;
+import io.orrery.log.LogSafe;
 import io.orrery.plugin.PluginContext;
 import org.slf4j.Logger;
 
@@ -29,7 +30,7 @@ final class DoubleCommand {
     /** Subscribes under the plugin's name (the host withdraws it when the plugin ends). */
     void subscribe(PluginContext context) {
         context.topics().subscribe(topic, DoubleProtos.Double.class, context.qualifiedName(), this::receive);
-        log.info("{} commands on {}", what, topic);
+        log.info("{} commands on {}", what, LogSafe.of(topic));
     }
 
     /** The value now. */
@@ -46,7 +47,11 @@ final class DoubleCommand {
         if (Double.isFinite(message.getData())) {
             value = message.getData();
         } else {
-            log.warn("ignored a {} command on {} that is not a finite number: {}", what, topic, message.getData());
+            log.warn(
+                    "ignored a {} command on {} that is not a finite number: {}",
+                    what,
+                    LogSafe.of(topic),
+                    message.getData());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.orrery.system.joints;
 
+import io.orrery.log.LogSafe;
 import io.orrery.physics.JointState;
 import io.orrery.physics.WorldView;
 import io.orrery.world.JointSpec.JointType;
@@ -63,7 +64,7 @@ final class DrivenJoints {
 
     private void warnOnce(String name, String problem) {
         if (warned.add(name)) {
-            log.warn("{}: {}; it is left out", system, problem);
+            log.warn("{}: {}; it is left out", system, LogSafe.of(problem));
         }
     }
 }

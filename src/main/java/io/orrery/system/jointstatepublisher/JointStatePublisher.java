@@ -3,6 +3,7 @@ package io.orrery.system.jointstatepublisher;
 import com.gz.msgs.AxisProtos.Axis;
 import com.gz.msgs.JointProtos.Joint;
 import com.gz.msgs.ModelProtos.Model;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
@@ -63,7 +64,11 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
         Set<String> unique = new LinkedHashSet<>();
         for (String name : setup.jointNames()) {
             if (!unique.add(name)) {
-                log.warn("{} of model '{}': joint '{}' is named twice; it is published once", SYSTEM, model, name);
+                log.warn(
+                        "{} of model '{}': joint '{}' is named twice; it is published once",
+                        SYSTEM,
+                        LogSafe.of(model),
+                        LogSafe.of(name));
             }
         }
         named = List.copyOf(unique);
@@ -81,7 +86,7 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
     @Override
     public void start(PluginContext context) {
         publisher = context.topics().advertise(topic, Model.class, context.qualifiedName());
-        log.info("{} of model '{}' publishes joint states on {}", SYSTEM, model, topic);
+        log.info("{} of model '{}' publishes joint states on {}", SYSTEM, LogSafe.of(model), LogSafe.of(topic));
     }
 
     /** The topic it publishes on. */
@@ -133,7 +138,11 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
             if (state.joint(name).isPresent()) {
                 found.add(name);
             } else if (warned.add(name)) {
-                log.warn("{}: model '{}' has no joint '{}'; it is not published", SYSTEM, model, name);
+                log.warn(
+                        "{}: model '{}' has no joint '{}'; it is not published",
+                        SYSTEM,
+                        LogSafe.of(model),
+                        LogSafe.of(name));
             }
         }
         return List.copyOf(found);

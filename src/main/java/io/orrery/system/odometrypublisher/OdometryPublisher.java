@@ -5,6 +5,7 @@ import com.gz.msgs.OdometryProtos.Odometry;
 import com.gz.msgs.PoseVProtos.Pose_V;
 import com.gz.msgs.TwistProtos.Twist;
 import com.gz.msgs.Vector3dProtos.Vector3d;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
@@ -93,7 +94,7 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
         String tfTopic = params.topic("tf_topic", GazeboTopics.ofModel(model, "pose"));
         odomPublisher = ctx.topics().advertise(odomTopic, Odometry.class, ctx.qualifiedName());
         tfPublisher = ctx.topics().advertise(tfTopic, Pose_V.class, ctx.qualifiedName());
-        ctx.logger().info("OdometryPublisher publishing odometry on [{}]", odomTopic);
+        ctx.logger().info("OdometryPublisher publishing odometry on [{}]", LogSafe.of(odomTopic));
     }
 
     @Override

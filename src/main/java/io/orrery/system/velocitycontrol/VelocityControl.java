@@ -2,6 +2,7 @@ package io.orrery.system.velocitycontrol;
 
 import com.gz.msgs.TwistProtos;
 import com.gz.msgs.Vector3dProtos.Vector3d;
+import io.orrery.log.LogSafe;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
@@ -86,7 +87,7 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
                 }
             });
         }
-        ctx.logger().info("VelocityControl subscribing to twist messages on [{}]", topic);
+        ctx.logger().info("VelocityControl subscribing to twist messages on [{}]", LogSafe.of(topic));
     }
 
     @Override
@@ -105,7 +106,7 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
         }
         if (state.isStatic()) {
             if (!warnedStatic) {
-                context.logger().warn("VelocityControl: model '{}' is static; it is not moved", model);
+                context.logger().warn("VelocityControl: model '{}' is static; it is not moved", LogSafe.of(model));
                 warnedStatic = true;
             }
             return;

@@ -1,6 +1,7 @@
 package io.orrery.transport.gz;
 
 import com.google.protobuf.Message;
+import io.orrery.log.LogSafe;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -181,7 +182,7 @@ final class DataPlane implements AutoCloseable {
     /** Connects the SUB socket to a publisher and filters on {@code qualifiedTopic}. */
     void subscribe(String address, String qualifiedTopic) {
         if (!ENDPOINT.matcher(address).matches()) {
-            log.debug("gz-transport: not connecting to '{}', not a tcp:// IPv4 endpoint", address);
+            log.debug("gz-transport: not connecting to '{}', not a tcp:// IPv4 endpoint", LogSafe.of(address));
             return;
         }
         receiverTasks.add(() -> {
@@ -231,7 +232,7 @@ final class DataPlane implements AutoCloseable {
                 sent.incrementAndGet();
             } catch (RuntimeException e) {
                 if (!closing) {
-                    log.warn("gz-transport: could not publish on {}: {}", o.topic(), e.toString());
+                    log.warn("gz-transport: could not publish on {}: {}", LogSafe.of(o.topic()), e.toString());
                 }
             }
         }
@@ -305,7 +306,7 @@ final class DataPlane implements AutoCloseable {
             inbound.onTopicMessage(text(f.get(0)), text(f.get(3)), f.get(2));
         } catch (RuntimeException e) {
             droppedIn.incrementAndGet();
-            log.debug("gz-transport: a message on {} was dropped: {}", text(f.get(0)), e.toString());
+            log.debug("gz-transport: a message on {} was dropped: {}", LogSafe.of(text(f.get(0))), LogSafe.of(e));
         }
     }
 
@@ -328,7 +329,7 @@ final class DataPlane implements AutoCloseable {
             inbound.onServiceRequest(r);
         } catch (RuntimeException e) {
             droppedIn.incrementAndGet();
-            log.debug("gz-transport: a request on {} was dropped: {}", r.topic(), e.toString());
+            log.debug("gz-transport: a request on {} was dropped: {}", LogSafe.of(r.topic()), LogSafe.of(e));
         }
     }
 

@@ -6,6 +6,7 @@ import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.Scope;
 import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.ServicePublisher;
 import com.gz.msgs.DiscoveryProtos.Discovery.Type;
 import io.orrery.app.Topics;
+import io.orrery.log.LogSafe;
 import io.orrery.transport.gz.UdpDiscovery.Channel;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
         discovery.start(this);
         log.info(
                 "gz-transport node in partition '{}' on {} (topics {}, services {}), discovery {}:{}/{}, types {}*",
-                env.partition(),
+                LogSafe.of(env.partition()),
                 env.host().getHostAddress(),
                 data.publisherAddress(),
                 data.replierAddress(),
@@ -246,13 +247,14 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
             // not ours, as gz-transport ignores a request it has no replier for
             log.debug(
                     "gz-transport {}: request {} ({} -> {}) not taken: no such service here",
-                    r.topic(),
-                    r.requestUuid(),
-                    r.requestType(),
-                    r.responseType());
+                    LogSafe.of(r.topic()),
+                    LogSafe.of(r.requestUuid()),
+                    LogSafe.of(r.requestType()),
+                    LogSafe.of(r.responseType()));
             return;
         }
-        log.debug("gz-transport {}: request {} from {}", s.name(), r.requestUuid(), r.replyTo());
+        log.debug(
+                "gz-transport {}: request {} from {}", s.name(), LogSafe.of(r.requestUuid()), LogSafe.of(r.replyTo()));
         if (calls.incrementAndGet() > properties.maxServiceCalls()) {
             calls.decrementAndGet();
             log.info(
@@ -271,7 +273,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
         call.whenComplete((m, e) -> {
             calls.decrementAndGet();
             if (e != null) {
-                log.info("gz-transport {}: refused: {}", s.name(), TopicBridge.rootMessage(e));
+                log.info("gz-transport {}: refused: {}", s.name(), LogSafe.of(TopicBridge.rootMessage(e)));
             }
         });
         CompletableFuture<Message> answered = call.<Message>thenApply(m -> m).copy();

@@ -1,5 +1,6 @@
 package io.orrery.transport.gz;
 
+import io.orrery.log.LogSafe;
 import io.orrery.transport.gz.DataPlane.Request;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -89,13 +90,13 @@ final class ReplySender {
                             log.debug(
                                     "gz-transport {}: answer to request {} sent",
                                     r.request().topic(),
-                                    r.request().requestUuid());
+                                    LogSafe.of(r.request().requestUuid()));
                         }
                     } catch (ZMQException e) {
                         log.info(
                                 "gz-transport {}: the answer to request {} failed: {}",
                                 r.request().topic(),
-                                r.request().requestUuid(),
+                                LogSafe.of(r.request().requestUuid()),
                                 e.toString());
                         done = true;
                     }
@@ -104,7 +105,7 @@ final class ReplySender {
                                 "gz-transport {}: the answer to request {} was dropped: the requester at {} did"
                                         + " not take a connection within {} s",
                                 r.request().topic(),
-                                r.request().requestUuid(),
+                                LogSafe.of(r.request().requestUuid()),
                                 endpoint,
                                 DataPlane.REPLY_DEADLINE_NANOS / 1_000_000_000L);
                         done = true;

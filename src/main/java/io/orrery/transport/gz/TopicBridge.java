@@ -7,6 +7,7 @@ import com.gz.msgs.DiscoveryProtos.Discovery.Publisher.Scope;
 import com.gz.msgs.DiscoveryProtos.Discovery.Type;
 import io.orrery.app.Topics;
 import io.orrery.app.WorldId;
+import io.orrery.log.LogSafe;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.Subscription;
 import io.orrery.topic.TopicBus;
@@ -168,7 +169,8 @@ final class TopicBridge {
                     outbound.put(
                             topic, bus.subscribe(topic, e.getValue().type(), OWNER, m -> send(qualified, m, wireType)));
                 } catch (IllegalArgumentException ex) {
-                    log.debug("gz-transport: cannot subscribe to {}: {}", topic, ex.getMessage());
+                    log.debug(
+                            "gz-transport: cannot subscribe to {}: {}", LogSafe.of(topic), LogSafe.of(ex.getMessage()));
                 }
             } else if (!wanted && s != null) {
                 outbound.remove(topic).cancel();
@@ -337,7 +339,10 @@ final class TopicBridge {
                 try {
                     onBus = bus.advertise(topic, type, OWNER);
                 } catch (IllegalArgumentException e) {
-                    log.debug("gz-transport: cannot advertise {} on the bus: {}", topic, e.getMessage());
+                    log.debug(
+                            "gz-transport: cannot advertise {} on the bus: {}",
+                            LogSafe.of(topic),
+                            LogSafe.of(e.getMessage()));
                 }
             }
         }
@@ -375,7 +380,10 @@ final class TopicBridge {
                 injected.remove(m);
                 if (error != null && !warned) {
                     warned = true; // once per topic: a flood of refusals would flood the log
-                    log.info("gz-transport: a message on {} was refused: {}", topic, rootMessage(error));
+                    log.info(
+                            "gz-transport: a message on {} was refused: {}",
+                            LogSafe.of(topic),
+                            LogSafe.of(rootMessage(error)));
                 } else if (error == null) {
                     warned = false;
                 }

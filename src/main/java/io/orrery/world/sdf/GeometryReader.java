@@ -5,6 +5,7 @@ import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.tag;
 import static io.orrery.world.sdf.Values.text;
 
+import io.orrery.log.LogSafe;
 import io.orrery.world.Geometry;
 import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Vec3;
@@ -268,11 +269,11 @@ final class GeometryReader {
     private static Geometry unsupported(Element s, String where, String detail, boolean visual) {
         LOG.warn(
                 "{}:{}: {}: {} geometry is not supported ({}); {}",
-                Values.source(s),
+                LogSafe.of(Values.source(s)),
                 line(s),
-                where,
+                LogSafe.of(where),
                 s.getQualifiedName(),
-                detail.isEmpty() ? "no uri" : detail,
+                LogSafe.of(detail.isEmpty() ? "no uri" : detail),
                 visual ? "the visual is not drawn" : "the link gets no collision shape from it");
         return new Geometry.Unsupported(s.getQualifiedName(), detail);
     }

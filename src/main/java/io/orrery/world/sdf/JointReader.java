@@ -4,6 +4,7 @@ import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.text;
 
+import io.orrery.log.LogSafe;
 import io.orrery.world.JointSpec;
 import io.orrery.world.JointSpec.JointDynamics;
 import io.orrery.world.JointSpec.JointLimits;
@@ -335,7 +336,11 @@ final class JointReader {
             }
         }
         if (springStiffness != 0) {
-            LOG.warn("{}:{}: {}: <spring_stiffness> is read but not simulated", Values.source(d), line(d), where);
+            LOG.warn(
+                    "{}:{}: {}: <spring_stiffness> is read but not simulated",
+                    LogSafe.of(Values.source(d)),
+                    line(d),
+                    LogSafe.of(where));
             ignored.add(d.getChild("spring_stiffness"), where);
         }
         return new JointDynamics(damping, friction, springReference, springStiffness);

@@ -1,5 +1,6 @@
 package io.orrery.world.sdf;
 
+import io.orrery.log.LogSafe;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.WorldSpec;
@@ -220,7 +221,7 @@ public final class SdfReader {
 
     private static void logIgnored(String source, List<IgnoredElement> ignored) {
         if (!ignored.isEmpty() && LOG.isInfoEnabled()) {
-            LOG.info("{}: ignored (not simulated): {}", source, summary(ignored));
+            LOG.info("{}: ignored (not simulated): {}", LogSafe.of(source), LogSafe.of(summary(ignored)));
         }
     }
 

@@ -4,6 +4,7 @@ import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.tag;
 
+import io.orrery.log.LogSafe;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.LightSpec;
 import io.orrery.world.ModelSpec;
@@ -115,9 +116,9 @@ final class SpecReader {
                 case "population", "joint" -> {
                     LOG.warn(
                             "{}:{}: {}: <{}> is not supported and is ignored",
-                            Values.source(c),
+                            LogSafe.of(Values.source(c)),
                             line(c),
-                            where,
+                            LogSafe.of(where),
                             c.getQualifiedName());
                     ignored.add(c, where);
                 }

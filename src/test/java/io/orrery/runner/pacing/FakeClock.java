@@ -3,8 +3,8 @@ package io.orrery.runner.pacing;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A clock that moves only when told to, and a sleeper that moves it instead of sleeping. */
-final class FakeClock implements MonotonicClock, Sleeper {
+/** A clock that moves only when told to, and a sleeper that moves it instead of sleeping (the runner's tests use it too). */
+public final class FakeClock implements MonotonicClock, Sleeper {
 
     private long now;
     /** Added to the clock on every reading, to let spin loops end. */
@@ -14,7 +14,7 @@ final class FakeClock implements MonotonicClock, Sleeper {
     /** The clock's time as each sleep returned. */
     final List<Long> wakeUps = new ArrayList<>();
 
-    FakeClock(long start) {
+    public FakeClock(long start) {
         this(start, 0);
     }
 
@@ -39,7 +39,7 @@ final class FakeClock implements MonotonicClock, Sleeper {
         wakeUps.add(now);
     }
 
-    void advance(long nanos) {
+    public void advance(long nanos) {
         now += nanos;
     }
 
