@@ -81,6 +81,11 @@ final class DataPlane implements AutoCloseable {
     private volatile boolean closing;
 
     DataPlane(String host, GzTransportProperties p, Inbound inbound) {
+        this(host, p, inbound, REPLY_DEADLINE_NANOS);
+    }
+
+    /** A data path whose answers wait {@code replyDeadlineNanos} for their requester's connection. */
+    DataPlane(String host, GzTransportProperties p, Inbound inbound, long replyDeadlineNanos) {
         this.inbound = inbound;
         this.maxFrame = p.maxMessageSize().toBytes();
         this.outgoing = new ArrayBlockingQueue<>(p.sendQueue());
@@ -100,7 +105,7 @@ final class DataPlane implements AutoCloseable {
         replier.setIdentity(replierId.getBytes(StandardCharsets.UTF_8));
         replier.setRouterMandatory(true);
         replierAddress = any + ":" + replier.bindToRandomPort(any);
-        replies = new ReplySender(context, any, () -> closing);
+        replies = new ReplySender(context, any, () -> closing, p.replyQueue(), replyDeadlineNanos);
     }
 
     void start() {
@@ -195,9 +200,23 @@ final class DataPlane implements AutoCloseable {
         receiverTasks.add(() -> sub.unsubscribe(qualifiedTopic.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /** Sends the reply to a request, from the replying thread; never blocks. */
+    /**
+     * Sends the reply to a request, from the replying thread; never blocks. At most
+     * {@code orrery.transport.reply-queue} answers wait (queued, or for their requester's connection); one more is
+     * dropped and counted.
+     */
     void reply(Request request, byte[] data, boolean ok) {
         replies.add(request, data, ok);
+    }
+
+    /** Answers queued or waiting for their requester's connection now. */
+    int waitingReplies() {
+        return replies.waiting();
+    }
+
+    /** Answers dropped: the queue was full, or the requester did not take a connection in time. */
+    long droppedReplies() {
+        return replies.dropped();
     }
 
     long droppedOutgoing() {

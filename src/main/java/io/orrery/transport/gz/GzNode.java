@@ -109,6 +109,16 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
         return env.partition();
     }
 
+    /** Messages and answers dropped so far: {@code replies}, {@code outgoing} or {@code incoming}. */
+    long dropped(String what) {
+        return switch (what) {
+            case "replies" -> data.droppedReplies();
+            case "outgoing" -> data.droppedOutgoing();
+            case "incoming" -> data.droppedIncoming();
+            default -> throw new IllegalArgumentException("unknown drop count '" + what + "'");
+        };
+    }
+
     /** The endpoint service requests go to, as the advertisements name it. */
     String serviceAddress() {
         return data.replierAddress();

@@ -1,5 +1,8 @@
 package io.orrery.transport.gz;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.orrery.app.Models;
 import io.orrery.app.Topics;
 import io.orrery.app.WorldControl;
@@ -7,6 +10,7 @@ import io.orrery.app.WorldId;
 import io.orrery.app.Worlds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -57,8 +61,13 @@ class GzTransportConfiguration {
         });
     }
 
-    /** Starts the node with the application, after the runner; stops it (unadvertise, bye) before the runner. */
-    static final class GzTransportLifecycle implements SmartLifecycle {
+    /**
+     * Starts the node with the application, after the runner; stops it (unadvertise, bye) before the runner. Its drop
+     * counts are {@code orrery_transport_dropped_total}, tagged {@code what}: {@code replies} (answers to service
+     * calls past {@code orrery.transport.reply-queue} or not taken in time), {@code outgoing} (messages past
+     * {@code orrery.transport.send-queue}) and {@code incoming} (malformed or refused messages and requests).
+     */
+    static final class GzTransportLifecycle implements SmartLifecycle, MeterBinder {
 
         private final java.util.function.Supplier<GzNode> factory;
         private volatile GzNode node;
@@ -92,6 +101,21 @@ class GzTransportConfiguration {
         @Override
         public int getPhase() {
             return SmartLifecycle.DEFAULT_PHASE;
+        }
+
+        @Override
+        public void bindTo(MeterRegistry registry) {
+            for (String what : List.of("replies", "outgoing", "incoming")) {
+                FunctionCounter.builder("orrery.transport.dropped", this, l -> l.dropped(what))
+                        .tag("what", what)
+                        .description("gz-transport messages and answers dropped since the node started")
+                        .register(registry);
+            }
+        }
+
+        private double dropped(String what) {
+            GzNode n = node;
+            return n == null ? 0 : n.dropped(what);
         }
 
         /** The node while it runs. */

@@ -19,6 +19,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxPeers the most gz-transport processes tracked at once; further ones are ignored (logged once)
  * @param maxRemoteEntries the most remote publishers and subscribers tracked at once; further ones are ignored
  * @param maxServiceCalls the most service calls waiting for the runner at once; one more is answered as failed
+ * @param replyQueue the most answers to service calls waiting to be sent (a requester's connection can take up to 5 s
+ *     to come up); one more is dropped, counted ({@code orrery_transport_dropped_total{what="replies"}}) and logged
  */
 @ConfigurationProperties("orrery.transport")
 public record GzTransportProperties(
@@ -30,7 +32,8 @@ public record GzTransportProperties(
         @DefaultValue("1000") int sendQueue,
         @DefaultValue("256") int maxPeers,
         @DefaultValue("10000") int maxRemoteEntries,
-        @DefaultValue("64") int maxServiceCalls) {
+        @DefaultValue("64") int maxServiceCalls,
+        @DefaultValue("64") int replyQueue) {
 
     public GzTransportProperties {
         if (!"gz".equals(messageTypes) && !"ignition".equals(messageTypes)) {
@@ -46,6 +49,7 @@ public record GzTransportProperties(
         atLeast("orrery.transport.max-peers", maxPeers, 1);
         atLeast("orrery.transport.max-remote-entries", maxRemoteEntries, 1);
         atLeast("orrery.transport.max-service-calls", maxServiceCalls, 1);
+        atLeast("orrery.transport.reply-queue", replyQueue, 1);
     }
 
     /** The prefix of type names on the wire: {@code gz.msgs.} or {@code ignition.msgs.}. */

@@ -1,5 +1,6 @@
 package io.orrery.transport.gz;
 
+import io.orrery.log.LogRate;
 import io.orrery.log.LogSafe;
 import io.orrery.transport.gz.DataPlane.Request;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,8 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,17 +40,60 @@ final class ReplySender {
     private final ZContext context;
     private final String host;
     private final BooleanSupplier closing;
+    private final int capacity;
+    private final long deadlineNanos;
+    /** Answers queued or waiting for their requester's connection. */
+    private final AtomicInteger waiting = new AtomicInteger();
 
-    /** Replies with a socket of {@code context}, warmed up on {@code host} ({@code tcp://address}). */
-    ReplySender(ZContext context, String host, BooleanSupplier closing) {
+    private final AtomicLong dropped = new AtomicLong();
+    /** One WARN about dropped answers at most every 10 s; the count goes on in the metric. */
+    private final LogRate dropWarnings = new LogRate(System::nanoTime, 1, 0.1, 1, 0.1, 1);
+
+    /**
+     * Replies with a socket of {@code context}, warmed up on {@code host} ({@code tcp://address}); at most
+     * {@code capacity} answers wait, each at most {@code deadlineNanos} for its requester's connection.
+     */
+    ReplySender(ZContext context, String host, BooleanSupplier closing, int capacity, long deadlineNanos) {
         this.context = context;
         this.host = host;
         this.closing = closing;
+        this.capacity = capacity;
+        this.deadlineNanos = deadlineNanos;
     }
 
-    /** Queues the reply to a request; any thread, never blocks. */
+    /**
+     * Queues the reply to a request; any thread, never blocks. At most {@code orrery.transport.reply-queue} answers
+     * wait (queued, or for their requester's connection); one more is dropped and counted.
+     */
     void add(Request request, byte[] data, boolean ok) {
-        replies.add(new Reply(request, data, ok, System.nanoTime() + DataPlane.REPLY_DEADLINE_NANOS));
+        if (waiting.incrementAndGet() > capacity) {
+            waiting.decrementAndGet();
+            drop(request, "orrery.transport.reply-queue (" + capacity + ") answers are waiting already");
+            return;
+        }
+        replies.add(new Reply(request, data, ok, System.nanoTime() + deadlineNanos));
+    }
+
+    /** Answers queued or waiting for their requester's connection now. */
+    int waiting() {
+        return waiting.get();
+    }
+
+    /** Answers dropped: the queue was full, the endpoint malformed, or the requester took no connection in time. */
+    long dropped() {
+        return dropped.get();
+    }
+
+    private void drop(Request request, String why) {
+        long count = dropped.incrementAndGet();
+        if (dropWarnings.admit(this) >= 0) {
+            log.warn(
+                    "gz-transport {}: an answer was dropped: {} ({} dropped so far, counted in"
+                            + " orrery_transport_dropped_total{what=\"replies\"}; logged at most every 10 s)",
+                    LogSafe.of(request.topic()),
+                    why,
+                    count);
+        }
     }
 
     /** The replying thread's body, until closing. */
@@ -72,6 +118,8 @@ final class ReplySender {
                     String endpoint = r.request().replyTo();
                     if (!DataPlane.ENDPOINT.matcher(endpoint).matches()) {
                         it.remove();
+                        waiting.decrementAndGet();
+                        drop(r.request(), "its reply endpoint is not a tcp:// IPv4 endpoint");
                         continue;
                     }
                     if (connected.remove(endpoint) == null) {
@@ -101,17 +149,15 @@ final class ReplySender {
                         done = true;
                     }
                     if (!done && System.nanoTime() - r.deadline() > 0) {
-                        log.info(
-                                "gz-transport {}: the answer to request {} was dropped: the requester at {} did"
-                                        + " not take a connection within {} s",
-                                r.request().topic(),
-                                LogSafe.of(r.request().requestUuid()),
-                                endpoint,
-                                DataPlane.REPLY_DEADLINE_NANOS / 1_000_000_000L);
+                        drop(
+                                r.request(),
+                                "the requester at " + LogSafe.of(endpoint) + " did not take a connection within "
+                                        + deadlineNanos / 1_000_000_000L + " s");
                         done = true;
                     }
                     if (done) {
                         it.remove();
+                        waiting.decrementAndGet();
                     }
                 }
             }

@@ -77,7 +77,7 @@ class GzNodeDiscoveryTests {
                 msgPort,
                 freePort());
         GzTransportProperties p =
-                new GzTransportProperties(true, true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256, 10000, 64);
+                new GzTransportProperties(true, true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256, 10000, 64, 64);
         UseCases app = UseCases.of(runner, reader, new WorldSaver(dir));
         node = new GzNode(env, p, new MessageCatalog(p.typePrefix()), app.topics(), app.services(true), true);
         node.start();

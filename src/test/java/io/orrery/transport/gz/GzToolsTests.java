@@ -203,6 +203,19 @@ class GzToolsTests {
         assertThat(subscribers).contains("gz-transport");
     }
 
+    /** What the node drops is counted where operators look: the actuator's Prometheus page. */
+    @Test
+    @Order(9)
+    void theNodesDropCountsAreMetrics() throws Exception {
+        String metrics = server.get(ns, "/actuator/prometheus");
+
+        assertThat(metrics)
+                .contains(
+                        "orrery_transport_dropped_total{what=\"replies\"}",
+                        "orrery_transport_dropped_total{what=\"outgoing\"}",
+                        "orrery_transport_dropped_total{what=\"incoming\"}");
+    }
+
     /** The subscribers GET /api/topics lists for {@code topic}, as JSON text. */
     private static String subscribersOf(String topic) throws Exception {
         String body = server.get(ns, "/api/topics");
