@@ -157,8 +157,8 @@ class ApiExceptionHandler {
     @ExceptionHandler(CommandQueueFullException.class)
     ResponseEntity<ProblemDetail> queueFull(CommandQueueFullException e) {
         ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "Runner busy", e.getMessage());
-        p.setProperty("property", "orrery.max-pending-commands");
-        p.setProperty("limit", e.capacity());
+        p.setProperty("property", e.property());
+        p.setProperty("limit", e.limit());
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, "1")
                 .contentType(MediaType.APPLICATION_PROBLEM_JSON)

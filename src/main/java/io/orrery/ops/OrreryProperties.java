@@ -32,6 +32,9 @@ import org.springframework.util.unit.DataSize;
  *     at once, queued or held back during a step batch or a load; one more is refused at once (HTTP 503 with
  *     Retry-After), and nothing already accepted is dropped. Stop, pause, a controller's release and reads are
  *     never refused for room
+ * @param maxPendingPublishBytes the most bytes of topic messages (their protobuf size) published from outside the loop
+ *     (HTTP, gz-transport, plugins' threads) that may wait for the runner at once; one more publish is refused at once
+ *     (HTTP 503 with Retry-After), unless nothing waits (a single message larger than the bound still goes)
  * @param startPaused start in Pause instead of running
  * @param stopAt stop with outcome success once sim time reaches this
  * @param stopAfterSteps stop with outcome success after this many steps
@@ -64,6 +67,7 @@ public record OrreryProperties(
         @DefaultValue("10") int maxStepsPerFrame,
         @DefaultValue("1s") Duration maxCatchUp,
         @DefaultValue("1024") int maxPendingCommands,
+        @DefaultValue("16MB") DataSize maxPendingPublishBytes,
         @DefaultValue("false") boolean startPaused,
         Duration stopAt,
         Long stopAfterSteps,
@@ -118,6 +122,8 @@ public record OrreryProperties(
         }
         Checks.atLeast("orrery.max-steps-per-frame", maxStepsPerFrame, 1, "");
         Checks.atLeast("orrery.max-pending-commands", maxPendingCommands, 1, "");
+        Checks.set("orrery.max-pending-publish-bytes", maxPendingPublishBytes);
+        Checks.atLeast("orrery.max-pending-publish-bytes", maxPendingPublishBytes.toBytes(), 1, " (bytes)");
         if (stopAfterSteps != null) {
             Checks.atLeast("orrery.stop-after-steps", stopAfterSteps, 1, "");
         }

@@ -72,6 +72,7 @@ class RunnerConfiguration {
                 .settings(settings(properties))
                 .seed(properties.seed())
                 .maxPendingCommands(properties.maxPendingCommands())
+                .maxPendingPublishBytes(properties.maxPendingPublishBytes().toBytes())
                 .allowedPluginEndpoints(properties.allowedPluginEndpoints())
                 .events(events)
                 .worldSystems(extensions.worldSystems())

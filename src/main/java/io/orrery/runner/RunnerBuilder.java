@@ -21,6 +21,9 @@ public final class RunnerBuilder {
     /** The most commands that may wait for the runner at once, by default. */
     public static final int DEFAULT_MAX_PENDING_COMMANDS = 1024;
 
+    /** The most bytes of published messages that may wait for the runner at once, by default (16 MB). */
+    public static final long DEFAULT_MAX_PENDING_PUBLISH_BYTES = 16L << 20;
+
     final WorldLoader loader;
     final Path worldFile;
     final PhysicsEngine engine;
@@ -35,6 +38,7 @@ public final class RunnerBuilder {
     EventSink events = EventSink.NONE;
     long seed;
     int maxPendingCommands = DEFAULT_MAX_PENDING_COMMANDS;
+    long maxPendingPublishBytes = DEFAULT_MAX_PENDING_PUBLISH_BYTES;
     List<String> allowedPluginEndpoints = List.of();
 
     RunnerBuilder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
@@ -101,6 +105,19 @@ public final class RunnerBuilder {
             throw new IllegalArgumentException("maxPendingCommands must be at least 1, got " + max);
         }
         this.maxPendingCommands = max;
+        return this;
+    }
+
+    /**
+     * The most bytes of topic messages published from outside the loop that may wait for the runner at once
+     * ({@code orrery.max-pending-publish-bytes}); one more publish is refused with {@link CommandQueueFullException},
+     * unless nothing waits.
+     */
+    public RunnerBuilder maxPendingPublishBytes(long max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("maxPendingPublishBytes must be at least 1, got " + max);
+        }
+        this.maxPendingPublishBytes = max;
         return this;
     }
 

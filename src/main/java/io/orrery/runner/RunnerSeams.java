@@ -54,6 +54,11 @@ final class RunnerSeams {
 
             @Override
             public CompletableFuture<Void> later(Runnable delivery) {
+                return later(delivery, 0);
+            }
+
+            @Override
+            public CompletableFuture<Void> later(Runnable delivery, long bytes) {
                 // From a PostUpdate system on a pool thread: delivered in this step, in the serial mode's order.
                 WorldSession s = state.session();
                 Optional<CompletableFuture<Void>> inRound =
@@ -61,7 +66,8 @@ final class RunnerSeams {
                 if (inRound.isPresent()) {
                     return inRound.get();
                 }
-                return posts.post("publish", Command.LIVE, Command.Kind.ORDINARY, () -> {
+                // From a plugin's thread: a command, bounded by its message's size as well as by the count.
+                return posts.post("publish", Command.LIVE, Math.max(1, bytes), () -> {
                     delivery.run();
                     return null;
                 });

@@ -69,7 +69,7 @@ public final class SimulationRunner {
 
     SimulationRunner(RunnerBuilder b) {
         this.state = new RunState(b.worldFile);
-        CommandQueue commands = new CommandQueue(b.maxPendingCommands);
+        CommandQueue commands = new CommandQueue(b.maxPendingCommands, b.maxPendingPublishBytes);
         CommandPosts posts = new CommandPosts(
                 commands, state, b.pluginSettings.startTimeout().toNanos());
         TriggerRegistry triggers = new TriggerRegistry();

@@ -18,6 +18,14 @@ public interface BusDriver {
     CompletableFuture<Void> later(Runnable delivery);
 
     /**
+     * {@link #later(Runnable)} for a message of {@code bytes} (its protobuf size), which a driver may refuse when too
+     * many bytes wait already (the future fails then).
+     */
+    default CompletableFuture<Void> later(Runnable delivery, long bytes) {
+        return later(delivery);
+    }
+
+    /**
      * A driver for a bus used from one thread only (a tool, a test): every thread counts as the driving thread and
      * a hand-off is delivered at once.
      */

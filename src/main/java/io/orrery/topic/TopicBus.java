@@ -114,11 +114,13 @@ public final class TopicBus implements AutoCloseable {
             return CompletableFuture.completedFuture(null);
         }
         long postedIn = episode;
-        return driver.later(() -> {
-            if (!closed && episode == postedIn && topics.get(t.name) == t) {
-                deliver(t, message);
-            }
-        });
+        return driver.later(
+                () -> {
+                    if (!closed && episode == postedIn && topics.get(t.name) == t) {
+                        deliver(t, message);
+                    }
+                },
+                message.getSerializedSize());
     }
 
     /**

@@ -44,6 +44,7 @@ class CommandQueueLimitTests extends ApiTestSupport {
 
     static final int LIMIT = 16;
     static final String TOPIC = "/test/count";
+    static final String TEXT_TOPIC = "/test/text";
 
     @AfterEach
     void openTheGate() {
@@ -110,6 +111,7 @@ class CommandQueueLimitTests extends ApiTestSupport {
 
         static final AtomicInteger RECEIVED = new AtomicInteger();
         static final AtomicInteger LAST = new AtomicInteger(-1);
+        static final AtomicInteger TEXTS = new AtomicInteger();
         private static volatile CountDownLatch gate = new CountDownLatch(0);
         private static volatile CountDownLatch held = new CountDownLatch(1);
 
@@ -134,6 +136,12 @@ class CommandQueueLimitTests extends ApiTestSupport {
                 RECEIVED.incrementAndGet();
                 LAST.set((int) d.getData());
             });
+            context.topics()
+                    .subscribe(
+                            TEXT_TOPIC,
+                            com.gz.msgs.StringMsgProtos.StringMsg.class,
+                            context.qualifiedName(),
+                            m -> TEXTS.incrementAndGet());
         }
 
         @Override

@@ -40,6 +40,8 @@ public final class Command<T> {
     final Kind kind;
     /** Whether it counts against the queue's bound: ordinary commands do, unless they let go of something. */
     final boolean bounded;
+    /** The bytes of data it holds (a published message's size), counted against the queue's bound on bytes. */
+    final long bytes;
 
     private final Supplier<T> action;
     final CompletableFuture<T> future = new CompletableFuture<>();
@@ -49,10 +51,15 @@ public final class Command<T> {
     }
 
     Command(String name, Set<SimState> acceptedIn, Kind kind, boolean bounded, Supplier<T> action) {
+        this(name, acceptedIn, kind, bounded, 0, action);
+    }
+
+    Command(String name, Set<SimState> acceptedIn, Kind kind, boolean bounded, long bytes, Supplier<T> action) {
         this.name = name;
         this.acceptedIn = acceptedIn;
         this.kind = kind;
         this.bounded = bounded;
+        this.bytes = bytes;
         this.action = action;
     }
 

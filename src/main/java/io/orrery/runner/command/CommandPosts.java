@@ -42,6 +42,14 @@ public final class CommandPosts {
         return commands.post(new Command<>(name, acceptedIn, kind, action)).future;
     }
 
+    /**
+     * An ordinary command carrying {@code bytes} of data (a topic message), refused when the bytes waiting would pass
+     * {@code orrery.max-pending-publish-bytes}.
+     */
+    public <T> CompletableFuture<T> post(String name, Set<SimState> acceptedIn, long bytes, Supplier<T> action) {
+        return commands.post(new Command<>(name, acceptedIn, Command.Kind.ORDINARY, true, bytes, action)).future;
+    }
+
     /** A command that is never refused for room (one that lets go of something). */
     public <T> CompletableFuture<T> postUnbounded(String name, Set<SimState> acceptedIn, Supplier<T> action) {
         return commands.post(new Command<>(name, acceptedIn, Command.Kind.ORDINARY, false, action)).future;

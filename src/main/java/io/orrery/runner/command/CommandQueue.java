@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -17,7 +18,9 @@ import java.util.function.Consumer;
  * during a long step batch or a slow reload would otherwise grow until the JVM dies). One more is refused at once
  * with {@link CommandQueueFullException}; what was accepted is never dropped to make room. Commands that end or
  * interrupt something (stop, pause, a controller's release) and reads, each of which holds its caller's thread, are
- * never refused for room.
+ * never refused for room. The data the commands carry is bounded too: at most {@code maxBytes} of published messages
+ * wait at once (a thousand one-megabyte publishes fit the count); one more is refused the same way, unless nothing
+ * waits, so a single message larger than the bound still goes.
  */
 public final class CommandQueue {
 
@@ -27,13 +30,23 @@ public final class CommandQueue {
     /** Bounded commands accepted and not yet taken to run or refused. */
     private final AtomicInteger waiting = new AtomicInteger();
 
+    private final long maxBytes;
+    /** Bytes the commands accepted and not yet taken carry. */
+    private final AtomicLong waitingBytes = new AtomicLong();
+
     private volatile boolean closed;
 
     public CommandQueue(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
+        this(capacity, Long.MAX_VALUE);
+    }
+
+    public CommandQueue(int capacity, long maxBytes) {
+        if (capacity < 1 || maxBytes < 1) {
+            throw new IllegalArgumentException(
+                    "capacity and bytes must be at least 1, got " + capacity + " and " + maxBytes);
         }
         this.capacity = capacity;
+        this.maxBytes = maxBytes;
     }
 
     /** Queues a command; refuses it at once after {@link #close}, or when it is bounded and the queue is full. */
@@ -46,6 +59,18 @@ public final class CommandQueue {
             waiting.decrementAndGet();
             command.future.completeExceptionally(new CommandQueueFullException(command.name, capacity));
             return command;
+        }
+        if (command.bytes > 0) {
+            long total = waitingBytes.addAndGet(command.bytes);
+            if (total > maxBytes && total != command.bytes) {
+                waitingBytes.addAndGet(-command.bytes);
+                if (command.bounded) {
+                    waiting.decrementAndGet();
+                }
+                command.future.completeExceptionally(
+                        CommandQueueFullException.ofBytes(command.name, total - command.bytes, maxBytes));
+                return command;
+            }
         }
         incoming.add(command);
         if (closed) {
@@ -81,6 +106,14 @@ public final class CommandQueue {
         if (c.bounded) {
             waiting.decrementAndGet();
         }
+        if (c.bytes > 0) {
+            waitingBytes.addAndGet(-c.bytes);
+        }
+    }
+
+    /** How many bytes the commands waiting now carry. */
+    long waitingBytes() {
+        return waitingBytes.get();
     }
 
     /**

@@ -54,7 +54,9 @@ public final class Publishing implements TopicAccess {
         }
         // Applied on the runner thread, where the bus delivers at once: refused while a controller holds the
         // simulation, dropped when the world it was meant for has been unloaded since.
-        return posts.post("publish", Command.LIVE, Command.Kind.ORDINARY, posts.unlessHeld("publish", () -> {
+        // Bounded by its size as well as by the count: a thousand megabyte messages would otherwise wait in a batch.
+        long bytes = Math.max(1, message.getSerializedSize());
+        return posts.post("publish", Command.LIVE, bytes, posts.unlessHeld("publish", () -> {
             if (state.session() == s) {
                 s.topics.publish(topic, message);
             }

@@ -42,7 +42,7 @@ class CommandQueueTests {
 
         assertThat(refused).isCompletedExceptionally();
         assertThat(causeOf(refused)).isInstanceOfSatisfying(CommandQueueFullException.class, e -> {
-            assertThat(e.capacity()).isEqualTo(3);
+            assertThat(e.limit()).isEqualTo(3);
             assertThat(e.command()).isEqualTo("publish 3");
             assertThat(e)
                     .hasMessage("'publish 3' refused: the runner has 3 commands waiting, the most"
@@ -53,6 +53,37 @@ class CommandQueueTests {
         assertThat(queue.waiting()).isZero();
         assertThat(queue.post(command("publish 4", Command.Kind.ORDINARY)).future)
                 .isNotDone();
+    }
+
+    /** Published messages are bounded by their bytes too; a single message larger than the bound still goes alone. */
+    @Test
+    void beyondTheBytesBoundAPublishIsRefusedAndRunningMakesRoom() {
+        CommandQueue bytes = new CommandQueue(100, 1000);
+        assertThat(bytes.post(publish("a", 600)).future).isNotDone();
+        assertThat(bytes.post(publish("b", 400)).future).isNotDone();
+
+        CompletableFuture<String> refused = bytes.post(publish("c", 1)).future;
+
+        assertThat(causeOf(refused)).isInstanceOfSatisfying(CommandQueueFullException.class, e -> {
+            assertThat(e.property()).isEqualTo("orrery.max-pending-publish-bytes");
+            assertThat(e.limit()).isEqualTo(1000);
+            assertThat(e).hasMessageContaining("1000 bytes of messages wait");
+        });
+        assertThat(bytes.waiting()).isEqualTo(2);
+        bytes.runAll(runner);
+        assertThat(ran).containsExactly("a", "b");
+        assertThat(bytes.waitingBytes()).isZero();
+        assertThat(bytes.post(publish("huge", 5000)).future)
+                .as("alone, it goes")
+                .isNotDone();
+        assertThat(causeOf(bytes.post(publish("d", 1)).future)).isInstanceOf(CommandQueueFullException.class);
+    }
+
+    Command<String> publish(String name, long size) {
+        return new Command<>(name, Command.ANY, Command.Kind.ORDINARY, true, size, () -> {
+            ran.add(name);
+            return name;
+        });
     }
 
     @Test
