@@ -152,6 +152,13 @@ Environment common to both modes.
   value: "true"
 - name: ORRERY_TRANSPORT_ENABLED
   value: {{ and .Values.gzTransport.enabled (eq .Values.mode "server") | quote }}
+{{- if and .Values.gzTransport.enabled (eq .Values.mode "server") }}
+{{- /* Orrery keeps gz-transport on loopback unless told; peers outside the pod reach it at the pod's IP. */}}
+- name: GZ_IP
+  valueFrom:
+    fieldRef:
+      fieldPath: status.podIP
+{{- end }}
 {{- with .Values.gzTransport.relays }}
 - name: GZ_RELAY
   value: {{ join ":" . | quote }}

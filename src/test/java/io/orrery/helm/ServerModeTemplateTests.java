@@ -166,6 +166,9 @@ class ServerModeTemplateTests {
         assertThat(on.named("ORRERY_TRANSPORT_ENABLED").get("value").string()).isEqualTo("true");
         assertThat(on.named("GZ_RELAY").get("value").string()).isEqualTo("10.1.2.3:10.1.2.4");
         assertThat(on.named("GZ_PARTITION").get("value").string()).isEqualTo("sim");
+        // Orrery keeps gz-transport on loopback by default; in a pod, peers outside it reach the pod's IP
+        assertThat(on.named("GZ_IP").get("valueFrom", "fieldRef", "fieldPath").string())
+                .isEqualTo("status.podIP");
     }
 
     @Test

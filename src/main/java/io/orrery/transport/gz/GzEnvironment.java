@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Where the node lives on the network, read from gz-transport's environment variables as gz-transport reads them:
@@ -21,9 +22,10 @@ import java.util.Optional;
  * the variable.
  *
  * @param partition the partition ({@code GZ_PARTITION}; default {@code <hostname>:<user>})
- * @param interfaces the IPv4 addresses discovery joins the multicast group on ({@code GZ_IP}, else every interface
- *     that is up)
- * @param host the address the ZeroMQ sockets bind to ({@code GZ_IP}, else the first address not on loopback)
+ * @param interfaces the IPv4 addresses discovery joins the multicast group on ({@code GZ_IP}, else
+ *     {@code orrery.transport.ip}: 127.0.0.1 by default, every interface that is up for {@code *})
+ * @param host the address the ZeroMQ sockets bind to (the same one; for {@code *} the first address not on
+ *     loopback, as gz-transport picks it)
  * @param relays unicast relays every discovery message also goes to ({@code GZ_RELAY}, colon-separated IPv4s)
  * @param group the multicast group ({@code GZ_DISCOVERY_MULTICAST_IP}, default 239.255.0.7)
  * @param msgPort the topics' discovery port ({@code GZ_DISCOVERY_MSG_PORT}, default 10317)
@@ -47,12 +49,21 @@ record GzEnvironment(
         relays = List.copyOf(relays);
     }
 
-    /** The environment of this process. */
-    static GzEnvironment fromSystem() {
-        return from(System.getenv());
+    /** The environment of this process, with {@code orrery.transport.ip} as {@code configuredIp}. */
+    static GzEnvironment fromSystem(String configuredIp) {
+        return from(System.getenv(), configuredIp, GzEnvironment::localAddresses);
     }
 
+    /** {@code env} with the default interface, loopback. */
     static GzEnvironment from(Map<String, String> env) {
+        return from(env, GzTransportProperties.LOOPBACK, GzEnvironment::localAddresses);
+    }
+
+    /**
+     * {@code env}, with {@code configuredIp} ({@code orrery.transport.ip}) where it names no interface, and
+     * {@code upAddresses} listing the IPv4 addresses of the interfaces that are up, the non-loopback ones first.
+     */
+    static GzEnvironment from(Map<String, String> env, String configuredIp, Supplier<List<InetAddress>> upAddresses) {
         Optional<Variable> partitionVar = variable(env, "PARTITION");
         String partition = partitionVar.map(Variable::value).orElseGet(GzEnvironment::defaultPartition);
         String problem = GzNames.partitionProblem(partition);
@@ -71,8 +82,16 @@ record GzEnvironment(
             }
             interfaces = List.of(address);
             host = address;
+        } else if (!GzTransportProperties.EVERY_INTERFACE.equals(configuredIp)) {
+            InetAddress address = ipv4("orrery.transport.ip", configuredIp);
+            if (!isLocal(address)) {
+                throw new IllegalArgumentException("orrery.transport.ip=" + configuredIp
+                        + " is not an address of this machine's interfaces (or * for every one)");
+            }
+            interfaces = List.of(address);
+            host = address;
         } else {
-            interfaces = localAddresses();
+            interfaces = upAddresses.get();
             host = interfaces.stream()
                     .filter(a -> !a.isLoopbackAddress())
                     .findFirst()

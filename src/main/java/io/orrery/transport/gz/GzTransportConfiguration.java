@@ -49,7 +49,7 @@ class GzTransportConfiguration {
             MessageCatalog catalog = new MessageCatalog(properties.typePrefix());
             try {
                 return new GzNode(
-                        GzEnvironment.fromSystem(),
+                        GzEnvironment.fromSystem(properties.ip()),
                         properties,
                         catalog,
                         topics,

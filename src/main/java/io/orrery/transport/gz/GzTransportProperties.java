@@ -9,6 +9,9 @@ import org.springframework.util.unit.DataSize;
  * come from gz-transport's own environment variables ({@link GzEnvironment}), as for every gz-transport program.
  *
  * @param enabled run the node (on by default, as {@code gz sim} always is)
+ * @param ip the IPv4 address of the interface the node uses, discovery and data: {@code 127.0.0.1} by default, so it
+ *     stays on this machine; an address of another interface opens it to that network, {@code *} to every interface
+ *     that is up (gz-transport's own default). {@code GZ_IP} (or {@code IGN_IP}) in the environment wins over it
  * @param allowControl with {@code orrery.api.token} set, offer the services that change the world and take inbound
  *     topics all the same; gz-transport has no authentication, so by default they are not offered then
  * @param messageTypes the message type names put on the wire: {@code gz} ({@code gz.msgs.Twist}, Garden and later)
@@ -25,6 +28,7 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties("orrery.transport")
 public record GzTransportProperties(
         @DefaultValue("true") boolean enabled,
+        @DefaultValue(GzTransportProperties.LOOPBACK) String ip,
         @DefaultValue("false") boolean allowControl,
         @DefaultValue("gz") String messageTypes,
         @DefaultValue("1MB") DataSize maxMessageSize,
@@ -35,7 +39,18 @@ public record GzTransportProperties(
         @DefaultValue("64") int maxServiceCalls,
         @DefaultValue("64") int replyQueue) {
 
+    /** The default interface: loopback, so the node's multicast and sockets stay on this machine. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    /** The value of {@code ip} that means every interface that is up. */
+    public static final String EVERY_INTERFACE = "*";
+
     public GzTransportProperties {
+        if (ip == null || ip.isBlank()) {
+            throw new IllegalArgumentException(
+                    "orrery.transport.ip must be an IPv4 address of this machine or *, got '" + ip + "'");
+        }
+        ip = ip.strip();
         if (!"gz".equals(messageTypes) && !"ignition".equals(messageTypes)) {
             throw new IllegalArgumentException(
                     "orrery.transport.message-types must be gz or ignition, got " + messageTypes);

@@ -32,8 +32,8 @@ class DataPlaneReplyQueueTests {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             closed = "tcp://127.0.0.1:" + s.getLocalPort(); // nobody listens there once it is closed
         }
-        GzTransportProperties p =
-                new GzTransportProperties(true, true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256, 10000, 64, QUEUE);
+        GzTransportProperties p = new GzTransportProperties(
+                true, "127.0.0.1", true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256, 10000, 64, QUEUE);
         try (DataPlane data = new DataPlane("127.0.0.1", p, new NoInbound(), 3_600_000_000_000L)) {
             data.start();
             byte[] answer = new byte[200_000]; // about a scene/info answer of 3k_shapes

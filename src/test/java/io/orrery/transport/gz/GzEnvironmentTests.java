@@ -44,6 +44,35 @@ class GzEnvironmentTests {
         assertThat(env.relays()).isEmpty();
     }
 
+    /**
+     * Without GZ_IP the node keeps to loopback (orrery.transport.ip's default), whatever interfaces the machine has;
+     * {@code *} is gz-transport's own default, every interface that is up; GZ_IP wins over the property.
+     */
+    @Test
+    void loopbackUnlessAnInterfaceIsNamed() throws Exception {
+        InetAddress card = InetAddress.getByName("192.0.2.77");
+        InetAddress lo = InetAddress.getByName("127.0.0.1");
+        java.util.function.Supplier<java.util.List<InetAddress>> machine = () -> java.util.List.of(card, lo);
+
+        GzEnvironment byDefault = GzEnvironment.from(Map.of());
+        assertThat(byDefault.interfaces()).containsExactly(lo);
+        assertThat(byDefault.host()).isEqualTo(lo);
+        assertThat(GzEnvironment.from(Map.of(), "127.0.0.1", machine).interfaces())
+                .containsExactly(lo);
+
+        GzEnvironment every = GzEnvironment.from(Map.of(), "*", machine);
+        assertThat(every.interfaces()).containsExactly(card, lo);
+        assertThat(every.host()).isEqualTo(card);
+
+        assertThat(GzEnvironment.from(Map.of("GZ_IP", "127.0.0.1"), "*", machine)
+                        .interfaces())
+                .containsExactly(lo);
+        assertThatThrownBy(() -> GzEnvironment.from(Map.of(), "192.0.2.77", machine))
+                .hasMessageContaining("orrery.transport.ip=192.0.2.77 is not an address of this machine's interfaces");
+        assertThatThrownBy(() -> GzEnvironment.from(Map.of(), "eth0", machine))
+                .hasMessageContaining("orrery.transport.ip: 'eth0' is not an IPv4 address");
+    }
+
     @Test
     void relaysAreColonSeparatedAddressesAndEqualPortsMoveTheServicesOneAlong() {
         GzEnvironment env = GzEnvironment.from(Map.of(

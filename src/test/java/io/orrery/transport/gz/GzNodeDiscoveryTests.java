@@ -76,8 +76,8 @@ class GzNodeDiscoveryTests {
                 InetAddress.getByName(GzEnvironment.DEFAULT_GROUP),
                 msgPort,
                 freePort());
-        GzTransportProperties p =
-                new GzTransportProperties(true, true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256, 10000, 64, 64);
+        GzTransportProperties p = new GzTransportProperties(
+                true, "127.0.0.1", true, "gz", DataSize.ofMegabytes(1), 100, 1000, 256, 10000, 64, 64);
         UseCases app = UseCases.of(runner, reader, new WorldSaver(dir));
         node = new GzNode(env, p, new MessageCatalog(p.typePrefix()), app.topics(), app.services(true), true);
         node.start();

@@ -37,6 +37,18 @@ public final class GzServer {
     /** A server with the node on or off ({@code transport}), its log in {@code dir}. */
     public static GzServer start(NetNamespace ns, Path dir, String partition, List<String> extraArgs, boolean transport)
             throws IOException, InterruptedException {
+        return start(ns, dir, partition, extraArgs, transport, env(partition));
+    }
+
+    /** A server with the node on or off, started with {@code env} (gz-transport's variables) added. */
+    static GzServer start(
+            NetNamespace ns,
+            Path dir,
+            String partition,
+            List<String> extraArgs,
+            boolean transport,
+            Map<String, String> env)
+            throws IOException, InterruptedException {
         Path world = dir.resolve("diff_drive.sdf");
         if (!Files.exists(world)) {
             try (var in = GzServer.class.getResourceAsStream("diff_drive.sdf")) {
@@ -64,7 +76,7 @@ public final class GzServer {
                 "--logging.level.io.orrery.transport.gz.GzNode=debug",
                 "--logging.level.io.orrery.transport.gz.DataPlane=debug"));
         command.addAll(extraArgs);
-        Process p = ns.start(command, env(partition), log);
+        Process p = ns.start(command, env, log);
         GzServer server = new GzServer(p, log);
         if (transport) {
             server.awaitLog("gz-transport node in partition", START_SECONDS);

@@ -130,7 +130,7 @@ class GzTransportFuzzTests {
                         .build();
                 runner.start();
                 GzTransportProperties p = new GzTransportProperties(
-                        true, true, "gz", DataSize.ofKilobytes(64), 100, 1000, 256, 10000, 64, 64);
+                        true, "127.0.0.1", true, "gz", DataSize.ofKilobytes(64), 100, 1000, 256, 10000, 64, 64);
                 UseCases app = UseCases.of(runner, reader, new WorldSaver(dir));
                 node = new GzNode(env, p, new MessageCatalog(p.typePrefix()), app.topics(), app.services(true), true);
                 node.start();

@@ -67,6 +67,17 @@ public final class NetNamespace implements AutoCloseable {
         return Path.of("/proc/" + holder.pid() + "/ns/net");
     }
 
+    /**
+     * Adds an interface beside loopback, as a machine's network card: one end of a veth pair, up, with
+     * {@code address/24}; its other end stays in the namespace too, so nothing leaves it.
+     */
+    public void addInterface(String name, String address) throws IOException, InterruptedException {
+        check(List.of("/usr/sbin/ip", "link", "add", name, "type", "veth", "peer", "name", name + "-peer"));
+        check(List.of("/usr/sbin/ip", "addr", "add", address + "/24", "dev", name));
+        check(List.of("/usr/sbin/ip", "link", "set", name, "up"));
+        check(List.of("/usr/sbin/ip", "link", "set", name + "-peer", "up"));
+    }
+
     /** Starts {@code command} in the namespace with {@code env} added, output to {@code log}. */
     public Process start(List<String> command, Map<String, String> env, Path log) throws IOException {
         List<String> full = new ArrayList<>(List.of("/usr/bin/nsenter", "--net=" + netns(), "--"));
