@@ -60,6 +60,27 @@ class StepBatchTests {
         assertThat(resumed.get(10, TimeUnit.SECONDS).paused()).isFalse();
     }
 
+    /**
+     * Steps of a paused world are not a real-time factor achieved: one Step on the dashboard showed "achieved 19.42"
+     * and rescaled its plot. The factor stays what it was before the batch (0 for a world never run), and so does the
+     * factor over the whole run.
+     */
+    @Test
+    void aBatchWhilePausedIsNotAnAchievedRealTimeFactor() throws Exception {
+        SimulationRunner runner = pausedRunner();
+        assertThat(runner.reads().status().achievedRealTimeFactor()).isZero();
+
+        SimulationStatus stepped = runner.control().step(500).get(30, TimeUnit.SECONDS);
+
+        assertThat(stepped.iterations()).isEqualTo(500);
+        assertThat(stepped.achievedRealTimeFactor()).isZero();
+        assertThat(runner.reads().status().achievedRealTimeFactor()).isZero();
+        assertThat(runner.reads().statistics().achievedFactorSinceStart()).isZero();
+        assertThat(runner.reads().statistics().steps())
+                .as("the steps still count")
+                .isEqualTo(500);
+    }
+
     private SimulationRunner pausedRunner() throws Exception {
         return fixture.startPaused(RunnerFixture.LIFECYCLE_WORLD);
     }

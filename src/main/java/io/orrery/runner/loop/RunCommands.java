@@ -100,7 +100,7 @@ public final class RunCommands {
         WorldSession s = state.session();
         boolean held = state.controller() != null;
         transitions.beginBatch(s, count, held);
-        s.statistics.start(clock.nanoTime(), s.simTimeNanos());
+        s.statistics.startBatch(clock.nanoTime(), s.simTimeNanos()); // counted, but not an achieved factor
         try {
             loop.batch(count);
         } catch (AbortException e) {

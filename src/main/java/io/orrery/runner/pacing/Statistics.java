@@ -5,8 +5,8 @@ package io.orrery.runner.pacing;
  * before it), the achieved real-time factor (sim time over wall time, across a window of the last steps and
  * since the start) and the achievable one (step size over cycle time).
  *
- * <p>The runner thread calls {@link #start}, {@link #record}, {@link #recordDroppedSteps}, {@link #pause} and
- * {@link #reset}; recording allocates nothing. Every {@code publishEverySteps} steps, and on {@link #publish}, an
+ * <p>The runner thread calls {@link #start} (or {@link #startBatch}), {@link #record}, {@link #recordDroppedSteps},
+ * {@link #pause} and {@link #reset}; recording allocates nothing. Every {@code publishEverySteps} steps, and on {@link #publish}, an
  * immutable {@link StatisticsSnapshot} is published that any thread can read with {@link #snapshot}.
  */
 public final class Statistics {
@@ -32,6 +32,9 @@ public final class Statistics {
     private final RunningStats achievable = new RunningStats();
 
     private boolean running;
+    /** The running segment is a step batch of a paused world: its steps count, its factor does not. */
+    private boolean batch;
+
     private long steps;
     private long droppedSteps;
     private long stepsSincePublish;
@@ -73,6 +76,7 @@ public final class Statistics {
             endSegment(lastWall, lastSim);
         }
         running = true;
+        batch = false;
         segmentStartWall = wallNanos;
         segmentStartSim = simNanos;
         lastWall = wallNanos;
@@ -83,11 +87,29 @@ public final class Statistics {
         pushSample(wallNanos, simNanos);
     }
 
+    /**
+     * Starts counting the steps of a step batch of a paused world (unpaced, as fast as the machine goes, or a
+     * controller's lockstep): their cycle times and the achievable factor count, but they are no real-time factor
+     * achieved, so the achieved factors (windowed and since the start) stay what they were until {@link #pause}.
+     */
+    public void startBatch(long wallNanos, long simNanos) {
+        if (running) {
+            endSegment(lastWall, lastSim);
+        }
+        running = true;
+        batch = true;
+        segmentStartWall = wallNanos;
+        segmentStartSim = simNanos;
+        lastWall = wallNanos;
+        lastSim = simNanos;
+    }
+
     /** Stops counting: wall time until the next {@link #start} does not lower the achieved factor. Publishes. */
     public void pause(long wallNanos, long simNanos) {
         if (running) {
             endSegment(wallNanos, simNanos);
             running = false;
+            batch = false;
         }
         publish();
     }
@@ -107,6 +129,12 @@ public final class Statistics {
         padding.add(paddingNanos / NANOS_PER_SECOND);
         if (cycleNanos > 0) {
             achievable.add((double) stepNanos / cycleNanos);
+        }
+        if (batch) {
+            if (++stepsSincePublish >= publishEverySteps) {
+                publish();
+            }
+            return;
         }
         pushSample(wallNanos, simNanos);
         int oldest = Math.floorMod(windowNewest - windowSize + 1, windowWall.length);
@@ -130,8 +158,9 @@ public final class Statistics {
 
     /** Publishes a snapshot of the statistics so far and returns it. */
     public StatisticsSnapshot publish() {
-        long wall = endedWallNanos + (running ? lastWall - segmentStartWall : 0);
-        long sim = endedSimNanos + (running ? lastSim - segmentStartSim : 0);
+        boolean paced = running && !batch;
+        long wall = endedWallNanos + (paced ? lastWall - segmentStartWall : 0);
+        long sim = endedSimNanos + (paced ? lastSim - segmentStartSim : 0);
         StatisticsSnapshot snapshot = new StatisticsSnapshot(
                 steps,
                 droppedSteps,
@@ -156,6 +185,7 @@ public final class Statistics {
     /** Back to zero and not running, as if just made; publishes the empty snapshot. */
     public void reset() {
         running = false;
+        batch = false;
         steps = 0;
         droppedSteps = 0;
         stepsSincePublish = 0;
@@ -176,8 +206,10 @@ public final class Statistics {
     }
 
     private void endSegment(long wallNanos, long simNanos) {
-        endedWallNanos += wallNanos - segmentStartWall;
-        endedSimNanos += simNanos - segmentStartSim;
+        if (!batch) {
+            endedWallNanos += wallNanos - segmentStartWall;
+            endedSimNanos += simNanos - segmentStartSim;
+        }
         lastWall = wallNanos;
         lastSim = simNanos;
         segmentStartWall = wallNanos;

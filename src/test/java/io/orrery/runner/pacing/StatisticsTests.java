@@ -22,6 +22,31 @@ class StatisticsTests {
         stats.record(wall, sim, STEP, cycle, padding);
     }
 
+    /** A step batch of a paused world counts its steps and cycle times, but is no achieved real-time factor. */
+    @Test
+    void aBatchLeavesTheAchievedFactorsAsTheyWere() {
+        Statistics stats = new Statistics(1000, 1);
+        stats.start(wall, sim);
+        for (int i = 0; i < 1000; i++) {
+            step(stats, 3 * MS / 4, MS / 4); // real time
+        }
+        stats.pause(wall, sim);
+        wall += 10_000 * MS; // paused for ten seconds
+
+        stats.startBatch(wall, sim);
+        for (int i = 0; i < 500; i++) {
+            step(stats, 0, MS / 20); // unpaced: twenty times real time
+        }
+        stats.pause(wall, sim);
+
+        StatisticsSnapshot after = stats.snapshot();
+        assertThat(after.achievedFactorWindow()).isCloseTo(1.0, within(1e-12));
+        assertThat(after.achievedFactorSinceStart()).isCloseTo(1.0, within(1e-12));
+        assertThat(after.steps()).isEqualTo(1500);
+        assertThat(after.cycleSeconds().count()).isEqualTo(1500);
+        assertThat(after.achievedFactor().max()).isCloseTo(1.0, within(1e-12));
+    }
+
     @Test
     void windowedFactorFollowsTheLastStepsWhileSinceStartAveragesTheRun() {
         Statistics stats = new Statistics(1000, 1);
