@@ -19,8 +19,9 @@ public class SdfException extends DocumentException {
      * @param detail what is wrong and what was expected
      */
     public SdfException(String file, int line, int column, String detail) {
-        // a place the parser got wrong (it counts a run of lone CRs as lines, then columns below 0) is unknown: 0
-        super(file + ":" + Math.max(0, line) + ":" + Math.max(0, column) + ": " + detail);
+        // a place the parser got wrong (it counts a run of lone CRs as lines, then columns below 0) is unknown: 0; a
+        // problem with the whole file names no place in it
+        super(line <= 0 ? file + ": " + detail : file + ":" + line + ":" + Math.max(0, column) + ": " + detail);
         this.file = file;
         this.line = Math.max(0, line);
         this.column = Math.max(0, column);

@@ -5,7 +5,9 @@ import static io.orrery.world.sdf.Values.tag;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import org.jdom2.Document;
@@ -29,6 +31,14 @@ final class SdfFiles {
         }
     }
 
+    /**
+     * How a file that cannot be read is named: by the caller's name for it (a model-path file's URI), else by its path
+     * as the user gave it.
+     */
+    private static String named(Path file, String source) {
+        return source.equals(file.toAbsolutePath().normalize().toString()) ? file.toString() : source;
+    }
+
     static FileText read(Path file, long maxBytes) {
         return read(file, maxBytes, file.toAbsolutePath().normalize().toString());
     }
@@ -39,8 +49,17 @@ final class SdfFiles {
         try {
             SecureXml.checkSize(Files.size(absolute), source, maxBytes);
             return new FileText(absolute, Files.readAllBytes(absolute), source);
+        } catch (NoSuchFileException e) {
+            throw new SdfException(named(file, source), 0, 0, "no such file", e);
+        } catch (AccessDeniedException e) {
+            throw new SdfException(named(file, source), 0, 0, "permission denied", e);
         } catch (IOException e) {
-            throw new SdfException(source, 0, 0, "cannot read the file: " + e, e);
+            String name = named(file, source);
+            // the exception's message names the file's absolute path: only when the user named the file that way
+            String why = !name.equals(source) && e.getMessage() != null
+                    ? e.getMessage()
+                    : e.getClass().getSimpleName();
+            throw new SdfException(name, 0, 0, "cannot read the file: " + why, e);
         }
     }
 

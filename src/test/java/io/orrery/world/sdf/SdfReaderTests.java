@@ -450,7 +450,6 @@ class SdfReaderTests {
     void reportsAMissingFile() {
         assertThatThrownBy(() -> new SdfReader(List.of()).read(RESOURCES.resolve("no_such.sdf")))
                 .isInstanceOf(SdfException.class)
-                .hasMessageContaining("no_such.sdf")
-                .hasMessageContaining("cannot read");
+                .hasMessage(RESOURCES.resolve("no_such.sdf") + ": no such file");
     }
 }
