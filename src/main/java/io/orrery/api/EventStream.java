@@ -151,6 +151,7 @@ final class EventStream implements DisposableBean {
         if (current.isEmpty()) {
             return;
         }
+        sampler.topics().forEach(current.get()::read); // a client following a topic subscribes to it
         for (TopicMessage m : sampler.sample(current.get()::latest, c::queued)) {
             // a topic's next message waits until this one has been sent
             TopicEvent event = new TopicEvent(m.topic(), m.type(), m.message());

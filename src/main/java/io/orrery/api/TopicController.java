@@ -8,6 +8,7 @@ import io.orrery.app.WorldId;
 import io.orrery.topic.TopicInfo;
 import io.orrery.topic.TopicMessage;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -22,7 +23,8 @@ import org.springframework.web.bind.annotation.RestController;
  * The world's topics: list them, read a topic's latest message, publish one. A topic's name is the rest of the
  * path: {@code /api/topics/model/vehicle_blue/odometry} is {@code /model/vehicle_blue/odometry}. Messages are
  * protobuf's JSON mapping of them ({@link MessageJson}, {@link MessageReader}); a publish is accepted (202) and
- * applied at the next StepEnd.
+ * applied at the next StepEnd. A read makes the reader one of the topic's subscribers for a while ({@link
+ * io.orrery.topic.TopicBus#read}), so a topic built only for subscribers (the world's clock, statistics and poses) is built.
  */
 @RestController
 @RequestMapping("/api/topics")
@@ -44,11 +46,18 @@ class TopicController {
         return topics.list(WORLD);
     }
 
-    /** The topic's latest message; 204 when there is none yet, 404 for a topic nobody uses. */
+    /**
+     * The topic's latest message; 404 for a topic nobody uses. When there is none yet and the topic has a publisher,
+     * the read waits up to {@link Topics#FIRST_MESSAGE_WAIT} for the first (a publisher that builds its messages only for
+     * subscribers starts now); 204 when none came.
+     */
     @GetMapping("/{*name}")
-    ResponseEntity<Message> latest(@PathVariable String name) {
-        return topics.latest(WORLD, name)
-                .map(TopicMessage::message)
+    CompletableFuture<ResponseEntity<Message>> latest(@PathVariable String name) {
+        return topics.read(WORLD, name).thenApply(TopicController::answer);
+    }
+
+    private static ResponseEntity<Message> answer(Optional<TopicMessage> m) {
+        return m.map(TopicMessage::message)
                 .map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.noContent().build());
     }

@@ -5,15 +5,20 @@ import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicInfo;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.TopicNames;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A world's topics, for every surface: list them, read a topic's latest message, publish one from outside the loop.
  * A topic name a caller gives is made absolute here, once ({@link TopicNames}); the bus takes it as it is.
  */
 public final class Topics {
+
+    /** How long a read of a topic that has a publisher but no message yet waits for its first one. */
+    public static final Duration FIRST_MESSAGE_WAIT = Duration.ofSeconds(2);
 
     private final Worlds worlds;
 
@@ -45,6 +50,34 @@ public final class Topics {
         TopicBus bus = bus(world);
         bus.require(topic);
         return bus.latest(topic);
+    }
+
+    /**
+     * A reader's read of the topic: its latest message, and the reader counts as one of its subscribers for a while
+     * ({@link TopicBus#read}), so a topic built only for subscribers (the world's clock, statistics and poses) is
+     * built. When there is no message yet and the topic has a publisher, waits up to {@link #FIRST_MESSAGE_WAIT} for
+     * the first; empty when none came. The future completes off the runner thread.
+     *
+     * @throws io.orrery.topic.UnknownTopicException for a topic nobody uses
+     */
+    public CompletableFuture<Optional<TopicMessage>> read(WorldId world, String name) {
+        String topic = TopicNames.normalize(name);
+        TopicBus bus = bus(world);
+        bus.require(topic);
+        bus.read(topic);
+        Optional<TopicMessage> latest = bus.latest(topic);
+        if (latest.isPresent() || !hasPublisher(bus, topic)) {
+            return CompletableFuture.completedFuture(latest);
+        }
+        CompletableFuture<TopicMessage> next = bus.next(topic);
+        bus.latest(topic).ifPresent(next::complete); // one delivered since the look above
+        // the runner thread completes the wait; what follows runs on another
+        return next.completeOnTimeout(null, FIRST_MESSAGE_WAIT.toMillis(), TimeUnit.MILLISECONDS)
+                .thenApplyAsync(Optional::ofNullable);
+    }
+
+    private static boolean hasPublisher(TopicBus bus, String topic) {
+        return bus.topic(topic).map(t -> !t.publishers().isEmpty()).orElse(false);
     }
 
     /**

@@ -27,16 +27,30 @@ import org.slf4j.LoggerFactory;
  * any other thread (a plugin's, the API's) is handed to the driver and delivered at its next safe point (the
  * runner's StepEnd). Advertising, subscribing, {@link #latest} and {@link #topics()} are safe from any thread.
  *
+ * <p>A reader off the bus (the HTTP API, the event stream, a controller's observations) is a subscriber too: {@link
+ * #read} makes the topic one with subscribers (listed as {@value #READER}) for {@link #READER_HOLD_NANOS} after the
+ * last read, so a publisher that builds its messages only for subscribers (gz sim's world interface) builds them
+ * while somebody reads. A reader does not make a topic one a message can be published on ({@link
+ * #requireSubscribed}): that still takes a subscriber that acts on it.
+ *
  * <p>{@link #reset()} starts a new episode: the latest messages are cleared and messages handed off but not
  * yet delivered are dropped, so nothing from one episode reaches the next. One bus lives as long as one loaded
  * world; {@link #close()} ends it.
  */
 public final class TopicBus implements AutoCloseable {
 
+    /** How a reader is listed among a topic's subscribers. */
+    public static final String READER = "reader";
+    /** How long a read keeps a topic subscribed: 10 s, a poll every few seconds keeps it built. */
+    public static final long READER_HOLD_NANOS = 10_000_000_000L;
+    /** Readers that may wait for a topic's next message at once; more are answered that there is none. */
+    public static final int MAX_WAITING_READERS = 256;
+
     private static final Logger log = LoggerFactory.getLogger(TopicBus.class);
 
     private final BusDriver driver;
     private final LongSupplier simTime;
+    private final LongSupplier wallNanos;
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
     /** Messages of the current delivery round, breadth first (driving thread only). */
     private final ArrayDeque<Runnable> round = new ArrayDeque<>();
@@ -56,8 +70,14 @@ public final class TopicBus implements AutoCloseable {
      *     way, or the time paused at), read on the driving thread
      */
     public TopicBus(BusDriver driver, LongSupplier simTime) {
+        this(driver, simTime, System::nanoTime);
+    }
+
+    /** @param wallNanos the wall clock a reader's hold is measured on ({@code System.nanoTime}'s kind) */
+    public TopicBus(BusDriver driver, LongSupplier simTime, LongSupplier wallNanos) {
         this.driver = Objects.requireNonNull(driver, "driver");
         this.simTime = Objects.requireNonNull(simTime, "simTime");
+        this.wallNanos = Objects.requireNonNull(wallNanos, "wallNanos");
     }
 
     /**
@@ -144,6 +164,39 @@ public final class TopicBus implements AutoCloseable {
     }
 
     /**
+     * A reader read (or is about to read) {@code topic}: it counts as a subscriber for {@link #READER_HOLD_NANOS}
+     * from now. Nothing happens for a topic nobody has advertised or subscribed to. Any thread.
+     */
+    public void read(String topic) {
+        Topic t = find(topic);
+        if (t != null) {
+            long until = wallNanos.getAsLong() + READER_HOLD_NANOS;
+            t.readUntilNanos = until == 0 ? 1 : until;
+        }
+    }
+
+    /**
+     * The next message delivered on {@code topic}, for a reader that found none yet ({@link #read} it first, so
+     * that it is built). The future completes on the driving thread (its dependents must be quick or asynchronous)
+     * with the message, or with {@code null} when the topic is unknown, {@value #MAX_WAITING_READERS} readers wait
+     * already or the bus closes. A reader that stops waiting cancels it (or completes it itself: {@code
+     * completeOnTimeout}), which forgets it.
+     */
+    public CompletableFuture<TopicMessage> next(String topic) {
+        Topic t = find(topic);
+        if (t == null || closed || t.waiting.size() >= MAX_WAITING_READERS) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<TopicMessage> next = new CompletableFuture<>();
+        t.waiting.add(next);
+        next.whenComplete((m, e) -> t.waiting.remove(next));
+        if (closed) {
+            next.complete(null);
+        }
+        return next;
+    }
+
+    /**
      * The message class of the topic named {@code topic}. Cheap (one lookup, nothing copied): a lockstep step checks
      * every topic it names with it.
      *
@@ -170,23 +223,26 @@ public final class TopicBus implements AutoCloseable {
             throw new UnknownTopicException(
                     name,
                     "nothing subscribes to '" + name + "'",
-                    topics().stream()
-                            .filter(i -> !i.subscribers().isEmpty())
-                            .map(TopicInfo::name)
-                            .toList());
+                    names(topics.values().stream()
+                            .filter(i -> !i.subscribers.isEmpty()) // readers do not count
+                            .toList()));
         }
         return t.type;
     }
 
-    /** True when the (normalized) topic has a subscriber now. Cheap: one lookup, for a publisher about to build. */
+    /**
+     * True when the (normalized) topic has a subscriber or a reader now. Cheap: one lookup, for a publisher about to
+     * build.
+     */
     boolean hasSubscribers(String normalizedTopic) {
         Topic t = topics.get(normalizedTopic);
-        return t != null && !t.subscribers.isEmpty();
+        return t != null && (!t.subscribers.isEmpty() || t.read(wallNanos.getAsLong()));
     }
 
     /** The topic named {@code topic}, if anybody has advertised or subscribed to it. */
     public Optional<TopicInfo> topic(String topic) {
-        return Optional.ofNullable(find(topic)).map(Topic::info);
+        long now = wallNanos.getAsLong();
+        return Optional.ofNullable(find(topic)).map(t -> t.info(now));
     }
 
     /** The message class of {@code topic}, if anybody has advertised or subscribed to it. */
@@ -211,9 +267,10 @@ public final class TopicBus implements AutoCloseable {
 
     /** Every topic, by name. */
     public List<TopicInfo> topics() {
+        long now = wallNanos.getAsLong();
         return topics.values().stream()
                 .sorted(Comparator.comparing(t -> t.name))
-                .map(Topic::info)
+                .map(t -> t.info(now))
                 .toList();
     }
 
@@ -245,6 +302,7 @@ public final class TopicBus implements AutoCloseable {
         for (Topic t : topics.values()) {
             t.subscribers.clear();
             t.publishers.clear();
+            t.waiting.forEach(w -> w.complete(null));
         }
     }
 
@@ -283,7 +341,11 @@ public final class TopicBus implements AutoCloseable {
     /** Driving thread: the message becomes the topic's latest and reaches its subscribers, after the round's. */
     private void deliver(Topic t, Message message) {
         round.add(() -> {
-            t.latest = new TopicMessage(t.name, t.typeName, message, ++sequence, simTime.getAsLong());
+            TopicMessage latest = new TopicMessage(t.name, t.typeName, message, ++sequence, simTime.getAsLong());
+            t.latest = latest;
+            if (!t.waiting.isEmpty()) {
+                t.waiting.forEach(w -> w.complete(latest));
+            }
             for (Subscription s : t.subscribers) {
                 try {
                     s.deliver(message);

@@ -82,6 +82,21 @@ class LockstepTests {
         assertThat(result.models()).extracting(ModelState::name).containsExactly("vehicle_blue");
     }
 
+    /** gz sim builds its clock only for subscribers: a controller observing it is one. */
+    @Test
+    void anObservedWorldClockIsBuiltDuringTheSteps() throws Exception {
+        SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));
+        String clock = "/world/diff_drive/clock";
+
+        StepResult result = get(runner.hold().step(new StepRequest(3, Map.of(), List.of(clock), List.of())));
+
+        assertThat(result.observations().get(clock))
+                .as("the clock of the last step")
+                .isNotNull()
+                .extracting(TopicMessage::simTimeNanos)
+                .isEqualTo(3 * STEP);
+    }
+
     @Test
     void whileAControllerHoldsTheSimulationOthersAreRefusedNamingItAndMayStillReadAndStop() throws Exception {
         SimulationRunner runner = sim.startPaused(GazeboSystemRunner.gzWorld("diff_drive.sdf"));

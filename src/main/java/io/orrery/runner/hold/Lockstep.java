@@ -88,6 +88,7 @@ public final class Lockstep {
         WorldSession s = state.session();
         checkPublishable(s.topics, request.publish());
         checkObservable(s, request.observe(), request.models());
+        request.observe().forEach(s.topics::read); // an observed topic is built during the steps
         request.publish().forEach(s.topics::publish); // on the runner thread: delivered at once
         SimulationStatus status = loop.runSteps(request.count());
         return observe(status, request.observe(), request.models());
@@ -96,6 +97,7 @@ public final class Lockstep {
     /** A reset (noise seeded from {@code seed} when given), then what is observed at sim time 0. */
     StepResult reset(OptionalLong seed, List<String> topics, List<String> models) {
         checkObservable(state.session(), topics, models);
+        topics.forEach(state.session().topics::read);
         SimulationStatus status = loop.resetWorld(seed);
         return observe(status, topics, models);
     }
@@ -109,6 +111,7 @@ public final class Lockstep {
         Map<String, TopicMessage> observations = new LinkedHashMap<>();
         for (String topic : topics) {
             bus.require(topic);
+            bus.read(topic);
             observations.put(topic, bus.latest(topic).orElse(null));
         }
         List<ModelState> states = new ArrayList<>(models.size());
