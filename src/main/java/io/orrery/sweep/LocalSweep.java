@@ -12,7 +12,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.yaml.snakeyaml.Yaml;
 
 /**
@@ -21,7 +23,8 @@ import org.yaml.snakeyaml.Yaml;
  * the rendered ConfigMap, and each scenario is one Orrery process with {@code JOB_COMPLETION_INDEX} set and the
  * Job's own {@code SPRING_CONFIG_ADDITIONAL_LOCATION}, so Spring Boot picks the file exactly as in a pod. Only
  * the pod's mount points are mapped to local directories: the worlds directory to {@code --worlds} and
- * {@code /results} to {@code --results}.
+ * {@code /results} to {@code --results}. While it runs it says how far it is ({@link SweepProgress}); at the end a
+ * table says how each scenario ended and why, and where the reports are.
  *
  * <pre>
  * ./mvnw -q package -DskipTests
@@ -37,18 +40,27 @@ public final class LocalSweep {
     private final Path worldsDir;
     private final Path resultsDir;
     private final List<String> launcher;
+    private final Consumer<String> progress;
+
+    /** A sweep that says nothing while it runs. */
+    public LocalSweep(Path valuesFile, Path worldsDir, Path resultsDir, List<String> launcher) {
+        this(valuesFile, worldsDir, resultsDir, launcher, line -> {});
+    }
 
     /**
      * @param valuesFile the sweep's values file ({@code mode: sweep} and {@code sweep.scenarios})
      * @param worldsDir the local directory standing for the pod's worlds directory
      * @param resultsDir the local directory standing for {@code /results}
      * @param launcher the command that starts Orrery, for example {@code java -jar target/orrery-exec.jar}
+     * @param progress where its progress lines go (the command line's standard error)
      */
-    public LocalSweep(Path valuesFile, Path worldsDir, Path resultsDir, List<String> launcher) {
+    public LocalSweep(
+            Path valuesFile, Path worldsDir, Path resultsDir, List<String> launcher, Consumer<String> progress) {
         this.valuesFile = valuesFile;
         this.worldsDir = worldsDir;
         this.resultsDir = resultsDir;
         this.launcher = List.copyOf(launcher);
+        this.progress = progress;
     }
 
     public static void main(String[] args) throws Exception {
@@ -79,7 +91,9 @@ public final class LocalSweep {
             System.exit(2);
         }
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<Outcome> outcomes = new LocalSweep(values, worlds, results, List.of(java, "-jar", jar.toString())).run();
+        List<Outcome> outcomes = new LocalSweep(
+                        values, worlds, results, List.of(java, "-jar", jar.toString()), System.err::println)
+                .run();
         System.out.print(table(outcomes));
         System.exit(outcomes.stream().allMatch(o -> o.exitCode() == 0) ? 0 : 1);
     }
@@ -92,6 +106,8 @@ public final class LocalSweep {
      * @param world the world file as the scenario names it
      * @param exitCode the process exit code (Cloe's outcome code)
      * @param outcome the outcome from result.json, or "none" when it wrote no report
+     * @param why why it ended so: result.json's {@code message} (the load error, the abort's reason, the trigger
+     *     that ended it), the last line of its log when it wrote no report; empty when there is nothing to say
      * @param simTime sim time at the stop, seconds
      * @param achievedRealTimeFactor sim time over wall time
      * @param report where its result.json is
@@ -102,6 +118,7 @@ public final class LocalSweep {
             String world,
             int exitCode,
             String outcome,
+            String why,
             double simTime,
             double achievedRealTimeFactor,
             Path report) {}
@@ -149,13 +166,32 @@ public final class LocalSweep {
         // The Job reads file:/config/scenario-${JOB_COMPLETION_INDEX}.yaml; here /config is configDir.
         String localLocation = location.replace("file:/config/", "file:" + configDir + "/");
 
+        progress.accept(String.format(
+                Locale.ROOT,
+                "sweep of %d scenarios from %s, %d at once; each one's result.json and orrery.log go to %s/<index>/",
+                scenarios.size(),
+                valuesFile,
+                parallelism,
+                resultsDir));
+        SweepProgress shown = new SweepProgress(scenarios.size(), System::nanoTime, progress);
         ExecutorService pool = Executors.newFixedThreadPool(parallelism);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sweep-progress");
+            t.setDaemon(true);
+            return t;
+        });
         try {
+            ticker.scheduleAtFixedRate(shown::heartbeat, 1, 1, TimeUnit.SECONDS);
             List<Future<Outcome>> running = new ArrayList<>();
             for (int i = 0; i < scenarios.size(); i++) {
                 int index = i;
                 String name = String.valueOf(scenarios.get(i).get("name"));
-                running.add(pool.submit(() -> runScenario(index, name, configDir, localLocation)));
+                running.add(pool.submit(() -> {
+                    shown.started(index, name);
+                    Outcome o = runScenario(index, name, configDir, localLocation);
+                    shown.finished(o);
+                    return o;
+                }));
             }
             List<Outcome> outcomes = new ArrayList<>();
             for (Future<Outcome> f : running) {
@@ -163,6 +199,7 @@ public final class LocalSweep {
             }
             return outcomes;
         } finally {
+            ticker.shutdownNow();
             pool.shutdownNow();
         }
     }
@@ -195,7 +232,7 @@ public final class LocalSweep {
         }
         int exit = process.exitValue();
         if (!Files.exists(localReport)) {
-            return new Outcome(index, name, world, exit, "none", 0, 0, localReport);
+            return new Outcome(index, name, world, exit, "none", lastLine(log), 0, 0, localReport);
         }
         JsonNode json = new ObjectMapper().readTree(localReport.toFile());
         return new Outcome(
@@ -204,9 +241,24 @@ public final class LocalSweep {
                 world,
                 exit,
                 json.get("outcome").asText(),
+                json.path("message").asText(""),
                 json.get("simTime").asDouble(),
                 json.get("achievedRealTimeFactor").asDouble(),
                 localReport);
+    }
+
+    /** The last line of {@code log} that is not blank, or a note that there is none. */
+    static String lastLine(Path log) throws java.io.IOException {
+        if (!Files.exists(log)) {
+            return "no report and no log";
+        }
+        List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (!lines.get(i).isBlank()) {
+                return "no report; its log ends: " + lines.get(i).strip();
+            }
+        }
+        return "no report; its log is empty";
     }
 
     /** A pod path under {@code podDir} as the same path under {@code localDir}; other paths stay as they are. */
@@ -233,30 +285,46 @@ public final class LocalSweep {
         return null;
     }
 
-    /** The summary table: index, name, world, outcome (exit code), sim time, achieved factor. */
+    /** Why a scenario ended, cut to fit the table's last column; result.json holds it whole. */
+    static final int WHY_CHARS = 120;
+
+    /**
+     * The summary table: index, name, world, outcome, exit code, sim time, achieved factor and why it ended so; then
+     * where the reports are.
+     */
     static String table(List<Outcome> outcomes) {
         StringBuilder out = new StringBuilder(String.format(
                 Locale.ROOT,
-                "%5s  %-16s %-28s %-10s %4s %10s %10s%n",
+                "%5s  %-16s %-28s %-10s %4s %10s %10s  %s%n",
                 "index",
                 "scenario",
                 "world",
                 "outcome",
                 "exit",
                 "sim time",
-                "achieved"));
+                "achieved",
+                "why"));
         for (Outcome o : outcomes) {
             out.append(String.format(
                     Locale.ROOT,
-                    "%5d  %-16s %-28s %-10s %4d %9.3fs %10.2f%n",
+                    "%5d  %-16s %-28s %-10s %4d %9.3fs %10.2f  %s%n",
                     o.index(),
                     o.name(),
                     o.world(),
                     o.outcome(),
                     o.exitCode(),
                     o.simTime(),
-                    o.achievedRealTimeFactor()));
+                    o.achievedRealTimeFactor(),
+                    o.why().isEmpty() ? "-" : cut(o.why().replaceAll("\\s+", " "))));
+        }
+        out.append(String.format("%nreports, each with its orrery.log beside it:%n"));
+        for (Outcome o : outcomes) {
+            out.append(String.format(Locale.ROOT, "%5d  %s%n", o.index(), o.report()));
         }
         return out.toString();
+    }
+
+    private static String cut(String why) {
+        return why.length() <= WHY_CHARS ? why : why.substring(0, WHY_CHARS - 1) + "…";
     }
 }

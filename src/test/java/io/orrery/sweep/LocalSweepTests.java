@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,11 +25,13 @@ class LocalSweepTests {
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "io.orrery.OrreryApplication");
 
+        List<String> progress = new CopyOnWriteArrayList<>();
         List<LocalSweep.Outcome> outcomes = new LocalSweep(
                         Path.of("examples/sweep/sweep.yaml"),
                         Path.of("examples/sweep/worlds"),
                         dir.resolve("results"),
-                        launcher)
+                        launcher,
+                        progress::add)
                 .run();
 
         assertThat(outcomes)
@@ -46,9 +49,28 @@ class LocalSweepTests {
         // Each index wrote its own report under results/<index>/, as the Job does under /results/<index>/.
         assertThat(outcomes.get(0).report())
                 .isEqualTo(dir.resolve("results/0/result.json").toAbsolutePath());
-        assertThat(LocalSweep.table(outcomes))
+        // why each ended so, and where to read more
+        assertThat(outcomes.get(0).why()).isEmpty();
+        assertThat(outcomes.get(1).why()).isEqualTo("trigger 'deadline' (time=0.2 → fail) fired at sim time 0.2 s");
+        assertThat(outcomes.get(2).why()).contains("broken.sdf");
+        String table = LocalSweep.table(outcomes);
+        assertThat(table)
                 .contains("settles")
                 .contains("success")
-                .contains("no-start");
+                .contains("no-start")
+                .contains("trigger 'deadline'")
+                .contains(outcomes.get(2).why().substring(0, 40))
+                .contains(dir.resolve("results/1/result.json").toAbsolutePath().toString());
+        // what it said while it ran: where the reports go, then each end with done of total and the time left
+        assertThat(progress.get(0))
+                .startsWith("sweep of 3 scenarios from examples/sweep/sweep.yaml, 2 at once")
+                .contains(dir.resolve("results").toString());
+        assertThat(progress)
+                .filteredOn(l -> l.contains(": success (exit 0)")
+                        || l.contains(": failure (exit 9)")
+                        || l.contains(": no-start (exit 4)"))
+                .hasSize(3)
+                .anyMatch(l -> l.startsWith("[1/3 done, ") && l.contains(" left] "))
+                .anyMatch(l -> l.startsWith("[3/3 done, ") && l.contains(", none left] "));
     }
 }

@@ -239,8 +239,8 @@ public final class RunCommands {
             }
 
             @Override
-            public void requestStop(Outcome outcome) {
-                state.requestStop(outcome);
+            public void requestStop(Outcome outcome, String why) {
+                state.requestStop(outcome, why);
             }
 
             @Override

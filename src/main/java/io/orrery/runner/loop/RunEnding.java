@@ -72,6 +72,11 @@ public final class RunEnding {
 
     /** Stop → Disconnect with {@code result}; stop triggers fire (their actions may only log). */
     void stop(Outcome result) {
+        stop(result, null);
+    }
+
+    /** {@link #stop(Outcome)}, with why it stopped (a trigger's firing), or null. */
+    void stop(Outcome result, String why) {
         transitions.enterEnd(SimState.STOP);
         transitions.fire(LifecycleEventKind.STOP);
         transitions.settleEnding();
@@ -79,7 +84,7 @@ public final class RunEnding {
         if (s != null) {
             WorldSession.logPluginErrors(s.plugins.broadcast(new PluginEvent.Stopped()));
         }
-        finish(result, null);
+        finish(result, why);
     }
 
     /**

@@ -54,7 +54,8 @@ public final class RunTransitions {
 
         void resume();
 
-        void requestStop(Outcome outcome);
+        /** @param why what asked for it, for the run's result ({@code message} in result.json) */
+        void requestStop(Outcome outcome, String why);
 
         void reset();
 
@@ -261,9 +262,9 @@ public final class RunTransitions {
             switch (c.kind()) {
                 case PAUSE -> actions.pause();
                 case RESUME -> actions.resume();
-                case STOP -> actions.requestStop(Outcome.STOPPED);
-                case SUCCEED -> actions.requestStop(Outcome.SUCCESS);
-                case FAIL -> actions.requestStop(Outcome.FAILURE);
+                case STOP -> actions.requestStop(Outcome.STOPPED, firedBy(action));
+                case SUCCEED -> actions.requestStop(Outcome.SUCCESS, firedBy(action));
+                case FAIL -> actions.requestStop(Outcome.FAILURE, firedBy(action));
                 case RESET -> actions.reset();
             }
         } else if (action instanceof TriggerAction.RealtimeFactor f) {
@@ -271,6 +272,20 @@ public final class RunTransitions {
         } else if (action instanceof TriggerAction.Log l) {
             logTrigger(l);
         }
+    }
+
+    /** The trigger that fired {@code action}, in words: a run it ends says why (a sweep's table shows it). */
+    private String firedBy(TriggerAction action) {
+        List<FiredTrigger> history = triggers.history();
+        for (int i = history.size() - 1; i >= 0; i--) {
+            FiredTrigger f = history.get(i);
+            if (f.action() == action) {
+                return "trigger " + (f.label() == null ? "" : "'" + f.label() + "' ") + "("
+                        + f.event().form() + " → " + action.form() + ") fired at sim time " + f.simTimeNanos() / 1e9
+                        + " s";
+            }
+        }
+        return "a trigger's " + action.form();
     }
 
     /** A trigger's message, escaped, within the log's rate for triggers (keyed by the action: its level and text). */

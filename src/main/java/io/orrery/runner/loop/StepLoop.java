@@ -251,8 +251,9 @@ public final class StepLoop {
         commands.runAll(this::execute);
         if (state.requestedStop() != null && !state.ended() && !state.loading()) {
             Outcome o = state.requestedStop();
+            String why = state.requestedStopWhy();
             state.clearRequestedStop();
-            ending.stop(o);
+            ending.stop(o, why);
         }
     }
 

@@ -12,7 +12,8 @@ import java.util.Optional;
  * How a run ended: what the batch report and the exit code are made of.
  *
  * @param outcome the outcome
- * @param message why, when it ended badly (the load error, the abort's reason)
+ * @param message why it ended so, when there is something to say: the load error, the abort's reason, the trigger
+ *     that ended it
  * @param worldName the world's name, empty if it never loaded
  * @param worldFile the world file
  * @param simTimeNanos sim time at the stop

@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param state the lifecycle state; while stepping, the step phase the loop is in
  * @param phase the loop's current phase
  * @param outcome the outcome once decided
- * @param message why it ended, when it ended badly (an abort's reason, the load error)
+ * @param message why it ended so, when there is something to say (an abort's reason, the load error, the trigger that
+ *     ended it)
  * @param simTimeNanos simulated time
  * @param iterations steps taken
  * @param stepSizeNanos the fixed step

@@ -53,6 +53,8 @@ public final class RunState {
 
     /** Runner thread: the stop asked for (a command, a trigger, a stop condition), applied at a safe point. */
     private Outcome requestedStop;
+    /** Why {@link #requestedStop} was asked for, or null. */
+    private String requestedStopWhy;
     /** Runner thread: when the runner thread started, for the wall time systems are given. */
     private long wallStartNanos;
 
@@ -132,9 +134,15 @@ public final class RunState {
         return requestedStop;
     }
 
+    /** Runner thread: why the stop asked for was asked for (a trigger's firing), or null. */
+    public String requestedStopWhy() {
+        return requestedStopWhy;
+    }
+
     /** Runner thread: the stop asked for is being applied (or was dropped). */
     public void clearRequestedStop() {
         requestedStop = null;
+        requestedStopWhy = null;
     }
 
     /** Runner thread: when the runner thread started. */
@@ -262,8 +270,14 @@ public final class RunState {
 
     /** Runner thread: asks for a stop with {@code o} unless one was already asked for. */
     public void requestStop(Outcome o) {
+        requestStop(o, null);
+    }
+
+    /** {@link #requestStop(Outcome)}, saying why (null: it needs no words, as a stop asked for or a stop condition). */
+    public void requestStop(Outcome o, String why) {
         if (requestedStop == null) {
             requestedStop = o;
+            requestedStopWhy = why;
         }
     }
 
