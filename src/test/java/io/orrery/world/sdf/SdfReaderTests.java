@@ -372,6 +372,7 @@ class SdfReaderTests {
         assertThat(new SdfReader(List.of()).read(file).ignored())
                 .extracting(IgnoredElement::element)
                 .containsExactly("sensor", "sensor");
+        assertThat(read.ignored().get(0).where()).isEqualTo("model 'm' link 'l' sensor 'cam' of type camera");
     }
 
     @Test
