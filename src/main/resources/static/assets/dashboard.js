@@ -8,6 +8,7 @@
   const MAX_LOG = 200;
 
   const plot = createPlot($('rtf-plot'));
+  const pace = createPace($, fmt);
   const view = createView($('view3d'), name => selectModel(name));
   window.orreryDashboard = { view, plot };
 
@@ -62,6 +63,7 @@
     $('outcome-box').hidden = !s.outcome;
     $('outcome').textContent = s.outcome ? s.outcome + (s.message ? ': ' + s.message : '') : '';
     showProgress(s.simTime, s.iterations, s.realTimeFactor, s.achievedRealTimeFactor);
+    pace.update(s);
     const allowed = new Set(s.allowedCommands || []);
     document.querySelectorAll('[data-command]').forEach(b => b.classList.toggle('not-allowed', !allowed.has(b.dataset.command)));
     // Not over what the user is typing, nor into a field they are in.
@@ -90,8 +92,20 @@
   $('btn-resume').onclick = () => command(() => api.post('api/simulation/resume'));
   $('btn-reset').onclick = () => command(() => api.post('api/simulation/reset'));
   $('btn-reload').onclick = () => command(() => api.post('api/simulation/reload'));
-  $('btn-step').onclick = () => command(() => api.post('api/simulation/step?count=' + encodeURIComponent($('step-count').value || 1)));
-  $('btn-run-to').onclick = () => command(() => api.post('api/simulation/run-to?simTime=' + encodeURIComponent($('run-to').value)));
+  // A batch or a run-to shows its progress until its answer comes (a run-to answers 202 if it takes long: it goes on
+  // until the world pauses there).
+  $('btn-step').onclick = async () => {
+    const count = Number($('step-count').value || 1);
+    if (status) pace.startWork('steps', count, status.iterations, status);
+    await command(() => api.post('api/simulation/step?count=' + encodeURIComponent($('step-count').value || 1)));
+    pace.endWork();
+  };
+  $('btn-run-to').onclick = async () => {
+    const target = Number($('run-to').value);
+    if (status && target > status.simTime) pace.startWork('run to', target - status.simTime, status.simTime, status);
+    const r = await command(() => api.post('api/simulation/run-to?simTime=' + encodeURIComponent($('run-to').value)));
+    if (!r || r.paused) pace.endWork();
+  };
   const setFactor = v => { factorEdited = false; return command(() => api.put('api/simulation/real-time-factor', { value: Number(v) })); };
   $('rtf-input').oninput = () => { factorEdited = true; };
   $('rtf-input').onchange = () => { factorEdited = true; };
@@ -113,11 +127,16 @@
       const tr = document.createElement('tr');
       tr.className = p.state;
       tr.dataset.testid = 'plugin-' + p.name;
-      for (const v of [p.name, p.state, p.filename, p.owner]) {
+      for (const v of [p.name, p.state]) {
         const td = document.createElement('td');
         td.textContent = v;
         tr.append(td);
       }
+      // its type and owner under its name: four columns do not fit a side column
+      const from = document.createElement('div');
+      from.className = 'dim';
+      from.textContent = p.filename + ' · ' + p.owner;
+      tr.cells[0].append(from);
       if (p.error) {
         const err = document.createElement('div');
         err.className = 'error';
@@ -139,6 +158,7 @@
     try { view = await api.get('api/systems'); } catch (e) { return; }
     $('systems-window').textContent = view.windowSeconds > 0 ? 'over ' + fmt(view.windowSeconds, 1) + ' s' : '';
     const rows = [];
+    pace.systems(view);
     for (const phase of view.phases) {
       if (phase.systems.length === 0) continue;
       const head = document.createElement('tr');
@@ -173,6 +193,14 @@
   // Asked once per load, when the status first shows a loaded world: while one loads, GET /api/world answers 409.
   let unsupportedAsked = false;
   function worldLoaded(s) { return s && s.state && s.state !== 'CONNECT' && s.state !== 'DISCONNECT'; }
+  // A long list (a world's friction details) starts folded: it would push the panels below it off the screen.
+  const UNSUPPORTED_OPEN = 3;
+  function showUnsupported(open) {
+    $('unsupported-body').hidden = !open;
+    $('unsupported-toggle').textContent = open ? 'hide' : 'show';
+    $('unsupported-toggle').setAttribute('aria-expanded', String(open));
+  }
+  $('unsupported-toggle').onclick = () => showUnsupported($('unsupported-body').hidden);
   async function refreshUnsupported() {
     if (unsupportedAsked || !worldLoaded(status)) return;
     unsupportedAsked = true;
@@ -180,6 +208,7 @@
     try { world = await api.get('api/world'); } catch (e) { unsupportedAsked = false; return; }
     const list = world.unsupported || [];
     $('unsupported-panel').hidden = list.length === 0;
+    showUnsupported(list.length <= UNSUPPORTED_OPEN);
     $('unsupported-count').textContent = String(list.length);
     $('unsupported').tBodies[0].replaceChildren(...list.map(u => {
       const tr = document.createElement('tr');
@@ -384,8 +413,10 @@
       if (lastCycle && c.count > lastCycle.count) {
         const mean = (c.mean * c.count - lastCycle.mean * lastCycle.count) / (c.count - lastCycle.count);
         plot.add('cycle', mean * 1000);
+        pace.cycle(mean * 1000, s.wallSeconds);
       }
       lastCycle = c;
+      pace.update(status);
     } catch (e) { /* next second */ }
   }
 
@@ -396,7 +427,7 @@
       const s = JSON.parse(e.data);
       if (!s.from.startsWith('STEP_') || !s.to.startsWith('STEP_')) log('state ' + s.from + ' → ' + s.to + ' (' + s.event + ') at ' + fmt(s.simTime) + ' s');
       if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); loadScene(); }
-      if (s.to === 'CONNECT') unsupportedAsked = false; // a load or reload: ask again once it has loaded
+      if (s.to === 'CONNECT') { unsupportedAsked = false; pace.endWork(); } // a load or reload: ask again once loaded
       refreshStatus();
     });
     events.addEventListener('steps', e => { // a step batch: the machine stays in Pause, the span tells it
@@ -404,7 +435,10 @@
       if (s.at === 'STEP_END') { log(s.steps + ' steps to ' + fmt(s.simTime) + ' s'); refreshStatus(); }
     });
     events.addEventListener('plugins', e => { showPluginProgress(JSON.parse(e.data)); refreshPlugins(); });
-    events.addEventListener('reset', e => log('reset of ' + JSON.parse(e.data).world + ' at ' + fmt(JSON.parse(e.data).simTime) + ' s'));
+    events.addEventListener('reset', e => {
+      pace.endWork();
+      log('reset of ' + JSON.parse(e.data).world + ' at ' + fmt(JSON.parse(e.data).simTime) + ' s');
+    });
     events.addEventListener('trigger', e => {
       const t = JSON.parse(e.data);
       addTrigger(t, true);
@@ -414,6 +448,9 @@
       const s = JSON.parse(e.data);
       showProgress(s.simTime, s.iterations, s.realTimeFactor, s.achievedRealTimeFactor);
       if (status && (status.paused !== s.paused || (status.controller || null) !== (s.controller || null))) refreshStatus();
+      if (status) Object.assign(status, { simTime: s.simTime, iterations: s.iterations, paused: s.paused,
+        achievedRealTimeFactor: s.achievedRealTimeFactor, realTimeFactor: s.realTimeFactor });
+      pace.update(status);
       plot.add('target', s.realTimeFactor);
       plot.add('achieved', s.achievedRealTimeFactor);
     });

@@ -179,6 +179,48 @@ class DashboardBrowserTests {
         assertThat(page.consoleErrors()).isEmpty();
     }
 
+    /** A run-to started here shows done of all, elapsed and the time left; a pause ends it. */
+    @Test
+    void aRunToShowsItsProgressUntilItEnds() {
+        waitFor(() -> text("state").contains("PAUSE"));
+        assertThat(testid("work").isDisplayed()).isFalse();
+        testid("run-to").clear();
+        testid("run-to").sendKeys("600");
+        click("btn-run-to");
+
+        // at factor 1, 600 s of sim time take 10 minutes: the page shows how far it is long before
+        waitFor(() -> text("work").matches("\\d+\\.\\d{3} s / \\d+\\.\\d{3} s · [0-9.]+ s · about .+ left"));
+        assertThat(text("work-kind")).isEqualTo("run to");
+        page.screenshot("run-to-progress");
+        click("btn-pause");
+        waitFor(() -> !testid("work").isDisplayed());
+        assertThat(page.consoleErrors()).isEmpty();
+    }
+
+    /**
+     * A world far below its target says why: at a target of 1000 a 1 ms step would have to compute in a microsecond,
+     * which no machine does, so the hint names the step's compute time, what that allows and the heaviest system.
+     */
+    @Test
+    void aWorldFarBelowItsTargetSaysWhy() {
+        api("PUT", "/api/simulation/real-time-factor", "{\"value\": 1000}");
+        waitFor(() -> text("rtf-target").equals("1000.00"));
+        assertThat(testid("pace-hint").isDisplayed()).isFalse();
+        click("btn-resume");
+
+        // the heaviest system is named once the systems' first second with the world running has closed
+        waitFor(() -> testid("pace-hint").isDisplayed() && text("pace-hint").contains(" ms of it."));
+        assertThat(text("pace-hint"))
+                .startsWith("Below its target: a step takes ")
+                .contains("ms to compute for 1.00 ms of sim time, so this machine runs it at most ")
+                .contains("× real time; ")
+                .contains(" ms of it.");
+        page.screenshot("pace-hint");
+        click("btn-pause");
+        waitFor(() -> !testid("pace-hint").isDisplayed());
+        assertThat(page.consoleErrors()).isEmpty();
+    }
+
     @Test
     void aRefusedCommandShowsTheProblemDetail() {
         waitFor(() -> text("state").contains("PAUSE"));
