@@ -11,8 +11,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Takes the README's screenshot: the dashboard on worlds/default.sdf a few seconds after the start, in headless
- * chromium. {@code ./mvnw -q test-compile exec:java -Dexec.mainClass=io.orrery.web.DashboardScreenshot
- * -Dexec.args=docs/dashboard.png}
+ * chromium, with gz-transport off. {@code ./mvnw -q test-compile exec:java@screenshot -Dexec.args=docs/dashboard.png}
  */
 public final class DashboardScreenshot {
 
@@ -25,6 +24,7 @@ public final class DashboardScreenshot {
                 "--server.port=0",
                 "--orrery.world=worlds/default.sdf",
                 "--orrery.status-log-interval=0s",
+                "--orrery.transport.enabled=false", // no discovery traffic from a picture
                 "--logging.level.root=WARN");
         ChromeDriver browser = Chromium.start(1600, 900);
         try {
