@@ -214,7 +214,11 @@ public final class StepLoop {
      */
     private void pauseOnPhysicsFailure(WorldSession s, long step, PhysicsFailure failure) {
         String why = "the physics engine failed in step " + step + ": " + ResetCascade.describe(failure.getCause());
-        log.error("World '{}': {}; paused until a reset or reload rebuilds it", s.name(), why, failure.getCause());
+        log.error(
+                "World '{}': {}; paused until a reset or reload rebuilds it",
+                LogSafe.of(s.name()),
+                LogSafe.of(why),
+                failure.getCause());
         state.physicsFailed(why);
         state.phase(SimState.STEP_BEGIN);
         transitions.enterPause(s);

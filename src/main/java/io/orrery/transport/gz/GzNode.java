@@ -264,12 +264,15 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
             return;
         }
         log.debug(
-                "gz-transport {}: request {} from {}", s.name(), LogSafe.of(r.requestUuid()), LogSafe.of(r.replyTo()));
+                "gz-transport {}: request {} from {}",
+                LogSafe.of(s.name()),
+                LogSafe.of(r.requestUuid()),
+                LogSafe.of(r.replyTo()));
         if (calls.incrementAndGet() > properties.maxServiceCalls()) {
             calls.decrementAndGet();
             log.info(
                     "gz-transport {}: refused: {} calls are waiting already (orrery.transport.max-service-calls)",
-                    s.name(),
+                    LogSafe.of(s.name()),
                     properties.maxServiceCalls());
             data.reply(r, new byte[0], false);
             return;
@@ -283,7 +286,7 @@ final class GzNode implements AutoCloseable, UdpDiscovery.Listener, DataPlane.In
         call.whenComplete((m, e) -> {
             calls.decrementAndGet();
             if (e != null) {
-                log.info("gz-transport {}: refused: {}", s.name(), LogSafe.of(TopicBridge.rootMessage(e)));
+                log.info("gz-transport {}: refused: {}", LogSafe.of(s.name()), LogSafe.of(TopicBridge.rootMessage(e)));
             }
         });
         CompletableFuture<Message> answered = call.<Message>thenApply(m -> m).copy();
