@@ -37,7 +37,8 @@ class ExtensionsTests {
             List.of("joint-position-controller", "JointPositionController"),
             List.of("apply-joint-force", "ApplyJointForce"),
             List.of("joint-state-publisher", "JointStatePublisher"),
-            List.of("touchplugin", "TouchPlugin"));
+            List.of("touchplugin", "TouchPlugin"),
+            List.of("ackermann-steering", "AckermannSteering"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

@@ -1,0 +1,365 @@
+package io.orrery.system.ackermannsteering;
+
+import com.gz.msgs.ActuatorsProtos.Actuators;
+import com.gz.msgs.DoubleProtos;
+import com.gz.msgs.HeaderProtos.Header;
+import com.gz.msgs.OdometryProtos.Odometry;
+import com.gz.msgs.PoseVProtos.Pose_V;
+import com.gz.msgs.QuaternionProtos.Quaternion;
+import com.gz.msgs.TwistProtos.Twist;
+import com.gz.msgs.Vector3dProtos.Vector3d;
+import io.orrery.physics.JointState;
+import io.orrery.physics.LinkState;
+import io.orrery.physics.PhysicsWorld;
+import io.orrery.physics.WorldView;
+import io.orrery.plugin.Plugin;
+import io.orrery.plugin.PluginContext;
+import io.orrery.system.PostUpdate;
+import io.orrery.system.PreUpdate;
+import io.orrery.system.Reset;
+import io.orrery.system.UpdateInfo;
+import io.orrery.system.control.SpeedLimiter;
+import io.orrery.system.gazebo.GazeboParameters;
+import io.orrery.system.gazebo.GazeboTopics;
+import io.orrery.system.gazebo.SimTimeThrottle;
+import io.orrery.topic.Publisher;
+import io.orrery.topic.TopicBus;
+import io.orrery.topic.msgs.Messages;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Gazebo's AckermannSteering system ({@code gz-sim-ackermann-steering-system}): a car-like vehicle whose front
+ * wheels turn on steering joints. A {@code gz.msgs.Twist} on {@code /model/<model>/cmd_vel} sets the target speed
+ * ({@code linear.x}) and turn rate ({@code angular.z}); every PostUpdate limits them, turns them into a turning
+ * radius no tighter than the steering limit allows, and from it into wheel speeds and steering angles (each
+ * steering joint driven at {@code steer_p_gain} times its angle error); the next PreUpdate commands them as joint
+ * velocities. Odometry is dead reckoning from the first left and right wheel and the mean steering angle.
+ *
+ * <p>With {@code <steering_only>} it only steers: a {@code gz.msgs.Double} angle on {@code
+ * /model/<model>/steer_angle}, or, with {@code <use_actuator_msg>}, entry {@code <actuator_number>} of a
+ * {@code gz.msgs.Actuators}' positions on {@code /actuators}. Unlike Gazebo, a reset puts everything back as at load.
+ * Threads: the runner's (commands arrive on it between steps).
+ */
+public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, Reset {
+
+    /** Gazebo's short name: {@code gz-sim-ackermann-steering-system}. */
+    public static final String SHORT_NAME = "ackermann-steering";
+    /** Gazebo's class name: {@code gz::sim::systems::AckermannSteering}. */
+    public static final String CLASS_NAME = "AckermannSteering";
+
+    /** Gazebo's stand-in for "straight ahead": a turning radius of 1e9 m. */
+    private static final double STRAIGHT = 1e9;
+
+    private PluginContext context;
+    private String model;
+    private boolean steeringOnly;
+    private int actuatorNumber = -1;
+    private List<String> leftNames;
+    private List<String> rightNames;
+    private List<String> leftSteeringNames;
+    private List<String> rightSteeringNames;
+    private double wheelSeparation;
+    private double kingpinWidth;
+    private double wheelBase;
+    private double steeringLimit;
+    private double wheelRadius;
+    private double steerGain;
+    private SpeedLimiter linearLimiter;
+    private SpeedLimiter angularLimiter;
+    private SimTimeThrottle odomThrottle;
+    private String frameId;
+    private String childFrameId;
+    private Publisher<Odometry> odomPublisher;
+    private Publisher<Pose_V> tfPublisher;
+
+    private final List<String> leftJoints = new ArrayList<>();
+    private final List<String> rightJoints = new ArrayList<>();
+    private final List<String> leftSteeringJoints = new ArrayList<>();
+    private final List<String> rightSteeringJoints = new ArrayList<>();
+    private boolean warnedMissing;
+    private double targetLinear;
+    private double targetAngular;
+    private double targetAngle;
+    private double lastLinear;
+    private double lastAngular;
+    private double beforeLastLinear;
+    private double beforeLastAngular;
+    private double leftSpeed;
+    private double rightSpeed;
+    private double leftSteeringSpeed;
+    private double rightSteeringSpeed;
+    private final Odometry2d odometry = new Odometry2d();
+
+    @Override
+    public void awake(PluginContext ctx) {
+        this.context = ctx;
+        GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
+        model = params.model(ctx.owner());
+        steeringOnly = params.bool("steering_only", false);
+        if (params.bool("use_actuator_msg", false)) {
+            if (!params.has("actuator_number")) {
+                throw params.bad("<use_actuator_msg> needs an <actuator_number>");
+            }
+            actuatorNumber = params.index("actuator_number", 0);
+            steeringOnly = true;
+        }
+        leftSteeringNames = params.all("left_steering_joint");
+        rightSteeringNames = params.all("right_steering_joint");
+        leftNames = steeringOnly ? List.of() : params.all("left_joint");
+        rightNames = steeringOnly ? List.of() : params.all("right_joint");
+        wheelRadius = steeringOnly ? 0.2 : params.number("wheel_radius", 0.2);
+        kingpinWidth = steeringOnly ? 0.8 : params.number("kingpin_width", 0.8);
+        wheelSeparation = params.number("wheel_separation", 1.0);
+        wheelBase = params.number("wheel_base", 1.0);
+        steeringLimit = params.number("steering_limit", 0.5);
+        steerGain = params.number("steer_p_gain", 1.0);
+        // Gazebo gives both limiters the same bounds: one <min_velocity> limits the turn rate too
+        SpeedLimiter limiter = SpeedLimiter.NONE
+                .withVelocity(
+                        params.number("min_velocity", Double.NEGATIVE_INFINITY),
+                        params.number("max_velocity", Double.POSITIVE_INFINITY))
+                .withAcceleration(
+                        params.number("min_acceleration", Double.NEGATIVE_INFINITY),
+                        params.number("max_acceleration", Double.POSITIVE_INFINITY))
+                .withJerk(
+                        params.number("min_jerk", Double.NEGATIVE_INFINITY),
+                        params.number("max_jerk", Double.POSITIVE_INFINITY));
+        linearLimiter = limiter;
+        angularLimiter = limiter;
+        odomThrottle = SimTimeThrottle.hertz(params.number("odom_publish_frequency", 50));
+        frameId = params.text("frame_id").orElse(model + "/odom");
+        childFrameId = params.text("child_frame_id").orElse(null);
+
+        TopicBus bus = ctx.topics();
+        String owner = ctx.qualifiedName();
+        String topic = commandTopic(params);
+        if (!steeringOnly) {
+            bus.subscribe(topic, Twist.class, owner, this::onCmdVel);
+            odomPublisher = bus.advertise(
+                    params.topic("odom_topic", GazeboTopics.ofModel(model, "odometry")), Odometry.class, owner);
+            tfPublisher =
+                    bus.advertise(params.topic("tf_topic", GazeboTopics.ofModel(model, "tf")), Pose_V.class, owner);
+            ctx.logger().info("AckermannSteering subscribing to twist messages on [{}]", topic);
+        } else if (actuatorNumber >= 0) {
+            bus.subscribe(topic, Actuators.class, owner, this::onActuators);
+            ctx.logger().info("AckermannSteering subscribing to Actuator messages on [{}]", topic);
+        } else {
+            bus.subscribe(topic, DoubleProtos.Double.class, owner, m -> targetAngle = m.getData());
+            ctx.logger().info("AckermannSteering subscribing to float messages on [{}]", topic);
+        }
+    }
+
+    /** {@code <topic>}, else {@code <sub_topic>} under the model, else the mode's default, as Gazebo picks. */
+    private String commandTopic(GazeboParameters params) {
+        String fallback = !steeringOnly
+                ? GazeboTopics.ofModel(model, "cmd_vel")
+                : actuatorNumber >= 0 ? "/actuators" : GazeboTopics.ofModel(model, "steer_angle");
+        return GazeboTopics.commandTopic(params, model, fallback);
+    }
+
+    @Override
+    public void start(PluginContext ctx) {
+        // everything is set up in awake
+    }
+
+    private void onCmdVel(Twist twist) {
+        targetLinear = twist.getLinear().getX();
+        targetAngular = twist.getAngular().getZ();
+    }
+
+    private void onActuators(Actuators message) {
+        if (actuatorNumber > message.getPositionCount() - 1) {
+            context.logger()
+                    .warn(
+                            "AckermannSteering of model '{}': actuator {} is not in a message of {} positions",
+                            model,
+                            actuatorNumber,
+                            message.getPositionCount());
+            return;
+        }
+        targetAngle = message.getPosition(actuatorNumber);
+    }
+
+    @Override
+    public void preUpdate(UpdateInfo info, PhysicsWorld world) {
+        if (!ready()) {
+            findJoints(world);
+            if (!ready()) {
+                return;
+            }
+        }
+        if (info.paused()) {
+            return;
+        }
+        leftJoints.forEach(j -> world.setJointVelocityCommand(model, j, leftSpeed));
+        rightJoints.forEach(j -> world.setJointVelocityCommand(model, j, rightSpeed));
+        leftSteeringJoints.forEach(j -> world.setJointVelocityCommand(model, j, leftSteeringSpeed));
+        rightSteeringJoints.forEach(j -> world.setJointVelocityCommand(model, j, rightSteeringSpeed));
+    }
+
+    private boolean ready() {
+        boolean steering = !leftSteeringJoints.isEmpty() && !rightSteeringJoints.isEmpty();
+        return steering && (steeringOnly || (!leftJoints.isEmpty() && !rightJoints.isEmpty()));
+    }
+
+    /** Gazebo looks for the joints every step until it has them all, warning once about those it lacks. */
+    private void findJoints(PhysicsWorld world) {
+        List<String> missing = new ArrayList<>();
+        find(world, leftNames, leftJoints, missing);
+        find(world, rightNames, rightJoints, missing);
+        find(world, leftSteeringNames, leftSteeringJoints, missing);
+        find(world, rightSteeringNames, rightSteeringJoints, missing);
+        if (!ready() && !warnedMissing) {
+            context.logger()
+                    .warn(
+                            "AckermannSteering of model '{}' cannot find joints {} (left, right, left steering and"
+                                    + " right steering are each needed); it waits for them",
+                            model,
+                            missing);
+            warnedMissing = true;
+        }
+    }
+
+    private void find(PhysicsWorld world, List<String> names, List<String> found, List<String> missing) {
+        found.clear();
+        for (String name : names) {
+            (world.joint(model, name).isPresent() ? found : missing).add(name);
+        }
+    }
+
+    @Override
+    public void postUpdate(UpdateInfo info, WorldView world) {
+        if (info.paused() || leftSteeringJoints.isEmpty() || rightSteeringJoints.isEmpty()) {
+            return;
+        }
+        if (steeringOnly) {
+            updateAngle(info.dtSeconds(), world);
+        } else {
+            updateVelocity(info.dtSeconds(), world);
+            updateOdometry(info, world);
+        }
+    }
+
+    private void updateVelocity(double dt, WorldView world) {
+        double linear = linearLimiter.limit(targetLinear, lastLinear, beforeLastLinear, dt);
+        double angular = angularLimiter.limit(targetAngular, lastAngular, beforeLastAngular, dt);
+        beforeLastLinear = lastLinear;
+        beforeLastAngular = lastAngular;
+        lastLinear = linear;
+        lastAngular = angular;
+
+        double radius = turningRadius(linear, angular);
+        double phi = Math.atan(wheelBase / radius);
+        double spread = wheelSeparation * Math.tan(phi) / (2 * wheelBase);
+        rightSpeed = linear * (1 + spread) / wheelRadius;
+        leftSpeed = linear * (1 - spread) / wheelRadius;
+        steer(
+                Math.atan(wheelBase / (radius - kingpinWidth / 2)),
+                Math.atan(wheelBase / (radius + kingpinWidth / 2)),
+                world);
+    }
+
+    /** The radius of the turn: {@code v / w}, no tighter than the steering limit allows, 1e9 m when straight. */
+    private double turningRadius(double linear, double angular) {
+        double radius = linear / angular;
+        double tightest = wheelBase / Math.sin(steeringLimit);
+        if (Math.abs(linear) > 0) {
+            if (radius >= 0 && radius < tightest) {
+                radius = tightest;
+            }
+            if (radius <= 0 && radius > -tightest) {
+                radius = -tightest;
+            }
+        } else if (Math.abs(angular) >= 0.001) {
+            radius = Math.signum(angular) * tightest;
+        }
+        return Math.abs(angular) < 0.001 ? STRAIGHT : radius;
+    }
+
+    private void updateAngle(double dt, WorldView world) {
+        double angle = angularLimiter.limit(targetAngle, lastAngular, beforeLastAngular, dt);
+        if (Math.abs(angle) > steeringLimit) {
+            angle = Math.signum(angle) * steeringLimit;
+        }
+        beforeLastAngular = lastAngular;
+        lastAngular = angle;
+        double along = 2 * wheelBase * Math.cos(angle);
+        double across = wheelSeparation * Math.sin(angle);
+        double rise = 2 * wheelBase * Math.sin(angle);
+        steer(Math.atan(rise / (along - across)), Math.atan(rise / (along + across)), world);
+    }
+
+    /** Drives each steering joint toward its angle at the gain times its error. */
+    private void steer(double leftAngle, double rightAngle, WorldView world) {
+        Optional<JointState> left = world.joint(model, leftSteeringJoints.get(0));
+        Optional<JointState> right = world.joint(model, rightSteeringJoints.get(0));
+        if (left.isEmpty() || right.isEmpty()) {
+            return;
+        }
+        leftSteeringSpeed = steerGain * (leftAngle - left.get().position());
+        rightSteeringSpeed = steerGain * (rightAngle - right.get().position());
+    }
+
+    private void updateOdometry(UpdateInfo info, WorldView world) {
+        if (leftJoints.isEmpty() || rightJoints.isEmpty()) {
+            return;
+        }
+        Optional<JointState> left = world.joint(model, leftJoints.get(0));
+        Optional<JointState> right = world.joint(model, rightJoints.get(0));
+        Optional<JointState> leftSteering = world.joint(model, leftSteeringJoints.get(0));
+        Optional<JointState> rightSteering = world.joint(model, rightSteeringJoints.get(0));
+        if (left.isEmpty() || right.isEmpty() || leftSteering.isEmpty() || rightSteering.isEmpty()) {
+            return;
+        }
+        double phi = 0.5 * (leftSteering.get().position() + rightSteering.get().position());
+        odometry.update(
+                left.get().position(), right.get().position(), phi, wheelBase, wheelRadius, info.simTimeSeconds());
+        if (!odomThrottle.isDue(info.simTimeNanos())) {
+            return;
+        }
+        odomThrottle.published(info.simTimeNanos());
+        publishOdometry(info.simTimeNanos(), world);
+    }
+
+    private void publishOdometry(long simNanos, WorldView world) {
+        String child = childFrameId != null
+                ? childFrameId
+                : world.model(model)
+                        .flatMap(m -> m.links().stream().findFirst())
+                        .map(LinkState::name)
+                        .map(link -> model + "/" + link)
+                        .orElse(null);
+        Header header = Messages.header(simNanos, frameId, child);
+        Vector3d position = Messages.vector(odometry.x(), odometry.y(), 0);
+        Quaternion orientation = Messages.yaw(odometry.yaw());
+        odomPublisher.publish(Odometry.newBuilder()
+                .setHeader(header)
+                .setPose(Messages.poseBuilder(position, orientation))
+                .setTwist(Twist.newBuilder()
+                        .setLinear(Messages.vector(odometry.linearSpeed(), 0, 0))
+                        .setAngular(Messages.vector(0, 0, odometry.angularSpeed())))
+                .build());
+        tfPublisher.publish(Pose_V.newBuilder()
+                .addPose(Messages.poseBuilder(position, orientation).setHeader(header))
+                .build());
+    }
+
+    @Override
+    public void reset(UpdateInfo info, PhysicsWorld world) {
+        targetLinear = 0;
+        targetAngular = 0;
+        targetAngle = 0;
+        lastLinear = 0;
+        lastAngular = 0;
+        beforeLastLinear = 0;
+        beforeLastAngular = 0;
+        leftSpeed = 0;
+        rightSpeed = 0;
+        leftSteeringSpeed = 0;
+        rightSteeringSpeed = 0;
+        odometry.clear();
+        odomThrottle.reset();
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Gazebo's AckermannSteering system: a car-like vehicle driven from {@code gz.msgs.Twist} commands through a speed
+ * limiter, its front wheels turned on steering joints, with Gazebo's dead-reckoning odometry; or a steering-only
+ * mode commanded by angle.
+ */
+package io.orrery.system.ackermannsteering;
