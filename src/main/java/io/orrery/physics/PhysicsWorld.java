@@ -66,6 +66,15 @@ public interface PhysicsWorld extends WorldView, AutoCloseable {
      */
     void resetJointPosition(String model, String joint, double position);
 
+    /**
+     * Adds a force and a torque (world frame) to a link for the next step only, the force acting at {@code offset}
+     * from the link's origin (link frame), as gz-sim's {@code Link::AddWorldWrench}; wrenches added for one step add
+     * up. Nothing happens to a static link.
+     */
+    default void addLinkWrench(String model, String link, Vec3 force, Vec3 torque, Vec3 offset) {
+        throw new UnsupportedOperationException("this physics world cannot apply a wrench to a link");
+    }
+
     /** The closest body the segment from {@code from} to {@code to} meets (world frame); shapeless links are missed. */
     Optional<RayHit> rayCast(Vec3 from, Vec3 to);
 

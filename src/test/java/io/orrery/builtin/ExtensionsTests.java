@@ -38,7 +38,8 @@ class ExtensionsTests {
             List.of("apply-joint-force", "ApplyJointForce"),
             List.of("joint-state-publisher", "JointStatePublisher"),
             List.of("touchplugin", "TouchPlugin"),
-            List.of("ackermann-steering", "AckermannSteering"));
+            List.of("ackermann-steering", "AckermannSteering"),
+            List.of("apply-link-wrench", "ApplyLinkWrench"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

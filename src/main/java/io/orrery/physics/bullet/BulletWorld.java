@@ -71,6 +71,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         // needed.
         int parts = split.update(dt, fastestJointLimit());
         for (int i = 0; i < parts; i++) {
+            applyLinkWrenches(); // Bullet clears forces after each step
             space.update((float) (dt / parts), 0, space.stepFlags());
         }
     }

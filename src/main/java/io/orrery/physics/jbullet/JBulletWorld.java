@@ -144,6 +144,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     @Override
     protected void stepWorld(double dt) {
         applyGyroscopicTorques();
+        applyLinkWrenches();
         // maxSubSteps 1 with fixedTimeStep == dt: exactly one internal step per call.
         dynamics.stepSimulation((float) dt, 1, (float) dt);
     }

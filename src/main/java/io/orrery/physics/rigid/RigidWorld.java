@@ -53,6 +53,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     private final Map<Model<L, J>, JointProjection<L, J>> projections = new LinkedHashMap<>();
 
     private final Articulation articulation;
+    /** The wrenches systems added for the next step. */
+    private final LinkWrenches wrenches = new LinkWrenches();
 
     /** A world whose engine does not report which bodies moved: every read of the world reads every body. */
     protected RigidWorld(WorldSpec spec) {
@@ -249,6 +251,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
             projection.capture();
         }
         stepWorld(dt);
+        wrenches.clear();
         for (JointProjection<L, J> projection : projections.values()) {
             projection.apply(this::moveQuietly, dt);
         }
@@ -308,6 +311,26 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     @Override
     public final void setLinkVelocity(String model, String link, Twist velocity) {
         Velocities.setLink(Arguments.requireLink(requireDynamic(model, velocity), link), velocity);
+    }
+
+    @Override
+    public final void addLinkWrench(String model, String link, Vec3 force, Vec3 torque, Vec3 offset) {
+        if (!force.isFinite() || !torque.isFinite() || !offset.isFinite()) {
+            throw new IllegalArgumentException(
+                    "expected a finite wrench, got force " + force + ", torque " + torque + " at " + offset);
+        }
+        L body = requireLink(require(model), link);
+        if (body.isDynamic()) {
+            wrenches.add(body, force, torque, offset);
+        }
+    }
+
+    /**
+     * Applies the wrenches added for this step: an engine calls it before each of its internal steps, as the
+     * engines clear their force accumulators after each.
+     */
+    protected final void applyLinkWrenches() {
+        wrenches.apply();
     }
 
     @Override
