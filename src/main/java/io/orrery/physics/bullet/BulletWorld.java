@@ -66,12 +66,12 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     }
 
     @Override
-    protected void stepWorld(double dt) {
+    protected void stepWorld(double dt, Runnable pushes) {
         // maxSteps 0: one step of exactly dt / parts. Contact points call back into Java to mix surfaces only where
         // needed.
         int parts = split.update(dt, fastestJointLimit());
         for (int i = 0; i < parts; i++) {
-            applyLinkWrenches(); // Bullet clears forces after each step
+            pushes.run(); // Bullet clears forces after each step
             space.update((float) (dt / parts), 0, space.stepFlags());
         }
     }

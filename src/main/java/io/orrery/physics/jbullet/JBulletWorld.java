@@ -142,9 +142,9 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     }
 
     @Override
-    protected void stepWorld(double dt) {
+    protected void stepWorld(double dt, Runnable pushes) {
         applyGyroscopicTorques();
-        applyLinkWrenches();
+        pushes.run();
         // maxSubSteps 1 with fixedTimeStep == dt: exactly one internal step per call.
         dynamics.stepSimulation((float) dt, 1, (float) dt);
     }

@@ -15,8 +15,15 @@ final class LinkWrenches {
 
     private final List<Wrench> pending = new ArrayList<>();
 
+    /** Keeps a wrench for a dynamic link (a static one is not pushed); throws for a value that is not finite. */
     void add(Link link, Vec3 force, Vec3 torque, Vec3 offset) {
-        pending.add(new Wrench(link, force, torque, offset));
+        if (!force.isFinite() || !torque.isFinite() || !offset.isFinite()) {
+            throw new IllegalArgumentException(
+                    "expected a finite wrench, got force " + force + ", torque " + torque + " at " + offset);
+        }
+        if (link.isDynamic()) {
+            pending.add(new Wrench(link, force, torque, offset));
+        }
     }
 
     /** Hands each wrench to its body's force accumulator, waking it. */

@@ -53,7 +53,6 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     private final Map<Model<L, J>, JointProjection<L, J>> projections = new LinkedHashMap<>();
 
     private final Articulation articulation;
-    /** The wrenches systems added for the next step. */
     private final LinkWrenches wrenches = new LinkWrenches();
 
     /** A world whose engine does not report which bodies moved: every read of the world reads every body. */
@@ -109,8 +108,8 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     /** Removes the joint's constraint and drive from the engine's world. */
     protected abstract void removeConstraints(J joint);
 
-    /** Advances the engine's world by one step of exactly {@code dt} seconds. */
-    protected abstract void stepWorld(double dt);
+    /** Advances one step of exactly {@code dt} s, running {@code pushes} (link wrenches) before each internal step. */
+    protected abstract void stepWorld(double dt, Runnable pushes);
 
     /** Teleports a body to a centre-of-mass pose: its transforms and broadphase box, at once. */
     protected abstract void place(L link, Pose comWorld);
@@ -250,7 +249,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         for (JointProjection<L, J> projection : projections.values()) {
             projection.capture();
         }
-        stepWorld(dt);
+        stepWorld(dt, wrenches::apply);
         wrenches.clear();
         for (JointProjection<L, J> projection : projections.values()) {
             projection.apply(this::moveQuietly, dt);
@@ -315,22 +314,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     @Override
     public final void addLinkWrench(String model, String link, Vec3 force, Vec3 torque, Vec3 offset) {
-        if (!force.isFinite() || !torque.isFinite() || !offset.isFinite()) {
-            throw new IllegalArgumentException(
-                    "expected a finite wrench, got force " + force + ", torque " + torque + " at " + offset);
-        }
-        L body = requireLink(require(model), link);
-        if (body.isDynamic()) {
-            wrenches.add(body, force, torque, offset);
-        }
-    }
-
-    /**
-     * Applies the wrenches added for this step: an engine calls it before each of its internal steps, as the
-     * engines clear their force accumulators after each.
-     */
-    protected final void applyLinkWrenches() {
-        wrenches.apply();
+        wrenches.add(Arguments.requireLink(require(model), link), force, torque, offset);
     }
 
     @Override
