@@ -9,9 +9,9 @@ import io.orrery.plugin.GazeboSystemName;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
-import io.orrery.runner.PluginSettings;
-import io.orrery.runner.RunnerSettings;
 import io.orrery.runner.SimulationRunner;
+import io.orrery.runner.port.PluginSettings;
+import io.orrery.runner.port.RunnerSettings;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
@@ -232,26 +232,26 @@ class GazeboExampleWorldsCoverageTests {
         runner.start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (runner.currentState() != SimState.PAUSE) {
+            while (runner.reads().currentState() != SimState.PAUSE) {
                 if (!runner.isRunning() || System.nanoTime() > deadline) {
-                    return "does not start: " + runner.status();
+                    return "does not start: " + runner.reads().status();
                 }
                 Thread.sleep(2);
             }
-            runner.step(100).get(120, TimeUnit.SECONDS);
-            while (runner.pluginStatuses().stream()
+            runner.control().step(100).get(120, TimeUnit.SECONDS);
+            while (runner.reads().pluginStatuses().stream()
                     .anyMatch(s -> s.state() == PluginState.PENDING || s.state() == PluginState.STARTING)) {
                 if (System.nanoTime() > deadline) {
-                    return "plugins still starting: " + runner.pluginStatuses();
+                    return "plugins still starting: " + runner.reads().pluginStatuses();
                 }
                 Thread.sleep(2);
             }
-            return runner.pluginStatuses().stream()
+            return runner.reads().pluginStatuses().stream()
                     .filter(s -> s.state() == PluginState.FAILED)
                     .map(GazeboExampleWorldsCoverageTests::failure)
                     .collect(Collectors.joining("; "));
         } finally {
-            runner.stop();
+            runner.control().stop();
             runner.finished().get(30, TimeUnit.SECONDS);
         }
     }

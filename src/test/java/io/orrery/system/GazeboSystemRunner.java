@@ -171,7 +171,7 @@ public final class GazeboSystemRunner implements AfterEachCallback {
     /** Every message published on {@code topic} from now on, as a test subscriber receives them (a live list). */
     public <T extends Message> List<T> collect(String topic, Class<T> type) {
         List<T> received = java.util.Collections.synchronizedList(new ArrayList<>());
-        runner.topics().orElseThrow().subscribe(topic, type, "test", received::add);
+        runner.topics().bus().orElseThrow().subscribe(topic, type, "test", received::add);
         return received;
     }
 
