@@ -106,7 +106,7 @@ class PluginController {
      * A plugin's status.
      *
      * @param owner {@code world}, or {@code model:<name>} for a model's plugin
-     * @param state PENDING, STARTING, STARTED, FAILED or ENDED
+     * @param state PENDING, STARTING, STARTED, FAILED, ENDED or UNSUPPORTED (named by the world, not simulated)
      */
     record PluginJson(
             String name,

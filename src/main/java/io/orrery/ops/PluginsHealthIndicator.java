@@ -29,10 +29,13 @@ final class PluginsHealthIndicator implements HealthIndicator {
         List<PluginStatus> statuses = runner.reads().pluginStatuses();
         Map<String, String> failedRequired = new LinkedHashMap<>();
         Map<String, String> failedOptional = new LinkedHashMap<>();
+        Map<String, String> unsupported = new LinkedHashMap<>();
         for (PluginStatus p : statuses) {
             if (p.state() == PluginState.FAILED) {
                 (p.required() ? failedRequired : failedOptional)
                         .put(p.name(), p.error().orElse("failed"));
+            } else if (p.state() == PluginState.UNSUPPORTED) {
+                unsupported.put(p.name(), p.filename());
             }
         }
         Health.Builder health;
@@ -49,6 +52,10 @@ final class PluginsHealthIndicator implements HealthIndicator {
         health.withDetail("started", progress.started() + "/" + progress.total());
         if (!failedOptional.isEmpty()) {
             health.withDetail("failedOptional", failedOptional);
+        }
+        if (!unsupported.isEmpty()) {
+            // not simulated, by name: filename (GET /api/plugins has them as UNSUPPORTED with their owner)
+            health.withDetail("unsupported", unsupported);
         }
         return health.build();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.builtin.Extensions;
 import io.orrery.event.EventBus;
 import io.orrery.physics.PhysicsEngine;
+import io.orrery.plugin.PluginRegistry;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.port.PluginSettings;
 import io.orrery.runner.port.RunnerSettings;
@@ -41,8 +42,10 @@ class RunnerConfiguration {
 
     @Bean
     SdfReader sdfReader(OrreryProperties properties, Extensions extensions) {
+        PluginRegistry plugins = extensions.plugins();
         SdfReader reader = SdfReader.withEnvironment(properties.modelPathDirectories())
                 .simulatingSensors(extensions.sensorTypes())
+                .simulatingPlugins(p -> plugins.provides(p.filename(), p.name()))
                 .withLimits(properties.sdfLimits())
                 .withMeshes(new MeshLoader(properties.meshLimits()))
                 .refusingUnsupported(properties.sdf().unsupported().equals("fail"));

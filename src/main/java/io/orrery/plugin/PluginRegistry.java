@@ -87,6 +87,14 @@ public final class PluginRegistry {
                 .orElse(false);
     }
 
+    /**
+     * True when Orrery runs a {@code <plugin>} of this filename and name, or does its work itself; false for one it
+     * would ignore (and list as not simulated).
+     */
+    public boolean provides(String filename, String name) {
+        return lookup(filename, name).isPresent() || isAcceptedSilently(filename);
+    }
+
     /** The registered filenames, sorted. */
     public Set<String> filenames() {
         return Set.copyOf(new TreeSet<>(factories.keySet()));

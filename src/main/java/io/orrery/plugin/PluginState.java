@@ -11,5 +11,10 @@ public enum PluginState {
     /** Refused or failed to awake or start; unloaded (ended), with the reason in the status. */
     FAILED,
     /** Ended: its model was removed or the world unloaded. */
-    ENDED
+    ENDED,
+    /**
+     * Named by the world but neither an Orrery plugin nor a Gazebo system Orrery simulates: never loaded, listed so
+     * that nothing the world asks for is dropped without a word.
+     */
+    UNSUPPORTED
 }

@@ -23,6 +23,18 @@ public record PluginStatus(
         Optional<Instant> startedAt,
         boolean required) {
 
+    /** A plugin the world names that Orrery does not simulate: {@link PluginState#UNSUPPORTED}, with why. */
+    public static PluginStatus unsupported(OwnedPluginSpec owned) {
+        return new PluginStatus(
+                owned.qualifiedName(),
+                owned.spec().filename(),
+                owned.owner(),
+                PluginState.UNSUPPORTED,
+                Optional.of("not simulated by Orrery: neither an Orrery plugin nor a Gazebo system it ports"),
+                Optional.empty(),
+                owned.spec().required());
+    }
+
     /** This status in {@code newState}. */
     public PluginStatus with(PluginState newState) {
         return new PluginStatus(name, filename, owner, newState, error, startedAt, required);

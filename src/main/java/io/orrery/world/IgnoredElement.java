@@ -10,8 +10,9 @@ import java.util.Set;
  * @param where a human-readable location, for example {@code model 'car' link 'chassis'}
  * @param line the line in the source file
  * @param file the file it stands in (an included model's file for its elements)
+ * @param column the column of its start tag in that file, 0 when not known
  */
-public record IgnoredElement(String element, String where, int line, String file) {
+public record IgnoredElement(String element, String where, int line, String file, int column) {
 
     /** What only draws (the dashboard draws some of it): left out of the simulation without changing its physics. */
     private static final Set<String> DISPLAY = Set.of(
@@ -29,6 +30,11 @@ public record IgnoredElement(String element, String where, int line, String file
     /** An element of the main document. */
     public IgnoredElement(String element, String where, int line) {
         this(element, where, line, "");
+    }
+
+    /** An element whose column is not known. */
+    public IgnoredElement(String element, String where, int line, String file) {
+        this(element, where, line, file, 0);
     }
 
     /**

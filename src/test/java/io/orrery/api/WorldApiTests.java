@@ -61,6 +61,43 @@ class WorldApiTests extends ApiTestSupport {
                 .isEqualTo(world.get("unsupported").size());
     }
 
+    /**
+     * Issue 35, nothing silent: a plugin the world names that Orrery neither runs nor does the work of (gz-sim's log
+     * recorder, a user's gripper library) is listed by name, filename and owner in GET /api/world with its line,
+     * in GET /api/plugins as UNSUPPORTED, and in both health components; DiffDrive (run) and physics (Orrery's own
+     * step) are not.
+     */
+    @Test
+    void aPluginOrreryDoesNotRunIsListedEverywhere() throws IOException {
+        copyWorld(WORLDS_DIR, "unsupported_plugins.sdf");
+        assertThat(postJson("/api/world/load", "{\"path\": \"unsupported_plugins.sdf\"}")
+                        .status())
+                .isEqualTo(200);
+        JsonNode world = get("/api/world").json();
+        assertThat(world.get("unsupported"))
+                .filteredOn(e -> e.get("element").asText().equals("plugin"))
+                .extracting(e -> e.get("where").asText() + " @" + e.get("line").asInt())
+                .containsExactly(
+                        "world 'unsupported_plugins' plugin 'gz::sim::systems::LogRecord' (filename"
+                                + " 'gz-sim-log-system') @7",
+                        "model 'robot' plugin 'acme::Gripper' (filename 'libacme_gripper.so') @22");
+        JsonNode plugins = get("/api/plugins").json();
+        assertThat(plugins)
+                .filteredOn(p -> p.get("state").asText().equals("UNSUPPORTED"))
+                .extracting(p -> p.get("name").asText() + " "
+                        + p.get("filename").asText() + " " + p.get("owner").asText())
+                .containsExactly(
+                        "gz::sim::systems::LogRecord gz-sim-log-system world",
+                        "robot::acme::Gripper libacme_gripper.so model:robot");
+        assertThat(plugins).extracting(p -> p.get("filename").asText()).doesNotContain("gz-sim-physics-system");
+        JsonNode health = get("/actuator/health").json();
+        assertThat(health.at("/components/simulation/details/unsupported").asInt())
+                .isEqualTo(2);
+        assertThat(health.at("/components/plugins/details/unsupported/robot::acme::Gripper")
+                        .asText())
+                .isEqualTo("libacme_gripper.so");
+    }
+
     @Test
     void theCurrentStateAsSdf() throws IOException {
         putJson("/api/models/ball/pose", ModelApiTests.pose(-1, 4, 2, 0, 0, 0.5));

@@ -24,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Hosts one loaded world's plugins: creates them from the {@link PluginRegistry}, wakes them in load order on
@@ -32,8 +33,9 @@ import java.util.stream.Collectors;
  *
  * <p>Rules:
  * <ul>
- * <li>A filename nobody registered is not an Orrery plugin: it is logged as ignored and listed in
- *     {@link #ignored()}, so Gazebo systems in real worlds do not break loading (unless marked required).
+ * <li>A filename nobody registered is not an Orrery plugin: it is logged at WARN and listed in {@link #ignored()}
+ *     and, as {@link PluginState#UNSUPPORTED}, in {@link #statuses()}, so a Gazebo system Orrery lacks neither
+ *     breaks loading (unless marked required) nor goes unmentioned.
  * <li>A plugin that needs a newer plugin API is refused before {@code awake}. A plugin whose {@code awake} or
  *     {@code start} throws is unloaded ({@code end} called, its exceptions logged) and marked
  *     {@link PluginState#FAILED} with the reason; loading goes on. If it was required ({@code required="true"}
@@ -221,10 +223,16 @@ public final class PluginHost implements HostedPlugins, AutoCloseable {
         endAll();
     }
 
-    /** Every hosted plugin's status, in load order (not-provided filenames are in {@link #ignored()}). */
+    /**
+     * Every hosted plugin's status, in load order, then every plugin of {@link #ignored()} as
+     * {@link PluginState#UNSUPPORTED}.
+     */
     @Override
     public List<PluginStatus> statuses() {
-        return plugins.stream().map(p -> p.status).toList();
+        return Stream.concat(
+                        plugins.stream().map(p -> p.status),
+                        loader.ignored().stream().map(PluginStatus::unsupported))
+                .toList();
     }
 
     /**

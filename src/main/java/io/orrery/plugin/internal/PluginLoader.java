@@ -83,8 +83,8 @@ final class PluginLoader {
             }
             if (!required) {
                 ignored.add(owned);
-                log.info(
-                        "ignoring plugin '{}' (filename '{}', {}): not an Orrery plugin",
+                log.warn(
+                        "plugin '{}' (filename '{}', {}) is not simulated by Orrery: listed as UNSUPPORTED, not run",
                         LogSafe.of(name),
                         LogSafe.of(filename),
                         LogSafe.of(owned.owner()));

@@ -148,7 +148,7 @@ final class ModelReader {
                 case "joint" -> jointElements.add(c);
                 case "frame" -> frameElements.add(c);
                 case "plugin" -> {
-                    plugins.add(PluginReader.plugin(c, where));
+                    plugins.add(PluginReader.plugin(c, where, ignored));
                     OptionalInt modelLabel = LabelPlugin.label(c, where);
                     label = modelLabel.isPresent() ? modelLabel : label;
                 }
@@ -318,7 +318,7 @@ final class ModelReader {
                 case "static" -> isStatic = Values.bool(c, where);
                 case "placement_frame" -> placement = text(c);
                 case "plugin" -> {
-                    plugins.add(PluginReader.plugin(c, where));
+                    plugins.add(PluginReader.plugin(c, where, ignored));
                     OptionalInt includeLabel = LabelPlugin.label(c, where);
                     label = includeLabel.isPresent() ? includeLabel : label;
                 }

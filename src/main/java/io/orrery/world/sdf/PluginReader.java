@@ -18,7 +18,12 @@ final class PluginReader {
 
     private PluginReader() {}
 
-    static PluginSpec plugin(Element p, String where) {
+    /** The plugin {@code p} of {@code where}, listed in {@code ignored} when Orrery does not run it. */
+    static PluginSpec plugin(Element p, String where, IgnoredElements ignored) {
+        return ignored.plugin(p, plugin(p, where), where);
+    }
+
+    private static PluginSpec plugin(Element p, String where) {
         String name = Values.requiredAttribute(p, "name", where);
         String filename = Values.requiredAttribute(p, "filename", where);
         String pluginWhere = where + " plugin '" + name + "'";

@@ -3,6 +3,7 @@ package io.orrery.world.sdf;
 import io.orrery.log.LogSafe;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PluginSpec;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.mesh.MeshLoader;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.jdom2.Document;
 import org.slf4j.Logger;
@@ -22,7 +24,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads SDF 1.6 to 1.11 worlds and models into immutable records. Thread-safe: every read keeps its own state.
  * Every problem is an {@link SdfException} naming file, line and column; elements Orrery does not simulate are
- * listed in {@link WorldSpec#ignored()} and summarised once per load at INFO.
+ * listed in {@link WorldSpec#ignored()} and logged once per load (at WARN what changes the simulation).
  */
 public final class SdfReader {
 
@@ -32,6 +34,10 @@ public final class SdfReader {
     public static final String FUEL_CACHE_VARIABLE = "GZ_FUEL_CACHE_PATH";
 
     private static final Logger LOG = LoggerFactory.getLogger(SdfReader.class);
+    /** The log names this many elements that change the simulation; GET /api/world lists them all. */
+    private static final int LOGGED_BY_NAME = 20;
+    /** Until told which plugins exist, a reader lists none: the plugin host still reports what it cannot run. */
+    private static final Predicate<PluginSpec> ALL_PLUGINS = plugin -> true;
 
     private final ModelPath modelPath;
     private final SdfLimits limits;
@@ -40,6 +46,8 @@ public final class SdfReader {
     private final boolean strict;
     /** The {@code <sensor type>}s some device simulates; a sensor of another type is listed as ignored. */
     private final Set<String> simulatedSensors;
+    /** True for a {@code <plugin>} Orrery runs (or does the work of); another is listed as not simulated. */
+    private final Predicate<PluginSpec> simulatedPlugins;
 
     /** A reader that resolves {@code model://name} includes in these directories, in order. */
     public SdfReader(List<Path> modelPath) {
@@ -53,21 +61,27 @@ public final class SdfReader {
 
     /** A reader with its own limits on size, nesting depth and number of models. */
     public SdfReader(List<Path> modelPath, SdfLimits limits) {
-        this(new ModelPath(modelPath), limits, MeshLoader.SHARED, false, Set.of());
+        this(new ModelPath(modelPath), limits, MeshLoader.SHARED, false, Set.of(), ALL_PLUGINS);
     }
 
     /** A reader with its own limits, reading meshes and heightmaps through {@code meshes} (and its cache). */
     public SdfReader(List<Path> modelPath, SdfLimits limits, MeshLoader meshes) {
-        this(new ModelPath(modelPath), limits, meshes, false, Set.of());
+        this(new ModelPath(modelPath), limits, meshes, false, Set.of(), ALL_PLUGINS);
     }
 
     private SdfReader(
-            ModelPath modelPath, SdfLimits limits, MeshLoader meshes, boolean strict, Set<String> simulatedSensors) {
+            ModelPath modelPath,
+            SdfLimits limits,
+            MeshLoader meshes,
+            boolean strict,
+            Set<String> simulatedSensors,
+            Predicate<PluginSpec> simulatedPlugins) {
         this.modelPath = modelPath;
         this.limits = Objects.requireNonNull(limits, "limits");
         this.meshes = Objects.requireNonNull(meshes, "meshes");
         this.strict = strict;
         this.simulatedSensors = Set.copyOf(simulatedSensors);
+        this.simulatedPlugins = Objects.requireNonNull(simulatedPlugins, "simulatedPlugins");
     }
 
     /**
@@ -75,7 +89,7 @@ public final class SdfReader {
      * default) what Orrery does not simulate; display-only elements (visuals, lights) are listed either way.
      */
     public SdfReader refusingUnsupported(boolean refuse) {
-        return new SdfReader(modelPath, limits, meshes, refuse, simulatedSensors);
+        return new SdfReader(modelPath, limits, meshes, refuse, simulatedSensors, simulatedPlugins);
     }
 
     /**
@@ -84,7 +98,16 @@ public final class SdfReader {
      * default.
      */
     public SdfReader simulatingSensors(Set<String> sensorTypes) {
-        return new SdfReader(modelPath, limits, meshes, strict, sensorTypes);
+        return new SdfReader(modelPath, limits, meshes, strict, sensorTypes, simulatedPlugins);
+    }
+
+    /**
+     * The same reader, taking a {@code <plugin>} as simulated when {@code simulated} says so (the plugin registry's
+     * answer, which the world records cannot know); another is kept in the world, for its plugin host to report,
+     * and listed as not simulated by name, filename and owner. Every plugin by default.
+     */
+    public SdfReader simulatingPlugins(Predicate<PluginSpec> simulated) {
+        return new SdfReader(modelPath, limits, meshes, strict, simulatedSensors, simulated);
     }
 
     /** The {@code <sensor type>}s this reader takes as simulated. */
@@ -108,7 +131,8 @@ public final class SdfReader {
                 SdfLimits.DEFAULT,
                 MeshLoader.SHARED,
                 false,
-                Set.of());
+                Set.of(),
+                ALL_PLUGINS);
     }
 
     /** GZ_FUEL_CACHE_PATH, else ~/.gz/fuel. */
@@ -126,7 +150,8 @@ public final class SdfReader {
                 limits,
                 meshes,
                 strict,
-                simulatedSensors);
+                simulatedSensors,
+                simulatedPlugins);
     }
 
     /** The Fuel cache Fuel URLs are read from, if any. */
@@ -136,12 +161,12 @@ public final class SdfReader {
 
     /** The same reader with other limits. */
     public SdfReader withLimits(SdfLimits newLimits) {
-        return new SdfReader(modelPath, newLimits, meshes, strict, simulatedSensors);
+        return new SdfReader(modelPath, newLimits, meshes, strict, simulatedSensors, simulatedPlugins);
     }
 
     /** The same reader, reading meshes and heightmaps through {@code loader} (its limits and its cache). */
     public SdfReader withMeshes(MeshLoader loader) {
-        return new SdfReader(modelPath, limits, loader, strict, simulatedSensors);
+        return new SdfReader(modelPath, limits, loader, strict, simulatedSensors, simulatedPlugins);
     }
 
     /** The loader meshes and heightmaps are read through. */
@@ -177,8 +202,8 @@ public final class SdfReader {
 
     private WorldSpec read(SdfFiles.FileText text) {
         Document document = SdfFiles.parse(text, limits);
-        WorldSpec world =
-                new SpecReader(document, modelPath, limits, meshes, simulatedSensors).world(text.path(), text.text());
+        WorldSpec world = new SpecReader(document, modelPath, limits, meshes, simulatedSensors, simulatedPlugins)
+                .world(text.path(), text.text());
         refuseIfStrict(world.ignored());
         logIgnored(text.path().toString(), world.ignored());
         return world;
@@ -193,7 +218,7 @@ public final class SdfReader {
     public ModelSpec readModel(String modelSnippet, String sourceName) {
         byte[] bytes = modelSnippet.getBytes(StandardCharsets.UTF_8);
         Document document = SecureXml.parse(bytes, sourceName, limits);
-        SpecReader reader = new SpecReader(document, modelPath, limits, meshes, simulatedSensors);
+        SpecReader reader = new SpecReader(document, modelPath, limits, meshes, simulatedSensors, simulatedPlugins);
         ModelSpec model = reader.snippetModel();
         refuseIfStrict(reader.ignored());
         logIgnored(sourceName, reader.ignored());
@@ -212,16 +237,33 @@ public final class SdfReader {
             throw new SdfException(
                     first.file(),
                     first.line(),
-                    0,
+                    first.column(),
                     first.where() + ": <" + first.element()
                             + "> is not simulated by Orrery and orrery.sdf.unsupported is fail (" + refused.size()
                             + " such element(s): " + summary(refused) + ")");
         }
     }
 
+    /** What changes the simulation at WARN, each by name and place; what only draws summarised at INFO. */
     private static void logIgnored(String source, List<IgnoredElement> ignored) {
-        if (!ignored.isEmpty() && LOG.isInfoEnabled()) {
-            LOG.info("{}: ignored (not simulated): {}", LogSafe.of(source), LogSafe.of(summary(ignored)));
+        List<IgnoredElement> notSimulated =
+                ignored.stream().filter(IgnoredElement::affectsSimulation).toList();
+        if (!notSimulated.isEmpty() && LOG.isWarnEnabled()) {
+            LOG.warn(
+                    "{}: not simulated by Orrery ({}): {}",
+                    LogSafe.of(source),
+                    LogSafe.of(summary(notSimulated)),
+                    LogSafe.of(notSimulated.stream()
+                                    .limit(LOGGED_BY_NAME)
+                                    .map(e -> "<" + e.element() + "> " + e.where() + " line " + e.line())
+                                    .collect(Collectors.joining("; "))
+                            + (notSimulated.size() > LOGGED_BY_NAME ? "; ..." : "")));
+        }
+        if (ignored.size() > notSimulated.size() && LOG.isInfoEnabled()) {
+            LOG.info(
+                    "{}: drawing only, not simulated: {}",
+                    LogSafe.of(source),
+                    LogSafe.of(summary(ignored.stream().filter(e -> !e.affectsSimulation()).toList())));
         }
     }
 

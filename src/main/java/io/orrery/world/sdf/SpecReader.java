@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.jdom2.Document;
 import org.jdom2.Element;
 import org.slf4j.Logger;
@@ -46,11 +47,16 @@ final class SpecReader {
     private final Set<String> simulatedSensors;
 
     SpecReader(
-            Document document, ModelPath modelPath, SdfLimits limits, MeshLoader meshes, Set<String> simulatedSensors) {
+            Document document,
+            ModelPath modelPath,
+            SdfLimits limits,
+            MeshLoader meshes,
+            Set<String> simulatedSensors,
+            Predicate<PluginSpec> simulatedPlugins) {
         this.document = document;
         this.modelPath = modelPath;
         this.limits = limits;
-        this.ignored = new IgnoredElements(Values.source(document.getRootElement()));
+        this.ignored = new IgnoredElements(Values.source(document.getRootElement()), simulatedPlugins);
         this.geometries = new GeometryReader(new MeshFiles(modelPath, meshes));
         this.simulatedSensors = simulatedSensors;
     }
@@ -100,7 +106,7 @@ final class SpecReader {
                 case "physics" -> physics.add(c);
                 case "gui" -> camera = elements.guiCamera(c, where);
                 case "road" -> roads.add(elements.road(c, where));
-                case "plugin" -> plugins.add(PluginReader.plugin(c, where));
+                case "plugin" -> plugins.add(PluginReader.plugin(c, where, ignored));
                 case "model" -> models.add(c, modelReader.model(c));
                 case "include" -> modelReader.include(c, where).ifPresent(m -> models.add(c, m));
                 case "state" -> states.add(c);

@@ -2,6 +2,7 @@ package io.orrery.plugin.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.orrery.plugin.CollectingSink;
 import io.orrery.plugin.FakeWorldAccess;
@@ -259,15 +260,22 @@ class PluginHostTests {
     }
 
     @Test
-    void filenamesOrreryDoesNotProvideAreIgnoredUnlessRequired() {
+    void filenamesOrreryDoesNotProvideAreListedAsUnsupportedUnlessRequired() {
         plugin("a");
-        PluginSpec gazebo = spec("gz::sim::systems::Physics", "gz-sim-physics-system", false);
+        PluginSpec gazebo = spec("gz::sim::systems::LogRecord", "gz-sim-log-system", false);
         PluginHost host = host(worldLevel(gazebo, spec("a")));
 
         host.startAll(GENEROUS);
 
-        assertThat(host.ignored()).extracting(o -> o.spec().filename()).containsExactly("gz-sim-physics-system");
-        assertThat(host.statuses()).extracting(PluginStatus::name).containsExactly("a");
+        assertThat(host.ignored()).extracting(o -> o.spec().filename()).containsExactly("gz-sim-log-system");
+        // nothing silent (issue 35): the plugin the world names is listed, not run, and does not hold the start up
+        assertThat(host.statuses())
+                .extracting(PluginStatus::name, PluginStatus::state)
+                .containsExactly(
+                        tuple("a", PluginState.STARTED), tuple("gz::sim::systems::LogRecord", PluginState.UNSUPPORTED));
+        assertThat(host.statuses().get(1).error())
+                .hasValueSatisfying(e -> assertThat(e).contains("not simulated by Orrery"));
+        assertThat(host.progress().allStarted()).isTrue();
 
         PluginHost strict = host(worldLevel(spec("sensors", "gz-sim-sensors-system", true)));
         assertThatThrownBy(() -> strict.startAll(GENEROUS))

@@ -2,11 +2,14 @@ package io.orrery.world.sdf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.orrery.world.IgnoredElement;
+import io.orrery.world.PluginSpec;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,5 +60,65 @@ class UnsupportedElementsTests {
                 </model>""", "spawn request"))
                 .isInstanceOf(SdfException.class)
                 .hasMessageContaining("<velocity_decay> is not simulated");
+    }
+
+    /** Unsupported plugins: gz-sim's log recorder (world) and a user's gripper library (model 'robot'). */
+    static final Path PLUGINS_WORLD = Path.of("src/test/resources/worlds/unsupported_plugins.sdf");
+
+    /** What the plugin registry answers for this world: DiffDrive runs, physics is Orrery's own step. */
+    static final Predicate<PluginSpec> REGISTRY =
+            p -> p.filename().equals("gz-sim-diff-drive-system") || p.filename().equals("gz-sim-physics-system");
+
+    /**
+     * Issue 35: a plugin the world names that Orrery does not run is listed by name, filename and owner, at its file,
+     * line and column, and what Orrery runs or does itself is not.
+     */
+    @Test
+    void warnListsEachPluginOrreryDoesNotRunByNameFilenameAndOwner() {
+        WorldSpec world = new SdfReader(List.of()).simulatingPlugins(REGISTRY).read(PLUGINS_WORLD);
+        assertThat(world.ignored())
+                .filteredOn(e -> e.element().equals("plugin"))
+                .extracting(IgnoredElement::where, IgnoredElement::line, IgnoredElement::affectsSimulation)
+                .containsExactly(
+                        tuple(
+                                "world 'unsupported_plugins' plugin 'gz::sim::systems::LogRecord' (filename"
+                                        + " 'gz-sim-log-system')",
+                                7,
+                                true),
+                        tuple("model 'robot' plugin 'acme::Gripper' (filename 'libacme_gripper.so')", 22, true));
+        assertThat(world.ignored()).allSatisfy(e -> assertThat(e.column()).isPositive());
+        // the plugins stay in the world, for the plugin host to report as UNSUPPORTED
+        assertThat(world.plugins()).extracting(PluginSpec::filename).contains("gz-sim-log-system");
+    }
+
+    @Test
+    void aReaderNotToldWhichPluginsExistListsNone() {
+        assertThat(new SdfReader(List.of()).read(PLUGINS_WORLD).ignored())
+                .extracting(IgnoredElement::element)
+                .doesNotContain("plugin");
+    }
+
+    @Test
+    void failRefusesTheWorldAtItsFirstUnsupportedPluginNamingFileLineAndColumn() {
+        SdfReader strict = new SdfReader(List.of()).simulatingPlugins(REGISTRY).refusingUnsupported(true);
+        WorldSpec listed = new SdfReader(List.of()).simulatingPlugins(REGISTRY).read(PLUGINS_WORLD);
+        int column = listed.ignored().get(0).column();
+        assertThatThrownBy(() -> strict.read(PLUGINS_WORLD))
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("unsupported_plugins.sdf:7:" + column + ": ")
+                .hasMessageContaining("world 'unsupported_plugins' plugin 'gz::sim::systems::LogRecord' (filename"
+                        + " 'gz-sim-log-system'): <plugin> is not simulated by Orrery and orrery.sdf.unsupported is"
+                        + " fail (2 such element(s): 2 plugin)");
+    }
+
+    @Test
+    void failRefusesASpawnedModelWithAPluginOrreryDoesNotRun() {
+        SdfReader strict = new SdfReader(List.of()).simulatingPlugins(REGISTRY).refusingUnsupported(true);
+        assertThatThrownBy(() -> strict.readModel("""
+                <model name='bot'><link name='l'/>
+                <plugin filename='gz-sim-thruster-system' name='gz::sim::systems::Thruster'/></model>""", "spawn request"))
+                .isInstanceOf(SdfException.class)
+                .hasMessageContaining("spawn request:2:")
+                .hasMessageContaining("plugin 'gz::sim::systems::Thruster' (filename 'gz-sim-thruster-system')");
     }
 }
