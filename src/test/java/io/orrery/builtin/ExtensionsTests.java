@@ -39,7 +39,8 @@ class ExtensionsTests {
             List.of("joint-state-publisher", "JointStatePublisher"),
             List.of("touchplugin", "TouchPlugin"),
             List.of("ackermann-steering", "AckermannSteering"),
-            List.of("apply-link-wrench", "ApplyLinkWrench"));
+            List.of("apply-link-wrench", "ApplyLinkWrench"),
+            List.of("lift-drag", "LiftDrag"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

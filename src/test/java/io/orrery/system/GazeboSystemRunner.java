@@ -8,6 +8,7 @@ import io.orrery.builtin.Extensions;
 import io.orrery.event.EventSink;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.ModelState;
+import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.plugin.PluginRegistry;
 import io.orrery.runner.SimulationRunner;
@@ -42,6 +43,8 @@ public final class GazeboSystemRunner implements AfterEachCallback {
     private final Path dir;
     private final List<SystemRegistration> systems = new ArrayList<>();
     private EventSink events = EventSink.NONE;
+    private SdfReader reader = READER;
+    private PhysicsEngine engine = new JBulletPhysicsEngine();
     private SimulationRunner runner;
 
     public GazeboSystemRunner() {
@@ -107,10 +110,22 @@ public final class GazeboSystemRunner implements AfterEachCallback {
         return this;
     }
 
+    /** Resolves the next world's includes in {@code modelPath} (as gz-sim's tests set GZ_SIM_RESOURCE_PATH). */
+    public GazeboSystemRunner modelPath(Path modelPath) {
+        reader = new SdfReader(List.of(modelPath));
+        return this;
+    }
+
+    /** Builds the next world with {@code physics} (JBullet by default), for a test that watches the engine's calls. */
+    public GazeboSystemRunner engine(PhysicsEngine physics) {
+        engine = physics;
+        return this;
+    }
+
     /** Starts {@code world} as fast as possible, paused, and waits until it is. */
     public SimulationRunner startPaused(Path world) throws InterruptedException {
         PluginRegistry registry = Extensions.discovered().plugins();
-        runner = SimulationRunner.builder(READER::read, world, new JBulletPhysicsEngine())
+        runner = SimulationRunner.builder(reader::read, world, engine)
                 .systems(() -> List.copyOf(systems))
                 .plugins(registry, PluginSettings.defaults())
                 .events(events)

@@ -76,9 +76,15 @@ final class IncludeResolver {
         }
     }
 
+    /** True when a relative {@code file://name} names something beside the including file. */
+    private static boolean besideThisFile(Element uriElement, String uri) {
+        return Files.exists(SdfFiles.directoryOf(uriElement).resolve(uri.substring("file://".length())));
+    }
+
     /**
      * The SDF file an include URI names: {@code model://} through the model path, a Fuel URL through the local Fuel
-     * cache (never fetched), {@code file://} or a relative path (from files only, never from a request). A model that
+     * cache (never fetched), {@code file://} or a relative path (from files only, never from a request); a relative
+     * {@code file://name} is looked up beside the including file, then on the model path, as sdformat does. A model that
      * is not there reads the same whether it is missing or refused for leading out of its directory.
      */
     private Path includedFile(Element uriElement, String uri, String where) {
@@ -132,7 +138,12 @@ final class IncludeResolver {
                             + " include only model://<name> from the model path or a Fuel URL from the Fuel cache");
         }
         Path target;
-        if (uri.startsWith("file://")) {
+        if (uri.startsWith("file://") && !uri.startsWith("file:///") && !besideThisFile(uriElement, uri)) {
+            // file://name, as gz-sim's worlds write it: sdformat looks a relative name up on the resource path
+            return includedFile(uriElement, "model://" + uri.substring("file://".length()), where);
+        } else if (uri.startsWith("file://") && !uri.startsWith("file:///")) {
+            target = SdfFiles.directoryOf(uriElement).resolve(uri.substring("file://".length()));
+        } else if (uri.startsWith("file://")) {
             try {
                 target = Path.of(URI.create(uri));
             } catch (IllegalArgumentException e) {
