@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A plugin element and who declared it.
@@ -16,15 +17,22 @@ import java.util.Objects;
  * @param spec the element
  * @param instance 1 for the first element of its name in its owner, 2 for the second and so on: Gazebo's {@code name}
  *     is the system's class, so a model may carry several of one (a JointPositionController per joint)
+ * @param model the top-level model that declared it, as read (its links' inertia, its collisions), for a model's
  */
-public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance) {
+public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance, Optional<ModelSpec> model) {
 
     public OwnedPluginSpec {
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(model, "model");
         if (instance < 1) {
             throw new IllegalArgumentException("instance must be at least 1, got " + instance);
         }
+    }
+
+    /** An element whose owner's model is not at hand. */
+    public OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance) {
+        this(owner, spec, instance, Optional.empty());
     }
 
     /** The first (or only) element of its name in its owner. */
@@ -44,10 +52,15 @@ public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance) 
 
     /** {@code specs}, all declared by {@code owner}, numbered in order among those of the same name. */
     public static List<OwnedPluginSpec> numbered(PluginOwner owner, List<PluginSpec> specs) {
+        return numbered(owner, specs, Optional.empty());
+    }
+
+    private static List<OwnedPluginSpec> numbered(
+            PluginOwner owner, List<PluginSpec> specs, Optional<ModelSpec> model) {
         Map<String, Integer> seen = new HashMap<>();
         List<OwnedPluginSpec> all = new ArrayList<>(specs.size());
         for (PluginSpec p : specs) {
-            all.add(new OwnedPluginSpec(owner, p, seen.merge(p.name(), 1, Integer::sum)));
+            all.add(new OwnedPluginSpec(owner, p, seen.merge(p.name(), 1, Integer::sum), model));
         }
         return all;
     }
@@ -70,7 +83,7 @@ public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance) 
     public static List<OwnedPluginSpec> ofModel(ModelSpec model) {
         List<PluginSpec> all = new ArrayList<>();
         collect(model, all);
-        return numbered(PluginOwner.model(model.name()), all);
+        return numbered(PluginOwner.model(model.name()), all, Optional.of(model));
     }
 
     private static void collect(ModelSpec model, List<PluginSpec> into) {

@@ -3,7 +3,9 @@ package io.orrery.plugin;
 import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.topic.TopicBus;
+import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -54,5 +56,13 @@ public interface PluginContext {
     /** A logger named {@link #loggerName()}. */
     default Logger logger() {
         return LoggerFactory.getLogger(loggerName());
+    }
+
+    /**
+     * The top-level model that declared this plugin, as the world file (or spawn request) gave it: its links' inertia
+     * and collisions, which the physics state does not carry. Empty for a world's plugin.
+     */
+    default Optional<ModelSpec> modelSpec() {
+        return Optional.empty();
     }
 }

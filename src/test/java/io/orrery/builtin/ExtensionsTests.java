@@ -40,7 +40,8 @@ class ExtensionsTests {
             List.of("touchplugin", "TouchPlugin"),
             List.of("ackermann-steering", "AckermannSteering"),
             List.of("apply-link-wrench", "ApplyLinkWrench"),
-            List.of("lift-drag", "LiftDrag"));
+            List.of("lift-drag", "LiftDrag"),
+            List.of("kinetic-energy-monitor", "KineticEnergyMonitor"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

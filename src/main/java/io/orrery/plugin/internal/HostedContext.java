@@ -7,7 +7,9 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
+import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -33,6 +35,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
         // The plugin's name goes with the command so the runner's logs say who asked.
         return world.submit(qualifiedName() + ": " + name, action);
+    }
+
+    @Override
+    public Optional<ModelSpec> modelSpec() {
+        return owned.model();
     }
 
     @Override
