@@ -12,6 +12,12 @@ final class Arguments {
 
     private Arguments() {}
 
+    static void requireStepSize(double dt) {
+        if (!(dt > 0) || !Double.isFinite(dt)) {
+            throw new IllegalArgumentException("expected a positive finite step size, got " + dt);
+        }
+    }
+
     static void requireFinite(String what, double value) {
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException("expected a finite " + what + ", got " + value);

@@ -240,9 +240,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     @Override
     public final void step(double dt) {
         checkOpen();
-        if (!(dt > 0) || !Double.isFinite(dt)) {
-            throw new IllegalArgumentException("expected a positive finite step size, got " + dt);
-        }
+        Arguments.requireStepSize(dt);
         for (J joint : joints) {
             joint.beforeStep(dt);
         }
