@@ -1,5 +1,6 @@
 package io.orrery.api;
 
+import io.orrery.ops.AllowedOrigins;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.ops.ApiToken;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -54,8 +55,8 @@ final class BearerTokenFilter extends OncePerRequestFilter {
     static FilterRegistrationBean<BearerTokenFilter> registration(
             ApiProperties properties, String actuatorBasePath, ObjectMapper mapper) {
         String base = actuatorBasePath.endsWith("/") ? actuatorBasePath : actuatorBasePath + "/";
-        FilterRegistrationBean<BearerTokenFilter> registration = new FilterRegistrationBean<>(
-                new BearerTokenFilter(ApiToken.of(properties), properties.protectReads(), base + "health", mapper));
+        FilterRegistrationBean<BearerTokenFilter> registration = new FilterRegistrationBean<>(new BearerTokenFilter(
+                ApiToken.of(properties.token()), properties.protectReads(), base + "health", mapper));
         registration.addUrlPatterns("/*");
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
         return registration;

@@ -1,6 +1,8 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.ops.AllowedOrigins;
+import io.orrery.ops.ApiToken;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.net.URI;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.app.ControlHold;
 import io.orrery.app.Stepping;
 import io.orrery.app.Worlds;
+import io.orrery.ops.AllowedOrigins;
+import io.orrery.ops.ApiToken;
 import io.orrery.ops.BeforeGracefulShutdown;
 import io.orrery.ops.OrreryProperties;
 import java.util.concurrent.ExecutorService;
@@ -61,7 +63,7 @@ class ControlSocketConfiguration implements WebSocketConfigurer, DisposableBean 
                 (int) properties.maxControlMessage().toBytes(),
                 properties.maxControlConnections());
         this.handshake = new ControlHandshakeInterceptor(
-                new AllowedOrigins(properties.allowedOrigins()), ApiToken.of(properties), mapper);
+                new AllowedOrigins(properties.allowedOrigins()), ApiToken.of(properties.token()), mapper);
         new ControlIdleWatch(handler::connections, orrery.control().idleTimeout()).start(pinger);
     }
 

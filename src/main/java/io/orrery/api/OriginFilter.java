@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.ops.AllowedOrigins;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,5 +1,6 @@
 package io.orrery.api;
 
+import io.orrery.ops.ApiToken;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
 import org.springframework.http.HttpHeaders;
@@ -24,7 +25,7 @@ class SessionController {
     private final ApiToken token;
 
     SessionController(ApiProperties properties) {
-        this.token = ApiToken.of(properties);
+        this.token = ApiToken.of(properties.token());
     }
 
     /** Trades the bearer token for the cookie, which then stands for the token. */

@@ -1,4 +1,4 @@
-package io.orrery.api;
+package io.orrery.ops;
 
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,18 +15,18 @@ import org.springframework.http.HttpHeaders;
  * {@code orrery.api.token}, and where a request may present it: the {@code Authorization: Bearer} header; the
  * cookie {@value #COOKIE} that {@code POST /api/session} sets for the dashboard, whose page, fetches and event
  * streams cannot carry a header; and the {@code access_token} query parameter (RFC 6750's name) only on a
- * WebSocket handshake. Compared as SHA-256 digests in constant time: no timing hint of its length or a prefix.
+ * WebSocket handshake. Shared by every surface that takes the token: HTTP, the control socket, the Foxglove server. Compared as SHA-256 digests in constant time: no timing hint of its length or a prefix.
  *
  * <p>The cookie holds a value derived from the token (an HMAC of it), not the token: a browser profile that leaks
  * it gives away no token an operator may use elsewhere, and a new token invalidates every cookie.
  */
-final class ApiToken {
+public final class ApiToken {
 
     /** The query parameter that carries the token on a WebSocket handshake. */
-    static final String ACCESS_TOKEN = "access_token";
+    public static final String ACCESS_TOKEN = "access_token";
 
     /** The cookie that stands for the token in a browser. */
-    static final String COOKIE = "orrery_token";
+    public static final String COOKIE = "orrery_token";
 
     private static final String BEARER = "Bearer ";
 
@@ -40,13 +40,13 @@ final class ApiToken {
         this.cookieDigest = sha256(cookieValue);
     }
 
-    /** The configured token, or null when none is set (then nothing needs one). */
-    static ApiToken of(ApiProperties properties) {
-        return properties.tokenRequired() ? new ApiToken(properties.token()) : null;
+    /** The configured token ({@code orrery.api.token}), or null when none is set (then nothing needs one). */
+    public static ApiToken of(String token) {
+        return token == null || token.isBlank() ? null : new ApiToken(token);
     }
 
     /** True when {@code request} presents the token in a place it may be presented. */
-    boolean presentedBy(HttpServletRequest request) {
+    public boolean presentedBy(HttpServletRequest request) {
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);
         if (header != null && header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
             return matches(header.substring(BEARER.length()).strip());
@@ -66,12 +66,12 @@ final class ApiToken {
         return query != null && matches(query);
     }
 
-    boolean matches(String presented) {
+    public boolean matches(String presented) {
         return MessageDigest.isEqual(digest, sha256(presented));
     }
 
     /** What the {@value #COOKIE} cookie holds for this token. */
-    String cookieValue() {
+    public String cookieValue() {
         return cookieValue;
     }
 
@@ -79,7 +79,7 @@ final class ApiToken {
      * A request asking to become a WebSocket, whatever its path says: the query token is taken on such requests
      * only, so it stays out of ordinary URLs (and the logs and histories that keep them).
      */
-    static boolean isWebSocketHandshake(HttpServletRequest request) {
+    public static boolean isWebSocketHandshake(HttpServletRequest request) {
         return "GET".equals(request.getMethod()) && request.getHeader(HttpHeaders.UPGRADE) != null;
     }
 

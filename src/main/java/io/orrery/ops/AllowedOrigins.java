@@ -1,4 +1,4 @@
-package io.orrery.api;
+package io.orrery.ops;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
@@ -17,14 +17,14 @@ import org.springframework.http.HttpHeaders;
  * POST, PUT, PATCH, DELETE and WebSocket handshake), or at least in {@code Referer}; a request with neither comes
  * from a program (curl, Python, Java), which no web page can make a browser send, and is let through.
  */
-final class AllowedOrigins {
+public final class AllowedOrigins {
 
     /** The property that lists further origins. */
-    static final String PROPERTY = "orrery.api.allowed-origins";
+    public static final String PROPERTY = "orrery.api.allowed-origins";
 
     private final Set<String> listed;
 
-    AllowedOrigins(List<String> origins) {
+    public AllowedOrigins(List<String> origins) {
         this.listed = origins.stream().map(AllowedOrigins::normalised).collect(Collectors.toUnmodifiableSet());
     }
 
@@ -32,7 +32,7 @@ final class AllowedOrigins {
      * The origin {@code request} comes from when it is neither this server's nor a listed one (to name in the
      * refusal); empty when the request may go on.
      */
-    Optional<String> refused(HttpServletRequest request) {
+    public Optional<String> refused(HttpServletRequest request) {
         List<String> origins = Collections.list(request.getHeaders(HttpHeaders.ORIGIN));
         String claimed;
         boolean fromReferer = false;
@@ -57,7 +57,7 @@ final class AllowedOrigins {
     }
 
     /** This server's origin as the request reached it: its scheme, and the host and port the client asked for. */
-    static String own(HttpServletRequest request) {
+    public static String own(HttpServletRequest request) {
         return request.getScheme().toLowerCase(Locale.ROOT) + "://"
                 + request.getServerName().toLowerCase(Locale.ROOT) + ":" + request.getServerPort();
     }
@@ -66,7 +66,7 @@ final class AllowedOrigins {
      * {@code scheme://host:port}, lower case, the port always given; a configured origin that is not one fails the
      * start naming the property.
      */
-    static String normalised(String configured) {
+    public static String normalised(String configured) {
         try {
             return origin(configured, false);
         } catch (IllegalArgumentException e) {
