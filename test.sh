@@ -10,10 +10,10 @@ cd "$(dirname "$0")"
 # tests run Gazebo's own tools (ign-transport 11) inside a network namespace made with unshare, nsenter and ip; the
 # docs' curl commands run with the real curl (DocsCommandsTests); the Python controller example runs with python3's
 # standard library; the MCAP files Orrery writes are read by Foxglove's reference readers from npm (@mcap/core) under
-# Node.js (McapReferenceReaderTests, which runs npm ci itself); the rendering tests (io.orrery.render) draw headless
-# through EGL with Mesa (glvnd's libEGL, Mesa's EGL vendor library and its DRI drivers, llvmpipe among them). A check
-# with a / is a file (a glob may stand for the architecture's directory); without, a command. A JDK 17 or newer is
-# checked apart, below.
+# Node.js (McapReferenceReaderTests, which runs npm ci itself), and the Foxglove server by Foxglove's own client from npm
+# (FoxgloveNodeClientTests, likewise); the rendering tests (io.orrery.render) draw headless through EGL with Mesa
+# (glvnd's libEGL, Mesa's EGL vendor library and its DRI drivers, llvmpipe among them). A check with a / is a file (a
+# glob may stand for the architecture's directory); without, a command. A JDK 17 or newer is checked apart, below.
 REQUIRED=(
   "chromium /usr/bin/chromium"
   "chromium-driver /usr/bin/chromedriver"
