@@ -1,9 +1,12 @@
 package io.orrery.transport.foxglove;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.app.Topics;
+import io.orrery.app.WorldControl;
+import io.orrery.app.WorldFiles;
+import io.orrery.app.Worlds;
 import io.orrery.ops.AllowedOrigins;
 import io.orrery.ops.ApiToken;
-import io.orrery.runner.SimulationRunner;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,7 +51,13 @@ class FoxgloveConfiguration implements WebSocketConfigurer, DisposableBean {
     });
 
     FoxgloveConfiguration(
-            FoxgloveProperties properties, SimulationRunner runner, ObjectMapper mapper, Environment environment) {
+            FoxgloveProperties properties,
+            Worlds worlds,
+            Topics topics,
+            WorldControl control,
+            WorldFiles files,
+            ObjectMapper mapper,
+            Environment environment) {
         // orrery.api.* as the API reads them (a list from YAML or a comma-separated string alike)
         Binder binder = Binder.get(environment);
         String token = binder.bind("orrery.api.token", String.class).orElse("");
@@ -56,7 +65,7 @@ class FoxgloveConfiguration implements WebSocketConfigurer, DisposableBean {
                 binder.bind("orrery.api.protect-reads", Boolean.class).orElse(false);
         List<String> allowedOrigins = binder.bind("orrery.api.allowed-origins", Bindable.listOf(String.class))
                 .orElse(List.of());
-        this.server = new FoxgloveServer(new RunnerWorld(runner), properties, mapper, sendPool);
+        this.server = new FoxgloveServer(new AppWorld(worlds, topics, control, files), properties, mapper, sendPool);
         this.handler =
                 new FoxgloveSocketHandler(server, (int) properties.maxMessage().toBytes());
         this.handshake = new FoxgloveHandshake(

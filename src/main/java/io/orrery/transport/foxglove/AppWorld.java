@@ -1,8 +1,12 @@
 package io.orrery.transport.foxglove;
 
 import com.google.protobuf.Message;
-import io.orrery.runner.SavedWorld;
-import io.orrery.runner.SimulationRunner;
+import io.orrery.app.Topics;
+import io.orrery.app.WorldControl;
+import io.orrery.app.WorldFiles;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
+import io.orrery.runner.port.SavedWorld;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSnapshot;
 import io.orrery.world.ModelSpec;
@@ -13,61 +17,74 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
-/** The world the Foxglove server shows, through the runner's commands (as the HTTP API posts them). */
-final class RunnerWorld implements WorldPort {
+/** The world the Foxglove server shows, through the use cases of {@code io.orrery.app}, as the HTTP API reaches it. */
+final class AppWorld implements WorldPort {
 
-    private final SimulationRunner runner;
+    private final WorldId world = WorldId.DEFAULT;
+    private final Worlds worlds;
+    private final Topics topics;
+    private final WorldControl control;
+    private final WorldFiles files;
 
-    RunnerWorld(SimulationRunner runner) {
-        this.runner = runner;
+    AppWorld(Worlds worlds, Topics topics, WorldControl control, WorldFiles files) {
+        this.worlds = worlds;
+        this.topics = topics;
+        this.control = control;
+        this.files = files;
     }
 
     @Override
     public Optional<TopicBus> bus() {
-        return runner.topics();
+        return topics.currentBus(world);
     }
 
     @Override
     public CompletableFuture<?> publish(String topic, Message message) {
-        return runner.publish(topic, message);
+        return topics.publish(world, topic, message);
     }
 
     @Override
     public CompletableFuture<?> pause() {
-        return runner.pause();
+        return control.pause(world);
     }
 
     @Override
     public CompletableFuture<?> resume() {
-        return runner.resume();
+        return control.resume(world);
     }
 
     @Override
     public CompletableFuture<?> step(long count) {
-        return runner.step(count);
+        WorldControl.checkCount(count);
+        return control.step(world, count);
     }
 
     @Override
     public CompletableFuture<?> reset() {
-        return runner.reset();
+        return control.reset(world);
     }
 
     @Override
     public double realTimeFactor() {
-        return runner.status().realTimeFactor();
+        return worlds.get(world).reads().status().realTimeFactor();
     }
 
     @Override
     public CompletableFuture<?> setRealTimeFactor(double factor) {
-        return runner.setRealTimeFactor(factor);
+        return control.setRealTimeFactor(world, factor);
     }
 
+    /** Waits for the runner's capture (the caller is the server's tick, never the runner). */
     @Override
     public CompletableFuture<List<ModelSpec>> models() {
-        return runner.captureForSave().thenApply(RunnerWorld::models);
+        try {
+            return CompletableFuture.completedFuture(models(files.capture(world)));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
-    /** The records of the models there are now, in the snapshot's order: as loaded, or as spawned. */
+    /** The records of the models there are now: as loaded, or as spawned. */
     private static List<ModelSpec> models(SavedWorld saved) {
         Map<String, ModelSpec> specs = new HashMap<>();
         saved.loaded().models().forEach(m -> specs.put(m.name(), m));
