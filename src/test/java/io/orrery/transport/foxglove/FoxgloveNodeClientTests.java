@@ -22,7 +22,7 @@ class FoxgloveNodeClientTests extends DiffDriveApplication {
     @Test
     void foxglovesClientSubscribesDecodesPublishesATwistAndCallsAService() throws Exception {
         awaitPaused();
-        runner.reset().get(30, TimeUnit.SECONDS);
+        runner.control().reset().get(30, TimeUnit.SECONDS);
 
         JsonNode seen = NodeFoxgloveCheck.check("ws://127.0.0.1:" + port + "/foxglove");
 

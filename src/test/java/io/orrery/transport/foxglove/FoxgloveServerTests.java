@@ -29,7 +29,7 @@ class FoxgloveServerTests extends DiffDriveApplication {
     @BeforeEach
     void pausedAtLoad() throws Exception {
         awaitPaused();
-        runner.reset().get(30, TimeUnit.SECONDS);
+        runner.control().reset().get(30, TimeUnit.SECONDS);
     }
 
     /** The channels advertised until {@code topic} is among them, by topic. */
@@ -170,7 +170,7 @@ class FoxgloveServerTests extends DiffDriveApplication {
             JsonNode values = c.nextOp("parameterValues");
             assertThat(values.get("id").asText()).isEqualTo("a");
             assertThat(values.at("/parameters/0/value").asDouble()).isEqualTo(2.5);
-            assertThat(runner.status().realTimeFactor()).isEqualTo(2.5);
+            assertThat(runner.reads().status().realTimeFactor()).isEqualTo(2.5);
             c.send("{\"op\":\"setParameters\",\"id\":\"b\",\"parameters\":[{\"name\":\"real_time_factor\","
                     + "\"value\":0}]}");
             assertThat(c.nextOp("parameterValues").at("/parameters/0/value").asDouble())
