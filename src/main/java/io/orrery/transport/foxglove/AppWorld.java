@@ -6,14 +6,10 @@ import io.orrery.app.WorldControl;
 import io.orrery.app.WorldFiles;
 import io.orrery.app.WorldId;
 import io.orrery.app.Worlds;
-import io.orrery.runner.port.SavedWorld;
 import io.orrery.topic.TopicBus;
-import io.orrery.world.ModelSnapshot;
+import io.orrery.transport.scene.SceneTopics;
 import io.orrery.world.ModelSpec;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -78,26 +74,9 @@ final class AppWorld implements WorldPort {
     @Override
     public CompletableFuture<List<ModelSpec>> models() {
         try {
-            return CompletableFuture.completedFuture(models(files.capture(world)));
+            return CompletableFuture.completedFuture(SceneTopics.models(files, world));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-    }
-
-    /** The records of the models there are now: as loaded, or as spawned. */
-    private static List<ModelSpec> models(SavedWorld saved) {
-        Map<String, ModelSpec> specs = new HashMap<>();
-        saved.loaded().models().forEach(m -> specs.put(m.name(), m));
-        for (ModelSnapshot m : saved.state().models()) {
-            m.spawnedSpec().ifPresent(spec -> specs.put(m.name(), spec));
-        }
-        List<ModelSpec> now = new ArrayList<>();
-        for (ModelSnapshot m : saved.state().models()) {
-            ModelSpec spec = specs.get(m.name());
-            if (spec != null) {
-                now.add(spec);
-            }
-        }
-        return now;
     }
 }

@@ -2,6 +2,7 @@ package io.orrery.transport.foxglove;
 
 import com.google.protobuf.Message;
 import io.orrery.topic.msgs.MessageTypes;
+import io.orrery.transport.scene.Schemas;
 
 /**
  * A channel this server advertises: a topic, its protobuf message type and the schema Foxglove decodes it with.

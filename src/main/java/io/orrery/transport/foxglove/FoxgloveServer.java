@@ -5,7 +5,8 @@ import com.gz.msgs.PoseVProtos.Pose_V;
 import dev.foxglove.schemas.FrameTransforms;
 import dev.foxglove.schemas.SceneUpdate;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.TopicInfo;
+import io.orrery.transport.scene.SceneBuilder;
+import io.orrery.transport.scene.SceneTopics;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.WebSocketSession;
@@ -34,15 +34,11 @@ final class FoxgloveServer {
 
     private static final Logger log = LoggerFactory.getLogger(FoxgloveServer.class);
 
-    /** The scene: a {@code foxglove.SceneUpdate} of every link's shapes, sent again when the models change. */
-    static final String SCENE = "/foxglove/scene";
-    /** The link frames: {@code foxglove.FrameTransforms} at gz sim's pose rate. */
-    static final String TRANSFORMS = "/foxglove/tf";
+    static final String SCENE = SceneTopics.SCENE;
+    static final String TRANSFORMS = SceneTopics.TRANSFORMS;
 
     static final List<String> CAPABILITIES = List.of("clientPublish", "services", "parameters", "time");
     static final List<String> ENCODINGS = List.of(Channel.PROTOBUF, ServiceTable.JSON);
-
-    private static final Pattern POSE_INFO = Pattern.compile("/world/[^/]+/pose/info");
 
     private final WorldPort world;
     private final FoxgloveProperties properties;
@@ -137,7 +133,7 @@ final class FoxgloveServer {
             sceneWanted.set(true);
         }
         List<ChannelTable.Extra> extra = new ArrayList<>();
-        Optional<String> poses = current == null ? Optional.empty() : poseInfo(current);
+        Optional<String> poses = current == null ? Optional.empty() : SceneTopics.poseInfo(current);
         if (poses.isPresent()) {
             String topic = poses.get();
             extra.add(new ChannelTable.Extra(
@@ -146,7 +142,7 @@ final class FoxgloveServer {
                     (b, sink) -> ChannelTable.busTopic(b, topic, Pose_V.class, (t, m) -> {
                         Pose_V v = (Pose_V) m;
                         latestTime.set(t);
-                        modelsKey.set(modelsKey(v));
+                        modelsKey.set(SceneTopics.modelsKey(v));
                         sink.accept(t, SceneBuilder.transforms(v, t));
                     }),
                     false));
@@ -179,25 +175,6 @@ final class FoxgloveServer {
                     sceneWanted.set(true);
                     return null;
                 });
-    }
-
-    private static Optional<String> poseInfo(TopicBus bus) {
-        return bus.topics().stream()
-                .map(TopicInfo::name)
-                .filter(n -> POSE_INFO.matcher(n).matches())
-                .sorted()
-                .findFirst();
-    }
-
-    /** A hash of the model names in a pose/info: it changes when a model comes or goes. */
-    private static long modelsKey(Pose_V v) {
-        long h = 1;
-        for (var p : v.getPoseList()) {
-            if (p.getId() == io.orrery.topic.msgs.EntityIds.id(p.getName())) {
-                h = 31 * h + p.getName().hashCode();
-            }
-        }
-        return h;
     }
 
     /** Closes every client (going away). */

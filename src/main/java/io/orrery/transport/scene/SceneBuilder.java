@@ -1,4 +1,4 @@
-package io.orrery.transport.foxglove;
+package io.orrery.transport.scene;
 
 import com.google.protobuf.Timestamp;
 import com.gz.msgs.PoseProtos;
@@ -35,10 +35,10 @@ import java.util.WeakHashMap;
  * {@value #MAX_TRIANGLES} triangles). The frames ({@code foxglove.FrameTransforms}): {@value #ROOT} to each model,
  * each model to its links, from gz sim's {@code pose/info} (models, then each model's links relative to it).
  */
-final class SceneBuilder {
+public final class SceneBuilder {
 
     /** The root frame: the world. */
-    static final String ROOT = "world";
+    public static final String ROOT = "world";
 
     /** The most triangles one mesh is drawn with, as the dashboard draws it. */
     static final int MAX_TRIANGLES = 20_000;
@@ -55,7 +55,7 @@ final class SceneBuilder {
     private SceneBuilder() {}
 
     /** The scene of {@code models}: every entity replaced, stamped {@code timeNanos}. */
-    static SceneUpdate scene(List<ModelSpec> models, long timeNanos) {
+    public static SceneUpdate scene(List<ModelSpec> models, long timeNanos) {
         SceneUpdate.Builder update = SceneUpdate.newBuilder();
         update.addDeletionsBuilder().setTimestamp(timestamp(timeNanos)).setTypeValue(1); // ALL: start afresh
         for (ModelSpec m : models) {
@@ -154,7 +154,7 @@ final class SceneBuilder {
      * The transforms in gz sim's {@code pose/info}: each model's pose in the world, then its links' relative to it.
      * A pose is a model's when its id is the model's entity id ({@link EntityIds}); the links after it are its own.
      */
-    static FrameTransforms transforms(Pose_V poses, long timeNanos) {
+    public static FrameTransforms transforms(Pose_V poses, long timeNanos) {
         FrameTransforms.Builder out = FrameTransforms.newBuilder();
         Timestamp stamp = timestamp(timeNanos);
         String model = null;
@@ -185,7 +185,7 @@ final class SceneBuilder {
         return out.build();
     }
 
-    static Timestamp timestamp(long nanos) {
+    public static Timestamp timestamp(long nanos) {
         return Timestamp.newBuilder()
                 .setSeconds(Math.floorDiv(nanos, 1_000_000_000L))
                 .setNanos((int) Math.floorMod(nanos, 1_000_000_000L))

@@ -1,4 +1,4 @@
-package io.orrery.transport.foxglove;
+package io.orrery.transport.scene;
 
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import com.google.protobuf.Descriptors.Descriptor;
@@ -11,26 +11,31 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A protobuf message type as Foxglove reads its schema: a {@code FileDescriptorSet} holding the type's file and every
- * file it imports, dependencies first, base64-encoded (Foxglove's {@code schemaEncoding: "protobuf"}). Built once per
- * type.
+ * file it imports, dependencies first (Foxglove's {@code schemaEncoding: "protobuf"}), base64-encoded over the WebSocket
+ * and as bytes in an MCAP file. Built once per type.
  */
-final class Schemas {
+public final class Schemas {
 
-    private static final Map<Descriptor, String> CACHE = new ConcurrentHashMap<>();
+    private static final Map<Descriptor, byte[]> CACHE = new ConcurrentHashMap<>();
 
     private Schemas() {}
 
-    /** The base64 {@code FileDescriptorSet} of {@code type}. */
-    static String of(Descriptor type) {
+    /** The base64 {@code FileDescriptorSet} of {@code type}, as the WebSocket protocol carries it. */
+    public static String of(Descriptor type) {
+        return Base64.getEncoder().encodeToString(bytes(type));
+    }
+
+    /** The binary {@code FileDescriptorSet} of {@code type}, as an MCAP Schema record holds it; do not modify. */
+    public static byte[] bytes(Descriptor type) {
         return CACHE.computeIfAbsent(type, Schemas::build);
     }
 
-    private static String build(Descriptor type) {
+    private static byte[] build(Descriptor type) {
         Set<FileDescriptor> files = new LinkedHashSet<>();
         collect(type.getFile(), files);
         FileDescriptorSet.Builder set = FileDescriptorSet.newBuilder();
         files.forEach(f -> set.addFile(f.toProto()));
-        return Base64.getEncoder().encodeToString(set.build().toByteArray());
+        return set.build().toByteArray();
     }
 
     /** Adds {@code file} after the files it imports, each once. */
