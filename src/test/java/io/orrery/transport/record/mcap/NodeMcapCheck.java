@@ -18,10 +18,10 @@ import java.util.concurrent.TimeUnit;
  * Foxglove's reference MCAP readers, run by Node.js: the project in {@code src/test/node/mcap} (package.json and its
  * lock committed) is copied to {@code target/node/mcap} and installed there once with {@code npm ci}, from npm's
  * cache when it has the packages (so after the first install no network is needed); again only when the lock
- * changes. Needs {@code node} (18 or newer) and {@code npm} on the PATH; without them the test fails saying what to
+ * changes. The recorder's tests use it too. Needs {@code node} (18 or newer) and {@code npm} on the PATH; without them the test fails saying what to
  * install.
  */
-final class NodeMcapCheck {
+public final class NodeMcapCheck {
 
     static final Path PROJECT = Path.of("src/test/node/mcap");
     static final Path INSTALLED = Path.of("target/node/mcap");
@@ -30,12 +30,13 @@ final class NodeMcapCheck {
 
     private NodeMcapCheck() {}
 
-    /** {@code node check.mjs MODE FILE}'s JSON; fails with the script's error output if it exits non-zero. */
-    static JsonNode check(String mode, Path file) throws IOException, InterruptedException {
+    /** {@code node check.mjs MODE FILE ARGS}'s JSON; fails with the script's error output if it exits non-zero. */
+    public static JsonNode check(String mode, Path file, String... args) throws IOException, InterruptedException {
         install();
-        String out = run(
-                INSTALLED,
+        List<String> command = new ArrayList<>(
                 List.of(tool("node"), "check.mjs", mode, file.toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        String out = run(INSTALLED, command);
         return new ObjectMapper().readTree(out);
     }
 

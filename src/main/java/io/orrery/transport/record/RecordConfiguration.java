@@ -1,0 +1,84 @@
+package io.orrery.transport.record;
+
+import io.orrery.app.Topics;
+import io.orrery.app.WorldFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * The recorder: from the start into {@code orrery.record.path} when it is set, or when asked over the API (the
+ * recording controller); its tick follows the bus; a recording under way is finished when the service stops.
+ */
+@Configuration(proxyBeanMethods = false)
+class RecordConfiguration implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(RecordConfiguration.class);
+
+    private final Recorder recorder;
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "orrery-record-sync");
+        t.setDaemon(true);
+        return t;
+    });
+
+    RecordConfiguration(RecordProperties properties, Topics topics, WorldFiles files, Environment environment) {
+        this.recorder = new Recorder(topics, files, properties, about(environment));
+        if (!properties.path().isBlank()) {
+            Path file = Path.of(properties.path());
+            try {
+                recorder.start(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(
+                        "orrery.record.path: cannot write " + file.toAbsolutePath() + ": " + e.getMessage(), e);
+            }
+        }
+        ticker.scheduleWithFixedDelay(this::tick, 0, properties.syncPeriod().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Bean
+    Recorder recorder() {
+        return recorder;
+    }
+
+    private void tick() {
+        try {
+            recorder.tick();
+        } catch (RuntimeException e) { // the next tick tries again; a dead ticker would record nothing new
+            log.warn("Recording: following the bus failed: {}", e.toString(), e);
+        }
+    }
+
+    /** What the file's metadata says about the run: the world and the settings that decide what it does. */
+    private static Map<String, String> about(Environment environment) {
+        Map<String, String> about = new LinkedHashMap<>();
+        for (String key : new String[] {"orrery.world", "orrery.seed", "orrery.physics.engine", "orrery.step-size"}) {
+            String value = environment.getProperty(key);
+            if (value != null) {
+                about.put(key, value);
+            }
+        }
+        return about;
+    }
+
+    @Override
+    public void destroy() {
+        ticker.shutdownNow();
+        try {
+            recorder.stop();
+        } catch (IOException e) {
+            log.error("Recording: {}", e.getMessage());
+        }
+    }
+}

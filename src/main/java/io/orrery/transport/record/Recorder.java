@@ -1,0 +1,188 @@
+package io.orrery.transport.record;
+
+import com.google.protobuf.Message;
+import com.gz.msgs.PoseVProtos.Pose_V;
+import dev.foxglove.schemas.FrameTransforms;
+import dev.foxglove.schemas.SceneUpdate;
+import io.orrery.app.Topics;
+import io.orrery.app.WorldFiles;
+import io.orrery.app.WorldId;
+import io.orrery.topic.Subscription;
+import io.orrery.topic.TopicBus;
+import io.orrery.topic.TopicInfo;
+import io.orrery.topic.TopicMessage;
+import io.orrery.transport.scene.SceneBuilder;
+import io.orrery.transport.scene.SceneTopics;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Records the world's topics into an MCAP file with the channels the Foxglove server advertises: every bus topic
+ * (or those {@code orrery.record.topics} selects) as protobuf with its gz-msgs schema, the scene as
+ * {@code foxglove.SceneUpdate} whenever the models change and the link frames as {@code foxglove.FrameTransforms};
+ * each message's log and publish time is the sim time it was published at. A tick follows the bus (new and gone
+ * topics, a reload); the runner's thread only hands each message to the recording's queue.
+ */
+final class Recorder {
+
+    private static final Logger log = LoggerFactory.getLogger(Recorder.class);
+
+    /** The recorder's name on the bus, as a subscriber. */
+    static final String OWNER = "recorder";
+
+    private final WorldId world = WorldId.DEFAULT;
+    private final Topics topics;
+    private final WorldFiles files;
+    private final RecordProperties properties;
+    private final Map<String, String> about;
+
+    private Recording recording;
+    private TopicBus bus;
+    private final Map<String, Subscription> open = new HashMap<>();
+    private final AtomicLong latestTime = new AtomicLong();
+    private final AtomicLong modelsKey = new AtomicLong();
+    /** Whether a pose/info has come since the bus was followed: the scene waits for it (and for its models). */
+    private volatile boolean posesSeen;
+
+    private long sceneKey;
+    private boolean sceneWanted;
+
+    Recorder(Topics topics, WorldFiles files, RecordProperties properties, Map<String, String> about) {
+        this.topics = topics;
+        this.files = files;
+        this.properties = properties;
+        this.about = Map.copyOf(about);
+    }
+
+    /**
+     * Starts recording into {@code file}; the bus is followed from the next tick.
+     *
+     * @throws IllegalStateException naming the recording under way, when there is one
+     */
+    synchronized void start(Path file) throws IOException {
+        if (recording != null) {
+            throw new IllegalStateException(
+                    "a recording is under way into " + recording.file() + "; end it first (DELETE /api/recording)");
+        }
+        recording = Recording.start(file, properties, about);
+        sceneWanted = true;
+        log.info("Recording the run into {}", file);
+        tick();
+    }
+
+    /** Ends the recording under way, if there is one: its file is complete when this returns. */
+    synchronized Optional<Recording.Summary> stop() throws IOException {
+        if (recording == null) {
+            return Optional.empty();
+        }
+        closeAll();
+        bus = null;
+        Recording r = recording;
+        recording = null;
+        Recording.Summary s = r.end();
+        log.info(
+                "Recorded {} messages into {} ({} bytes; {} dropped, {} over orrery.record.max-size)",
+                s.messages(),
+                s.file(),
+                s.bytes(),
+                s.dropped(),
+                s.overSize());
+        return Optional.of(s);
+    }
+
+    /** The recording under way: its file and counts. */
+    synchronized Optional<Recording> current() {
+        return Optional.ofNullable(recording);
+    }
+
+    /** The topics read from the bus now (for tests and the status). */
+    synchronized Set<String> topicsRead() {
+        return new TreeSet<>(open.keySet());
+    }
+
+    /** Follows the bus: new and gone topics, a reload, a changed set of models (a new scene). Tick thread. */
+    synchronized void tick() {
+        if (recording == null) {
+            return;
+        }
+        TopicBus current = topics.currentBus(world).orElse(null);
+        if (current != bus) {
+            closeAll();
+            bus = current;
+            sceneWanted = true;
+            posesSeen = false;
+        }
+        if (bus == null) {
+            return;
+        }
+        Optional<String> poses = SceneTopics.poseInfo(bus);
+        Set<String> now = new HashSet<>();
+        for (TopicInfo t : bus.topics()) {
+            String name = t.name();
+            Optional<Class<? extends Message>> type = bus.messageType(name);
+            boolean isPoses = poses.isPresent() && poses.get().equals(name);
+            boolean wanted = properties.records(name);
+            if (type.isEmpty() || !(wanted || isPoses)) {
+                continue;
+            }
+            now.add(name);
+            if (!open.containsKey(name)) {
+                open.put(name, subscribe(bus, name, type.get(), wanted, isPoses));
+            }
+        }
+        open.keySet().removeIf(name -> {
+            if (now.contains(name)) {
+                return false;
+            }
+            open.get(name).cancel();
+            return true;
+        });
+        long key = modelsKey.get();
+        if (posesSeen && properties.records(SceneTopics.SCENE) && (sceneWanted || key != sceneKey)) {
+            try {
+                long time = latestTime.get();
+                SceneUpdate scene = SceneBuilder.scene(SceneTopics.models(files, world), time);
+                recording.offer(SceneTopics.SCENE, SceneUpdate.class, time, scene);
+                sceneKey = key;
+                sceneWanted = false;
+            } catch (RuntimeException e) { // the world went away under the capture: the next tick tries again
+                log.debug("Recording: no scene yet: {}", e.toString());
+            }
+        }
+    }
+
+    private Subscription subscribe(
+            TopicBus b, String topic, Class<? extends Message> type, boolean recordIt, boolean isPoses) {
+        Recording into = recording;
+        boolean frames = isPoses && properties.records(SceneTopics.TRANSFORMS);
+        return b.subscribe(topic, type, OWNER, m -> {
+            long t = b.latest(topic).map(TopicMessage::simTimeNanos).orElse(0L);
+            if (recordIt) {
+                into.offer(topic, type, t, m);
+            }
+            if (isPoses) {
+                Pose_V v = (Pose_V) m;
+                latestTime.set(t);
+                modelsKey.set(SceneTopics.modelsKey(v));
+                posesSeen = true;
+                if (frames) {
+                    into.offer(SceneTopics.TRANSFORMS, FrameTransforms.class, t, SceneBuilder.transforms(v, t));
+                }
+            }
+        });
+    }
+
+    private void closeAll() {
+        open.values().forEach(Subscription::cancel);
+        open.clear();
+    }
+}
