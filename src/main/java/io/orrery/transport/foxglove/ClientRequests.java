@@ -27,6 +27,14 @@ final class ClientRequests {
     /** The parameter holding the target real-time factor. */
     static final String REAL_TIME_FACTOR = "real_time_factor";
 
+    /**
+     * Why a change is refused to a client without the token, and what it may do: the connection's state, as a refused
+     * command names the state and what is allowed.
+     */
+    static final String NEEDS_TOKEN = "needs the token (orrery.api.token): this connection was opened without it, so"
+            + " it may subscribe, unsubscribe and get parameters; connect with ?access_token=<token> to publish, call"
+            + " services and set parameters";
+
     private static final Set<String> PUBLISH_ENCODINGS = Set.of(Channel.PROTOBUF, ServiceTable.JSON);
     private static final JsonFormat.Parser JSON = JsonFormat.parser();
 
@@ -146,7 +154,7 @@ final class ClientRequests {
             return;
         }
         if (!c.mayControl()) {
-            error(c, "publishing needs the token (orrery.api.token): connect with ?access_token=<token>");
+            error(c, "publishing " + NEEDS_TOKEN);
             return;
         }
         Message message;
@@ -190,10 +198,7 @@ final class ClientRequests {
             return;
         }
         if (!c.mayControl()) {
-            c.sendText(messages.serviceCallFailure(
-                    call.service(),
-                    call.call(),
-                    s.name() + " needs the token (orrery.api.token): connect with ?access_token=<token>"));
+            c.sendText(messages.serviceCallFailure(call.service(), call.call(), s.name() + " " + NEEDS_TOKEN));
             return;
         }
         CompletableFuture<?> done;
@@ -264,8 +269,7 @@ final class ClientRequests {
 
     private static void requireControl(Connection c, String what) {
         if (!c.mayControl()) {
-            throw new IllegalArgumentException(
-                    what + " needs the token (orrery.api.token): connect with ?access_token=<token>");
+            throw new IllegalArgumentException(what + " " + NEEDS_TOKEN);
         }
     }
 

@@ -85,6 +85,11 @@ final class Connection {
         return dropped.get();
     }
 
+    /** Messages waiting to be sent now: never more than {@code orrery.foxglove.max-queued-messages}. */
+    synchronized int queued() {
+        return data.size();
+    }
+
     /** Message data frames sent. */
     long sent() {
         return sent.get();

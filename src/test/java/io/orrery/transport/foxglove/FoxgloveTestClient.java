@@ -41,7 +41,7 @@ final class FoxgloveTestClient implements AutoCloseable {
     final String subprotocol;
     final CompletableFuture<Integer> closed = new CompletableFuture<>();
 
-    private FoxgloveTestClient(URI uri, String protocol) throws Exception {
+    private FoxgloveTestClient(URI uri, String protocol, boolean reads) throws Exception {
         StringBuilder text = new StringBuilder();
         ByteBuffer[] bin = {ByteBuffer.allocate(0)};
         socket = HttpClient.newHttpClient()
@@ -59,7 +59,9 @@ final class FoxgloveTestClient implements AutoCloseable {
                             }
                             text.setLength(0);
                         }
-                        ws.request(1);
+                        if (reads) {
+                            ws.request(1);
+                        }
                         return null;
                     }
 
@@ -72,7 +74,9 @@ final class FoxgloveTestClient implements AutoCloseable {
                             frames.add(new Frame(null, bin[0].order(ByteOrder.LITTLE_ENDIAN)));
                             bin[0] = ByteBuffer.allocate(0);
                         }
-                        ws.request(1);
+                        if (reads) {
+                            ws.request(1);
+                        }
                         return null;
                     }
 
@@ -87,7 +91,16 @@ final class FoxgloveTestClient implements AutoCloseable {
     }
 
     static FoxgloveTestClient connect(int port, String query, String protocol) throws Exception {
-        return new FoxgloveTestClient(URI.create("ws://127.0.0.1:" + port + "/foxglove" + query), protocol);
+        return new FoxgloveTestClient(URI.create("ws://127.0.0.1:" + port + "/foxglove" + query), protocol, true);
+    }
+
+    /**
+     * A client that reads its first frame and then nothing more: the JDK's WebSocket reads from the socket only as
+     * far as the listener asks, so the server's frames pile up in the kernel's buffers and then in its queues.
+     */
+    static FoxgloveTestClient connectStalled(int port, String query) throws Exception {
+        return new FoxgloveTestClient(
+                URI.create("ws://127.0.0.1:" + port + "/foxglove" + query), "foxglove.websocket.v1", false);
     }
 
     static FoxgloveTestClient connect(int port) throws Exception {
