@@ -82,6 +82,8 @@ import java.util.concurrent.TimeUnit;
  * an IMU's error after landing) and costs per step, on both engines, see {@link SettleBenchmark}.</li>
  * <li>{@code robot-steps} (only when named): steps per second of each engine on diff_drive.sdf and on the 7-joint
  * Panda arm through the full loop, with each engine's solver settings, see {@link RobotStepsBenchmark}.</li>
+ * <li>{@code corpus} (only when named): every robot of the corpus on every engine and articulation mode, what it
+ * did in the second after settling and the runner's CPU per step, see {@link CorpusBenchmark}.</li>
  * </ul>
  */
 public final class Benchmarks {
@@ -106,6 +108,7 @@ public final class Benchmarks {
             ArticulationBenchmark.NAME,
             RobotsBenchmark.NAME,
             RenderBenchmark.NAME,
+            CorpusBenchmark.NAME,
             "settle",
             "robot-steps",
             "reset-save",
@@ -201,6 +204,9 @@ public final class Benchmarks {
         }
         if (which.contains(RobotsBenchmark.NAME)) {
             RobotsBenchmark.run();
+        }
+        if (which.contains(CorpusBenchmark.NAME)) {
+            CorpusBenchmark.run();
         }
         if (which.contains(McapBenchmark.NAME)) {
             McapBenchmark.run();
