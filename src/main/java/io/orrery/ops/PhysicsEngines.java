@@ -14,8 +14,12 @@ import java.util.Locale;
  */
 public final class PhysicsEngines {
 
-    /** The engine chosen when none is named: the pure-Java one. */
-    static final String DEFAULT = "jbullet";
+    /**
+     * The engine chosen when none is named: native Bullet 3, which on the robot corpus holds what JBullet lets spin up
+     * or drift (a quadcopter's free rotors, an arm under position control) at no more cost per step (issue 34,
+     * docs/physics-engines.md#the-robot-corpus).
+     */
+    static final String DEFAULT = "bullet";
 
     /** The names accepted, the default first, then the others by name. */
     public static final List<String> NAMES = names(Extensions.discovered());

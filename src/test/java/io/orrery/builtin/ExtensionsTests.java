@@ -113,11 +113,11 @@ class ExtensionsTests {
 
     @Test
     void theEngineNamesAreTheEnginesDescriptorsTheDefaultFirst() {
-        assertThat(PhysicsEngines.NAMES).containsExactly("jbullet", "bullet");
+        assertThat(PhysicsEngines.NAMES).containsExactly("bullet", "jbullet");
         assertThat(PhysicsEngines.named(" JBullet ").name()).isEqualTo("jbullet");
         assertThat(PhysicsEngines.named("bullet").name()).isEqualTo("bullet");
         assertThatThrownBy(() -> PhysicsEngines.named("ode"))
-                .hasMessage("orrery.physics.engine must be one of jbullet, bullet, got 'ode'");
+                .hasMessage("orrery.physics.engine must be one of bullet, jbullet, got 'ode'");
     }
 
     @Test

@@ -297,19 +297,19 @@ class OrreryPropertiesTests {
     }
 
     @Test
-    void thePhysicsEngineIsJBulletByDefaultAndAnUnknownOneIsRefusedNamingTheChoices() {
+    void thePhysicsEngineIsBulletByDefaultAndAnUnknownOneIsRefusedNamingTheChoices() {
         context.run(
                 ctx -> assertThat(ctx.getBean(OrreryProperties.class).physics().engine())
-                        .isEqualTo("jbullet"));
-        context.withPropertyValues("orrery.physics.engine=bullet")
+                        .isEqualTo("bullet"));
+        context.withPropertyValues("orrery.physics.engine=jbullet")
                 .run(ctx -> assertThat(PhysicsEngines.named(ctx.getBean(OrreryProperties.class)
                                         .physics()
                                         .engine())
                                 .name())
-                        .isEqualTo("bullet"));
+                        .isEqualTo("jbullet"));
         context.withPropertyValues("orrery.physics.engine=ode")
                 .run(ctx -> assertThat(ctx)
                         .getFailure()
-                        .hasStackTraceContaining("orrery.physics.engine must be one of jbullet, bullet, got 'ode'"));
+                        .hasStackTraceContaining("orrery.physics.engine must be one of bullet, jbullet, got 'ode'"));
     }
 }
