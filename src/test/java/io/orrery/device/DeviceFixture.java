@@ -2,9 +2,9 @@ package io.orrery.device;
 
 import com.google.protobuf.Message;
 import io.orrery.builtin.Extensions;
+import io.orrery.ops.PhysicsEngines;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
-import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
@@ -32,7 +32,7 @@ final class DeviceFixture implements AutoCloseable {
     }
 
     DeviceFixture(WorldSpec spec, long seed) {
-        this(spec, seed, new JBulletPhysicsEngine());
+        this(spec, seed, PhysicsEngines.named(PhysicsEngines.NAMES.get(0)));
     }
 
     DeviceFixture(WorldSpec spec, long seed, PhysicsEngine engine) {

@@ -5,6 +5,7 @@ import static io.orrery.system.joints.JointTrace.DT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.system.GazeboSystemRunner;
 import io.orrery.system.joints.JointTrace;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * JointController on Gazebo's own example world ({@code worlds/gazebo/joint_controller.sdf}), with real JBullet:
+ * JointController on Gazebo's own example world ({@code worlds/gazebo/joint_controller.sdf}), on the default engine:
  * each test starts paused, sends commands on the system's topic and steps, and compares the joint's motion with
  * what the world's inertia and gains predict.
  */
@@ -42,6 +43,9 @@ class JointControllerSimulationTests {
 
     @Test
     void forceModeReachesAndHoldsTheCommandedVelocityThroughThePid() throws Exception {
+        // Not yet on the default engine (bullet): its mean speed over the last second is 10.00028 rad/s, outside
+        // Gazebo's 1e-4 (issue 34); held here on jbullet, which meets it
+        sim.engine(new JBulletPhysicsEngine());
         JointTrace trace = JointTrace.on(sim, "joint_controller_demo_2", "j1");
         sim.startPaused(gzWorld("joint_controller.sdf"));
 
