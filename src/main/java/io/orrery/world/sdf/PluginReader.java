@@ -23,7 +23,8 @@ final class PluginReader {
         return ignored.plugin(p, plugin(p, where), where);
     }
 
-    private static PluginSpec plugin(Element p, String where) {
+    /** The plugin {@code p} of {@code where} as written, for a visual's plugins (drawn, never hosted). */
+    static PluginSpec plugin(Element p, String where) {
         String name = Values.requiredAttribute(p, "name", where);
         String filename = Values.requiredAttribute(p, "filename", where);
         String pluginWhere = where + " plugin '" + name + "'";

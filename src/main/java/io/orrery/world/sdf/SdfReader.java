@@ -263,7 +263,8 @@ public final class SdfReader {
             LOG.info(
                     "{}: drawing only, not simulated: {}",
                     LogSafe.of(source),
-                    LogSafe.of(summary(ignored.stream().filter(e -> !e.affectsSimulation()).toList())));
+                    LogSafe.of(summary(
+                            ignored.stream().filter(e -> !e.affectsSimulation()).toList())));
         }
     }
 
