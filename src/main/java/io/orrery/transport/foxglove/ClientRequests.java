@@ -7,6 +7,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
 import io.orrery.topic.TopicBus;
+import io.orrery.topic.msgs.FiniteNumbers;
 import io.orrery.topic.msgs.MessageTypes;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -185,7 +186,7 @@ final class ClientRequests {
             throw new IllegalArgumentException(
                     "not a " + MessageTypes.nameOf(ch.type()) + " in " + ch.encoding() + ": " + e.getMessage());
         }
-        io.orrery.topic.msgs.FiniteNumbers.require(m, m.getDescriptorForType().getName());
+        FiniteNumbers.require(m, m.getDescriptorForType().getName());
         return m;
     }
 

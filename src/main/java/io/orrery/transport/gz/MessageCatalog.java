@@ -1,12 +1,10 @@
 package io.orrery.transport.gz;
 
 import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
+import io.orrery.topic.msgs.FiniteNumbers;
 import io.orrery.topic.msgs.MessageTypes;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -72,27 +70,12 @@ final class MessageCatalog {
         } catch (InvalidProtocolBufferException e) {
             throw new BadMessageException("the bytes are not a " + MessageTypes.nameOf(type) + ": " + e.getMessage());
         }
-        requireFinite(m, m.getDescriptorForType().getName());
-        return type.cast(m);
-    }
-
-    /** Rejects NaN and infinities anywhere in the message, naming the field. */
-    static void requireFinite(Message m, String path) {
-        for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
-            FieldDescriptor f = e.getKey();
-            String where = path + "." + f.getName();
-            List<?> values = f.isRepeated() ? (List<?>) e.getValue() : List.of(e.getValue());
-            for (Object v : values) {
-                boolean nonFinite =
-                        v instanceof Double d && !Double.isFinite(d) || v instanceof Float f2 && !Float.isFinite(f2);
-                if (nonFinite) {
-                    throw new BadMessageException("field '" + where + "' is not a finite number: " + v);
-                }
-                if (v instanceof Message nested) {
-                    requireFinite(nested, where);
-                }
-            }
+        try {
+            FiniteNumbers.require(m, m.getDescriptorForType().getName());
+        } catch (IllegalArgumentException e) {
+            throw new BadMessageException(e.getMessage());
         }
+        return type.cast(m);
     }
 
     /** A message from a peer that Orrery cannot take; the message says why. */
