@@ -16,6 +16,7 @@ import io.orrery.render.RenderScene;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.msgs.Messages;
+import io.orrery.world.Bitmask;
 import io.orrery.world.Pose;
 import io.orrery.world.SdfElement;
 import java.nio.ByteBuffer;
@@ -228,12 +229,15 @@ public final class CameraDevice extends Device {
                         number(m.cx(), "camera", "lens", "intrinsics", "cx"),
                         number(m.cy(), "camera", "lens", "intrinsics", "cy"));
             }
-            double mask = number(CameraModel.ALL, "camera", "visibility_mask");
-            if (mask != Math.rint(mask) || mask < 0 || mask > CameraModel.ALL) {
-                throw new IllegalArgumentException("<camera><visibility_mask> must be a whole number from 0 to "
-                        + CameraModel.ALL + ", got " + mask);
-            }
-            return m.withVisibilityMask((long) mask);
+            Optional<String> written =
+                    element("camera", "visibility_mask").map(SdfElement::text).filter(t -> !t.isBlank());
+            long mask = written.isEmpty()
+                    ? CameraModel.ALL
+                    : Bitmask.parse(written.get())
+                            .orElseThrow(() -> new IllegalArgumentException("<camera><visibility_mask> must be a whole"
+                                    + " number from 0 to " + CameraModel.ALL + " (or 0x0 to 0xFFFFFFFF), got '"
+                                    + written.get() + "'"));
+            return m.withVisibilityMask(mask);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("sensor '" + mount().scopedName() + "': " + e.getMessage(), e);
         }

@@ -4,6 +4,7 @@ import static io.orrery.world.sdf.Values.fail;
 import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.text;
 
+import io.orrery.world.Bitmask;
 import io.orrery.world.Geometry;
 import io.orrery.world.MaterialSpec;
 import io.orrery.world.PluginSpec;
@@ -82,14 +83,11 @@ final class VisualReader {
 
     /** SDF's {@code <visibility_flags>}: an unsigned 32-bit number. */
     private static long flags(Element e, String where) {
-        try {
-            long value = Long.parseLong(text(e));
-            if (value >= 0 && value <= VisualSpec.ALL_VISIBILITY_FLAGS) {
-                return value;
-            }
-        } catch (NumberFormatException notANumber) {
-            // refused below
-        }
-        throw fail(e, where, "<visibility_flags> must be a whole number from 0 to 4294967295, got '" + text(e) + "'");
+        return Bitmask.parse(text(e))
+                .orElseThrow(() -> fail(
+                        e,
+                        where,
+                        "<visibility_flags> must be a whole number from 0 to 4294967295 (or 0x0 to 0xFFFFFFFF), got '"
+                                + text(e) + "'"));
     }
 }

@@ -293,6 +293,22 @@ class VisualsSdfTests {
         assertThat(lost.albedoFile()).isEmpty();
     }
 
+    /**
+     * gz-sim's own visibility.sdf writes its flags and masks in hexadecimal ({@code 0x01}), which sdformat reads for
+     * unsigned numbers: each shape's flag is the one bit its comment names.
+     */
+    @Test
+    void gzSimsVisibilityWorldWritesItsFlagsInHexadecimal() {
+        WorldSpec world = reader.read(Path.of("src/test/resources/worlds/gz-sim-examples/visibility.sdf"));
+        assertThat(visual(link(world, "box"), "box_visual").visibilityFlags()).isEqualTo(0x01);
+        assertThat(visual(link(world, "cylinder"), "cylinder_visual").visibilityFlags())
+                .isEqualTo(0x02);
+        assertThat(visual(link(world, "sphere"), "sphere_visual").visibilityFlags())
+                .isEqualTo(0x04);
+        assertThat(visual(link(world, "ground_plane"), "visual").visibilityFlags())
+                .isEqualTo(VisualSpec.ALL_VISIBILITY_FLAGS);
+    }
+
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
@@ -303,6 +319,8 @@ class VisualsSdfTests {
                 "<plugin filename='libgz-sim8-label-system.so' name='x'/>|2|59|the label system needs a <label>",
                 "<transparency>1.5</transparency>|2|17|<transparency> must be from 0 to 1, got '1.5'",
                 "<visibility_flags>-4</visibility_flags>|2|21|<visibility_flags> must be a whole number from 0 to 4294967295",
+                "<visibility_flags>0x100000000</visibility_flags>|2|21|(or 0x0 to 0xFFFFFFFF), got '0x100000000'",
+                "<visibility_flags>0x</visibility_flags>|2|21|got '0x'",
                 "<material><diffuse>1 0</diffuse></material>|2|22|<diffuse> must be a colour of 3 or 4 numbers",
                 "<material><ambient>1 0 x</ambient></material>|2|22|<ambient> must be a number, got 'x'",
                 "<material><script><uri>x</uri></script></material>|2|21|<script> needs a <name>",
