@@ -2,6 +2,11 @@ package io.orrery.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.orrery.topic.TopicBus;
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -36,6 +41,8 @@ class RespawnResetSensorsTests {
 
     @TempDir
     Path dir;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void afterARemoveARespawnUnderTheSameNameAndAResetTheSensorsPublishAsAfterTheLoad() throws Exception {
@@ -77,10 +84,31 @@ class RespawnResetSensorsTests {
                 softly.assertThat(afterReset)
                         .as("the episode after the reset, against the first after the load")
                         .isEqualTo(afterLoad);
-                softly.assertThat(topicsAfterReset)
+                // Readers (the first episode's observations) are parties outside the world, listed for
+                // TopicBus.READER_HOLD_NANOS of wall time after their last read, and a reset rightly keeps them, as
+                // Gazebo's reset keeps its subscribers: compared without them, so the wall clock cannot decide it.
+                softly.assertThat(withoutReaders(topicsAfterReset))
                         .as("topics, publishers and subscribers after the reset")
-                        .isEqualTo(topicsAfterLoad);
+                        .isEqualTo(withoutReaders(topicsAfterLoad));
             });
+        }
+    }
+
+    /** The topic listing with the readers taken out of each topic's subscribers. */
+    private static String withoutReaders(String topicsJson) {
+        try {
+            ArrayNode topics = (ArrayNode) JSON.readTree(topicsJson);
+            for (JsonNode topic : topics) {
+                ArrayNode subscribers = (ArrayNode) topic.get("subscribers");
+                for (int i = subscribers.size() - 1; i >= 0; i--) {
+                    if (subscribers.get(i).asText().equals(TopicBus.READER)) {
+                        subscribers.remove(i);
+                    }
+                }
+            }
+            return JSON.writeValueAsString(topics);
+        } catch (IOException e) {
+            throw new AssertionError("the topic listing is not JSON: " + topicsJson, e);
         }
     }
 
