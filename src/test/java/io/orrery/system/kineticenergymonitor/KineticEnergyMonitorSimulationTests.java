@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.gz.msgs.DoubleProtos;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.Twist;
+import io.orrery.physics.jbullet.JBulletPhysicsEngine;
 import io.orrery.system.GazeboSystemRunner;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.Pose;
@@ -32,6 +33,9 @@ class KineticEnergyMonitorSimulationTests {
 
     @Test
     void modelFalling() throws Exception {
+        // On the default, native Bullet, the impact takes two steps, losing 1.33 J then 1.61 J (measured with a
+        // threshold of 0.01 J), so no single step loses Gazebo's 2 J; JBullet stops the box in one step, as DART does.
+        sim.engine(new JBulletPhysicsEngine());
         sim.startPaused(WORLD);
         List<DoubleProtos.Double> messages = sim.collect(TOPIC, DoubleProtos.Double.class);
         sim.step(1000);
