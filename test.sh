@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 # there. The browser tests use these exact paths (src/test/java/io/orrery/web/Chromium.java); the gz-transport
 # tests run Gazebo's own tools (ign-transport 11) inside a network namespace made with unshare, nsenter and ip; the
 # docs' curl commands run with the real curl (DocsCommandsTests); the Python controller example runs with python3's
-# standard library; the MCAP files Orrery writes are read by Foxglove's reference readers from npm (@mcap/core) under
+# standard library, the Python client with NumPy; the MCAP files Orrery writes are read by Foxglove's reference readers from npm (@mcap/core) under
 # Node.js (McapReferenceReaderTests, which runs npm ci itself), and the Foxglove server by Foxglove's own client from npm
 # (FoxgloveNodeClientTests, likewise); the rendering tests (io.orrery.render) draw headless through EGL with Mesa
 # (glvnd's libEGL, Mesa's EGL vendor library and its DRI drivers, llvmpipe among them). A check with a / is a file (a
@@ -61,6 +61,10 @@ for entry in "${REQUIRED[@]}"; do
     missing+=("$package")
   fi
 done
+# The Python client (clients/python, PythonClientTests) needs NumPy beside python3: Debian's python3-numpy.
+if ! python3 -c 'import numpy' >/dev/null 2>&1; then
+  missing+=("python3-numpy")
+fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
   if ! command -v apt-get >/dev/null 2>&1 || [ ! -f /etc/debian_version ]; then

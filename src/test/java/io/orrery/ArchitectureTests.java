@@ -161,6 +161,7 @@ class ArchitectureTests {
                         "io.orrery.plugin..",
                         "io.orrery.builtin..",
                         "io.orrery.runner..",
+                        "io.orrery.control..",
                         "io.orrery.trigger..",
                         "io.orrery.topic..",
                         "io.orrery.event..",

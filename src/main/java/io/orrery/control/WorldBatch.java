@@ -28,6 +28,7 @@ public final class WorldBatch implements AutoCloseable {
     private final String[] holders;
     private final int threads;
     private final ExecutorService pool;
+    private final double stepSeconds;
 
     public WorldBatch(WorldSpec spec, PhysicsEngine engine, Task task, int count, long seed, int threads) {
         if (count < 1 || count > MAX_WORLDS) {
@@ -41,6 +42,7 @@ public final class WorldBatch implements AutoCloseable {
         this.threads = threads;
         this.holders = new String[count];
         double dt = spec.physics().maxStepSize();
+        this.stepSeconds = dt;
         List<TaskWorld> built = new ArrayList<>(count);
         try {
             for (int i = 0; i < count; i++) {
@@ -65,6 +67,11 @@ public final class WorldBatch implements AutoCloseable {
 
     public Task task() {
         return task;
+    }
+
+    /** One physics step, seconds (the world's {@code <max_step_size>}). */
+    public double stepSeconds() {
+        return stepSeconds;
     }
 
     public int count() {
