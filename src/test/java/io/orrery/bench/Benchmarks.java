@@ -112,7 +112,8 @@ public final class Benchmarks {
             "settle",
             "robot-steps",
             "reset-save",
-            McapBenchmark.NAME);
+            McapBenchmark.NAME,
+            VectorBenchmark.NAME);
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
     private static final int ROUNDS = 3;
@@ -180,6 +181,9 @@ public final class Benchmarks {
         }
         if (which.contains(GzTransportBenchmark.NAME)) {
             GzTransportBenchmark.run();
+        }
+        if (which.contains(VectorBenchmark.NAME)) {
+            VectorBenchmark.run();
         }
         if (which.contains("reset-save")) {
             ResetSaveBenchmark.run();

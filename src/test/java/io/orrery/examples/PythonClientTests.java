@@ -64,7 +64,8 @@ class PythonClientTests {
     private String python(List<String> args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(onPath("python3")));
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(CLIENT.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(CLIENT.toFile()).redirectErrorStream(true);
         builder.environment().put("ORRERY_URL", url());
         Process p = builder.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
