@@ -86,6 +86,34 @@ class WorldBatchTests {
     }
 
     @Test
+    void worldsWithTheSameSeedAndActionsStepTheSameBitsWhateverTheirIndexAndHistory() {
+        try (WorldBatch b = batch(3, 1)) {
+            int[] ids = b.claim("test", 3);
+            BatchResult r = b.result(3);
+            float[] actions = new float[3];
+            b.reset(ids, new Long[] {9L, 4L, 4L}, null, r);
+            for (int step = 0; step < 50; step++) {
+                controller(r, actions);
+                b.step(ids, actions, Autoreset.NEXT_STEP, r); // world 0 has a history of its own
+            }
+            b.reset(ids, new Long[] {4L, 4L, 4L}, null, r);
+            for (int step = 0; step < 300; step++) {
+                for (int k = 0; k < 3; k++) {
+                    float theta = r.observations[k * 4 + 2];
+                    actions[k] = 40 * theta + 5 * r.observations[k * 4 + 3];
+                }
+                b.step(ids, actions, Autoreset.NEXT_STEP, r);
+                assertThat(java.util.Arrays.copyOfRange(r.observations, 0, 4))
+                        .as("step %d: world 0, after another episode, against world 2", step)
+                        .isEqualTo(java.util.Arrays.copyOfRange(r.observations, 8, 12));
+                assertThat(java.util.Arrays.copyOfRange(r.observations, 4, 8))
+                        .as("step %d: world 1 against world 2", step)
+                        .isEqualTo(java.util.Arrays.copyOfRange(r.observations, 8, 12));
+            }
+        }
+    }
+
+    @Test
     void resetsDrawTheStartFromTheWorldsOwnSeed() {
         try (WorldBatch b = batch(3, 1)) {
             int[] ids = b.claim("test", 3);
