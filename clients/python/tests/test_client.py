@@ -22,8 +22,15 @@ def setUpModule():
 
 
 def push(obs):
-    """A controller that depends on the state, so any difference shows in every later step."""
-    return np.clip(obs @ np.array([1.0, 2.0, 30.0, 5.0], dtype=np.float32), -10, 10).reshape(-1, 1)
+    """A controller that depends on the state, so any difference shows in every later step.
+
+    Element by element, not `obs @ gains`: NumPy's matrix product sums a row in an order that depends on how many rows
+    there are (one row and eight take different kernels), so its last bits would differ between N=1 and N=8 before
+    the server saw an action. Products and sums of float32 elements are correctly rounded whatever the array's size.
+    """
+    o = obs.astype(np.float32)
+    u = o[:, 0] * np.float32(1) + o[:, 1] * np.float32(2) + o[:, 2] * np.float32(30) + o[:, 3] * np.float32(5)
+    return np.clip(u, -10, 10).astype(np.float32).reshape(-1, 1)
 
 
 class VectorEnvTests(unittest.TestCase):
