@@ -75,6 +75,15 @@ public interface PhysicsWorld extends WorldView, AutoCloseable {
         throw new UnsupportedOperationException("this physics world cannot apply a wrench to a link");
     }
 
+    /**
+     * Sets the joint's velocity (rad/s or m/s) at once, its position kept: the child and everything jointed below it
+     * gain the difference as one rigid motion about (or along) the axis. Other joints keep their velocities. Throws
+     * for a fixed or ball joint.
+     */
+    default void resetJointVelocity(String model, String joint, double velocity) {
+        throw new UnsupportedOperationException("this physics world cannot set a joint's velocity");
+    }
+
     /** The closest body the segment from {@code from} to {@code to} meets (world frame); shapeless links are missed. */
     Optional<RayHit> rayCast(Vec3 from, Vec3 to);
 

@@ -103,6 +103,42 @@ class CartPoleSimulationTests {
         }
     }
 
+    /**
+     * {@link PhysicsWorld#resetJointVelocity} gives the links the twists a user would set by hand (the cart's x speed;
+     * the pole's spin about the hinge and its centre's speed, the cart's plus omega x r) and keeps the positions.
+     * Float32 storage bounds the error as in the class comment.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void settingJointVelocitiesMovesTheLinksAsTheJointsSay(Engine engine) {
+        WorldSpec spec = SimulationFixture.read(WORLD);
+        double[] s = {0.03, -0.7, -0.15, 1.3};
+        try (var sim = SimulationFixture.of(new Physics(engine, Articulation.DEFAULT), spec, TAU)) {
+            PhysicsWorld w = sim.world();
+            w.resetJointPosition("cartpole", "slider", s[0]);
+            w.resetJointPosition("cartpole", "hinge", s[2]);
+            w.resetJointVelocity("cartpole", "slider", s[1]);
+            w.resetJointVelocity("cartpole", "hinge", s[3]);
+            double[] got = state(w);
+            for (int i = 0; i < 4; i++) {
+                double bound = i % 2 == 0 ? FLOAT_POSITION : FLOAT_SPEED;
+                assertThat(got[i]).as("state %d", i).isCloseTo(s[i], within(bound));
+            }
+            Twist cart = sim.link("cartpole", "cart").velocity();
+            assertThat(cart.linear().x()).isCloseTo(s[1], within(FLOAT_SPEED));
+            assertThat(cart.angular().length()).isCloseTo(0, within(FLOAT_SPEED));
+            double r = 0.5;
+            Twist pole = sim.link("cartpole", "pole").velocity();
+            assertThat(pole.linear().x()).isCloseTo(s[1] + s[3] * r * Math.cos(s[2]), within(FLOAT_SPEED));
+            assertThat(pole.linear().z()).isCloseTo(-s[3] * r * Math.sin(s[2]), within(FLOAT_SPEED));
+            assertThat(pole.angular().y()).isCloseTo(s[3], within(FLOAT_SPEED));
+            // Setting the cart's speed again leaves the hinge's rate relative to the cart as it was.
+            w.resetJointVelocity("cartpole", "slider", 0.2);
+            assertThat(joint(w, "hinge").velocity()).isCloseTo(s[3], within(FLOAT_SPEED));
+            assertThat(joint(w, "slider").velocity()).isCloseTo(0.2, within(FLOAT_SPEED));
+        }
+    }
+
     private static double push(double[] s) {
         return Math.max(-10, Math.min(10, s[0] + 2 * s[1] + 30 * s[2] + 5 * s[3]));
     }

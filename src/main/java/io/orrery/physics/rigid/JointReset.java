@@ -40,6 +40,33 @@ final class JointReset {
     }
 
     /**
+     * Sets a one-axis joint's velocity, its position kept: the child's subtree gains the missing rate as one rigid
+     * motion, a spin about the axis through the joint's origin (a screw's slide with it) or a slide along it.
+     */
+    static <L extends Link, J extends Joint<L>> void applyVelocity(Model<L, J> model, J joint, double velocity) {
+        double change = velocity - joint.velocity();
+        Vec3 axis = joint.axis();
+        Vec3 origin = joint.parentFrame().position();
+        Vec3 spin = joint.isPrismatic() ? Vec3.ZERO : axis.times(change);
+        Vec3 slide = axis.times(joint.isPrismatic() ? change : joint.lead() * change);
+        for (L link : subtree(model, joint)) {
+            if (!link.isDynamic()) {
+                continue;
+            }
+            Vec3 com = link.comPose().position();
+            link.setVelocity(
+                    link.velocityAt(com).plus(spin.cross(com.minus(origin))).plus(slide),
+                    link.angularVelocity().plus(spin));
+            link.activate();
+        }
+        L parent = joint.parent();
+        if (parent != null && parent.isDynamic()) {
+            parent.activate();
+        }
+        model.changed();
+    }
+
+    /**
      * Sets a universal or revolute2 joint's two angles: the child turned by {@code first} about the first axis, then
      * by {@code second} about the second (as {@link AxisPair} reads them), both rates zeroed.
      */

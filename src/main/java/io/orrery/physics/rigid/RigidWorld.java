@@ -381,6 +381,12 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     }
 
     @Override
+    public final void resetJointVelocity(String model, String joint, double velocity) {
+        Arguments.requireFinite("velocity", velocity);
+        JointReset.applyVelocity(require(model), actuated(model, joint), velocity);
+    }
+
+    @Override
     public final Optional<RayHit> rayCast(Vec3 from, Vec3 to) {
         checkOpen();
         Arguments.requireFiniteRay(from, to);
