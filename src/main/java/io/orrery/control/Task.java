@@ -15,7 +15,7 @@ import java.util.List;
  * @param actions the action's parts, in order
  * @param reward the reward of every step
  * @param terminations bounds on observation elements; an episode terminates when one leaves its bounds
- * @param resets the joints a reset puts at a random position, each drawn from the world's own generator
+ * @param resets the joints a reset puts at a random position or velocity, each drawn from the world's own generator
  */
 public record Task(
         String name,
@@ -127,6 +127,9 @@ public record Task(
     /** An episode terminates when observation element {@code index} is below {@code low} or above {@code high}. */
     public record Termination(int index, double low, double high) {}
 
-    /** A reset puts the joint at a position drawn uniformly from [low, high). */
-    public record ResetRange(String model, String joint, double low, double high) {}
+    /**
+     * A reset sets the joint's position, or its velocity when {@code velocity}, to a value drawn uniformly from
+     * [low, high). Velocities are set after every position, since setting a position zeroes the joint's rate.
+     */
+    public record ResetRange(String model, String joint, boolean velocity, double low, double high) {}
 }

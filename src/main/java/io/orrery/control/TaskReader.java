@@ -8,6 +8,7 @@ import io.orrery.control.Task.Reward;
 import io.orrery.control.Task.Source;
 import io.orrery.control.Task.Term;
 import io.orrery.control.Task.Termination;
+import io.orrery.world.PhysicalBounds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,14 +114,24 @@ public final class TaskReader {
         List<ResetRange> resets = new ArrayList<>();
         for (Map<?, ?> r : list(m, "reset", false)) {
             String where = "reset[" + resets.size() + "]";
-            unknown(r, Set.of("joint", "low", "high"), where);
+            unknown(r, Set.of("joint", "field", "low", "high"), where);
             String[] joint = scoped(string(r, "joint", where), where + ".joint");
+            String field = r.containsKey("field") ? string(r, "field", where) : "position";
+            if (!field.equals("position") && !field.equals("velocity")) {
+                throw error(where + ".field", "expected position or velocity, got '" + field + "'");
+            }
             double low = number(r, "low", 0, where);
             double high = number(r, "high", 0, where);
             if (!(low <= high) || !Double.isFinite(low) || !Double.isFinite(high)) {
                 throw error(where, "expected finite low <= high, got " + low + " and " + high);
             }
-            resets.add(new ResetRange(joint[0], joint[1], low, high));
+            boolean velocity = field.equals("velocity");
+            if (velocity && Math.max(-low, high) > PhysicalBounds.MAX_SPEED) {
+                throw error(
+                        where,
+                        "a velocity beyond " + PhysicalBounds.MAX_SPEED + " m/s or rad/s, got " + low + " to " + high);
+            }
+            resets.add(new ResetRange(joint[0], joint[1], velocity, low, high));
         }
         return new Task(name, stepsPerAction, maxEpisodeSteps, observations, actions, reward, terminations, resets);
     }

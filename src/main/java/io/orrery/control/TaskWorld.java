@@ -36,14 +36,24 @@ final class TaskWorld implements AutoCloseable {
         check();
     }
 
-    /** A new episode: the world as built, the task's joints at positions drawn from the generator (reseeded if given). */
+    /**
+     * A new episode: the world as built, the task's joints at positions, then at velocities, drawn from the generator
+     * (reseeded if given) in the file's order. Velocities come last: setting a position zeroes the joint's rate.
+     */
     void reset(Long seed) {
         if (seed != null) {
             random = new SplitMix64(seed);
         }
         physics.reset();
         for (ResetRange r : task.resets()) {
-            physics.resetJointPosition(r.model(), r.joint(), random.uniform(r.low(), r.high()));
+            if (!r.velocity()) {
+                physics.resetJointPosition(r.model(), r.joint(), random.uniform(r.low(), r.high()));
+            }
+        }
+        for (ResetRange r : task.resets()) {
+            if (r.velocity()) {
+                physics.resetJointVelocity(r.model(), r.joint(), random.uniform(r.low(), r.high()));
+            }
         }
         episodeSteps = 0;
         ended = false;

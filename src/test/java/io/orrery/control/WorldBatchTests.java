@@ -124,12 +124,28 @@ class WorldBatchTests {
             assertThat(java.util.Arrays.copyOfRange(first, 0, 4))
                     .isNotEqualTo(java.util.Arrays.copyOfRange(first, 8, 12));
             for (int k = 0; k < 3; k++) {
+                // CartPole draws all four from U(-0.05, 0.05); the rates are read back through float32 links (JBullet),
+                // 1e-6 of rounding at most on 0.05 m/s.
                 assertThat(Math.abs(first[k * 4]))
                         .as("x within CartPole's ±0.05")
                         .isLessThan(0.05f);
+                assertThat(Math.abs(first[k * 4 + 1])).as("x_dot within ±0.05").isLessThan(0.05f + 1e-6f);
                 assertThat(Math.abs(first[k * 4 + 2])).as("theta within ±0.05").isLessThan(0.05f);
-                assertThat(first[k * 4 + 1]).as("at rest").isZero();
+                assertThat(Math.abs(first[k * 4 + 3]))
+                        .as("theta_dot within ±0.05")
+                        .isLessThan(0.05f + 1e-6f);
+                assertThat(first[k * 4 + 1])
+                        .as("the cart does not start at rest")
+                        .isNotZero();
+                assertThat(first[k * 4 + 3])
+                        .as("the pole does not start at rest")
+                        .isNotZero();
             }
+            assertThat(new float[] {first[1], first[3]})
+                    .as("seed 5's velocities, the same bits in two worlds")
+                    .isEqualTo(new float[] {first[5], first[7]});
+            assertThat(first[1]).as("seed 6 draws another cart speed").isNotEqualTo(first[9]);
+            assertThat(first[3]).as("seed 6 draws another pole rate").isNotEqualTo(first[11]);
             b.reset(ids, new Long[] {null, 5L, null}, new boolean[] {true, false, false}, r);
             assertThat(java.util.Arrays.copyOfRange(r.observations, 0, 4))
                     .as("world 0's generator goes on: another start")
@@ -159,7 +175,9 @@ class WorldBatchTests {
             assertThat(r.rewards[0]).as("the reset step's reward").isZero();
             assertThat(r.terminated[0] || r.truncated[0]).isFalse();
             assertThat(Math.abs(r.observations[2])).as("a fresh start").isLessThan(0.05f);
-            assertThat(r.observations[3]).isZero();
+            assertThat(Math.abs(r.observations[3]))
+                    .as("a fresh start's pole rate, ±0.05 and float32 rounding")
+                    .isLessThan(0.05f + 1e-6f);
         }
     }
 
