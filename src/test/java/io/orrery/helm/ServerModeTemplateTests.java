@@ -272,6 +272,25 @@ class ServerModeTemplateTests {
     }
 
     @Test
+    void theVectorModesWorldsReachTheApplicationYamlAndOutOfRangeCountsAreRefused() {
+        Map<String, Object> worlds = Map.of("count", 64, "task", "worlds/cartpole.task.yaml", "threads", 2);
+        Map<String, Object> values = Map.of("orrery", Map.of("world", "worlds/cartpole.sdf", "worlds", worlds));
+        String applicationYaml = OrreryChart.template(work, values)
+                .one("ConfigMap")
+                .get("data", "application.yaml")
+                .string();
+
+        // One pod hosts the 64 worlds: WorldsProperties binds orrery.worlds.* from this file.
+        Map<?, ?> orrery = (Map<?, ?>) OrreryChart.parseYamlMap(applicationYaml).get("orrery");
+        assertThat(orrery.get("worlds")).isEqualTo(worlds);
+        assertThat(orrery.get("world")).isEqualTo("worlds/cartpole.sdf");
+        assertThatThrownBy(() -> OrreryChart.template(work, Map.of("orrery", Map.of("worlds", Map.of("count", -1)))))
+                .hasMessageContaining("count");
+        assertThatThrownBy(() -> OrreryChart.template(work, Map.of("orrery", Map.of("worlds", Map.of("cont", 8)))))
+                .hasMessageContaining("cont");
+    }
+
+    @Test
     void springBootFindsTheConfigMapInConfig() {
         Rendered rendered = OrreryChart.template(work, Map.of());
         Node pod = rendered.one("Deployment").get("spec", "template", "spec");
