@@ -2,6 +2,8 @@ package io.orrery.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.control.WorldBatch;
+import io.orrery.ops.AllowedOrigins;
+import io.orrery.ops.ApiToken;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
@@ -29,7 +31,7 @@ class VectorSocketConfiguration implements WebSocketConfigurer {
     VectorSocketConfiguration(WorldBatch batch, ObjectMapper mapper, ApiProperties properties) {
         this.handler = new VectorSocketHandler(batch, mapper, MAX_MESSAGE);
         this.handshake = new ControlHandshakeInterceptor(
-                new AllowedOrigins(properties.allowedOrigins()), ApiToken.of(properties), mapper);
+                new AllowedOrigins(properties.allowedOrigins()), ApiToken.of(properties.token()), mapper);
     }
 
     @Override

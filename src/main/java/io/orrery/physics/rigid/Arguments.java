@@ -1,8 +1,10 @@
 package io.orrery.physics.rigid;
 
 import io.orrery.physics.Twist;
+import io.orrery.physics.UnknownJointException;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
+import java.util.Locale;
 
 /**
  * The checks every {@link RigidWorld} call makes of its arguments: each number must be finite and each link named
@@ -53,5 +55,19 @@ final class Arguments {
             throw new IllegalArgumentException("model '" + model.name() + "' has no link named '" + link + "'");
         }
         return body;
+    }
+
+    /** The joint, which must move along one axis (revolute, continuous, prismatic or screw) to take commands. */
+    static <L extends Link, J extends Joint<L>> J requireActuated(Model<L, J> model, String name) {
+        J joint = model.joint(name);
+        if (joint == null) {
+            throw new UnknownJointException(model.name(), name);
+        }
+        if (!joint.isActuated()) {
+            throw new IllegalArgumentException("model '" + model.name() + "' joint '" + name + "' is "
+                    + joint.spec().type().name().toLowerCase(Locale.ROOT)
+                    + "; only revolute, continuous, prismatic and screw joints take commands");
+        }
+        return joint;
     }
 }

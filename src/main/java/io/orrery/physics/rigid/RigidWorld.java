@@ -9,7 +9,6 @@ import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
 import io.orrery.physics.Twist;
-import io.orrery.physics.UnknownJointException;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PhysicalBounds;
@@ -23,7 +22,6 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -436,16 +434,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     /** The joint, which must move along one axis (revolute, continuous, prismatic or screw). */
     private J actuated(String model, String name) {
-        J joint = require(model).joint(name);
-        if (joint == null) {
-            throw new UnknownJointException(model, name);
-        }
-        if (!joint.isActuated()) {
-            throw new IllegalArgumentException("model '" + model + "' joint '" + name + "' is "
-                    + joint.spec().type().name().toLowerCase(Locale.ROOT)
-                    + "; only revolute, continuous, prismatic and screw joints take commands");
-        }
-        return joint;
+        return Arguments.requireActuated(require(model), name);
     }
 
     private void checkOpen() {
