@@ -291,6 +291,24 @@ class ServerModeTemplateTests {
     }
 
     @Test
+    void podsOfBatchedWorldsScaleOutBehindAHeadlessService() {
+        Rendered rendered = OrreryChart.template(
+                work, Map.of("vectorReplicas", 3, "orrery", Map.of("worlds", Map.of("count", 64))));
+        Node deployment = rendered.one("Deployment");
+        assertThat(deployment.get("spec", "replicas").value()).isEqualTo(3);
+        String name = deployment.get("metadata", "name").string();
+        Node headless = rendered.named("Service", name + "-worlds");
+        assertThat(headless.get("spec", "clusterIP").value()).isEqualTo("None");
+        assertThat(headless.get("spec", "selector").map()).isEqualTo(SELECTOR);
+
+        assertThat(OrreryChart.template(work, Map.of()).all("Service"))
+                .as("no headless Service without batched worlds")
+                .hasSize(1);
+        assertThatThrownBy(() -> OrreryChart.template(work, Map.of("vectorReplicas", 2)))
+                .hasMessageContaining("vectorReplicas: more than one pod needs orrery.worlds.count > 0");
+    }
+
+    @Test
     void springBootFindsTheConfigMapInConfig() {
         Rendered rendered = OrreryChart.template(work, Map.of());
         Node pod = rendered.one("Deployment").get("spec", "template", "spec");
