@@ -20,6 +20,8 @@ final class Topic {
     volatile TopicMessage latest;
     /** Wall time ({@code System.nanoTime}) until which a reader counts as a subscriber; 0 when never read. */
     volatile long readUntilNanos;
+    /** Whether the bus's topic listeners were told of it (once, by the first advertiser or subscriber). */
+    volatile boolean announced;
     /** Readers waiting for the next message (see {@link TopicBus#next}). */
     final Set<CompletableFuture<TopicMessage>> waiting = ConcurrentHashMap.newKeySet();
 

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -33,6 +34,10 @@ import org.slf4j.LoggerFactory;
  * while somebody reads. A reader does not make a topic one a message can be published on ({@link
  * #requireSubscribed}): that still takes a subscriber that acts on it.
  *
+ * <p>A {@link TopicListener} learns of every new topic on the thread that advertises or subscribes to it, before the
+ * call returns: before the advertiser can publish, so a listener that subscribes from it gets the first message
+ * (a recorder, which otherwise would find the topic only at its next look at {@link #topics()}).
+ *
  * <p>{@link #reset()} starts a new episode: the latest messages are cleared and messages handed off but not
  * yet delivered are dropped, so nothing from one episode reaches the next. One bus lives as long as one loaded
  * world; {@link #close()} ends it.
@@ -45,6 +50,8 @@ public final class TopicBus implements AutoCloseable {
     public static final long READER_HOLD_NANOS = 10_000_000_000L;
     /** Readers that may wait for a topic's next message at once; more are answered that there is none. */
     public static final int MAX_WAITING_READERS = 256;
+    /** Topic listeners one bus keeps at once (a recorder, a Foxglove server): a few, never one per client. */
+    public static final int MAX_TOPIC_LISTENERS = 16;
 
     private static final Logger log = LoggerFactory.getLogger(TopicBus.class);
 
@@ -54,6 +61,8 @@ public final class TopicBus implements AutoCloseable {
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
     /** Messages of the current delivery round, breadth first (driving thread only). */
     private final ArrayDeque<Runnable> round = new ArrayDeque<>();
+
+    private final List<TopicListener> listeners = new CopyOnWriteArrayList<>();
 
     private boolean delivering;
     private long sequence;
@@ -88,9 +97,11 @@ public final class TopicBus implements AutoCloseable {
      * @throws IllegalArgumentException for a bad name, or a topic that carries another type
      */
     public <T extends Message> Publisher<T> advertise(String topic, Class<T> type, String owner) {
+        Objects.requireNonNull(owner, "owner");
         Topic t = register(topic, type);
-        Publisher<T> p = new Publisher<>(this, t.name, Objects.requireNonNull(owner, "owner"));
+        Publisher<T> p = new Publisher<>(this, t.name, owner);
         t.publishers.add(p);
+        announce(t);
         return p;
     }
 
@@ -104,11 +115,37 @@ public final class TopicBus implements AutoCloseable {
     public <T extends Message> Subscription subscribe(
             String topic, Class<T> type, String owner, Consumer<? super T> callback) {
         Objects.requireNonNull(callback, "callback");
+        Objects.requireNonNull(owner, "owner");
         Topic t = register(topic, type);
-        Subscription s = new Subscription(
-                this, t.name, Objects.requireNonNull(owner, "owner"), m -> callback.accept(type.cast(m)));
+        Subscription s = new Subscription(this, t.name, owner, m -> callback.accept(type.cast(m)));
         t.subscribers.add(s);
+        announce(t);
         return s;
+    }
+
+    /**
+     * Adds {@code listener}, told of every topic that appears from now on (not of those there are: list them with
+     * {@link #topics()} after adding it, and expect a topic on both ways at once).
+     *
+     * @throws IllegalStateException when {@value #MAX_TOPIC_LISTENERS} listen already, or the bus is closed
+     */
+    public void addTopicListener(TopicListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        synchronized (listeners) {
+            if (closed) {
+                throw new IllegalStateException("the world this bus belonged to has been unloaded");
+            }
+            if (listeners.size() >= MAX_TOPIC_LISTENERS) {
+                throw new IllegalStateException(
+                        "a bus keeps at most " + MAX_TOPIC_LISTENERS + " topic listeners; remove one first");
+            }
+            listeners.add(listener);
+        }
+    }
+
+    /** Removes {@code listener}; nothing happens when it is not listening. */
+    public void removeTopicListener(TopicListener listener) {
+        listeners.remove(listener);
     }
 
     /**
@@ -299,6 +336,9 @@ public final class TopicBus implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        synchronized (listeners) {
+            listeners.clear();
+        }
         for (Topic t : topics.values()) {
             t.subscribers.clear();
             t.publishers.clear();
@@ -317,6 +357,27 @@ public final class TopicBus implements AutoCloseable {
         Topic t = topics.get(s.topic());
         if (t != null) {
             t.subscribers.remove(s);
+        }
+    }
+
+    /**
+     * Tells the listeners of {@code t} once, the first time it is advertised or subscribed to, outside the bus's lock
+     * (a listener subscribes, and may wait on a lock of its own that a thread holding it subscribes under).
+     */
+    private void announce(Topic t) {
+        synchronized (t) {
+            if (t.announced) {
+                return;
+            }
+            t.announced = true;
+        }
+        TopicInfo info = t.info(wallNanos.getAsLong());
+        for (TopicListener l : listeners) {
+            try {
+                l.topicAppeared(info);
+            } catch (RuntimeException e) {
+                log.warn("Topic listener failed on '{}': {}", LogSafe.of(t.name), LogSafe.of(e), e);
+            }
         }
     }
 

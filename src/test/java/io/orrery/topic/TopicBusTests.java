@@ -197,4 +197,74 @@ class TopicBusTests {
         assertThatThrownBy(() -> bus.subscribe("/a b", Twist.class, "a", t -> {}))
                 .hasMessageContaining("not valid");
     }
+
+    @Test
+    void aListenerIsToldOnceOfEachNewTopicBeforeItsFirstMessageAndMaySubscribeFromIt() {
+        bus.advertise("/before", Twist.class, "early");
+        List<String> log = new ArrayList<>();
+        bus.addTopicListener(topic -> {
+            log.add("appeared " + topic.name() + " " + topic.type() + " " + topic.publishers() + topic.subscribers());
+            if (topic.type().equals("gz.msgs.Twist")) {
+                bus.subscribe(
+                        topic.name(),
+                        Twist.class,
+                        "listener",
+                        t -> log.add("got " + topic.name() + " " + t.getLinear().getX()));
+            }
+        });
+
+        Publisher<Twist> p = bus.advertise("/cmd_vel", Twist.class, "b");
+        p.publish(twist(1));
+        bus.advertise("/cmd_vel", Twist.class, "c").publish(twist(2));
+        bus.subscribe("/cmd_vel", Twist.class, "d", t -> {});
+        bus.subscribe("/out", DoubleProtos.Double.class, "e", d -> {});
+        bus.publish("/before", twist(3));
+
+        // a topic appears once, whoever comes first (an advertiser or a subscriber); one there was is not told
+        assertThat(log)
+                .containsExactly(
+                        "appeared /cmd_vel gz.msgs.Twist [b][]",
+                        "got /cmd_vel 1.0",
+                        "got /cmd_vel 2.0",
+                        "appeared /out gz.msgs.Double [][e]");
+    }
+
+    @Test
+    void aListenerThatThrowsKeepsNeitherTheTopicNorTheOtherListenersAndARemovedOneHearsNothing() {
+        List<String> told = new ArrayList<>();
+        bus.addTopicListener(topic -> {
+            throw new IllegalStateException("boom");
+        });
+        TopicListener removed = topic -> told.add("removed " + topic.name());
+        bus.addTopicListener(removed);
+        bus.addTopicListener(topic -> told.add("kept " + topic.name()));
+        bus.removeTopicListener(removed);
+
+        List<Double> got = new ArrayList<>();
+        bus.subscribe("/cmd_vel", Twist.class, "a", t -> got.add(t.getLinear().getX()));
+        bus.publish("/cmd_vel", twist(1));
+
+        assertThat(told).containsExactly("kept /cmd_vel");
+        assertThat(got).containsExactly(1.0);
+    }
+
+    @Test
+    void aBusKeepsABoundedNumberOfListenersAndNoneOnceClosed() {
+        List<TopicListener> added = new ArrayList<>();
+        for (int i = 0; i < TopicBus.MAX_TOPIC_LISTENERS; i++) {
+            TopicListener l = topic -> {};
+            bus.addTopicListener(l);
+            added.add(l);
+        }
+        assertThatThrownBy(() -> bus.addTopicListener(topic -> {}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("at most " + TopicBus.MAX_TOPIC_LISTENERS + " topic listeners");
+        bus.removeTopicListener(added.get(0));
+        bus.addTopicListener(topic -> {});
+
+        bus.close();
+        assertThatThrownBy(() -> bus.addTopicListener(topic -> {}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("unloaded");
+    }
 }
