@@ -25,7 +25,7 @@ import org.springframework.util.unit.DataSize;
  *     runner never waits on the disk
  * @param compression each chunk's compression: {@code zstd}, {@code lz4} or {@code none}
  * @param chunkSize a chunk is written once its messages reach this size: the most a killed process loses
- * @param syncPeriod how often the recorder looks for new topics, a reload or a changed set of models
+ * @param syncPeriod how often the recorder looks for a reload or changed models (the bus tells it of new topics)
  */
 @ConfigurationProperties("orrery.record")
 public record RecordProperties(

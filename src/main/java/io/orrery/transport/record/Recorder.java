@@ -10,6 +10,7 @@ import io.orrery.app.WorldId;
 import io.orrery.topic.Subscription;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.TopicInfo;
+import io.orrery.topic.TopicListener;
 import io.orrery.topic.TopicMessage;
 import io.orrery.transport.scene.SceneBuilder;
 import io.orrery.transport.scene.SceneTopics;
@@ -29,8 +30,10 @@ import org.slf4j.LoggerFactory;
  * Records the world's topics into an MCAP file with the channels the Foxglove server advertises: every bus topic
  * (or those {@code orrery.record.topics} selects) as protobuf with its gz-msgs schema, the scene as
  * {@code foxglove.SceneUpdate} whenever the models change and the link frames as {@code foxglove.FrameTransforms};
- * each message's log and publish time is the sim time it was published at. A tick follows the bus (new and gone
- * topics, a reload); the runner's thread only hands each message to the recording's queue.
+ * each message's log and publish time is the sim time it was published at. A topic that appears is subscribed to
+ * from the bus's {@link TopicListener}, on the thread that advertises it, so its first message is recorded however
+ * fast the run; a tick follows the rest (the topics there were, a reload, the scene). The runner's thread only hands
+ * each message to the recording's queue.
  */
 final class Recorder {
 
@@ -45,8 +48,17 @@ final class Recorder {
     private final RecordProperties properties;
     private final Map<String, String> about;
 
+    /**
+     * Guards the recording, the bus followed and the subscriptions. Not the recorder's own lock, which the tick holds
+     * while it waits for the runner (the scene): the runner's thread takes this one when it advertises a topic.
+     */
+    private final Object following = new Object();
+
     private Recording recording;
     private TopicBus bus;
+    /** Subscribes to each topic that appears on {@link #bus}, before its first message. */
+    private final TopicListener appeared = this::appeared;
+
     private final Map<String, Subscription> open = new HashMap<>();
     private final AtomicLong latestTime = new AtomicLong();
     private final AtomicLong modelsKey = new AtomicLong();
@@ -73,7 +85,10 @@ final class Recorder {
             throw new IllegalStateException(
                     "a recording is under way into " + recording.file() + "; end it first (DELETE /api/recording)");
         }
-        recording = Recording.start(file, properties, about);
+        Recording started = Recording.start(file, properties, about);
+        synchronized (following) {
+            recording = started;
+        }
         sceneWanted = true;
         log.info("Recording the run into {}", file);
         tick();
@@ -84,10 +99,13 @@ final class Recorder {
         if (recording == null) {
             return Optional.empty();
         }
-        closeAll();
-        bus = null;
-        Recording r = recording;
-        recording = null;
+        Recording r;
+        synchronized (following) {
+            closeAll();
+            bus = null;
+            r = recording;
+            recording = null;
+        }
         Recording.Summary s = r.end();
         log.info(
                 "Recorded {} messages into {} ({} bytes; {} dropped, {} over orrery.record.max-size)",
@@ -105,8 +123,10 @@ final class Recorder {
     }
 
     /** The topics read from the bus now (for tests and the status). */
-    synchronized Set<String> topicsRead() {
-        return new TreeSet<>(open.keySet());
+    Set<String> topicsRead() {
+        synchronized (following) {
+            return new TreeSet<>(open.keySet());
+        }
     }
 
     /** Follows the bus: new and gone topics, a reload, a changed set of models (a new scene). Tick thread. */
@@ -114,38 +134,9 @@ final class Recorder {
         if (recording == null) {
             return;
         }
-        TopicBus current = topics.currentBus(world).orElse(null);
-        if (current != bus) {
-            closeAll();
-            bus = current;
-            sceneWanted = true;
-            posesSeen = false;
-        }
-        if (bus == null) {
+        if (!followBus()) {
             return;
         }
-        Optional<String> poses = SceneTopics.poseInfo(bus);
-        Set<String> now = new HashSet<>();
-        for (TopicInfo t : bus.topics()) {
-            String name = t.name();
-            Optional<Class<? extends Message>> type = bus.messageType(name);
-            boolean isPoses = poses.isPresent() && poses.get().equals(name);
-            boolean wanted = properties.records(name);
-            if (type.isEmpty() || !(wanted || isPoses)) {
-                continue;
-            }
-            now.add(name);
-            if (!open.containsKey(name)) {
-                open.put(name, subscribe(bus, name, type.get(), wanted, isPoses));
-            }
-        }
-        open.keySet().removeIf(name -> {
-            if (now.contains(name)) {
-                return false;
-            }
-            open.get(name).cancel();
-            return true;
-        });
         long key = modelsKey.get();
         if (posesSeen && properties.records(SceneTopics.SCENE) && (sceneWanted || key != sceneKey)) {
             try {
@@ -158,6 +149,63 @@ final class Recorder {
                 log.debug("Recording: no scene yet: {}", e.toString());
             }
         }
+    }
+
+    /** The tick's look at the bus: a reload, the topics there are and those gone. False when there is no bus. */
+    private boolean followBus() {
+        synchronized (following) {
+            TopicBus current = topics.currentBus(world).orElse(null);
+            if (current != bus) {
+                closeAll();
+                bus = current;
+                sceneWanted = true;
+                posesSeen = false;
+                if (bus != null) {
+                    bus.addTopicListener(appeared); // before listing: a topic appearing meanwhile is met both ways
+                }
+            }
+            if (bus == null) {
+                return false;
+            }
+            Optional<String> poses = SceneTopics.poseInfo(bus);
+            Set<String> now = new HashSet<>();
+            for (TopicInfo t : bus.topics()) {
+                if (follow(t.name(), poses)) {
+                    now.add(t.name());
+                }
+            }
+            open.keySet().removeIf(name -> {
+                if (now.contains(name)) {
+                    return false;
+                }
+                open.get(name).cancel();
+                return true;
+            });
+            return true;
+        }
+    }
+
+    /** The bus's listener: a topic has appeared, on the thread that advertised it, before its first message. */
+    private void appeared(TopicInfo topic) {
+        synchronized (following) {
+            if (recording != null && bus != null && bus.topic(topic.name()).isPresent()) {
+                follow(topic.name(), SceneTopics.poseInfo(bus));
+            }
+        }
+    }
+
+    /** Subscribes to {@code name} unless it is read already; false when it is not one to read. */
+    private boolean follow(String name, Optional<String> poses) {
+        Optional<Class<? extends Message>> type = bus.messageType(name);
+        boolean isPoses = poses.filter(name::equals).isPresent();
+        boolean wanted = properties.records(name);
+        if (type.isEmpty() || !(wanted || isPoses)) {
+            return false;
+        }
+        if (!open.containsKey(name)) {
+            open.put(name, subscribe(bus, name, type.get(), wanted, isPoses));
+        }
+        return true;
     }
 
     private Subscription subscribe(
@@ -182,6 +230,9 @@ final class Recorder {
     }
 
     private void closeAll() {
+        if (bus != null) {
+            bus.removeTopicListener(appeared);
+        }
         open.values().forEach(Subscription::cancel);
         open.clear();
     }

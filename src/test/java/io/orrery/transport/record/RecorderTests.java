@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.gz.msgs.ClockProtos.Clock;
 import com.gz.msgs.TwistProtos.Twist;
 import com.gz.msgs.Vector3dProtos.Vector3d;
 import io.orrery.api.DiffDriveApplication;
@@ -12,8 +13,10 @@ import io.orrery.app.Topics;
 import io.orrery.app.WorldControl;
 import io.orrery.app.WorldFiles;
 import io.orrery.app.WorldId;
+import io.orrery.topic.Publisher;
 import io.orrery.topic.Subscription;
 import io.orrery.topic.TopicBus;
+import io.orrery.topic.TopicListener;
 import io.orrery.topic.TopicMessage;
 import io.orrery.transport.record.mcap.NodeMcapCheck;
 import io.orrery.transport.scene.SceneTopics;
@@ -24,13 +27,15 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -56,6 +61,9 @@ class RecorderTests extends DiffDriveApplication {
     static final String ODOM = "/model/vehicle_blue/odometry";
     static final String POSES = "/world/diff_drive/pose/info";
     static final long SECOND = 1_000_000_000L;
+    static final String WORLD_CLOCK = "/world/diff_drive/clock";
+    static final String LATE = "/test/appeared_mid_run";
+    static final String LATE_OWNER = "test-late";
 
     static final Path DIR = temporaryDirectory();
     static final Path RUN = DIR.resolve("run.mcap");
@@ -88,14 +96,14 @@ class RecorderTests extends DiffDriveApplication {
                 .isFalse();
         assertThat(DIR.resolve("run.mcap.part")).exists();
 
-        // what the bus delivers while the steps run, counted by a subscriber of our own: paused, the world publishes
-        // its
-        // clock and statistics again at the same sim time now and then, which the recorder saw before we came and
-        // may see after we left, so both count what was published strictly between 0 and 2 s
+        // what the bus delivers while the steps run, counted by a subscriber of our own on every topic there is and
+        // every one that appears (the root /clock and /stats, advertised at the first step): paused, the world
+        // publishes its clock and statistics again at the same sim time now and then, which the recorder saw before
+        // we came and may see after we left, so both count what was published strictly between 0 and 2 s
         TopicBus bus = topics.currentBus(WorldId.DEFAULT).orElseThrow();
         Map<String, AtomicLong> delivered = new ConcurrentHashMap<>();
-        List<Subscription> counting = new ArrayList<>();
-        for (String topic : recorder.topicsRead()) {
+        List<Subscription> counting = new CopyOnWriteArrayList<>();
+        Consumer<String> count = topic -> {
             delivered.put(topic, new AtomicLong());
             counting.add(bus.subscribe(topic, bus.messageType(topic).orElseThrow(), "test", m -> {
                 long time = bus.latest(topic).map(TopicMessage::simTimeNanos).orElse(0L);
@@ -103,11 +111,32 @@ class RecorderTests extends DiffDriveApplication {
                     delivered.get(topic).incrementAndGet();
                 }
             }));
-        }
+        };
+        TopicListener appearing = topic -> {
+            if (recorder.topicsRead().contains(topic.name())) {
+                count.accept(topic.name());
+            }
+        };
+        bus.addTopicListener(appearing);
+        recorder.topicsRead().forEach(count);
+        // a topic that appears mid-run on the runner's thread at 1 s and is published at once, every step: only a
+        // recorder told as it appears has its first message (a look at the bus every sync-period is too late)
+        AtomicReference<Publisher<Clock>> late = new AtomicReference<>();
+        bus.subscribe(WORLD_CLOCK, Clock.class, LATE_OWNER, c -> {
+            long time = bus.latest(WORLD_CLOCK).map(TopicMessage::simTimeNanos).orElse(0L);
+            if (time >= SECOND && time < 2 * SECOND) {
+                if (late.get() == null) {
+                    late.set(bus.advertise(LATE, Clock.class, LATE_OWNER));
+                }
+                late.get().publish(c);
+            }
+        });
         Twist twist =
                 Twist.newBuilder().setLinear(Vector3d.newBuilder().setX(0.5)).build();
         topics.publish(WorldId.DEFAULT, CMD, twist).get(30, TimeUnit.SECONDS);
         control.step(WorldId.DEFAULT, 2000).get(60, TimeUnit.SECONDS);
+        bus.removeTopicListener(appearing);
+        bus.release(LATE_OWNER);
         counting.forEach(Subscription::cancel);
 
         Recording.Summary summary = recorder.stop().orElseThrow();
@@ -126,14 +155,21 @@ class RecorderTests extends DiffDriveApplication {
         expected.put(SceneTopics.TRANSFORMS, delivered.get(POSES).get()); // one set of frames per pose/info
         Map<String, Long> recorded = new TreeMap<>();
         t.properties().forEach(e -> {
-            // the topics there were when we counted; one that appears later (the root /clock and /stats, advertised at
-            // the first step) is recorded from the recorder's next look at the bus, checked below
+            // every topic of the bus we counted, those that appeared mid-run too: the recorder had their first message
             boolean counted = delivered.containsKey(e.getKey()) || e.getKey().equals(SceneTopics.TRANSFORMS);
             if (counted && e.getValue().get("countBetween").asLong() > 0) {
                 recorded.put(e.getKey(), e.getValue().get("countBetween").asLong());
             }
         });
         assertThat(recorded).isEqualTo(expected);
+        // 1 ms steps (diff_drive.sdf's max_step_size): 1000 from 1 s to 1.999 s; the root clock at every step, 1999
+        // of them strictly between 0 and 2 s
+        assertThat(t.at("/" + escape(LATE) + "/firstLogTime").asLong())
+                .as("the topic that appeared at 1 s, from its first message")
+                .isEqualTo(SECOND);
+        assertThat(t.at("/" + escape(LATE) + "/countBetween").asLong()).isEqualTo(1000);
+        assertThat(delivered.get(LATE)).hasValue(1000);
+        assertThat(t.at("/~1clock/countBetween").asLong()).isEqualTo(1999);
         assertThat(read.get("total").asLong()).isEqualTo(summary.messages());
         assertThat(t.at("/~1clock/lastLogTime").asLong())
                 .as("/clock, to the end")
