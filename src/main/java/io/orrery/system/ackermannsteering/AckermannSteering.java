@@ -2,14 +2,8 @@ package io.orrery.system.ackermannsteering;
 
 import com.gz.msgs.ActuatorsProtos.Actuators;
 import com.gz.msgs.DoubleProtos;
-import com.gz.msgs.HeaderProtos.Header;
-import com.gz.msgs.OdometryProtos.Odometry;
-import com.gz.msgs.PoseVProtos.Pose_V;
-import com.gz.msgs.QuaternionProtos.Quaternion;
 import com.gz.msgs.TwistProtos.Twist;
-import com.gz.msgs.Vector3dProtos.Vector3d;
 import io.orrery.physics.JointState;
-import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.Plugin;
@@ -18,13 +12,12 @@ import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.control.LimitedSpeed;
 import io.orrery.system.control.SpeedLimiter;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
-import io.orrery.system.gazebo.SimTimeThrottle;
-import io.orrery.topic.Publisher;
+import io.orrery.system.gazebo.OdometryOutput;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -66,13 +59,9 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
     private double steeringLimit;
     private double wheelRadius;
     private double steerGain;
-    private SpeedLimiter linearLimiter;
-    private SpeedLimiter angularLimiter;
-    private SimTimeThrottle odomThrottle;
-    private String frameId;
-    private String childFrameId;
-    private Publisher<Odometry> odomPublisher;
-    private Publisher<Pose_V> tfPublisher;
+    private LimitedSpeed linearSpeed;
+    private LimitedSpeed angularSpeed;
+    private OdometryOutput odometryOutput;
 
     private final List<String> leftJoints = new ArrayList<>();
     private final List<String> rightJoints = new ArrayList<>();
@@ -82,10 +71,6 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
     private double targetLinear;
     private double targetAngular;
     private double targetAngle;
-    private double lastLinear;
-    private double lastAngular;
-    private double beforeLastLinear;
-    private double beforeLastAngular;
     private double leftSpeed;
     private double rightSpeed;
     private double leftSteeringSpeed;
@@ -126,21 +111,16 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
                 .withJerk(
                         params.number("min_jerk", Double.NEGATIVE_INFINITY),
                         params.number("max_jerk", Double.POSITIVE_INFINITY));
-        linearLimiter = limiter;
-        angularLimiter = limiter;
-        odomThrottle = SimTimeThrottle.hertz(params.number("odom_publish_frequency", 50));
-        frameId = params.text("frame_id").orElse(model + "/odom");
-        childFrameId = params.text("child_frame_id").orElse(null);
+        linearSpeed = new LimitedSpeed(limiter);
+        angularSpeed = new LimitedSpeed(limiter);
+        odometryOutput = new OdometryOutput(params, model);
 
         TopicBus bus = ctx.topics();
         String owner = ctx.qualifiedName();
         String topic = commandTopic(params);
         if (!steeringOnly) {
             bus.subscribe(topic, Twist.class, owner, this::onCmdVel);
-            odomPublisher = bus.advertise(
-                    params.topic("odom_topic", GazeboTopics.ofModel(model, "odometry")), Odometry.class, owner);
-            tfPublisher =
-                    bus.advertise(params.topic("tf_topic", GazeboTopics.ofModel(model, "tf")), Pose_V.class, owner);
+            odometryOutput.advertise(params, bus, owner);
             ctx.logger().info("AckermannSteering subscribing to twist messages on [{}]", topic);
         } else if (actuatorNumber >= 0) {
             bus.subscribe(topic, Actuators.class, owner, this::onActuators);
@@ -243,12 +223,10 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
     }
 
     private void updateVelocity(double dt, WorldView world) {
-        double linear = linearLimiter.limit(targetLinear, lastLinear, beforeLastLinear, dt);
-        double angular = angularLimiter.limit(targetAngular, lastAngular, beforeLastAngular, dt);
-        beforeLastLinear = lastLinear;
-        beforeLastAngular = lastAngular;
-        lastLinear = linear;
-        lastAngular = angular;
+        double linear = linearSpeed.limit(targetLinear, dt);
+        double angular = angularSpeed.limit(targetAngular, dt);
+        linearSpeed.record(linear);
+        angularSpeed.record(angular);
 
         double radius = turningRadius(linear, angular);
         double phi = Math.atan(wheelBase / radius);
@@ -279,12 +257,11 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
     }
 
     private void updateAngle(double dt, WorldView world) {
-        double angle = angularLimiter.limit(targetAngle, lastAngular, beforeLastAngular, dt);
+        double angle = angularSpeed.limit(targetAngle, dt);
         if (Math.abs(angle) > steeringLimit) {
             angle = Math.signum(angle) * steeringLimit;
         }
-        beforeLastAngular = lastAngular;
-        lastAngular = angle;
+        angularSpeed.record(angle);
         double along = 2 * wheelBase * Math.cos(angle);
         double across = wheelSeparation * Math.sin(angle);
         double rise = 2 * wheelBase * Math.sin(angle);
@@ -316,34 +293,14 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
         double phi = 0.5 * (leftSteering.get().position() + rightSteering.get().position());
         odometry.update(
                 left.get().position(), right.get().position(), phi, wheelBase, wheelRadius, info.simTimeSeconds());
-        if (!odomThrottle.isDue(info.simTimeNanos())) {
-            return;
-        }
-        odomThrottle.published(info.simTimeNanos());
-        publishOdometry(info.simTimeNanos(), world);
-    }
-
-    private void publishOdometry(long simNanos, WorldView world) {
-        String child = childFrameId != null
-                ? childFrameId
-                : world.model(model)
-                        .flatMap(m -> m.links().stream().findFirst())
-                        .map(LinkState::name)
-                        .map(link -> model + "/" + link)
-                        .orElse(null);
-        Header header = Messages.header(simNanos, frameId, child);
-        Vector3d position = Messages.vector(odometry.x(), odometry.y(), 0);
-        Quaternion orientation = Messages.yaw(odometry.yaw());
-        odomPublisher.publish(Odometry.newBuilder()
-                .setHeader(header)
-                .setPose(Messages.poseBuilder(position, orientation))
-                .setTwist(Twist.newBuilder()
-                        .setLinear(Messages.vector(odometry.linearSpeed(), 0, 0))
-                        .setAngular(Messages.vector(0, 0, odometry.angularSpeed())))
-                .build());
-        tfPublisher.publish(Pose_V.newBuilder()
-                .addPose(Messages.poseBuilder(position, orientation).setHeader(header))
-                .build());
+        odometryOutput.publishIfDue(
+                info.simTimeNanos(),
+                world,
+                odometry.x(),
+                odometry.y(),
+                odometry.yaw(),
+                odometry.linearSpeed(),
+                odometry.angularSpeed());
     }
 
     @Override
@@ -351,15 +308,13 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
         targetLinear = 0;
         targetAngular = 0;
         targetAngle = 0;
-        lastLinear = 0;
-        lastAngular = 0;
-        beforeLastLinear = 0;
-        beforeLastAngular = 0;
+        linearSpeed.reset();
+        angularSpeed.reset();
         leftSpeed = 0;
         rightSpeed = 0;
         leftSteeringSpeed = 0;
         rightSteeringSpeed = 0;
         odometry.clear();
-        odomThrottle.reset();
+        odometryOutput.reset();
     }
 }

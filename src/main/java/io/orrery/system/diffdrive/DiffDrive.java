@@ -1,15 +1,9 @@
 package io.orrery.system.diffdrive;
 
 import com.gz.msgs.BoolProtos;
-import com.gz.msgs.HeaderProtos.Header;
-import com.gz.msgs.OdometryProtos.Odometry;
-import com.gz.msgs.PoseVProtos.Pose_V;
-import com.gz.msgs.QuaternionProtos.Quaternion;
 import com.gz.msgs.TwistProtos.Twist;
-import com.gz.msgs.Vector3dProtos.Vector3d;
 import io.orrery.log.LogSafe;
 import io.orrery.physics.JointState;
-import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.Plugin;
@@ -18,13 +12,12 @@ import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.control.LimitedSpeed;
 import io.orrery.system.control.SpeedLimiter;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
-import io.orrery.system.gazebo.SimTimeThrottle;
-import io.orrery.topic.Publisher;
+import io.orrery.system.gazebo.OdometryOutput;
 import io.orrery.topic.TopicBus;
-import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -54,13 +47,9 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
     private List<String> rightNames;
     private double separation;
     private double radius;
-    private SpeedLimiter linearLimiter;
-    private SpeedLimiter angularLimiter;
-    private SimTimeThrottle odomThrottle;
-    private String frameId;
-    private String childFrameId;
-    private Publisher<Odometry> odomPublisher;
-    private Publisher<Pose_V> tfPublisher;
+    private LimitedSpeed linearSpeed;
+    private LimitedSpeed angularSpeed;
+    private OdometryOutput odometryOutput;
     private DiffDriveOdometry odometry;
 
     private final List<String> leftJoints = new ArrayList<>();
@@ -69,10 +58,6 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
     private boolean enabled = true;
     private double targetLinear;
     private double targetAngular;
-    private double lastLinear;
-    private double lastAngular;
-    private double beforeLastLinear;
-    private double beforeLastAngular;
     private double leftSpeed;
     private double rightSpeed;
 
@@ -85,20 +70,15 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         rightNames = params.all("right_joint");
         separation = params.number("wheel_separation", 1.0);
         radius = params.number("wheel_radius", 0.2);
-        linearLimiter = limiter(params, "linear");
-        angularLimiter = limiter(params, "angular");
-        odomThrottle = SimTimeThrottle.hertz(params.number("odom_publish_frequency", 50));
-        frameId = params.text("frame_id").orElse(model + "/odom");
-        childFrameId = params.text("child_frame_id").orElse(null);
+        linearSpeed = new LimitedSpeed(limiter(params, "linear"));
+        angularSpeed = new LimitedSpeed(limiter(params, "angular"));
+        odometryOutput = new OdometryOutput(params, model);
         String cmdTopic = params.topic("topic", GazeboTopics.ofModel(model, "cmd_vel"));
-        String odomTopic = params.topic("odom_topic", GazeboTopics.ofModel(model, "odometry"));
-        String tfTopic = params.topic("tf_topic", GazeboTopics.ofModel(model, "tf"));
         odometry = new DiffDriveOdometry(separation, radius, radius, DiffDriveOdometry.DEFAULT_WINDOW);
 
         TopicBus bus = ctx.topics();
         String owner = ctx.qualifiedName();
-        odomPublisher = bus.advertise(odomTopic, Odometry.class, owner);
-        tfPublisher = bus.advertise(tfTopic, Pose_V.class, owner);
+        odometryOutput.advertise(params, bus, owner);
         bus.subscribe(cmdTopic, Twist.class, owner, this::onCmdVel);
         bus.subscribe(GazeboTopics.ofModel(model, "enable"), BoolProtos.Boolean.class, owner, this::onEnable);
         ctx.logger().info("DiffDrive subscribing to twist messages on [{}]", LogSafe.of(cmdTopic));
@@ -198,12 +178,10 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
     }
 
     private void updateVelocity(double dt) {
-        double linear = linearLimiter.limit(targetLinear, lastLinear, beforeLastLinear, dt);
-        double angular = angularLimiter.limit(targetAngular, lastAngular, beforeLastAngular, dt);
-        beforeLastLinear = lastLinear;
-        beforeLastAngular = lastAngular;
-        lastLinear = linear;
-        lastAngular = angular;
+        double linear = linearSpeed.limit(targetLinear, dt);
+        double angular = angularSpeed.limit(targetAngular, dt);
+        linearSpeed.record(linear);
+        angularSpeed.record(angular);
         rightSpeed = (linear + angular * separation / 2) / radius;
         leftSpeed = (linear - angular * separation / 2) / radius;
     }
@@ -222,36 +200,14 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
             return;
         }
         odometry.update(left.get().position(), right.get().position(), info.simTimeSeconds());
-
-        if (!odomThrottle.isDue(info.simTimeNanos())) {
-            return;
-        }
-        odomThrottle.published(info.simTimeNanos());
-        publishOdometry(info.simTimeNanos(), world);
-    }
-
-    private void publishOdometry(long simNanos, WorldView world) {
-        String child = childFrameId != null
-                ? childFrameId
-                : world.model(model)
-                        .flatMap(m -> m.links().stream().findFirst())
-                        .map(LinkState::name)
-                        .map(link -> model + "/" + link)
-                        .orElse(null);
-        Header header = Messages.header(simNanos, frameId, child);
-        Vector3d position = Messages.vector(odometry.x(), odometry.y(), 0);
-        Quaternion orientation = Messages.yaw(odometry.heading());
-        Odometry odom = Odometry.newBuilder()
-                .setHeader(header)
-                .setPose(Messages.poseBuilder(position, orientation))
-                .setTwist(Twist.newBuilder()
-                        .setLinear(Messages.vector(odometry.linearSpeed(), 0, 0))
-                        .setAngular(Messages.vector(0, 0, odometry.angularSpeed())))
-                .build();
-        odomPublisher.publish(odom);
-        tfPublisher.publish(Pose_V.newBuilder()
-                .addPose(Messages.poseBuilder(position, orientation).setHeader(header))
-                .build());
+        odometryOutput.publishIfDue(
+                info.simTimeNanos(),
+                world,
+                odometry.x(),
+                odometry.y(),
+                odometry.heading(),
+                odometry.linearSpeed(),
+                odometry.angularSpeed());
     }
 
     @Override
@@ -259,13 +215,11 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         enabled = true;
         targetLinear = 0;
         targetAngular = 0;
-        lastLinear = 0;
-        lastAngular = 0;
-        beforeLastLinear = 0;
-        beforeLastAngular = 0;
+        linearSpeed.reset();
+        angularSpeed.reset();
         leftSpeed = 0;
         rightSpeed = 0;
         odometry.clear();
-        odomThrottle.reset();
+        odometryOutput.reset();
     }
 }
