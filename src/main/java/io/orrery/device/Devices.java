@@ -50,6 +50,8 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
     private final Set<String> removedLoaded = new HashSet<>();
     /** The seed of this episode's noise: the run's, or the one the last reset was given. */
     private long episodeSeed;
+    /** The cameras among the devices, for readers off the runner thread; replaced whenever devices come or go. */
+    private volatile List<Camera> cameras = List.of();
 
     private Devices(DeviceContext context, DeviceKinds kinds, List<Device> devices) {
         this.context = context;
@@ -88,6 +90,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
                 it.remove();
             }
         }
+        listCameras();
     }
 
     /** Idles the devices of a model of the world file that is removed, until a reset brings it back. */
@@ -107,6 +110,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
                     LogSafe.of(String.join(", ", gpu)));
         }
         devices.addAll(added);
+        listCameras();
         return added;
     }
 
@@ -193,6 +197,32 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         }
         devices.clear();
         spawned.clear();
+        cameras = List.of();
+    }
+
+    private void listCameras() {
+        List<Camera> found = new ArrayList<>();
+        for (Device d : devices) {
+            if (d instanceof Camera c) {
+                found.add(c);
+            }
+        }
+        cameras = List.copyOf(found);
+    }
+
+    /** The cameras among the devices, in load order; any thread. */
+    public List<Camera> cameras() {
+        return cameras;
+    }
+
+    /**
+     * The camera {@code name} names: its scoped name ({@code model::link::sensor}), or its sensor's name when no
+     * other camera has it. Any thread.
+     *
+     * @throws UnknownCameraException naming the cameras there are, when none has that name
+     */
+    public Camera camera(String name) {
+        return Camera.find(cameras, name);
     }
 
     @Override

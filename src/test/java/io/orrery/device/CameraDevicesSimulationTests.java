@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import com.gz.msgs.CameraInfoProtos.CameraInfo;
 import com.gz.msgs.ImageProtos.Image;
 import com.gz.msgs.ImageProtos.PixelFormatType;
 import io.orrery.device.camera.CameraDevice;
@@ -27,6 +28,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -165,6 +167,60 @@ class CameraDevicesSimulationTests {
         assertThat(3.5 - tops.get(500_000_000L))
                 .as("the box fell (½ g t² = 1.2 m in 0.5 s)")
                 .isGreaterThan(1.0);
+    }
+
+    /**
+     * gz-sensors' CameraSensor: a gz.msgs.CameraInfo beside each image, on its topic's parent + {@code /camera_info}
+     * (an RGB-D camera's under its topic), stamped as the image, with K from fx = width / (2 tan(hfov / 2)) and the
+     * principal point at the centre, P = [K | 0], an identity rectification and five zero plumb-bob coefficients.
+     */
+    @Test
+    void eachImageComesWithGazebosCameraInfo() throws InterruptedException {
+        List<Image> color = f.record(SENSOR + "camera/image", Image.class);
+        List<CameraInfo> colorInfo = f.record(SENSOR + "camera/camera_info", CameraInfo.class);
+        List<CameraInfo> depthInfo = f.record(SENSOR + "depth/camera_info", CameraInfo.class);
+        List<CameraInfo> rgbdInfo = f.record("/rgbd/camera_info", CameraInfo.class);
+
+        stepAndDraw(2);
+
+        assertThat(colorInfo).hasSize(1);
+        assertThat(depthInfo).hasSize(1);
+        assertThat(rgbdInfo).hasSize(1);
+        CameraInfo info = colorInfo.get(0);
+        assertThat(info.getHeader()).isEqualTo(color.get(0).getHeader());
+        assertThat(rgbdInfo.get(0).getHeader().getData(0).getValue(0)).isEqualTo("rgbd_optical");
+        double fx = 256 / (2 * Math.tan(1.05 / 2)); // 221.3 px
+        assertThat(info.getWidth()).isEqualTo(256);
+        assertThat(info.getHeight()).isEqualTo(256);
+        assertThat(info.getIntrinsics().getKList()).containsExactly(fx, 0.0, 128.0, 0.0, fx, 128.0, 0.0, 0.0, 1.0);
+        assertThat(info.getProjection().getPList())
+                .containsExactly(fx, 0.0, 128.0, 0.0, 0.0, fx, 128.0, 0.0, 0.0, 0.0, 1.0, 0.0);
+        assertThat(info.getRectificationMatrixList()).containsExactly(1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0);
+        assertThat(info.getDistortion().getKList()).containsExactly(0.0, 0.0, 0.0, 0.0, 0.0);
+        assertThat(depthInfo.get(0).getIntrinsics()).isEqualTo(info.getIntrinsics());
+    }
+
+    /**
+     * A frame asked for on demand is drawn from the poses when it is asked for, stamped with the time given, and
+     * equals a frame the camera sampled at the same instant, to the bit.
+     */
+    @Test
+    void aFrameDrawnOnDemandShowsTheWorldWhenItWasAsked() throws Exception {
+        List<Image> sampled = f.record(SENSOR + "down/depth_image", Image.class);
+        CameraDevice down = (CameraDevice) f.devices.camera("down");
+        stepAndDraw(10); // the frame sampled at 10 ms is drawn; published at the next step
+        List<Image> drawn = down.draw(f.world, f.simTimeNanos()).get(30, TimeUnit.SECONDS);
+        stepAndDraw(1);
+
+        assertThat(drawn).hasSize(1);
+        Image onDemand = drawn.get(0);
+        Image atRate = sampled.get(sampled.size() - 1);
+        assertThat(Messages.nanos(atRate.getHeader().getStamp())).isEqualTo(10_000_000L);
+        assertThat(onDemand.getHeader()).isEqualTo(atRate.getHeader());
+        assertThat(onDemand.getData()).isEqualTo(atRate.getData());
+        assertThatThrownBy(() -> f.devices.camera("nope"))
+                .isInstanceOf(UnknownCameraException.class)
+                .hasMessageContaining("rig::link::camera, rig::link::depth, rig::link::rgbd, rig::link::down");
     }
 
     /** A frame drawn in one episode is never published in the next: after a reset, only the new episode's frames. */

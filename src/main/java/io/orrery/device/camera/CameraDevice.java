@@ -1,8 +1,10 @@
 package io.orrery.device.camera;
 
 import com.google.protobuf.ByteString;
+import com.gz.msgs.CameraInfoProtos.CameraInfo;
 import com.gz.msgs.ImageProtos.Image;
 import com.gz.msgs.ImageProtos.PixelFormatType;
+import io.orrery.device.Camera;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -22,12 +24,14 @@ import io.orrery.world.SdfElement;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,9 +47,11 @@ import org.slf4j.LoggerFactory;
  * Settings from {@code <camera>}: {@code <horizontal_fov>} (1.047), {@code <image>} {@code <width>} (320),
  * {@code <height>} (240), {@code <format>} (R8G8B8); {@code <clip>} {@code <near>} (0.1), {@code <far>} (100);
  * {@code <lens><intrinsics>} {@code fx fy cx cy}; {@code <pose>} in the sensor's frame; {@code <visibility_mask>};
- * {@code <optical_frame_id>} for the header's frame (else the sensor's scoped name).
+ * {@code <optical_frame_id>} for the header's frame (else the sensor's scoped name). With each image, its
+ * gz.msgs.CameraInfo on gz-sensors' topic ({@code <camera_info_topic>}, else beside the image's topic, or under an
+ * RGB-D camera's topic, as {@code .../camera_info}).
  */
-public final class CameraDevice extends Device {
+public final class CameraDevice extends Device implements Camera {
 
     private static final Logger LOG = LoggerFactory.getLogger(CameraDevice.class);
 
@@ -60,6 +66,10 @@ public final class CameraDevice extends Device {
     private final List<RenderScene.Body> bodies;
     private final Publisher<Image> colorPublisher;
     private final Publisher<Image> depthPublisher;
+    private final String infoTopic;
+    private final Publisher<CameraInfo> infoPublisher;
+    /** The intrinsics message, stamped anew with each image. */
+    private final CameraInfo cameraInfo;
     /** The depth image's bytes, little-endian as Gazebo's: the rendering thread's own. */
     private final ByteBuffer depthBytes;
     /** Frames drawn and not yet published, oldest first: filled by the rendering thread, emptied by the runner's. */
@@ -79,6 +89,11 @@ public final class CameraDevice extends Device {
         String base = mount.topicBase();
         this.colorTopic = !color ? null : rgbd ? base + "/image" : mount.topic("image");
         this.depthTopic = !depth ? null : rgbd ? base + "/depth_image" : mount.topic("depth_image");
+        this.infoTopic = element("camera", "camera_info_topic")
+                .map(SdfElement::text)
+                .map(String::strip)
+                .filter(t -> !t.isEmpty())
+                .orElseGet(() -> rgbd ? base + "/camera_info" : besideTopic(topic(), "camera_info"));
         checkFormat();
         this.model = model();
         this.cameraPose = element("camera", "pose").map(this::pose).orElse(Pose.IDENTITY);
@@ -87,6 +102,7 @@ public final class CameraDevice extends Device {
                 .map(String::strip)
                 .filter(t -> !t.isEmpty())
                 .orElse(mount.scopedName());
+        this.cameraInfo = CameraInfos.of(model);
         if (element("camera", "noise").isPresent()) {
             LOG.warn("Sensor '{}': <camera><noise> is not applied; its images are noiseless", mount.scopedName());
         }
@@ -104,6 +120,7 @@ public final class CameraDevice extends Device {
             this.bodies = renderer.awaitReady();
             this.colorPublisher = color ? advertise(colorTopic, Image.class) : null;
             this.depthPublisher = depth ? advertise(depthTopic, Image.class) : null;
+            this.infoPublisher = advertise(infoTopic, CameraInfo.class);
         } catch (RenderException | IllegalArgumentException e) {
             renderer.close();
             throw new IllegalArgumentException("it cannot be drawn: " + e.getMessage(), e);
@@ -118,9 +135,38 @@ public final class CameraDevice extends Device {
         return color ? colorTopic : depthTopic;
     }
 
+    @Override
+    public String name() {
+        return mount().scopedName();
+    }
+
+    @Override
+    public Optional<String> colorTopic() {
+        return Optional.ofNullable(colorTopic);
+    }
+
     /** The depth image's topic, if the sensor has one. */
+    @Override
     public Optional<String> depthTopic() {
         return Optional.ofNullable(depthTopic);
+    }
+
+    /** The topic its gz.msgs.CameraInfo goes on. */
+    public String infoTopic() {
+        return infoTopic;
+    }
+
+    @Override
+    public CompletableFuture<List<Image>> draw(WorldView world, long simTimeNanos) {
+        CompletableFuture<List<Image>> drawn = new CompletableFuture<>();
+        Optional<LinkState> link = world.model(mount().model()).flatMap(m -> m.link(mount().link()));
+        if (link.isEmpty()) {
+            drawn.completeExceptionally(new IllegalStateException(
+                    "camera '" + name() + "' is not in the world now: its model was removed"));
+            return drawn;
+        }
+        renderer.submit(frame(world, link.get(), simTimeNanos, drawn));
+        return drawn;
     }
 
     /** The pinhole camera it draws with: image size, intrinsics, clip. */
@@ -154,6 +200,9 @@ public final class CameraDevice extends Device {
             if (d.depth() != null) {
                 depthPublisher.publish(d.depth());
             }
+            Image any = d.color() != null ? d.color() : d.depth();
+            infoPublisher.publish(
+                    cameraInfo.toBuilder().setHeader(any.getHeader()).build());
         }
     }
 
@@ -165,6 +214,11 @@ public final class CameraDevice extends Device {
 
     @Override
     protected void sample(UpdateInfo info, WorldView world, LinkState link) {
+        renderer.submit(frame(world, link, info.simTimeNanos(), null));
+    }
+
+    /** Runner thread: the frame of the world now, with every body's pose and the camera's. */
+    private Frame frame(WorldView world, LinkState link, long simTimeNanos, CompletableFuture<List<Image>> demand) {
         Pose[] poses = new Pose[bodies.size()];
         for (int i = 0; i < poses.length; i++) {
             RenderScene.Body b = bodies.get(i);
@@ -174,7 +228,13 @@ public final class CameraDevice extends Device {
                     .orElse(null);
         }
         Pose camera = mount().worldPose(link.pose()).compose(cameraPose);
-        renderer.submit(new Frame(episode, Messages.header(info.simTimeNanos(), frameId, null), poses, camera));
+        return new Frame(episode, Messages.header(simTimeNanos, frameId, null), poses, camera, demand);
+    }
+
+    /** gz-sensors' default: {@code name} in place of the last part of {@code topic}. */
+    private static String besideTopic(String topic, String name) {
+        int slash = topic.lastIndexOf('/');
+        return (slash <= 0 ? "" : topic.substring(0, slash)) + "/" + name;
     }
 
     /** Rendering thread: the drawn images as messages, for the runner's thread to publish. */
@@ -205,6 +265,17 @@ public final class CameraDevice extends Device {
                     .setPixelFormatType(PixelFormatType.R_FLOAT32)
                     .setData(ByteString.copyFrom(depthBytes.array()))
                     .build();
+        }
+        if (frame.demand() != null) {
+            List<Image> images = new ArrayList<>(2);
+            if (colorImage != null) {
+                images.add(colorImage);
+            }
+            if (depthImage != null) {
+                images.add(depthImage);
+            }
+            frame.demand().complete(List.copyOf(images));
+            return;
         }
         drawn.add(new Drawn(frame.episode(), colorImage, depthImage));
     }

@@ -8,7 +8,9 @@ import io.orrery.render.Renderer;
 import io.orrery.render.SegmentationType;
 import io.orrery.world.Pose;
 import io.orrery.world.WorldSpec;
+import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -35,6 +37,9 @@ final class FrameRenderer implements AutoCloseable {
     private final CompletableFuture<List<RenderScene.Body>> ready = new CompletableFuture<>();
     private final Object lock = new Object();
     private Frame waiting;
+    /** Frames asked for on demand, drawn before {@link #waiting} and never dropped. */
+    private final Queue<Frame> demanded = new ArrayDeque<>();
+
     private boolean drawing;
     private boolean closed;
     private long dropped;
@@ -80,6 +85,9 @@ final class FrameRenderer implements AutoCloseable {
                     draw(scene, camera, frame);
                     sink.accept(frame, camera);
                 } catch (RuntimeException e) {
+                    if (frame.demand() != null) {
+                        frame.demand().completeExceptionally(e);
+                    }
                     if (!warned) {
                         warned = true;
                         LOG.warn("Camera '{}' failed to draw a frame (later failures are not logged): {}", name, e);
@@ -101,15 +109,23 @@ final class FrameRenderer implements AutoCloseable {
                 closed = true;
                 waiting = null;
                 drawing = false;
+                failDemanded();
                 lock.notifyAll();
             }
+        }
+    }
+
+    /** Under the lock, once closed: frames asked for and not drawn fail. */
+    private void failDemanded() {
+        for (Frame f = demanded.poll(); f != null; f = demanded.poll()) {
+            f.demand().completeExceptionally(new IllegalStateException("camera '" + name + "' has closed"));
         }
     }
 
     /** The next frame to draw, waiting for one; null once closed. */
     private Frame next() {
         synchronized (lock) {
-            while (waiting == null && !closed) {
+            while (waiting == null && demanded.isEmpty() && !closed) {
                 try {
                     lock.wait();
                 } catch (InterruptedException e) {
@@ -119,8 +135,11 @@ final class FrameRenderer implements AutoCloseable {
             if (closed) {
                 return null;
             }
-            Frame frame = waiting;
-            waiting = null;
+            Frame frame = demanded.poll();
+            if (frame == null) {
+                frame = waiting;
+                waiting = null;
+            }
             drawing = true;
             return frame;
         }
@@ -137,10 +156,21 @@ final class FrameRenderer implements AutoCloseable {
         camera.render(scene, frame.camera());
     }
 
-    /** Hands a frame over without waiting; a frame still waiting from before is dropped. */
+    /**
+     * Hands a frame over without waiting; a frame still waiting from before is dropped, unless it was asked for on
+     * demand.
+     */
     void submit(Frame frame) {
         synchronized (lock) {
             if (closed) {
+                if (frame.demand() != null) {
+                    frame.demand().completeExceptionally(new IllegalStateException("camera '" + name + "' has closed"));
+                }
+                return;
+            }
+            if (frame.demand() != null) {
+                demanded.add(frame);
+                lock.notifyAll();
                 return;
             }
             if (waiting != null) {
@@ -154,7 +184,7 @@ final class FrameRenderer implements AutoCloseable {
     /** Waits until every frame handed over is drawn and passed on (or dropped), or the renderer has closed. */
     void awaitIdle() throws InterruptedException {
         synchronized (lock) {
-            while (!closed && (waiting != null || drawing)) {
+            while (!closed && (waiting != null || !demanded.isEmpty() || drawing)) {
                 lock.wait();
             }
         }
@@ -180,6 +210,7 @@ final class FrameRenderer implements AutoCloseable {
         synchronized (lock) {
             closed = true;
             waiting = null;
+            failDemanded();
             lock.notifyAll();
         }
         boolean interrupted = false;
