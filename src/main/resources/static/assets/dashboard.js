@@ -404,6 +404,12 @@
     setInterval(refresh, 3000);
   }
 
+  // ---- the cameras' thumbnails, fetched again at each stats event (the world moved on) -------------------------
+  const cameras = createCameras($('cameras'), $('camera-count'), $('cameras-panel'));
+  async function loadCameras() {
+    try { cameras.follow(await api.get('api/cameras')); } catch (e) { /* tried again at the next load */ }
+  }
+
   // ---- the plot: factors from the stats events, the cycle time from the statistics' running mean --------------
   let lastCycle = null;
   async function sampleCycle() {
@@ -426,7 +432,7 @@
     events.addEventListener('state', e => {
       const s = JSON.parse(e.data);
       if (!s.from.startsWith('STEP_') || !s.to.startsWith('STEP_')) log('state ' + s.from + ' → ' + s.to + ' (' + s.event + ') at ' + fmt(s.simTime) + ' s');
-      if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); loadScene(); }
+      if (s.to === 'CONNECT' || s.to === 'START') { refreshPlugins(); loadScene(); loadCameras(); }
       if (s.to === 'CONNECT') { unsupportedAsked = false; pace.endWork(); } // a load or reload: ask again once loaded
       refreshStatus();
     });
@@ -453,6 +459,7 @@
       pace.update(status);
       plot.add('target', s.realTimeFactor);
       plot.add('achieved', s.achievedRealTimeFactor);
+      cameras.refresh();
     });
     events.onerror = () => { $('state').textContent = 'disconnected'; };
     events.onopen = () => refreshStatus();
@@ -469,6 +476,7 @@
     setInterval(sampleCycle, 1000);
     api.get('api/triggers/history').then(h => h.forEach(t => addTrigger(t, true))).catch(() => {});
     loadTopics().catch(() => {});
+    loadCameras();
     await loadScene().catch(e => showProblem(e));
     connectPoses();
   }

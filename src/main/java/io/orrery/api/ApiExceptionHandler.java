@@ -1,6 +1,7 @@
 package io.orrery.api;
 
 import io.orrery.app.RunnerCalls;
+import io.orrery.device.UnknownCameraException;
 import io.orrery.lifecycle.SimCommand;
 import io.orrery.log.LogSafe;
 import io.orrery.physics.UnknownModelException;
@@ -60,6 +61,14 @@ class ApiExceptionHandler {
     ProblemDetail unknownModel(UnknownModelException e) {
         ProblemDetail p = problem(HttpStatus.NOT_FOUND, "Unknown model", e.getMessage());
         p.setProperty("model", e.model());
+        return p;
+    }
+
+    /** A camera the world does not have, or an image it does not draw: 404 naming the cameras there are. */
+    @ExceptionHandler(UnknownCameraException.class)
+    ProblemDetail unknownCamera(UnknownCameraException e) {
+        ProblemDetail p = problem(HttpStatus.NOT_FOUND, "Unknown camera", e.getMessage());
+        p.setProperty("cameras", e.known());
         return p;
     }
 

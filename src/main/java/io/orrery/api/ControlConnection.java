@@ -3,16 +3,19 @@ package io.orrery.api;
 import io.orrery.log.LogSafe;
 import io.orrery.runner.port.ControlHandle;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.PingMessage;
 import org.springframework.web.socket.TextMessage;
@@ -36,14 +39,20 @@ final class ControlConnection {
     /** The close status for a client that does not read its answers. */
     static final CloseStatus NOT_READING = CloseStatus.POLICY_VIOLATION.withReason("answers not read");
 
+    /** Camera image bytes a connection's answers may hold unsent: 256 MiB, four of the largest images drawn. */
+    static final long MAX_IMAGE_BYTES = 256L << 20;
+
     private final WebSocketSession session;
     private final String name;
     private final Executor sender;
     private final int backlog;
     /** The answers in request order, each complete once its request has been carried out. */
-    private final Queue<CompletableFuture<Supplier<String>>> outbox = new ConcurrentLinkedQueue<>();
+    private final Queue<CompletableFuture<Supplier<ControlReply>>> outbox = new ConcurrentLinkedQueue<>();
 
     private final AtomicInteger queued = new AtomicInteger();
+    /** Bytes of camera images answered and not yet sent. */
+    private final AtomicLong imageBytes = new AtomicLong();
+
     private final AtomicBoolean sending = new AtomicBoolean();
     private volatile ControlHandle handle;
     private volatile boolean closed;
@@ -107,11 +116,11 @@ final class ControlConnection {
      * answer's failure; {@code answer} turns its result or failure into the frame to send. Over the backlog, the
      * client is cut off.
      */
-    <T> void request(Supplier<CompletableFuture<T>> request, BiFunction<T, Throwable, Supplier<String>> answer) {
+    <T> void request(Supplier<CompletableFuture<T>> request, BiFunction<T, Throwable, Supplier<ControlReply>> answer) {
         if (closed) {
             return;
         }
-        CompletableFuture<Supplier<String>> answered = last.handle((ignored, failure) -> null)
+        CompletableFuture<Supplier<ControlReply>> answered = last.handle((ignored, failure) -> null)
                 .thenCompose(ignored -> carryOut(request))
                 .handle(answer);
         last = answered;
@@ -122,6 +131,20 @@ final class ControlConnection {
         }
         outbox.add(answered);
         answered.whenComplete((frame, failure) -> send());
+    }
+
+    /**
+     * A step's answer holds {@code bytes} of camera images until they are sent: a client that lets more than
+     * {@link #MAX_IMAGE_BYTES} pile up unread is cut off, as one that leaves its answers unread.
+     */
+    void holdImages(long bytes) {
+        if (imageBytes.addAndGet(bytes) > MAX_IMAGE_BYTES && !closed) {
+            log.warn(
+                    "Control client {} has left over {} bytes of camera images unread: disconnected",
+                    LogSafe.of(name),
+                    MAX_IMAGE_BYTES);
+            cutOff(NOT_READING);
+        }
     }
 
     /**
@@ -160,13 +183,18 @@ final class ControlConnection {
                     session.sendMessage(new PingMessage());
                     continue;
                 }
-                CompletableFuture<Supplier<String>> head = outbox.peek();
+                CompletableFuture<Supplier<ControlReply>> head = outbox.peek();
                 if (head == null || !head.isDone()) {
                     break;
                 }
                 outbox.poll();
-                String text = head.join().get();
-                session.sendMessage(new TextMessage(text));
+                ControlReply reply = head.join().get();
+                session.sendMessage(new TextMessage(reply.text()));
+                for (ByteBuffer frame : reply.binary()) {
+                    int bytes = frame.remaining();
+                    session.sendMessage(new BinaryMessage(frame));
+                    imageBytes.addAndGet(-bytes);
+                }
                 queued.decrementAndGet();
             }
         } catch (IOException | RuntimeException e) {
@@ -176,7 +204,7 @@ final class ControlConnection {
             sending.set(false);
         }
         // An answer or a ping that became ready after the check above found a sender still running: send it now.
-        CompletableFuture<Supplier<String>> head = outbox.peek();
+        CompletableFuture<Supplier<ControlReply>> head = outbox.peek();
         if (pingQueued.get() || (head != null && head.isDone())) {
             send();
         }

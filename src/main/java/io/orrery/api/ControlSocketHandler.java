@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.gz.msgs.ImageProtos.Image;
 import io.orrery.app.ControlHold;
 import io.orrery.app.Stepping;
 import io.orrery.app.WorldId;
 import io.orrery.app.Worlds;
+import io.orrery.device.UnknownCameraException;
 import io.orrery.log.LogSafe;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.runner.port.CommandQueueFullException;
@@ -57,6 +59,12 @@ final class ControlSocketHandler extends TextWebSocketHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ControlSocketHandler.class);
     private static final Set<String> ENVELOPE = Set.of("op", "id");
+    /** A step's fields beyond the HTTP body's: the envelope and the cameras whose images come as binary frames. */
+    /** Cameras one step may ask images of. */
+    static final int MAX_IMAGES = 16;
+
+    private static final Set<String> STEP_ENVELOPE = Set.of("op", "id", "images");
+
     private static final Set<String> RESET_FIELDS = Set.of("seed", "observe", "models");
     private static final Set<String> OBSERVE_FIELDS = Set.of("observe", "models");
 
@@ -185,7 +193,7 @@ final class ControlSocketHandler extends TextWebSocketHandler {
             c.request(
                     () -> CompletableFuture.failedFuture(
                             new IllegalArgumentException("the frame is not JSON: " + e.getOriginalMessage())),
-                    (body, failure) -> () -> error(null, failure));
+                    (body, failure) -> () -> ControlReply.text(error(null, failure)));
             return;
         }
         JsonNode id = request == null ? null : request.get("id");
@@ -199,7 +207,8 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         }
         c.request(
                 carryOut,
-                (answer, failure) -> failure == null ? () -> write(answer.with(id)) : () -> error(id, failure));
+                (answer, failure) ->
+                        failure == null ? () -> reply(answer.with(id)) : () -> ControlReply.text(error(id, failure)));
     }
 
     /** The request read and checked, as what carries it out in its turn. */
@@ -236,8 +245,19 @@ final class ControlSocketHandler extends TextWebSocketHandler {
     }
 
     private Supplier<CompletableFuture<Answer>> step(ControlConnection c, JsonNode request) {
-        StepRequest step = lockstep.step(request, 1, WORLD, ENVELOPE);
-        return () -> stepping.step(holding(c, "step"), step).thenApply(r -> result("stepped", r));
+        StepRequest asked = lockstep.step(request, 1, WORLD, STEP_ENVELOPE);
+        List<String> images = LockstepJson.names(request, "images");
+        if (images.size() > MAX_IMAGES || images.stream().distinct().count() != images.size()) {
+            throw new IllegalArgumentException(
+                    "'images' must name at most " + MAX_IMAGES + " cameras, each once, got " + images);
+        }
+        StepRequest step = images.isEmpty()
+                ? asked
+                : new StepRequest(asked.count(), asked.publish(), asked.observe(), asked.models(), images);
+        return () -> stepping.step(holding(c, "step"), step).thenApply(r -> {
+            c.holdImages(imageBytes(r));
+            return result("stepped", r);
+        });
     }
 
     private Supplier<CompletableFuture<Answer>> reset(ControlConnection c, JsonNode request) {
@@ -318,7 +338,9 @@ final class ControlSocketHandler extends TextWebSocketHandler {
                 ? 503
                 : e instanceof CommandRefusedException
                         ? 409
-                        : e instanceof UnknownTopicException || e instanceof UnknownModelException
+                        : e instanceof UnknownTopicException
+                                        || e instanceof UnknownModelException
+                                        || e instanceof UnknownCameraException
                                 ? 404
                                 : e instanceof IllegalArgumentException
                                         ? 400
@@ -336,6 +358,25 @@ final class ControlSocketHandler extends TextWebSocketHandler {
         m.put("status", status);
         m.put("detail", detail);
         return m;
+    }
+
+    /** The bytes of a drawn step's images. */
+    private static long imageBytes(StepResult r) {
+        long bytes = 0;
+        for (CompletableFuture<List<Image>> drawn : r.images().values()) {
+            for (Image i : drawn.join()) {
+                bytes += i.getData().size();
+            }
+        }
+        return bytes;
+    }
+
+    /** The answer's text frame, and its images' binary frames when it has any. */
+    private ControlReply reply(Object answer) {
+        if (answer instanceof StepResultJson.Answer a && a.observed().images() != null) {
+            return new ControlReply(write(answer), a.observed().frames());
+        }
+        return ControlReply.text(write(answer));
     }
 
     private String write(Object value) {

@@ -69,6 +69,11 @@ class AppConfiguration {
     }
 
     @Bean
+    Cameras cameras(Worlds worlds, Topics topics) {
+        return new Cameras(worlds, topics);
+    }
+
+    @Bean
     ControlHold controlHold(Worlds worlds) {
         return new ControlHold(worlds);
     }

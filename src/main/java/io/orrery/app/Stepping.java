@@ -30,12 +30,15 @@ public final class Stepping {
      * publishes, steps and observes.
      */
     public CompletableFuture<StepResult> step(WorldId world, StepRequest request) {
-        return worlds.get(world).hold().step(absolute(request));
+        return worlds.get(world).hold().step(absolute(request)).thenCompose(StepResult::drawn);
     }
 
-    /** A lockstep step by the holder of {@code handle}. */
+    /**
+     * A lockstep step by the holder of {@code handle}; the answer comes once the images it asks for are drawn (from
+     * the world as the step left it).
+     */
     public CompletableFuture<StepResult> step(ControlHandle handle, StepRequest request) {
-        return handle.step(absolute(request));
+        return handle.step(absolute(request)).thenCompose(StepResult::drawn);
     }
 
     /** A reset by the holder of {@code handle}, with what is observed at sim time 0. */
@@ -62,7 +65,7 @@ public final class Stepping {
         List<String> observe = absolute(r.observe());
         return publish == r.publish() && observe == r.observe()
                 ? r
-                : new StepRequest(r.count(), publish, observe, r.models());
+                : new StepRequest(r.count(), publish, observe, r.models(), r.images());
     }
 
     /** The names made absolute; the same list when they are so already. */

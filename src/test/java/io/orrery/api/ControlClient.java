@@ -23,6 +23,7 @@ public final class ControlClient implements AutoCloseable {
 
     private final WebSocket socket;
     private final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+    private final BlockingQueue<byte[]> binaries = new LinkedBlockingQueue<>();
     private final AtomicLong ids = new AtomicLong();
     private volatile String closed;
 
@@ -86,6 +87,15 @@ public final class ControlClient implements AutoCloseable {
         return n;
     }
 
+    /** The next binary frame (a step's camera image), whole. */
+    public byte[] nextBinary() throws InterruptedException {
+        byte[] b = binaries.poll(60, TimeUnit.SECONDS);
+        if (b == null) {
+            throw new AssertionError("no binary frame" + (closed == null ? "" : "; closed: " + closed));
+        }
+        return b;
+    }
+
     /** Why the server closed the connection, once it has. */
     public String closedBecause() {
         return closed;
@@ -109,6 +119,21 @@ public final class ControlClient implements AutoCloseable {
                     throw new IllegalStateException("not JSON: " + text, e);
                 }
                 text.setLength(0);
+            }
+            ws.request(1);
+            return null;
+        }
+
+        private final java.io.ByteArrayOutputStream binary = new java.io.ByteArrayOutputStream();
+
+        @Override
+        public CompletionStage<?> onBinary(WebSocket ws, java.nio.ByteBuffer data, boolean last) {
+            byte[] part = new byte[data.remaining()];
+            data.get(part);
+            binary.write(part, 0, part.length);
+            if (last) {
+                binaries.add(binary.toByteArray());
+                binary.reset();
             }
             ws.request(1);
             return null;

@@ -1,6 +1,8 @@
 package io.orrery.runner.hold;
 
 import com.google.protobuf.Message;
+import com.gz.msgs.ImageProtos.Image;
+import io.orrery.device.Camera;
 import io.orrery.event.EventSink;
 import io.orrery.event.Events;
 import io.orrery.physics.ModelState;
@@ -26,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A controller in the loop (Cloe's StepController): the hold one controller takes on the simulation, and its
@@ -88,10 +91,25 @@ public final class Lockstep {
         WorldSession s = state.session();
         checkPublishable(s.topics, request.publish());
         checkObservable(s, request.observe(), request.models());
+        List<Camera> cameras = request.images().stream().map(s.devices::camera).toList();
         request.observe().forEach(s.topics::read); // an observed topic is built during the steps
         request.publish().forEach(s.topics::publish); // on the runner thread: delivered at once
         SimulationStatus status = loop.runSteps(request.count());
-        return observe(status, request.observe(), request.models());
+        StepResult seen = observe(status, request.observe(), request.models());
+        if (cameras.isEmpty()) {
+            return seen;
+        }
+        // Drawn from the poses as the last step left them, on each camera's thread; the answer waits for them.
+        Map<String, CompletableFuture<List<Image>>> images = new LinkedHashMap<>();
+        for (int i = 0; i < cameras.size(); i++) {
+            images.put(
+                    request.images().get(i),
+                    state.ended()
+                            ? CompletableFuture.failedFuture(
+                                    new IllegalStateException("the run ended during the step: nothing to draw"))
+                            : cameras.get(i).draw(s.physics, status.simTimeNanos()));
+        }
+        return new StepResult(seen.status(), seen.observations(), seen.models(), Collections.unmodifiableMap(images));
     }
 
     /** A reset (noise seeded from {@code seed} when given), then what is observed at sim time 0. */

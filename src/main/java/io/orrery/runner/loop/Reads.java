@@ -1,5 +1,6 @@
 package io.orrery.runner.loop;
 
+import io.orrery.device.Camera;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.WorldView;
 import io.orrery.plugin.HostedPlugins;
@@ -146,6 +147,12 @@ public final class Reads implements RunReads {
     public Optional<WorldSpec> loadedWorld() {
         WorldSession s = state.session();
         return s == null ? Optional.empty() : Optional.of(s.spec);
+    }
+
+    @Override
+    public List<Camera> cameras() {
+        WorldSession s = state.session();
+        return s == null || s.devices == null ? List.of() : s.devices.cameras();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.orrery.runner.port;
 
+import io.orrery.device.Camera;
 import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.HostedPlugins;
 import io.orrery.plugin.PluginStatus;
@@ -41,6 +42,9 @@ public interface RunReads {
 
     /** The world as read from its file (records, not its state now); empty before it loaded. */
     Optional<WorldSpec> loadedWorld();
+
+    /** The current world's cameras (spawned models' too), in load order; empty before it loaded. */
+    List<Camera> cameras();
 
     /**
      * The current world's systems in execution order per phase, with their timings over the last second, as the

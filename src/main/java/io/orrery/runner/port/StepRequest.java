@@ -15,8 +15,10 @@ import java.util.Objects;
  * @param publish topic to message (a message of the topic's type), delivered in this order
  * @param observe topics whose latest message the result carries
  * @param models models whose pose, velocity and joints the result carries
+ * @param images cameras (scoped or sensor names) whose images the result carries, drawn at the last StepEnd
  */
-public record StepRequest(long count, Map<String, Message> publish, List<String> observe, List<String> models) {
+public record StepRequest(
+        long count, Map<String, Message> publish, List<String> observe, List<String> models, List<String> images) {
 
     public StepRequest {
         if (count < 1) {
@@ -25,6 +27,12 @@ public record StepRequest(long count, Map<String, Message> publish, List<String>
         publish = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(publish, "publish")));
         observe = List.copyOf(observe);
         models = List.copyOf(models);
+        images = List.copyOf(images);
+    }
+
+    /** A step that asks for no images. */
+    public StepRequest(long count, Map<String, Message> publish, List<String> observe, List<String> models) {
+        this(count, publish, observe, models, List.of());
     }
 
     /** {@code count} steps with nothing published or observed. */
