@@ -20,6 +20,10 @@ import java.util.Map;
  * they are the last round's) and the runner thread's CPU time per step in that second (the median of {@code
  * -Dorrery.bench.rounds}, 3, after one untimed round that warms the JIT up). The combinations alternate within each
  * round, so the old and the new default are measured side by side under the same load.
+ *
+ * <p>{@code -Dorrery.bench.corpus.robots=turtlebot3_burger,box_stacks} and {@code -Dorrery.bench.corpus.modes=bullet
+ * constraints} run a part of the table (a change tried on one robot and mode measures in seconds, not the whole
+ * table's minutes); the table in docs/physics-engines.md comes from the whole run.
  */
 final class CorpusBenchmark {
 
@@ -34,10 +38,22 @@ final class CorpusBenchmark {
             modes.put("jbullet " + mode.id(), mode);
             modes.put("bullet " + mode.id(), mode);
         }
+        List<String> onlyModes = listed("orrery.bench.corpus.modes");
+        if (!onlyModes.isEmpty()) {
+            if (!modes.keySet().containsAll(onlyModes)) {
+                throw new IllegalArgumentException(
+                        "orrery.bench.corpus.modes: " + onlyModes + " names one not in " + modes.keySet());
+            }
+            modes.keySet().retainAll(onlyModes);
+        }
+        List<String> onlyRobots = listed("orrery.bench.corpus.robots");
+        List<CorpusRobot> robots = onlyRobots.isEmpty()
+                ? Corpus.robots()
+                : onlyRobots.stream().map(Corpus::named).toList();
         Map<String, List<RestRun.Figures>> runs = new LinkedHashMap<>();
         String before = Benchmarks.loadAverage();
         for (int round = -1; round < rounds; round++) {
-            for (CorpusRobot robot : Corpus.robots()) {
+            for (CorpusRobot robot : robots) {
                 for (Map.Entry<String, Articulation> mode : modes.entrySet()) {
                     RestRun.Figures figures = RestRun.run(robot, engine(mode.getKey(), mode.getValue()));
                     if (round >= 0) {
@@ -58,7 +74,7 @@ final class CorpusBenchmark {
         System.out.println("| robot | engine, mode | m/s | rad/s | held, rad | free, rad/s | IMU, m/s² |"
                 + " µs a step | steps per CPU s |");
         System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|");
-        for (CorpusRobot robot : Corpus.robots()) {
+        for (CorpusRobot robot : robots) {
             for (String mode : modes.keySet()) {
                 List<RestRun.Figures> r = runs.get(robot.name() + "|" + mode);
                 RestRun.Figures last = r.get(r.size() - 1);
@@ -79,6 +95,14 @@ final class CorpusBenchmark {
                         1e6 / micros);
             }
         }
+    }
+
+    /** A comma-separated list a system property names, empty when it is not set. */
+    private static List<String> listed(String property) {
+        String value = System.getProperty(property, "").strip();
+        return value.isEmpty()
+                ? List.of()
+                : java.util.Arrays.stream(value.split(",")).map(String::strip).toList();
     }
 
     private static PhysicsEngine engine(String name, Articulation mode) {

@@ -34,7 +34,8 @@ class CorpusRestSimulationTests {
 
     /**
      * The robots that do not yet rest within the issue's bounds on the default (measured on {@code bullet} with
-     * constraints, Benchmarks corpus): the TurtleBot rocks between its wheels and its caster; the standing Go1 (no
+     * constraints, Benchmarks corpus): the TurtleBot rocks on the fixed joints that hold its two links without an
+     * inertial (SDF's default 1 kg and 1 kg·m² each) to its 0.02 kg·m² base; the standing Go1 (no
      * derivative gain, its joints' own damping) walks off its stance; the folding Go1's knees chatter on their limits;
      * the top of the ten-box column sways.
      */
