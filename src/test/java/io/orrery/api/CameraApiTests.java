@@ -23,6 +23,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -33,6 +34,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * background); unknown cameras named; and a lockstep step's images, as binary frames after its answer, showing the
  * falling box where the step left it.
  */
+@DirtiesContext // its cameras' threads and renderers go with it
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.status-log-interval=0s"})

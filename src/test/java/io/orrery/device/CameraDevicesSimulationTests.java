@@ -24,10 +24,13 @@ import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,9 +53,13 @@ class CameraDevicesSimulationTests {
     private static final int RIGHT = 129 * 256 - 1;
 
     private DeviceFixture f;
+    /** Camera threads that were running before this test's world loaded: not its own. */
+    private final Set<Thread> elsewhere = Collections.newSetFromMap(new IdentityHashMap<>());
 
     @BeforeEach
     void load() {
+        elsewhere.clear();
+        elsewhere.addAll(allCameraThreads()); // an application another test left running in this JVM has its own
         f = DeviceFixture.load("cameras", 7);
     }
 
@@ -296,14 +303,25 @@ class CameraDevicesSimulationTests {
         return new int[] {rgb[index * 3] & 255, rgb[index * 3 + 1] & 255, rgb[index * 3 + 2] & 255};
     }
 
-    private static List<String> cameraThreads() {
+    /** The camera threads of this test's worlds. */
+    private List<String> cameraThreads() {
         List<String> names = new ArrayList<>();
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith("orrery-camera-") && t.isAlive()) {
+        for (Thread t : allCameraThreads()) {
+            if (!elsewhere.contains(t)) {
                 names.add(t.getName());
             }
         }
         return names;
+    }
+
+    private static List<Thread> allCameraThreads() {
+        List<Thread> threads = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("orrery-camera-") && t.isAlive()) {
+                threads.add(t);
+            }
+        }
+        return threads;
     }
 
     /** A sensor read by the real reader from a model snippet. */

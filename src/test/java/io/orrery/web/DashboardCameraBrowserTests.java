@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -20,6 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * chassis looking ahead at a red box; the thumbnail shows the box, and once the vehicle is told to turn, shows it
  * leave. The image data is compared, never timings: each wait is for a condition on what the page shows.
  */
+@DirtiesContext // its cameras' threads and renderers go with it
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.status-log-interval=0s", "orrery.real-time-factor=1"})
