@@ -34,8 +34,8 @@ class CorpusRestSimulationTests {
 
     /**
      * The robots that do not yet rest within the issue's bounds on the default (measured on {@code bullet} with
-     * constraints, Benchmarks corpus): the TurtleBot rocks on the fixed joints that hold its two links without an
-     * inertial (SDF's default 1 kg and 1 kg·m² each) to its 0.02 kg·m² base; the standing Go1 (no
+     * constraints, Benchmarks corpus): the TurtleBot rocks, its base 2 kg·m² (SDF's default inertia for its two links
+     * without an inertial) against wheels of 5.4e-5 kg·m²; the standing Go1 (no
      * derivative gain, its joints' own damping) walks off its stance; the folding Go1's knees chatter on their limits;
      * the top of the ten-box column sways.
      */
