@@ -100,6 +100,17 @@ public final class Noise {
         bias = random.nextBoolean() ? b : -b;
     }
 
+    /**
+     * A copy with its own generator, seeded from this noise's seed and {@code key} (a frame's sim time, say), its bias
+     * drawn anew: the noise of one frame of many, the same whichever other frames were drawn or skipped.
+     */
+    public Noise fork(long key) {
+        if (type == Type.NONE) {
+            return NONE;
+        }
+        return new Noise(type, mean, stddev, biasMean, biasStddev, precision, Seeds.of(seed, Long.toString(key)));
+    }
+
     /** {@code value} with noise added. */
     public double apply(double value) {
         if (type == Type.NONE) {

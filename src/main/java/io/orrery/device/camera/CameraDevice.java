@@ -8,6 +8,7 @@ import io.orrery.device.Camera;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
+import io.orrery.device.Noise;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.render.CameraModel;
@@ -68,6 +69,10 @@ public final class CameraDevice extends Device implements Camera {
     private final Publisher<Image> depthPublisher;
     private final String infoTopic;
     private final Publisher<CameraInfo> infoPublisher;
+    /** {@code <camera><noise>}: added to each colour channel (in 0..1) and each finite depth (in metres). */
+    private final Noise colorNoise;
+
+    private final Noise depthNoise;
     /** The intrinsics message, stamped anew with each image. */
     private final CameraInfo cameraInfo;
     /** The depth image's bytes, little-endian as Gazebo's: the rendering thread's own. */
@@ -103,9 +108,8 @@ public final class CameraDevice extends Device implements Camera {
                 .filter(t -> !t.isEmpty())
                 .orElse(mount.scopedName());
         this.cameraInfo = CameraInfos.of(model);
-        if (element("camera", "noise").isPresent()) {
-            LOG.warn("Sensor '{}': <camera><noise> is not applied; its images are noiseless", mount.scopedName());
-        }
+        this.colorNoise = noise(element("camera"), "image");
+        this.depthNoise = noise(element("camera"), "depth");
         Set<RenderOutput> outputs = EnumSet.noneOf(RenderOutput.class);
         if (color) {
             outputs.add(RenderOutput.COLOR);
@@ -228,7 +232,14 @@ public final class CameraDevice extends Device implements Camera {
                     .orElse(null);
         }
         Pose camera = mount().worldPose(link.pose()).compose(cameraPose);
-        return new Frame(episode, Messages.header(simTimeNanos, frameId, null), poses, camera, demand);
+        return new Frame(
+                episode,
+                Messages.header(simTimeNanos, frameId, null),
+                poses,
+                camera,
+                demand,
+                colorNoise.fork(simTimeNanos),
+                depthNoise.fork(simTimeNanos));
     }
 
     /** gz-sensors' default: {@code name} in place of the last part of {@code topic}. */
@@ -250,13 +261,14 @@ public final class CameraDevice extends Device implements Camera {
                     .setHeight(h)
                     .setStep(w * 3)
                     .setPixelFormatType(PixelFormatType.RGB_INT8)
-                    .setData(ByteString.copyFrom(camera.color()))
+                    .setData(ImageNoise.color(camera.color(), frame.colorNoise()))
                     .build();
         }
         if (depth) {
             FloatBuffer values = camera.depth();
             depthBytes.clear();
             depthBytes.asFloatBuffer().put(values);
+            ImageNoise.depth(depthBytes, frame.depthNoise());
             depthImage = Image.newBuilder()
                     .setHeader(frame.header())
                     .setWidth(w)
