@@ -3,7 +3,7 @@ package io.orrery.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.orrery.physics.jbullet.JBulletPhysicsEngine;
+import io.orrery.physics.Engine;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * worlds/cartpole.sdf under worlds/cartpole.task.yaml, many copies: a world's episodes are the same bits whatever N,
@@ -23,7 +25,11 @@ class WorldBatchTests {
     static final Task TASK = TaskReader.read(Path.of("worlds/cartpole.task.yaml"));
 
     static WorldBatch batch(int n, int threads) {
-        return new WorldBatch(CARTPOLE, new JBulletPhysicsEngine(), TASK, n, 100, threads);
+        return batch(Engine.JBULLET, n, threads);
+    }
+
+    static WorldBatch batch(Engine engine, int n, int threads) {
+        return new WorldBatch(CARTPOLE, engine.create(), TASK, n, 100, threads);
     }
 
     /** A push that depends on the world's observation, so a difference anywhere shows in every later step. */
@@ -36,8 +42,8 @@ class WorldBatchTests {
     }
 
     /** Hashes world k's observations and rewards for 600 steps (more than one episode), reset with seed 7 + k. */
-    static List<Long> episodes(int n, int threads, Autoreset mode) {
-        try (WorldBatch b = batch(n, threads)) {
+    static List<Long> episodes(Engine engine, int n, int threads, Autoreset mode) {
+        try (WorldBatch b = batch(engine, n, threads)) {
             int[] ids = b.claim("test", n);
             BatchResult r = b.result(n);
             Long[] seeds = new Long[n];
@@ -71,12 +77,14 @@ class WorldBatchTests {
         }
     }
 
-    @Test
-    void aWorldsEpisodesAreTheSameBitsWhateverNAndThePool() {
-        List<Long> alone = episodes(1, 1, Autoreset.NEXT_STEP);
-        List<Long> eight = episodes(8, 1, Autoreset.NEXT_STEP);
-        List<Long> eightOnThree = episodes(8, 3, Autoreset.NEXT_STEP);
-        List<Long> eightOnEight = episodes(8, 8, Autoreset.NEXT_STEP);
+    /** On both engines: native Bullet is the default, and its resets keep the emptied native world. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aWorldsEpisodesAreTheSameBitsWhateverNAndThePool(Engine engine) {
+        List<Long> alone = episodes(engine, 1, 1, Autoreset.NEXT_STEP);
+        List<Long> eight = episodes(engine, 8, 1, Autoreset.NEXT_STEP);
+        List<Long> eightOnThree = episodes(engine, 8, 3, Autoreset.NEXT_STEP);
+        List<Long> eightOnEight = episodes(engine, 8, 8, Autoreset.NEXT_STEP);
         assertThat(eight.get(0)).as("world 0 of 8 against world 0 alone").isEqualTo(alone.get(0));
         assertThat(eightOnThree).as("8 worlds on 3 threads against 1").isEqualTo(eight);
         assertThat(eightOnEight).as("8 worlds on 8 threads against 1").isEqualTo(eight);
@@ -85,9 +93,10 @@ class WorldBatchTests {
                 .isEqualTo(8);
     }
 
-    @Test
-    void worldsWithTheSameSeedAndActionsStepTheSameBitsWhateverTheirIndexAndHistory() {
-        try (WorldBatch b = batch(3, 1)) {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void worldsWithTheSameSeedAndActionsStepTheSameBitsWhateverTheirIndexAndHistory(Engine engine) {
+        try (WorldBatch b = batch(engine, 3, 1)) {
             int[] ids = b.claim("test", 3);
             BatchResult r = b.result(3);
             float[] actions = new float[3];

@@ -133,8 +133,14 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
      */
     protected void populated() {}
 
-    /** Destroys the engine's world, whose joints are already out of it; {@code models} are its models. */
+    /**
+     * Empties the engine's world, whose joints are already out of it, for a reset or a close; {@code models} are its
+     * models. An engine may keep the emptied world for the next {@link #createWorld}.
+     */
     protected abstract void destroyWorld(Iterable<Model<L, J>> models);
+
+    /** Lets go of what {@link #destroyWorld} kept, once the world is closed; nothing by default. */
+    protected void closeWorld() {}
 
     // ---- building and tearing down
 
@@ -407,6 +413,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     public final void close() {
         if (!closed) {
             destroy();
+            closeWorld();
             closed = true;
         }
     }
