@@ -75,6 +75,9 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         for (int i = 0; i < parts; i++) {
             pushes.run(); // Bullet clears forces after each step
             space.update((float) (dt / parts), 0, space.stepFlags());
+            for (LinkBody link : bodies.values()) {
+                link.moved();
+            }
         }
     }
 
@@ -151,6 +154,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected void place(LinkBody link, Pose comWorld) {
         link.body.setPhysicsLocation(Convert.vector(comWorld.position()));
         link.body.setPhysicsRotation(Convert.quaternion(comWorld.rotation()));
+        link.moved();
         if (link.body.isDynamic()) {
             link.body.clearForces();
             link.body.activate(true);
@@ -162,6 +166,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected void moveQuietly(LinkBody link, Pose comWorld, Vec3 linear, Vec3 angular) {
         link.body.setPhysicsLocation(Convert.vector(comWorld.position()));
         link.body.setPhysicsRotation(Convert.quaternion(comWorld.rotation()));
+        link.moved();
         link.setVelocity(linear, angular);
     }
 

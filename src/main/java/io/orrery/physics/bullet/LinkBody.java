@@ -23,11 +23,25 @@ final class LinkBody extends Link {
         this.inverseInertia = inverseInertia;
     }
 
+    /**
+     * The pose last read from the native body, until the body moves: a step reads a link's pose several times (joint
+     * frames, drives, velocities at points), and each read is two calls into native code.
+     */
+    private Pose pose;
+
     @Override
     public Pose comPose() {
-        return new Pose(
-                Convert.vec3(body.getPhysicsLocation(new Vector3f())),
-                Convert.quat(body.getPhysicsRotation(new Quaternion())));
+        if (pose == null) {
+            pose = new Pose(
+                    Convert.vec3(body.getPhysicsLocation(new Vector3f())),
+                    Convert.quat(body.getPhysicsRotation(new Quaternion())));
+        }
+        return pose;
+    }
+
+    /** The native body moved (a step, a teleport): the next {@link #comPose()} reads it again. */
+    void moved() {
+        pose = null;
     }
 
     @Override
