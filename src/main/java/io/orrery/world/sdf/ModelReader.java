@@ -28,6 +28,7 @@ final class ModelReader {
     private final IncludeResolver includes;
     private final LinkReader links;
     private final JointReader joints;
+    private final MergeInclude merges;
     private final int maxModels;
     private int models;
 
@@ -42,6 +43,7 @@ final class ModelReader {
         this.maxModels = limits.maxModels();
         this.links = new LinkReader(ignored, geometries, new SensorReader(limits), simulatedSensors);
         this.joints = new JointReader(ignored);
+        this.merges = new MergeInclude(includes);
     }
 
     /**
@@ -135,7 +137,7 @@ final class ModelReader {
         OptionalInt label = OptionalInt.empty();
         Siblings<Read> nested =
                 new Siblings<>(where, "nested model", r -> r.spec().name());
-        for (Element c : m.getChildren()) {
+        for (Element c : merges.children(m, where)) {
             switch (c.getQualifiedName()) {
                 case "pose" -> poseElement = c;
                 case "static" -> isStatic = Values.bool(c, where);
@@ -301,7 +303,12 @@ final class ModelReader {
 
     private Optional<Read> include(Element inc, String parentName, String scopePrefix, String where) {
         if (Values.boolAttribute(inc, "merge", false, where)) {
-            throw fail(inc, where, "<include merge=\"true\"> is not supported: include the model without merge");
+            // nested merges were expanded by MergeInclude; sdformat merges into a model, never into the world
+            throw fail(
+                    inc,
+                    where,
+                    "<include merge=\"true\"> merges into a model: put it inside the <model> that takes the merged"
+                            + " links, or include without merge");
         }
         Element uriElement = null;
         String name = null;
