@@ -17,17 +17,26 @@ import java.util.Optional;
  * @param spec the element
  * @param instance 1 for the first element of its name in its owner, 2 for the second and so on: Gazebo's {@code name}
  *     is the system's class, so a model may carry several of one (a JointPositionController per joint)
+ * @param scope for an element of a nested model, that model's path in the top-level one followed by {@code ::}
+ *     ({@code inner::} or {@code inner::deeper::}), the prefix of its links' and joints' names; empty otherwise
  * @param model the top-level model that declared it, as read (its links' inertia, its collisions), for a model's
  */
-public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance, Optional<ModelSpec> model) {
+public record OwnedPluginSpec(
+        PluginOwner owner, PluginSpec spec, int instance, Optional<ModelSpec> model, String scope) {
 
     public OwnedPluginSpec {
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(scope, "scope");
         if (instance < 1) {
             throw new IllegalArgumentException("instance must be at least 1, got " + instance);
         }
+    }
+
+    /** An element of the top-level model itself (or of the world). */
+    public OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance, Optional<ModelSpec> model) {
+        this(owner, spec, instance, model, "");
     }
 
     /** An element whose owner's model is not at hand. */
@@ -57,10 +66,17 @@ public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance, 
 
     private static List<OwnedPluginSpec> numbered(
             PluginOwner owner, List<PluginSpec> specs, Optional<ModelSpec> model) {
+        return numbered(owner, specs, model, specs.stream().map(p -> "").toList());
+    }
+
+    /** {@code specs} numbered in order, {@code scopes.get(i)} the scope of {@code specs.get(i)}. */
+    private static List<OwnedPluginSpec> numbered(
+            PluginOwner owner, List<PluginSpec> specs, Optional<ModelSpec> model, List<String> scopes) {
         Map<String, Integer> seen = new HashMap<>();
         List<OwnedPluginSpec> all = new ArrayList<>(specs.size());
-        for (PluginSpec p : specs) {
-            all.add(new OwnedPluginSpec(owner, p, seen.merge(p.name(), 1, Integer::sum), model));
+        for (int i = 0; i < specs.size(); i++) {
+            PluginSpec p = specs.get(i);
+            all.add(new OwnedPluginSpec(owner, p, seen.merge(p.name(), 1, Integer::sum), model, scopes.get(i)));
         }
         return all;
     }
@@ -79,15 +95,20 @@ public record OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance, 
         return all;
     }
 
-    /** The plugins of a top-level model and of its nested models, owned by the top-level model. */
+    /**
+     * The plugins of a top-level model and of its nested models, owned by the top-level model; a nested model's are
+     * bound to it by their {@link #scope()}, as Gazebo attaches a system to the model that declares it.
+     */
     public static List<OwnedPluginSpec> ofModel(ModelSpec model) {
         List<PluginSpec> all = new ArrayList<>();
-        collect(model, all);
-        return numbered(PluginOwner.model(model.name()), all, Optional.of(model));
+        List<String> scopes = new ArrayList<>();
+        collect(model, "", all, scopes);
+        return numbered(PluginOwner.model(model.name()), all, Optional.of(model), scopes);
     }
 
-    private static void collect(ModelSpec model, List<PluginSpec> into) {
+    private static void collect(ModelSpec model, String scope, List<PluginSpec> into, List<String> scopes) {
         into.addAll(model.plugins());
-        model.models().forEach(nested -> collect(nested, into));
+        model.plugins().forEach(p -> scopes.add(scope));
+        model.models().forEach(nested -> collect(nested, scope + nested.name() + "::", into, scopes));
     }
 }

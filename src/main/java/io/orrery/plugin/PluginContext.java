@@ -65,4 +65,13 @@ public interface PluginContext {
     default Optional<ModelSpec> modelSpec() {
         return Optional.empty();
     }
+
+    /**
+     * For a plugin of a nested model, that model's path within {@link #owner()} followed by {@code ::}
+     * ({@code inner::}): the prefix of its links' and joints' names in the physics state, where nested models' are
+     * scoped within the top-level model. Empty for the top-level model's own plugins and the world's.
+     */
+    default String scope() {
+        return "";
+    }
 }

@@ -43,6 +43,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     }
 
     @Override
+    public String scope() {
+        return owned.scope();
+    }
+
+    @Override
     public WorldSnapshot snapshot() {
         return world.snapshot();
     }

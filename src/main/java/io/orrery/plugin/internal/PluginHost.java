@@ -156,6 +156,14 @@ public final class PluginHost implements HostedPlugins, AutoCloseable {
      * fails is logged as an error: the world is already running.
      */
     public CompletableFuture<List<PluginStatus>> addModelPlugins(String modelName, List<PluginSpec> specs) {
+        return addModel(modelName, OwnedPluginSpec.numbered(PluginOwner.model(modelName), specs));
+    }
+
+    /**
+     * As {@link #addModelPlugins}, for plugins already numbered and bound ({@link OwnedPluginSpec#ofModel}: the model
+     * as read, each nested model's plugins bound to it).
+     */
+    public CompletableFuture<List<PluginStatus>> addModel(String modelName, List<OwnedPluginSpec> owned) {
         if (!starter.begun() || ended) {
             throw new IllegalStateException("model plugins can be added only after startAll and before endAll");
         }
@@ -164,7 +172,7 @@ public final class PluginHost implements HostedPlugins, AutoCloseable {
             // The model is spawned again: its plugins replace the settled entries of its previous life.
             plugins.removeIf(p -> p.owned.owner().equals(owner) && !p.isLive());
         }
-        List<HostedPlugin> added = loader.loadAll(OwnedPluginSpec.numbered(owner, specs).stream());
+        List<HostedPlugin> added = loader.loadAll(owned.stream());
         starter.startAdded(added);
         CompletableFuture<?>[] settled = added.stream().map(p -> p.settled).toArray(CompletableFuture[]::new);
         return CompletableFuture.allOf(settled)

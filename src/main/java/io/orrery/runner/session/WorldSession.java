@@ -15,7 +15,6 @@ import io.orrery.runner.port.RunnerLog;
 import io.orrery.system.SystemManager;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
-import io.orrery.world.PluginSpec;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -218,9 +217,8 @@ public final class WorldSession implements AutoCloseable {
     public void startModelPlugins(ModelSpec model) {
         List<OwnedPluginSpec> owned = OwnedPluginSpec.ofModel(model);
         owned.forEach(binding::expect);
-        List<PluginSpec> specs = owned.stream().map(OwnedPluginSpec::spec).toList();
-        if (!specs.isEmpty()) {
-            joining.add(plugins.addModelPlugins(model.name(), specs));
+        if (!owned.isEmpty()) {
+            joining.add(plugins.addModel(model.name(), owned));
         }
     }
 

@@ -37,11 +37,12 @@ public final class ApplyJointForce implements Plugin, PreUpdate, Reset {
         joint = setup.requireJoints("needs a <joint_name>").get(0); // Gazebo reads the first one only
         String topic;
         try {
-            topic = GazeboTopics.underModel(model, "joint/" + joint + "/cmd_force");
+            topic = GazeboTopics.underModel(setup.declaringModel(), "joint/" + joint + "/cmd_force");
         } catch (IllegalArgumentException e) {
             throw setup.params().bad("no valid command topic: " + e.getMessage());
         }
         force = setup.command(List.of(joint), topic, 0, "force");
+        joint = setup.scoped(joint); // the physics state scopes a nested model's joints
     }
 
     @Override

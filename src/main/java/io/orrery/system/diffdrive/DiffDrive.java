@@ -66,21 +66,24 @@ public final class DiffDrive implements Plugin, PreUpdate, PostUpdate, Reset {
         this.context = ctx;
         GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
         model = params.model(ctx.owner());
-        leftNames = params.all("left_joint");
-        rightNames = params.all("right_joint");
+        // a nested model's DiffDrive names its joints within that model; the physics state scopes them
+        String scope = ctx.scope();
+        String name = GazeboTopics.declaringModel(model, scope);
+        leftNames = params.all("left_joint").stream().map(j -> scope + j).toList();
+        rightNames = params.all("right_joint").stream().map(j -> scope + j).toList();
         separation = params.number("wheel_separation", 1.0);
         radius = params.number("wheel_radius", 0.2);
         linearSpeed = new LimitedSpeed(limiter(params, "linear"));
         angularSpeed = new LimitedSpeed(limiter(params, "angular"));
-        odometryOutput = new OdometryOutput(params, model);
-        String cmdTopic = params.topic("topic", GazeboTopics.ofModel(model, "cmd_vel"));
+        odometryOutput = new OdometryOutput(params, model, scope);
+        String cmdTopic = params.topic("topic", GazeboTopics.ofModel(name, "cmd_vel"));
         odometry = new DiffDriveOdometry(separation, radius, radius, DiffDriveOdometry.DEFAULT_WINDOW);
 
         TopicBus bus = ctx.topics();
         String owner = ctx.qualifiedName();
         odometryOutput.advertise(params, bus, owner);
         bus.subscribe(cmdTopic, Twist.class, owner, this::onCmdVel);
-        bus.subscribe(GazeboTopics.ofModel(model, "enable"), BoolProtos.Boolean.class, owner, this::onEnable);
+        bus.subscribe(GazeboTopics.ofModel(name, "enable"), BoolProtos.Boolean.class, owner, this::onEnable);
         ctx.logger().info("DiffDrive subscribing to twist messages on [{}]", LogSafe.of(cmdTopic));
     }
 

@@ -13,6 +13,19 @@ public final class GazeboTopics {
     }
 
     /**
+     * The name Gazebo's topics give the model that declared a system: {@code model} itself, or for a plugin of a
+     * nested model (its {@code scope} {@code inner::deeper::} within {@code model}) the nested model's own name.
+     */
+    public static String declaringModel(String model, String scope) {
+        if (scope.isEmpty()) {
+            return model;
+        }
+        String path = scope.substring(0, scope.length() - 2);
+        int cut = path.lastIndexOf("::");
+        return cut < 0 ? path : path.substring(cut + 2);
+    }
+
+    /**
      * The topic as gz-transport's {@code AsValidTopic} would make it for the names Orrery accepts: spaces become
      * underscores and the name is made absolute.
      *

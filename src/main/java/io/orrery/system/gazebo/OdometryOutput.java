@@ -22,6 +22,8 @@ import io.orrery.topic.msgs.Messages;
 public final class OdometryOutput {
 
     private final String model;
+    private final String scope;
+    private final String name;
     private final SimTimeThrottle throttle;
     private final String frameId;
     private final String childFrameId;
@@ -30,16 +32,26 @@ public final class OdometryOutput {
 
     /** Reads the frequency and the frames; nothing is advertised until {@link #advertise}. */
     public OdometryOutput(GazeboParameters params, String model) {
+        this(params, model, "");
+    }
+
+    /**
+     * As above for a system of a nested model ({@code scope} its path in {@code model} and {@code ::}): the topics and
+     * frames are named after the nested model and its first link, as Gazebo names them.
+     */
+    public OdometryOutput(GazeboParameters params, String model, String scope) {
         this.model = model;
+        this.scope = scope;
+        this.name = GazeboTopics.declaringModel(model, scope);
         this.throttle = SimTimeThrottle.hertz(params.number("odom_publish_frequency", 50));
-        this.frameId = params.text("frame_id").orElse(model + "/odom");
+        this.frameId = params.text("frame_id").orElse(name + "/odom");
         this.childFrameId = params.text("child_frame_id").orElse(null);
     }
 
     /** Advertises {@code <odom_topic>} and {@code <tf_topic>} (defaults under the model) for {@code owner}. */
     public void advertise(GazeboParameters params, TopicBus bus, String owner) {
-        String odomTopic = params.topic("odom_topic", GazeboTopics.ofModel(model, "odometry"));
-        String tfTopic = params.topic("tf_topic", GazeboTopics.ofModel(model, "tf"));
+        String odomTopic = params.topic("odom_topic", GazeboTopics.ofModel(name, "odometry"));
+        String tfTopic = params.topic("tf_topic", GazeboTopics.ofModel(name, "tf"));
         odomPublisher = bus.advertise(odomTopic, Odometry.class, owner);
         tfPublisher = bus.advertise(tfTopic, Pose_V.class, owner);
     }
@@ -54,9 +66,12 @@ public final class OdometryOutput {
         String child = childFrameId != null
                 ? childFrameId
                 : world.model(model)
-                        .flatMap(m -> m.links().stream().findFirst())
-                        .map(LinkState::name)
-                        .map(link -> model + "/" + link)
+                        .flatMap(m -> m.links().stream()
+                                .map(LinkState::name)
+                                .filter(link -> link.startsWith(scope)
+                                        && !link.substring(scope.length()).contains("::"))
+                                .findFirst())
+                        .map(link -> name + "/" + link.substring(scope.length()))
                         .orElse(null);
         Header header = Messages.header(simNanos, frameId, child);
         Vector3d position = Messages.vector(x, y, 0);

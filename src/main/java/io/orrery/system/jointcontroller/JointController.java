@@ -47,7 +47,9 @@ public final class JointController implements Plugin, PreUpdate, Reset {
         useForceCommands = params.bool("use_force_commands", false);
         pid = PidGains.read(params, DEFAULT_GAINS).newPid();
         String topic = GazeboTopics.commandTopic(
-                params, model, GazeboTopics.ofModel(model, "joint/" + names.get(0) + "/cmd_vel"));
+                params,
+                setup.declaringModel(),
+                GazeboTopics.ofModel(setup.declaringModel(), "joint/" + names.get(0) + "/cmd_vel"));
         velocity = setup.command(
                 names,
                 topic,

@@ -56,7 +56,9 @@ public final class JointPositionController implements Plugin, PreUpdate, Reset {
         velocityLimited = params.has("cmd_max");
         useVelocityCommands = params.bool("use_velocity_commands", false);
         String topic = GazeboTopics.commandTopic(
-                params, model, GazeboTopics.ofModel(model, "joint/" + names.get(0) + "/" + index + "/cmd_pos"));
+                params,
+                setup.declaringModel(),
+                GazeboTopics.ofModel(setup.declaringModel(), "joint/" + names.get(0) + "/" + index + "/cmd_pos"));
         position = setup.command(
                 names,
                 topic,

@@ -46,6 +46,8 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
     private static final double NANOS_PER_SECOND = 1e9;
 
     private String model;
+    private String scope;
+    private String declaring;
     private String topic;
     private List<String> named;
     private long periodNanos;
@@ -60,6 +62,8 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
         JointSystemSetup setup = JointSystemSetup.read(context, SYSTEM);
         GazeboParameters params = setup.params();
         model = setup.model();
+        scope = setup.scope();
+        declaring = setup.declaringModel();
         log = setup.log();
         Set<String> unique = new LinkedHashSet<>();
         for (String name : setup.jointNames()) {
@@ -71,13 +75,14 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
                         LogSafe.of(name));
             }
         }
-        named = List.copyOf(unique);
+        named = unique.stream().map(setup::scoped).toList();
         double rate = params.nonNegative("update_rate", 0);
         periodNanos = rate == 0 ? 0 : Math.round(NANOS_PER_SECOND / rate);
         try {
             topic = params.text("topic").isPresent()
                     ? GazeboTopics.valid(params.text("topic").get())
-                    : GazeboTopics.valid("/world/" + context.snapshot().world() + "/model/" + model + "/joint_state");
+                    : GazeboTopics.valid("/world/" + context.snapshot().world() + "/model/" + model
+                            + scope.replace("::", "/").replaceAll("([^/]+)/", "/model/$1") + "/joint_state");
         } catch (IllegalArgumentException e) {
             throw params.bad("no valid topic: " + e.getMessage());
         }
@@ -109,11 +114,11 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
         }
         List<Joint> joints = new ArrayList<>(published.size());
         for (String name : published) {
-            state.get().joint(name).ifPresent(j -> joints.add(message(j)));
+            state.get().joint(name).ifPresent(j -> joints.add(message(j, scope)));
         }
         publisher.publish(Model.newBuilder()
                 .setHeader(Messages.header(info.simTimeNanos()))
-                .setName(model)
+                .setName(declaring)
                 .addAllJoint(joints)
                 .setPose(Messages.pose(state.get().pose()))
                 .build());
@@ -127,10 +132,11 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
 
     private List<String> jointsOf(ModelState state) {
         if (named.isEmpty()) {
-            // Gazebo publishes the model's own joints: those of nested models are scoped names.
+            // Gazebo publishes the declaring model's own joints, not those of the models nested in it
             return state.joints().stream()
                     .map(JointState::name)
-                    .filter(n -> !n.contains("::"))
+                    .filter(n ->
+                            n.startsWith(scope) && !n.substring(scope.length()).contains("::"))
                     .toList();
         }
         List<String> found = new ArrayList<>();
@@ -148,9 +154,10 @@ public final class JointStatePublisher implements Plugin, PostUpdate, Reset {
         return List.copyOf(found);
     }
 
-    private static Joint message(JointState joint) {
+    /** The joint under the name its model gives it, as Gazebo names it. */
+    private static Joint message(JointState joint, String scope) {
         Joint.Builder message = Joint.newBuilder()
-                .setName(joint.name())
+                .setName(joint.name().substring(scope.length()))
                 .setAxis1(Axis.newBuilder()
                         .setPosition(joint.position())
                         .setVelocity(joint.velocity())
