@@ -123,6 +123,11 @@ public final class Noise {
         return out;
     }
 
+    /** The standard deviation of the noise, 0 for none. */
+    public double stddev() {
+        return type == Type.NONE ? 0 : stddev;
+    }
+
     /** True unless this is {@link #NONE}. */
     public boolean isOn() {
         return type != Type.NONE;
