@@ -24,6 +24,8 @@ import java.util.Optional;
  * @param state the {@code <state>} the world starts from (a saved world's), if any
  * @param scene the {@code <scene>}: ambient light and background (SDF's defaults when absent)
  * @param lights the world's own {@code <light>} elements, in the world frame (links hold their own)
+ * @param sphericalCoordinates {@code <spherical_coordinates>} (WGS84, ENU), where navigation satellite sensors place
+ *     the world; empty when the world gives none or another surface or frame
  */
 public record WorldSpec(
         Path source,
@@ -40,7 +42,8 @@ public record WorldSpec(
         SourceDocument document,
         Optional<StateSpec> state,
         SceneSpec scene,
-        List<LightSpec> lights) {
+        List<LightSpec> lights,
+        Optional<SphericalCoordinates> sphericalCoordinates) {
 
     /** SDF's default {@code <magnetic_field>}, tesla (ENU): what a world that sets none has. */
     public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
@@ -82,6 +85,43 @@ public record WorldSpec(
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(scene, "scene");
         lights = List.copyOf(lights);
+        Objects.requireNonNull(sphericalCoordinates, "sphericalCoordinates");
+    }
+
+    /** A world without {@code <spherical_coordinates>}. */
+    public WorldSpec(
+            Path source,
+            String sdfVersion,
+            String name,
+            Vec3 gravity,
+            Vec3 magneticField,
+            PhysicsSpec physics,
+            Optional<Pose> guiCameraPose,
+            List<RoadSpec> roads,
+            List<PluginSpec> plugins,
+            List<ModelSpec> models,
+            List<IgnoredElement> ignored,
+            SourceDocument document,
+            Optional<StateSpec> state,
+            SceneSpec scene,
+            List<LightSpec> lights) {
+        this(
+                source,
+                sdfVersion,
+                name,
+                gravity,
+                magneticField,
+                physics,
+                guiCameraPose,
+                roads,
+                plugins,
+                models,
+                ignored,
+                document,
+                state,
+                scene,
+                lights,
+                Optional.empty());
     }
 
     /** A world with SDF's default scene and no lights of its own. */

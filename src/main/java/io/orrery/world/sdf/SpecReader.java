@@ -13,6 +13,7 @@ import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
 import io.orrery.world.SceneSpec;
 import io.orrery.world.SourceDocument;
+import io.orrery.world.SphericalCoordinates;
 import io.orrery.world.StateSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
@@ -99,6 +100,7 @@ final class SpecReader {
         List<Element> states = new ArrayList<>();
         SceneSpec scene = SceneSpec.DEFAULT;
         List<LightSpec> lights = new ArrayList<>();
+        Optional<SphericalCoordinates> spherical = Optional.empty();
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -110,6 +112,12 @@ final class SpecReader {
                 case "model" -> models.add(c, modelReader.model(c));
                 case "include" -> modelReader.include(c, where).ifPresent(m -> models.add(c, m));
                 case "state" -> states.add(c);
+                case "spherical_coordinates" -> {
+                    spherical = WorldElements.sphericalCoordinates(c, where);
+                    if (spherical.isEmpty()) {
+                        ignored.add(c, where);
+                    }
+                }
                 case "frame" -> frames.add(c);
                 case "scene" -> {
                     scene = WorldElements.scene(c, where);
@@ -153,7 +161,8 @@ final class SpecReader {
                 new SourceDocument(text),
                 state,
                 scene,
-                lights);
+                lights,
+                spherical);
     }
 
     /**

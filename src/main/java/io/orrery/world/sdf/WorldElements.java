@@ -5,6 +5,7 @@ import io.orrery.world.PhysicsSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
 import io.orrery.world.SceneSpec;
+import io.orrery.world.SphericalCoordinates;
 import io.orrery.world.Vec3;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,5 +125,32 @@ final class WorldElements {
             }
         }
         return new RoadSpec(name, width, points);
+    }
+
+    /**
+     * {@code <spherical_coordinates>} on Earth's WGS84 ellipsoid with an ENU world frame, SDF's defaults for what it
+     * leaves out; empty for another surface or frame orientation, which the caller lists as not simulated.
+     */
+    static Optional<SphericalCoordinates> sphericalCoordinates(Element e, String worldWhere) {
+        String where = worldWhere + " spherical_coordinates";
+        String surface = e.getChildTextTrim("surface_model");
+        String frame = e.getChildTextTrim("world_frame_orientation");
+        if ((surface != null && !surface.equals("EARTH_WGS84")) || (frame != null && !frame.equals("ENU"))) {
+            return Optional.empty();
+        }
+        double latitude = 0;
+        double longitude = 0;
+        double elevation = 0;
+        double heading = 0;
+        for (Element c : e.getChildren()) {
+            switch (c.getQualifiedName()) {
+                case "latitude_deg" -> latitude = Values.between(c, -90, 90, where);
+                case "longitude_deg" -> longitude = Values.between(c, -180, 180, where);
+                case "elevation" -> elevation = Values.number(c, where);
+                case "heading_deg" -> heading = Values.number(c, where);
+                default -> {} // surface and frame read above; a custom surface's radii go with CUSTOM_SURFACE
+            }
+        }
+        return Optional.of(new SphericalCoordinates(latitude, longitude, elevation, heading));
     }
 }
