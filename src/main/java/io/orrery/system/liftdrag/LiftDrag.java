@@ -43,7 +43,7 @@ public final class LiftDrag implements Plugin, PreUpdate {
         // a nested model's plugin names its links within the nested model; Orrery scopes links in the top-level one
         int scope = owner.indexOf("::");
         model = scope < 0 ? owner : owner.substring(0, scope);
-        String prefix = scope < 0 ? "" : owner.substring(scope + 2) + "::";
+        String prefix = ctx.scope() + (scope < 0 ? "" : owner.substring(scope + 2) + "::");
         link = prefix
                 + params.text("link_name")
                         .orElseThrow(() -> params.bad("needs <link_name>, the link the forces act on"));
