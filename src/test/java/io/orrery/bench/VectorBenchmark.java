@@ -26,15 +26,19 @@ import org.springframework.context.ConfigurableApplicationContext;
 final class VectorBenchmark {
 
     static final String NAME = "vector";
-    static final int STEPS = Integer.getInteger("orrery.bench.vector.steps", 2000);
+    /** Env-steps per measured run (and per warm-up run) for each N. */
+    static final int STEPS = Integer.getInteger("orrery.bench.vector.steps", 200_000);
 
     private VectorBenchmark() {}
 
     static void run() throws Exception {
         System.out.println();
         System.out.println("Many worlds, one round trip: Python client (NumPy) and server on the same "
-                + Runtime.getRuntime().availableProcessors() + " cores, zero actions, " + STEPS + " batched steps");
-        for (int n : new int[] {1, 8, 64, 256}) {
+                + Runtime.getRuntime().availableProcessors() + " cores, zero actions, about " + STEPS
+                + " env-steps after as many to warm up");
+        for (String worlds :
+                System.getProperty("orrery.bench.vector.worlds", "1,8,64,256").split(",")) {
+            int n = Integer.parseInt(worlds.trim());
             measure("cartpole.sdf", Path.of("worlds/cartpole.sdf"), Path.of("worlds/cartpole.task.yaml"), n);
         }
         measure(
@@ -57,25 +61,30 @@ final class VectorBenchmark {
                 "--logging.level.root=WARN");
         try {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+            String url = "ws://localhost:" + port + "/api/vector";
             var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-            int steps = Math.max(200, STEPS * 8 / Math.max(8, n)); // fewer batched steps for many worlds
-            long cpu0 = os.getProcessCpuTime();
-            String out = python(
+            // A run of its own warms the JIT first: C2 was still compiling a quarter of the server's CPU after 57,000
+            // env-steps. The CPU is then taken over the measured client run only (its connect, reset and steps).
+            python(
                     "clients/python/examples/bench.py",
-                    "ws://localhost:" + port + "/api/vector",
+                    url,
                     "--envs",
                     "" + n,
                     "--steps",
-                    "" + steps,
+                    "" + envSteps(n),
                     "--warmup",
-                    "" + steps / 5);
+                    "0");
+            int steps = envSteps(n);
+            long cpu0 = os.getProcessCpuTime();
+            String out = python(
+                    "clients/python/examples/bench.py", url, "--envs", "" + n, "--steps", "" + steps, "--warmup", "10");
             long cpu = os.getProcessCpuTime() - cpu0;
             Matcher m = Pattern.compile("env_steps_per_s=(\\d+) round_trips_per_s=(\\d+) p50_us=(\\d+) p99_us=(\\d+)")
                     .matcher(out);
             if (!m.find()) {
                 throw new IllegalStateException("bench.py printed no result:\n" + out);
             }
-            long envSteps = (long) n * (steps + steps / 5);
+            long envSteps = (long) n * (steps + 10);
             System.out.printf(
                     Locale.ROOT,
                     "  %-15s N=%-4d %8s env-steps/s  %6s round trips/s  p50 %5s us  p99 %6s us  server CPU %.1f us"
@@ -90,6 +99,11 @@ final class VectorBenchmark {
         } finally {
             app.close();
         }
+    }
+
+    /** Batched steps for about {@link #STEPS} env-steps, at least 200 round trips and at most 20,000. */
+    private static int envSteps(int n) {
+        return Math.max(200, Math.min(20_000, STEPS / n));
     }
 
     private static void mujoco() throws Exception {
