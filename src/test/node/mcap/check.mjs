@@ -66,11 +66,22 @@ async function recording() {
     let total = 0;
     for await (const message of reader.readMessages()) {
       const channel = reader.channelsById.get(message.channelId);
-      if (channel.messageEncoding !== "protobuf") throw new Error(`${channel.topic}: ${channel.messageEncoding}`);
-      const type = types.get(channel.schemaId);
-      const decoded = type.toObject(type.decode(message.data), { longs: String, defaults: false });
+      let decoded;
+      let schema;
+      if (channel.messageEncoding === "json" && channel.schemaId === 0) {
+        // Orrery's replay journal: schemaless JSON, each message one object
+        decoded = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(message.data));
+        if (decoded === null || typeof decoded !== "object") throw new Error(`${channel.topic}: not a JSON object`);
+        schema = "";
+      } else if (channel.messageEncoding === "protobuf") {
+        const type = types.get(channel.schemaId);
+        decoded = type.toObject(type.decode(message.data), { longs: String, defaults: false });
+        schema = type.fullName.replace(/^\./, "");
+      } else {
+        throw new Error(`${channel.topic}: ${channel.messageEncoding}`);
+      }
       const t = (topics[channel.topic] ??= {
-        schema: type.fullName.replace(/^\./, ""),
+        schema,
         count: 0,
         countBetween: 0,
         firstLogTime: String(message.logTime),

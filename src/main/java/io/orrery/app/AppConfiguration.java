@@ -49,6 +49,11 @@ class AppConfiguration {
     }
 
     @Bean
+    WorldSources worldSources(SdfReader reader) {
+        return new WorldSources(reader);
+    }
+
+    @Bean
     WorldFiles worldFiles(Worlds worlds, WorldSaver saver) {
         return new WorldFiles(worlds, saver);
     }

@@ -28,12 +28,19 @@ final class RunReportWriter implements RunListener {
     private final ObjectMapper mapper;
     private final Path target;
     private final String engine;
+    private final Optional<Path> recording;
     private volatile String failure;
 
     RunReportWriter(ObjectMapper mapper, Path target, String engine) {
+        this(mapper, target, engine, Optional.empty());
+    }
+
+    /** @param recording the MCAP file the run records itself into, named in the report */
+    RunReportWriter(ObjectMapper mapper, Path target, String engine, Optional<Path> recording) {
         this.mapper = mapper.copy().enable(SerializationFeature.INDENT_OUTPUT);
         this.target = target;
         this.engine = engine;
+        this.recording = recording;
     }
 
     @Override
@@ -57,11 +64,20 @@ final class RunReportWriter implements RunListener {
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         try {
-            mapper.writeValue(tmp.toFile(), toJson(result, engine));
+            Map<String, Object> json = toJson(result, engine);
+            recording.ifPresent(r -> json.put("recording", named(r)));
+            mapper.writeValue(tmp.toFile(), json);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    /** The recording by its name when it lies beside the report, else by its path. */
+    private String named(Path r) {
+        Path dir = target.toAbsolutePath().getParent();
+        Path abs = r.toAbsolutePath();
+        return dir.equals(abs.getParent()) ? abs.getFileName().toString() : r.toString();
     }
 
     static Map<String, Object> toJson(RunResult r, String engine) {

@@ -13,6 +13,7 @@ import io.orrery.world.PluginSpec;
 import io.orrery.world.SdfElement;
 import io.orrery.world.mesh.MeshLoader;
 import io.orrery.world.sdf.SdfReader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,7 @@ class RunnerConfiguration {
             ObjectMapper mapper,
             ConfigurableApplicationContext context,
             EventBus events) {
+        Optional<Path> recording = RunRecordingFile.of(context.getEnvironment(), properties.reportFile());
         SimulationRunner runner = SimulationRunner.builder(reader::read, properties.worldFile(), engine)
                 .systems(() -> SystemBeans.registrations(beans))
                 .plugins(extensions.plugins(), pluginSettings(properties))
@@ -83,7 +85,7 @@ class RunnerConfiguration {
                 .build();
         // Listeners are told in the order they were added: the report is written before the exit code is chosen.
         Optional<RunReportWriter> report =
-                properties.reportFile().map(file -> new RunReportWriter(mapper, file, engine.name()));
+                properties.reportFile().map(file -> new RunReportWriter(mapper, file, engine.name(), recording));
         report.ifPresent(runner::addListener);
         if (properties.exitOnStop()) {
             ExitOnStop.install(runner, context, report);

@@ -102,7 +102,17 @@ public final class SimulationRunner {
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, transitions, commands, snapshots, runTo, b.clock, listeners, finished);
         this.stepLoop = new StepLoop(
-                state, commands, transitions, loading, b.settings, b.clock, snapshots, runTo, ending, reads::status);
+                state,
+                commands,
+                transitions,
+                loading,
+                b.settings,
+                b.clock,
+                snapshots,
+                runTo,
+                ending,
+                reads::status,
+                listeners);
         RunCommands loop =
                 new RunCommands(state, transitions, cascade, loading, stepLoop, runTo, ending, b.clock, reads::status);
         this.control = new Control(state, posts, loop, b.loader, endpoints);

@@ -4,8 +4,10 @@ import io.orrery.lifecycle.SimCommand;
 import io.orrery.lifecycle.SimState;
 import io.orrery.lifecycle.SimulationMachine;
 import io.orrery.runner.port.AbortException;
+import io.orrery.runner.port.AppliedCommand;
 import io.orrery.runner.port.CommandRefusedException;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -45,6 +47,8 @@ public final class Command<T> {
 
     private final Supplier<T> action;
     final CompletableFuture<T> future = new CompletableFuture<>();
+    /** What a recording keeps of it once applied. */
+    AppliedCommand applied;
 
     Command(String name, Set<SimState> acceptedIn, Kind kind, Supplier<T> action) {
         this(name, acceptedIn, kind, kind == Kind.ORDINARY, action);
@@ -61,6 +65,7 @@ public final class Command<T> {
         this.bounded = bounded;
         this.bytes = bytes;
         this.action = action;
+        this.applied = AppliedCommand.named(name);
     }
 
     /** A user's command, accepted where the lifecycle's table accepts it. */
@@ -102,6 +107,12 @@ public final class Command<T> {
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
         }
+    }
+
+    /** What was applied, once {@link #run} applied it; empty for a read, a refused or a failed command. */
+    public Optional<AppliedCommand> applied() {
+        boolean done = future.isDone() && !future.isCompletedExceptionally();
+        return kind != Kind.READ && done ? Optional.of(applied) : Optional.empty();
     }
 
     /** Refuses the command: the run has ended. */

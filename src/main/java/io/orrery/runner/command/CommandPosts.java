@@ -1,7 +1,9 @@
 package io.orrery.runner.command;
 
+import com.google.protobuf.Message;
 import io.orrery.lifecycle.SimCommand;
 import io.orrery.lifecycle.SimState;
+import io.orrery.runner.port.AppliedCommand;
 import io.orrery.runner.port.ControlHandle;
 import io.orrery.runner.port.ControlHeldException;
 import io.orrery.runner.session.RunState;
@@ -48,6 +50,16 @@ public final class CommandPosts {
      */
     public <T> CompletableFuture<T> post(String name, Set<SimState> acceptedIn, long bytes, Supplier<T> action) {
         return commands.post(new Command<>(name, acceptedIn, Command.Kind.ORDINARY, true, bytes, action)).future;
+    }
+
+    /**
+     * A message published from outside the loop: {@link #post(String, Set, long, Supplier)} that tells listeners the
+     * topic and message once applied.
+     */
+    public <T> CompletableFuture<T> publish(String topic, Message message, long bytes, Supplier<T> action) {
+        Command<T> c = new Command<>("publish", Command.LIVE, Command.Kind.ORDINARY, true, bytes, action);
+        c.applied = AppliedCommand.publish(topic, message);
+        return commands.post(c).future;
     }
 
     /** A command that is never refused for room (one that lets go of something). */

@@ -1,7 +1,6 @@
 package io.orrery.runner.edit;
 
 import com.google.protobuf.Message;
-import io.orrery.runner.command.Command;
 import io.orrery.runner.command.CommandPosts;
 import io.orrery.runner.port.ControlHandle;
 import io.orrery.runner.port.ControlHeldException;
@@ -56,7 +55,7 @@ public final class Publishing implements TopicAccess {
         // simulation, dropped when the world it was meant for has been unloaded since.
         // Bounded by its size as well as by the count: a thousand megabyte messages would otherwise wait in a batch.
         long bytes = Math.max(1, message.getSerializedSize());
-        return posts.post("publish", Command.LIVE, bytes, posts.unlessHeld("publish", () -> {
+        return posts.publish(topic, message, bytes, posts.unlessHeld("publish", () -> {
             if (state.session() == s) {
                 s.topics.publish(topic, message);
             }

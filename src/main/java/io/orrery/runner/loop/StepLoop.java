@@ -6,6 +6,7 @@ import io.orrery.log.LogSafe;
 import io.orrery.runner.command.Command;
 import io.orrery.runner.command.CommandQueue;
 import io.orrery.runner.pacing.MonotonicClock;
+import io.orrery.runner.port.RunListener;
 import io.orrery.runner.port.RunnerLog;
 import io.orrery.runner.port.RunnerSettings;
 import io.orrery.runner.port.SimulationStatus;
@@ -18,6 +19,7 @@ import io.orrery.system.SystemException;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.physics.PhysicsFailure;
 import io.orrery.trigger.LifecycleEventKind;
+import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +44,7 @@ public final class StepLoop {
     private final RunTo runTo;
     private final RunEnding ending;
     private final Supplier<SimulationStatus> status;
+    private final List<RunListener> listeners;
     private boolean inBatch;
 
     public StepLoop(
@@ -54,7 +57,9 @@ public final class StepLoop {
             SnapshotPublisher snapshots,
             RunTo runTo,
             RunEnding ending,
-            Supplier<SimulationStatus> status) {
+            Supplier<SimulationStatus> status,
+            List<RunListener> listeners) {
+        this.listeners = listeners;
         this.state = state;
         this.commands = commands;
         this.transitions = transitions;
@@ -70,6 +75,11 @@ public final class StepLoop {
     /** Runs one command where the loop takes it, then applies the trigger actions it set off. */
     void execute(Command<?> c) {
         c.run(state.commandState(), state.currentState(), state.allowedCommands());
+        c.applied().ifPresent(applied -> {
+            for (RunListener l : listeners) {
+                l.onCommandApplied(applied);
+            }
+        });
         transitions.settle();
     }
 
@@ -189,6 +199,9 @@ public final class StepLoop {
         state.phase(SimState.STEP_CONTROLLER);
         long controllerStart = clock.nanoTime();
         s.systems.runPostUpdate(info, s.physics);
+        for (RunListener l : listeners) {
+            l.onStepped(next, info.simTimeNanos(), s.physics);
+        }
         state.phase(SimState.STEP_END);
         long end = clock.nanoTime();
         s.statistics.record(end, info.simTimeNanos(), s.stepNanos, end - start, s.takePadding());

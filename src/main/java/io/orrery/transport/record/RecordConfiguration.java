@@ -2,14 +2,21 @@ package io.orrery.transport.record;
 
 import io.orrery.app.Topics;
 import io.orrery.app.WorldFiles;
+import io.orrery.app.WorldId;
+import io.orrery.app.WorldSources;
+import io.orrery.app.Worlds;
+import io.orrery.ops.OrreryProperties;
+import io.orrery.ops.RunRecordingFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -33,15 +40,40 @@ class RecordConfiguration implements DisposableBean {
         return t;
     });
 
-    RecordConfiguration(RecordProperties properties, Topics topics, WorldFiles files, Environment environment) {
-        this.recorder = new Recorder(topics, files, properties, about(environment));
-        if (!properties.path().isBlank()) {
-            Path file = Path.of(properties.path());
+    RecordConfiguration(
+            RecordProperties properties,
+            Topics topics,
+            WorldFiles files,
+            Environment environment,
+            Worlds worlds,
+            OrreryProperties orrery,
+            WorldSources reader) {
+        ReplayJournal journal = new ReplayJournal(properties.maxStateEntries(), properties.maxCommands());
+        worlds.get(WorldId.DEFAULT).events().accept(journal);
+        Supplier<Path> world = () -> {
+            try {
+                return files.loaded(WorldId.DEFAULT).source();
+            } catch (IllegalStateException notYet) { // before the world has loaded: the configured one
+                return orrery.worldFile();
+            }
+        };
+        this.recorder = new Recorder(
+                topics, files, properties, about(environment), new ReplaySetup(orrery, reader, world, journal));
+        Optional<Path> recording = RunRecordingFile.of(environment, orrery.reportFile());
+        if (recording.isPresent()) {
+            Path file = recording.get();
             try {
                 recorder.start(file);
             } catch (IOException e) {
-                throw new UncheckedIOException(
-                        "orrery.record.path: cannot write " + file.toAbsolutePath() + ": " + e.getMessage(), e);
+                if (!properties.path().isBlank()) { // asked for by name: the run does not start without it
+                    throw new UncheckedIOException(
+                            "orrery.record.path: cannot write " + file.toAbsolutePath() + ": " + e.getMessage(), e);
+                }
+                // beside the report, unasked: the run goes on, and the report (if it can be written) says the rest
+                log.error(
+                        "Recording: cannot write {} beside orrery.report: {}; the run goes on unrecorded",
+                        file.toAbsolutePath(),
+                        e.getMessage());
             }
         }
         ticker.scheduleWithFixedDelay(this::tick, 0, properties.syncPeriod().toMillis(), TimeUnit.MILLISECONDS);

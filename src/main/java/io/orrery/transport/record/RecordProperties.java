@@ -16,6 +16,8 @@ import org.springframework.util.unit.DataSize;
  *
  * @param path record the run from the start into this MCAP file (empty: record only when asked over the API); the
  *     file appears when the recording ends, written meanwhile beside it as {@code FILE.part}
+ * @param besideReport a run that writes a report ({@code orrery.report}) and sets no path records itself beside it, as
+ *     {@code result.mcap} beside {@code result.json}, which names it
  * @param directory where recordings started over the API are written, each under the name the request gives
  * @param topics regular expressions a topic's whole name must match to be recorded (none: every topic); the scene
  *     and the link frames are topics like the others ({@code /foxglove/scene}, {@code /foxglove/tf})
@@ -26,17 +28,24 @@ import org.springframework.util.unit.DataSize;
  * @param compression each chunk's compression: {@code zstd}, {@code lz4} or {@code none}
  * @param chunkSize a chunk is written once its messages reach this size: the most a killed process loses
  * @param syncPeriod how often the recorder looks for a reload or changed models (the bus tells it of new topics)
+ * @param maxCommands the most commands a recording keeps for replay; past it a command is counted, not kept, and the
+ *     recording cannot be replayed
+ * @param maxStateEntries the most entries (links, models' joints) whose hashes each step keeps, so that a replay names
+ *     the link that differs; a larger world keeps only the world's hash per step (a replay names the step)
  */
 @ConfigurationProperties("orrery.record")
 public record RecordProperties(
         @DefaultValue("") String path,
+        @DefaultValue("true") boolean besideReport,
         @DefaultValue("recordings") String directory,
         @DefaultValue List<String> topics,
         @DefaultValue("1GB") DataSize maxSize,
         @DefaultValue("100000") int maxQueuedMessages,
         @DefaultValue("zstd") String compression,
         @DefaultValue("1MB") DataSize chunkSize,
-        @DefaultValue("200ms") Duration syncPeriod) {
+        @DefaultValue("200ms") Duration syncPeriod,
+        @DefaultValue("100000") long maxCommands,
+        @DefaultValue("256") int maxStateEntries) {
 
     static final long MIN_CHUNK = 4 << 10;
 
@@ -66,6 +75,14 @@ public record RecordProperties(
                     "orrery.record.max-queued-messages must be between 16 and 10000000, got " + maxQueuedMessages);
         }
         compressionOf(compression);
+        if (maxCommands < 0 || maxCommands > 100_000_000) {
+            throw new IllegalArgumentException(
+                    "orrery.record.max-commands must be between 0 and 100000000, got " + maxCommands);
+        }
+        if (maxStateEntries < 0 || maxStateEntries > 65_536) {
+            throw new IllegalArgumentException(
+                    "orrery.record.max-state-entries must be between 0 and 65536, got " + maxStateEntries);
+        }
         if (syncPeriod == null || syncPeriod.toMillis() < 10 || syncPeriod.toMillis() > 10_000) {
             throw new IllegalArgumentException(
                     "orrery.record.sync-period must be between 10ms and 10s, got " + syncPeriod);

@@ -68,7 +68,23 @@ final class Recorder {
     private long sceneKey;
     private boolean sceneWanted;
 
+    /** Told when a recording starts (after the file is open) and before it ends: what replay keeps. */
+    interface Extra {
+        Extra NONE = new Extra() {};
+
+        default void started(Recording recording) throws IOException {}
+
+        default void ending(Recording recording) {}
+    }
+
+    private final Extra extra;
+
     Recorder(Topics topics, WorldFiles files, RecordProperties properties, Map<String, String> about) {
+        this(topics, files, properties, about, Extra.NONE);
+    }
+
+    Recorder(Topics topics, WorldFiles files, RecordProperties properties, Map<String, String> about, Extra extra) {
+        this.extra = extra;
         this.topics = topics;
         this.files = files;
         this.properties = properties;
@@ -86,6 +102,16 @@ final class Recorder {
                     "a recording is under way into " + recording.file() + "; end it first (DELETE /api/recording)");
         }
         Recording started = Recording.start(file, properties, about);
+        try {
+            extra.started(started);
+        } catch (IOException | RuntimeException e) {
+            try {
+                started.end();
+            } catch (IOException suppressed) { // the first failure is the one to tell
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
         synchronized (following) {
             recording = started;
         }
@@ -106,6 +132,7 @@ final class Recorder {
             r = recording;
             recording = null;
         }
+        extra.ending(r);
         Recording.Summary s = r.end();
         log.info(
                 "Recorded {} messages into {} ({} bytes; {} dropped, {} over orrery.record.max-size)",

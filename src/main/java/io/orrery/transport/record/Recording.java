@@ -2,6 +2,7 @@ package io.orrery.transport.record;
 
 import com.google.protobuf.Message;
 import io.orrery.topic.msgs.MessageTypes;
+import io.orrery.transport.record.mcap.McapAttachment;
 import io.orrery.transport.record.mcap.McapMetadata;
 import io.orrery.transport.record.mcap.McapWriter;
 import io.orrery.transport.record.mcap.McapWriterOptions;
@@ -16,10 +17,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,9 +44,11 @@ final class Recording {
     /** What a recording wrote, once it has ended. */
     record Summary(Path file, long messages, long dropped, long overSize, long bytes) {}
 
-    private record Entry(String topic, Class<? extends Message> type, long timeNanos, Message message) {}
+    /** A message to write: a protobuf {@code message}, or {@code json} encoded on the writer's thread. */
+    private record Entry(
+            String topic, Class<? extends Message> type, long timeNanos, Message message, Supplier<byte[]> json) {}
 
-    private static final Entry END = new Entry("", Message.class, 0, null);
+    private static final Entry END = new Entry("", Message.class, 0, null, null);
 
     private final Path file;
     private final Path part;
@@ -59,6 +65,7 @@ final class Recording {
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong overSize = new AtomicLong();
     private final AtomicLong messages = new AtomicLong();
+    private final List<Supplier<McapMetadata>> endMetadata = new CopyOnWriteArrayList<>();
     private volatile boolean accepting = true;
     private volatile IOException failure;
 
@@ -134,9 +141,35 @@ final class Recording {
         if (!accepting) {
             return;
         }
-        if (!queue.offer(new Entry(topic, type, timeNanos, message))) {
+        if (!queue.offer(new Entry(topic, type, timeNanos, message, null))) {
             dropped.incrementAndGet();
         }
+    }
+
+    /**
+     * Hands a JSON message to the writer, encoded on its thread; never blocks, as {@link #offer}.
+     *
+     * @return false when it was dropped (the queue was full) or the recording takes no more
+     */
+    boolean offerJson(String topic, long timeNanos, Supplier<byte[]> json) {
+        if (!accepting) {
+            return false;
+        }
+        if (!queue.offer(new Entry(topic, Message.class, timeNanos, null, json))) {
+            dropped.incrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    /** Writes an attachment now (between chunks); any thread. */
+    void attach(McapAttachment attachment) throws IOException {
+        writer.addAttachment(attachment);
+    }
+
+    /** A metadata record written when the recording ends, as {@code metadata} says then. */
+    void metadataAtEnd(Supplier<McapMetadata> metadata) {
+        endMetadata.add(metadata);
     }
 
     /**
@@ -161,6 +194,9 @@ final class Recording {
                 m.put("over_size", Long.toString(overSize.get()));
                 m.put("max_size", Long.toString(maxBytes));
                 writer.addMetadata(new McapMetadata(METADATA, m));
+                for (Supplier<McapMetadata> more : endMetadata) {
+                    writer.addMetadata(more.get());
+                }
             }
             writer.close();
         } catch (IOException | RuntimeException e) {
@@ -198,7 +234,7 @@ final class Recording {
 
     private void write(Entry e) {
         try {
-            byte[] data = e.message().toByteArray();
+            byte[] data = e.json() != null ? e.json().get() : e.message().toByteArray();
             if (counted.count() + margin + data.length > maxBytes) {
                 if (overSize.getAndIncrement() == 0) {
                     log.warn(
@@ -209,7 +245,7 @@ final class Recording {
                 }
                 return;
             }
-            int channel = channel(e.topic(), e.type());
+            int channel = e.json() != null ? jsonChannel(e.topic()) : channel(e.topic(), e.type());
             long sequence = sequences.merge(channel, 1L, Long::sum) - 1;
             writer.addMessage(channel, sequence & 0xFFFF_FFFFL, e.timeNanos(), e.timeNanos(), data);
             messages.incrementAndGet();
@@ -218,6 +254,16 @@ final class Recording {
             accepting = false;
             log.error("Recording {} failed, nothing more is recorded: {}", part, ex.toString());
         }
+    }
+
+    /** A JSON topic's channel, schemaless, added the first time it carries a message. */
+    private int jsonChannel(String topic) throws IOException {
+        Integer id = channels.get(topic + "\njson");
+        if (id == null) {
+            id = writer.addChannel(0, topic, "json", Map.of());
+            channels.put(topic + "\njson", id);
+        }
+        return id;
     }
 
     /** The topic's channel, added (with its schema) the first time it carries a message. */

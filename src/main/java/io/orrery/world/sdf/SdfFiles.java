@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jdom2.Document;
 import org.jdom2.Element;
 
@@ -21,7 +22,21 @@ final class SdfFiles {
     /** The document property that holds the file a document was read from. */
     private static final String PATH = "orrery.path";
 
+    /** Where the files read on this thread are listed, while {@link #listing} asks for them. */
+    private static final ThreadLocal<List<Path>> LISTED = new ThreadLocal<>();
+
     private SdfFiles() {}
+
+    /** Runs {@code read}, adding every file it reads (absolute, in the order read) to {@code into}. */
+    static <T> T listing(List<Path> into, Supplier<T> read) {
+        List<Path> before = LISTED.get();
+        LISTED.set(into);
+        try {
+            return read.get();
+        } finally {
+            LISTED.set(before);
+        }
+    }
 
     /** A file read whole, within the size bound; {@code source} names it in errors. */
     record FileText(Path path, byte[] bytes, String source) {
@@ -48,7 +63,12 @@ final class SdfFiles {
         Path absolute = file.toAbsolutePath().normalize();
         try {
             SecureXml.checkSize(Files.size(absolute), source, maxBytes);
-            return new FileText(absolute, Files.readAllBytes(absolute), source);
+            FileText text = new FileText(absolute, Files.readAllBytes(absolute), source);
+            List<Path> listed = LISTED.get();
+            if (listed != null) {
+                listed.add(absolute);
+            }
+            return text;
         } catch (NoSuchFileException e) {
             throw new SdfException(named(file, source), 0, 0, "no such file", e);
         } catch (AccessDeniedException e) {

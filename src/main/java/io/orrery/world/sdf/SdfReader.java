@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -192,6 +193,16 @@ public final class SdfReader {
     /** Reads a world file, resolving its includes. */
     public WorldSpec read(Path file) {
         return read(SdfFiles.read(file, limits.maxBytes()));
+    }
+
+    /**
+     * The SDF files reading {@code file} reads: the world file first, then each included file and model.config, each
+     * once (meshes and heightmaps are not listed). Reads the world again to list them.
+     */
+    public List<Path> filesOf(Path file) {
+        List<Path> files = new ArrayList<>();
+        SdfFiles.listing(files, () -> read(file));
+        return List.copyOf(new LinkedHashSet<>(files));
     }
 
     /** Reads a world from bytes as if they were the content of {@code file} (includes resolve beside it). */

@@ -222,13 +222,16 @@ class RecorderTests extends DiffDriveApplication {
                 files,
                 new RecordProperties(
                         "",
+                        true,
                         DIR.toString(),
                         List.of(),
                         max,
                         100_000,
                         "none",
                         DataSize.ofKilobytes(4),
-                        Duration.ofMillis(200)),
+                        Duration.ofMillis(200),
+                        100_000,
+                        256),
                 Map.of());
         Path file = DIR.resolve("small.mcap");
         small.start(file);

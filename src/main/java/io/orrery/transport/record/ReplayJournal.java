@@ -1,0 +1,153 @@
+package io.orrery.transport.record;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.physics.WorldView;
+import io.orrery.runner.port.AppliedCommand;
+import io.orrery.runner.port.RunListener;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Keeps in the recording what a replay needs besides the world and the settings: every command applied from outside
+ * the loop with the step it was applied after, and the physical state's hash at every step ({@link StateHash}), with
+ * each entry's hash while there are at most {@code maxEntries} (so a replay can name the link that differs), and
+ * their names whenever they change. Steps are counted from the run's start, across resets. Runner thread, but for
+ * {@link #begin} and {@link #end}.
+ */
+final class ReplayJournal implements RunListener {
+
+    static final String STATE = "/orrery/replay/state";
+    static final String LAYOUT = "/orrery/replay/layout";
+    static final String COMMANDS = "/orrery/replay/commands";
+    static final String METADATA = "orrery.replay";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final int maxEntries;
+    private final long maxCommands;
+    private final AtomicLong step = new AtomicLong();
+    private volatile Recording recording;
+    private volatile long startStep;
+    private long simTime;
+    private List<String> layout;
+    private final AtomicLong commands = new AtomicLong();
+    private final AtomicLong commandsOver = new AtomicLong();
+    private final AtomicLong lost = new AtomicLong();
+
+    ReplayJournal(int maxEntries, long maxCommands) {
+        this.maxEntries = maxEntries;
+        this.maxCommands = maxCommands;
+    }
+
+    /** Journals into {@code r} from the next step; {@code settings} go into its metadata when it ends. */
+    void begin(Recording r, Map<String, String> settings) {
+        startStep = step.get();
+        layout = null;
+        commands.set(0);
+        commandsOver.set(0);
+        lost.set(0);
+        r.metadataAtEnd(() -> new io.orrery.transport.record.mcap.McapMetadata(METADATA, metadata(settings)));
+        recording = r;
+    }
+
+    /** Stops journaling (the recording is ending). */
+    void end() {
+        recording = null;
+    }
+
+    private Map<String, String> metadata(Map<String, String> settings) {
+        Map<String, String> m = new LinkedHashMap<>(settings);
+        m.put("start_step", Long.toString(startStep));
+        m.put("steps", Long.toString(step.get()));
+        m.put("commands", Long.toString(commands.get()));
+        m.put("commands_over", Long.toString(commandsOver.get()));
+        m.put("max_commands", Long.toString(maxCommands));
+        m.put("lost", Long.toString(lost.get()));
+        m.put("max_state_entries", Integer.toString(maxEntries));
+        return m;
+    }
+
+    @Override
+    public void onStepped(long iteration, long simTimeNanos, WorldView world) {
+        long s = step.incrementAndGet();
+        simTime = simTimeNanos;
+        Recording r = recording;
+        if (r == null) {
+            return;
+        }
+        StateHash h = StateHash.of(world);
+        boolean detailed = h.entries().length <= maxEntries;
+        if (detailed && !h.names().equals(layout)) {
+            layout = h.names();
+            Map<String, Object> names = new LinkedHashMap<>();
+            names.put("step", s);
+            names.put("names", layout);
+            if (!r.offerJson(LAYOUT, simTimeNanos, () -> json(names))) {
+                lost.incrementAndGet();
+            }
+        }
+        long[] entries = detailed ? h.entries() : null;
+        if (!r.offerJson(STATE, simTimeNanos, () -> state(s, h.world(), entries))) {
+            lost.incrementAndGet();
+        }
+    }
+
+    @Override
+    public void onCommandApplied(AppliedCommand command) {
+        Recording r = recording;
+        if (r == null) {
+            return;
+        }
+        if (commands.get() >= maxCommands) {
+            commandsOver.incrementAndGet();
+            return;
+        }
+        commands.incrementAndGet();
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("step", step.get());
+        c.put("name", command.name());
+        command.topic().ifPresent(t -> c.put("topic", t));
+        command.message().ifPresent(m -> {
+            c.put("type", m.getDescriptorForType().getFullName());
+            c.put("data", Base64.getEncoder().encodeToString(m.toByteArray()));
+        });
+        if (!r.offerJson(COMMANDS, simTime, () -> json(c))) {
+            lost.incrementAndGet();
+        }
+    }
+
+    /** {@code {"step":N,"hash":"…","entries":["…",…]}}, hashes as 16 hex digits. */
+    static byte[] state(long step, long hash, long[] entries) {
+        StringBuilder b = new StringBuilder(48 + (entries == null ? 0 : entries.length * 19));
+        b.append("{\"step\":")
+                .append(step)
+                .append(",\"hash\":\"")
+                .append(hex(hash))
+                .append('"');
+        if (entries != null) {
+            b.append(",\"entries\":[");
+            for (int i = 0; i < entries.length; i++) {
+                b.append(i == 0 ? "\"" : ",\"").append(hex(entries[i])).append('"');
+            }
+            b.append(']');
+        }
+        return b.append('}').toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    static String hex(long v) {
+        String h = Long.toHexString(v);
+        return "0".repeat(16 - h.length()) + h;
+    }
+
+    private static byte[] json(Object value) {
+        try {
+            return JSON.writeValueAsBytes(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

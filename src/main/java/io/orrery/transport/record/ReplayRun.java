@@ -1,0 +1,166 @@
+package io.orrery.transport.record;
+
+import com.google.protobuf.Message;
+import io.orrery.app.Topics;
+import io.orrery.app.World;
+import io.orrery.app.WorldId;
+import io.orrery.app.Worlds;
+import io.orrery.lifecycle.SimState;
+import io.orrery.physics.WorldView;
+import io.orrery.runner.port.RunListener;
+import io.orrery.topic.msgs.MessageTypes;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a recording again ({@code --orrery.replay}): from the paused start, steps the world to each recorded command's
+ * step and applies it as it was applied (after that step), compares the physical state's hash at every step with
+ * the recorded one, and tells the first step that differs with the model and link, or that every step was identical.
+ */
+final class ReplayRun {
+
+    private static final Logger log = LoggerFactory.getLogger(ReplayRun.class);
+
+    /** Exit codes: identical; a step differs (Cloe's failure); the recording cannot be replayed (no-start). */
+    static final int IDENTICAL = 0;
+
+    static final int DIFFERS = 9;
+    static final int CANNOT = 4;
+
+    /** Commands that change nothing a replay steps through: it steps the world itself, unpaced. */
+    private static final Set<String> WITHOUT_EFFECT =
+            Set.of("pause", "resume", "step", "run-to", "real-time-factor", "acquire", "release", "stop");
+
+    /** The largest step batch one command asks for. */
+    private static final long BATCH = 100_000;
+
+    record Verdict(int code, String message) {}
+
+    private final Worlds worlds;
+    private final Topics topics;
+
+    ReplayRun(Worlds worlds, Topics topics) {
+        this.worlds = worlds;
+        this.topics = topics;
+    }
+
+    /** Compares each step's hash with the recording's; keeps the first that differs. Runner thread. */
+    private static final class Check implements RunListener {
+        private final long[] recorded;
+        private long step;
+        private volatile long differs;
+        private volatile StateHash replayed;
+
+        Check(long[] recorded) {
+            this.recorded = recorded;
+        }
+
+        @Override
+        public void onStepped(long iteration, long simTimeNanos, WorldView world) {
+            step++;
+            if (differs != 0 || step > recorded.length) {
+                return;
+            }
+            StateHash h = StateHash.of(world);
+            if (h.world() != recorded[(int) step - 1]) {
+                replayed = h;
+                differs = step;
+            }
+        }
+    }
+
+    Verdict replay(Path file) throws Exception {
+        ReplayFile recorded;
+        try {
+            recorded = ReplayFile.read(file);
+        } catch (IllegalArgumentException e) {
+            return new Verdict(CANNOT, e.getMessage());
+        }
+        World w = worlds.get(WorldId.DEFAULT);
+        Check check = new Check(recorded.hashes);
+        w.events().accept(check);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (w.reads().status().state() != SimState.PAUSE
+                || w.reads().status().iterations() != 0) {
+            if (System.nanoTime() > deadline
+                    || !w.reads().status().state().equals(SimState.PAUSE)
+                            && w.reads().status().state() == SimState.DISCONNECT) {
+                return new Verdict(
+                        CANNOT,
+                        "the recorded world did not start paused: "
+                                + w.reads().status().state());
+            }
+            Thread.sleep(10);
+        }
+        long at = 0;
+        for (ReplayFile.Command c : recorded.commands) {
+            if (check.differs != 0) {
+                break;
+            }
+            at = stepTo(w, at, c.step());
+            if (c.name().equals("publish")) {
+                Topics.Target target = topics.target(WorldId.DEFAULT, c.topic());
+                if (!MessageTypes.nameOf(target.type()).equals(c.type())) {
+                    return new Verdict(
+                            CANNOT,
+                            "step " + c.step() + ": the recording published a " + c.type() + " on " + c.topic()
+                                    + ", which carries " + MessageTypes.nameOf(target.type()) + " here");
+                }
+                Message m = MessageTypes.defaultInstance(target.type())
+                        .getParserForType()
+                        .parseFrom(c.data());
+                w.topics().publish(c.topic(), m).get();
+            } else if (c.name().equals("reset")) {
+                w.control().reset().get();
+            } else if (!WITHOUT_EFFECT.contains(c.name())) {
+                return new Verdict(
+                        CANNOT,
+                        "step " + c.step() + ": the recording holds a '" + c.name()
+                                + "' command, which a replay does not apply yet (it replays publish and reset)");
+            }
+        }
+        if (check.differs == 0) {
+            stepTo(w, at, recorded.hashes.length);
+        }
+        long differs = check.differs;
+        if (differs == 0) {
+            return new Verdict(IDENTICAL, "identical through step " + recorded.hashes.length + " (" + file + ")");
+        }
+        return new Verdict(
+                DIFFERS, "step " + differs + " differs" + where(recorded, differs, check.replayed) + " (" + file + ")");
+    }
+
+    private static String where(ReplayFile recorded, long step, StateHash replayed) throws Exception {
+        ReplayFile.Detail d = recorded.detailAt(step);
+        if (d.names().isEmpty()) {
+            return ": the recording kept no link hashes at that step (orrery.record.max-state-entries)";
+        }
+        if (!d.names().equals(replayed.names())) {
+            return ": its models or links are not those recorded (recorded "
+                    + d.names().size() + " entries, " + replayed.names().size() + " replayed)";
+        }
+        int i = StateHash.firstDifferent(d.entries(), replayed.entries());
+        if (i < 0) {
+            return ": every link's hash matches but the world's does not";
+        }
+        String name = d.names().get(i);
+        int slash = name.indexOf('/');
+        return slash < 0
+                ? ": model " + name.replace(" (joints)", "") + ", its joints"
+                : ": model " + name.substring(0, slash) + ", link " + name.substring(slash + 1);
+    }
+
+    /** Steps the paused world from step {@code at} to {@code target}. */
+    private static long stepTo(World w, long at, long target) throws Exception {
+        while (at < target) {
+            long n = Math.min(BATCH, target - at);
+            w.control().step(n).get();
+            at += n;
+        }
+        log.debug("Replay at step {}", at);
+        return at;
+    }
+}
