@@ -168,7 +168,7 @@ public final class LocalSweep {
 
         progress.accept(String.format(
                 Locale.ROOT,
-                "sweep of %d scenarios from %s, %d at once; each one's result.json and orrery.log go to %s/<index>/",
+                "sweep of %d scenarios from %s, %d at once; each one's result.json, result.mcap and orrery.log go to %s/<index>/",
                 scenarios.size(),
                 valuesFile,
                 parallelism,
@@ -317,7 +317,7 @@ public final class LocalSweep {
                     o.achievedRealTimeFactor(),
                     o.why().isEmpty() ? "-" : cut(o.why().replaceAll("\\s+", " "))));
         }
-        out.append(String.format("%nreports, each with its orrery.log beside it:%n"));
+        out.append(String.format("%nreports, each with its recording (result.mcap) and orrery.log beside it:%n"));
         for (Outcome o : outcomes) {
             out.append(String.format(Locale.ROOT, "%5d  %s%n", o.index(), o.report()));
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.transport.record.mcap.NodeMcapCheck;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -60,6 +61,15 @@ class BatchRunProcessTests {
         assertThat(box.get("pose").get("z").asDouble()).isCloseTo(0.25, within(0.01));
         assertThat(box.get("pose").get("roll").asDouble()).isCloseTo(0, within(0.01));
         assertThat(box.get("pose").get("pitch").asDouble()).isCloseTo(0, within(0.01));
+
+        // The run recorded itself beside its report, which names the file; Foxglove's reader (@mcap/core under
+        // Node.js) validates it (CRCs, indexes, every message decoded) and finds the replay journal of every step.
+        assertThat(json.get("recording").asText()).isEqualTo("result.mcap");
+        JsonNode mcap = NodeMcapCheck.check("recording", dir.resolve("out/result.mcap"));
+        assertThat(mcap.at("/metadata/orrery.replay/steps").asText()).isEqualTo("2000");
+        assertThat(mcap.at("/topics/~1orrery~1replay~1state/count").asLong()).isEqualTo(2000);
+        assertThat(mcap.get("total").asLong())
+                .isEqualTo(mcap.get("messageCount").asLong());
     }
 
     @Test
