@@ -113,6 +113,7 @@ public final class Benchmarks {
             "robot-steps",
             "reset-save",
             McapBenchmark.NAME,
+            RecordingBenchmark.NAME,
             VectorBenchmark.NAME);
 
     /** Measured rounds per scene size, alternating raw JBullet and the Orrery loop. */
@@ -214,6 +215,9 @@ public final class Benchmarks {
         }
         if (which.contains(McapBenchmark.NAME)) {
             McapBenchmark.run();
+        }
+        if (which.contains(RecordingBenchmark.NAME)) {
+            RecordingBenchmark.run();
         }
         if (which.contains(RenderBenchmark.NAME)) {
             RenderBenchmark.run();
