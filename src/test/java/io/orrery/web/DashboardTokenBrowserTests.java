@@ -128,14 +128,13 @@ class DashboardTokenBrowserTests {
         page.screenshot("joints");
     }
 
-    /** The hinge's row as text; the rows are laid out again at each refresh, so it is found anew each time. */
+    /**
+     * The hinge's row as text, read in one script: the rows are laid out again at each refresh, and a row found in one
+     * call and read in the next can already be gone (a loaded browser then fails every attempt).
+     */
     private List<String> hinge() {
-        return page
-                .testid("model-joints")
-                .findElement(By.cssSelector("tbody tr[data-joint=hinge]"))
-                .findElements(By.tagName("td"))
-                .stream()
-                .map(WebElement::getText)
-                .toList();
+        Object cells = page.js("return Array.from(document.querySelectorAll("
+                + "\"[data-testid='model-joints'] tbody tr[data-joint=hinge] td\")).map(td => td.innerText.trim());");
+        return ((List<?>) cells).stream().map(String::valueOf).toList();
     }
 }

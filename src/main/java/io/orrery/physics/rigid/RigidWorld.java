@@ -133,10 +133,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
      */
     protected void populated() {}
 
-    /**
-     * Empties the engine's world, whose joints are already out of it, for a reset or a close; {@code models} are its
-     * models. An engine may keep the emptied world for the next {@link #createWorld}.
-     */
+    /** Empties the engine's world (joints already out), which it may keep for the next {@link #createWorld}. */
     protected abstract void destroyWorld(Iterable<Model<L, J>> models);
 
     /** Lets go of what {@link #destroyWorld} kept, once the world is closed; nothing by default. */
