@@ -41,7 +41,8 @@ class ExtensionsTests {
             List.of("ackermann-steering", "AckermannSteering"),
             List.of("apply-link-wrench", "ApplyLinkWrench"),
             List.of("lift-drag", "LiftDrag"),
-            List.of("kinetic-energy-monitor", "KineticEnergyMonitor"));
+            List.of("kinetic-energy-monitor", "KineticEnergyMonitor"),
+            List.of("triggered-publisher", "TriggeredPublisher"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
