@@ -137,7 +137,8 @@ public final class GazeboSystemRunner implements AfterEachCallback {
                 .devices(Extensions.discovered().deviceKinds())
                 .build();
         runner.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        // a guard against a runner that never starts, not a measure: generous, so a loaded machine cannot trip it
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (runner.reads().currentState() != SimState.PAUSE) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError(
