@@ -106,10 +106,13 @@ class ExtensionsTests {
                         "depth_camera",
                         "depth",
                         "rgbd_camera",
-                        "rgbd");
+                        "rgbd",
+                        "air_pressure",
+                        "navsat");
         assertThat(FOUND.devices())
                 .extracting(DeviceDescriptor::name)
-                .containsExactly("altimeter", "camera", "contact", "imu", "lidar", "magnetometer");
+                .containsExactly(
+                        "air_pressure", "altimeter", "camera", "contact", "imu", "lidar", "magnetometer", "navsat");
     }
 
     @Test
