@@ -3,15 +3,11 @@ package io.orrery.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.ops.AllowedOrigins;
 import io.orrery.ops.ApiToken;
+import io.orrery.ops.HandshakeRefusal;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
-import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.http.server.ServletServerHttpRequest;
@@ -29,13 +25,13 @@ final class ControlHandshakeInterceptor implements HandshakeInterceptor {
 
     private final AllowedOrigins origins;
     private final ApiToken token;
-    private final ObjectMapper mapper;
+    private final HandshakeRefusal refusal;
 
     /** {@code token} null: none is configured, and only the origin is checked. */
     ControlHandshakeInterceptor(AllowedOrigins origins, ApiToken token, ObjectMapper mapper) {
         this.origins = origins;
         this.token = token;
-        this.mapper = mapper;
+        this.refusal = new HandshakeRefusal(mapper);
     }
 
     @Override
@@ -51,30 +47,22 @@ final class ControlHandshakeInterceptor implements HandshakeInterceptor {
         HttpServletRequest http = servlet.getServletRequest();
         Optional<String> foreign = origins.refused(http);
         if (foreign.isPresent()) {
-            refuse(
-                    mapper,
+            refusal.foreignOrigin(
                     request,
                     response,
-                    HttpStatus.FORBIDDEN,
-                    "Cross-origin request refused",
-                    OriginFilter.refusal("the control WebSocket's handshake", foreign.get(), http),
-                    Map.of("origin", foreign.get(), "property", AllowedOrigins.PROPERTY));
+                    foreign.get(),
+                    OriginFilter.refusal("the control WebSocket's handshake", foreign.get(), http));
             return false;
         }
         if (token == null || token.presentedBy(http)) {
             return true;
         }
-        response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
-        refuse(
-                mapper,
+        refusal.noToken(
                 request,
                 response,
-                HttpStatus.UNAUTHORIZED,
-                "Unauthorized",
                 "the control WebSocket's"
                         + " handshake needs the header 'Authorization: Bearer <orrery.api.token>' or, from a browser, the"
-                        + " query parameter '" + ApiToken.ACCESS_TOKEN + "=<orrery.api.token>'",
-                Map.of());
+                        + " query parameter '" + ApiToken.ACCESS_TOKEN + "=<orrery.api.token>'");
         return false;
     }
 
@@ -82,24 +70,5 @@ final class ControlHandshakeInterceptor implements HandshakeInterceptor {
     public void afterHandshake(
             ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler, Exception exception) {
         // nothing to do once the socket is open
-    }
-
-    /** Answers the handshake with {@code status} and a problem detail instead of opening the socket. */
-    static void refuse(
-            ObjectMapper mapper,
-            ServerHttpRequest request,
-            ServerHttpResponse response,
-            HttpStatus status,
-            String title,
-            String detail,
-            Map<String, Object> properties)
-            throws IOException {
-        ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
-        p.setTitle(title);
-        properties.forEach(p::setProperty);
-        p.setInstance(URI.create(request.getURI().getRawPath()));
-        response.setStatusCode(status);
-        response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        response.getBody().write(mapper.writeValueAsBytes(p));
     }
 }

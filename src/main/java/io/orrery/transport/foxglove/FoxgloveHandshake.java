@@ -3,17 +3,14 @@ package io.orrery.transport.foxglove;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orrery.ops.AllowedOrigins;
 import io.orrery.ops.ApiToken;
+import io.orrery.ops.HandshakeRefusal;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
-import java.net.URI;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.http.server.ServletServerHttpRequest;
@@ -36,14 +33,14 @@ final class FoxgloveHandshake implements HandshakeInterceptor {
     private final AllowedOrigins origins;
     private final ApiToken token;
     private final boolean protectReads;
-    private final ObjectMapper mapper;
+    private final HandshakeRefusal refusal;
 
     /** {@code token} null: none is configured, and every client may control. */
     FoxgloveHandshake(AllowedOrigins origins, ApiToken token, boolean protectReads, ObjectMapper mapper) {
         this.origins = origins;
         this.token = token;
         this.protectReads = protectReads;
-        this.mapper = mapper;
+        this.refusal = new HandshakeRefusal(mapper);
     }
 
     @Override
@@ -59,11 +56,10 @@ final class FoxgloveHandshake implements HandshakeInterceptor {
         HttpServletRequest http = servlet.getServletRequest();
         Optional<String> foreign = origins.refused(http);
         if (foreign.isPresent()) {
-            refuse(
+            refusal.foreignOrigin(
                     request,
                     response,
-                    HttpStatus.FORBIDDEN,
-                    "Cross-origin request refused",
+                    foreign.get(),
                     "the Foxglove"
                             + " WebSocket's handshake comes from a page of origin '" + foreign.get()
                             + "': only this server's"
@@ -73,23 +69,21 @@ final class FoxgloveHandshake implements HandshakeInterceptor {
             return false;
         }
         if (!offersOurs(http)) {
-            refuse(
+            refusal.refuse(
                     request,
                     response,
                     HttpStatus.BAD_REQUEST,
                     "No Foxglove subprotocol",
                     "the Foxglove WebSocket" + " needs the header Sec-WebSocket-Protocol with one of "
-                            + FoxgloveSocketHandler.SUBPROTOCOLS);
+                            + FoxgloveSocketHandler.SUBPROTOCOLS,
+                    Map.of());
             return false;
         }
         boolean holder = token == null || token.presentedBy(http);
         if (!holder && protectReads) {
-            response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"orrery\"");
-            refuse(
+            refusal.noToken(
                     request,
                     response,
-                    HttpStatus.UNAUTHORIZED,
-                    "Unauthorized",
                     "the Foxglove WebSocket's handshake"
                             + " needs the header 'Authorization: Bearer <orrery.api.token>' or the query parameter '"
                             + ApiToken.ACCESS_TOKEN + "=<orrery.api.token>' (orrery.api.protect-reads is on)");
@@ -114,16 +108,5 @@ final class FoxgloveHandshake implements HandshakeInterceptor {
             }
         }
         return false;
-    }
-
-    private void refuse(
-            ServerHttpRequest request, ServerHttpResponse response, HttpStatus status, String title, String detail)
-            throws IOException {
-        ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
-        p.setTitle(title);
-        p.setInstance(URI.create(request.getURI().getRawPath()));
-        response.setStatusCode(status);
-        response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        response.getBody().write(mapper.writeValueAsBytes(p));
     }
 }
