@@ -1,6 +1,7 @@
 package io.orrery.device.lidar;
 
 import com.gz.msgs.LaserScanProtos.LaserScan;
+import com.gz.msgs.PointCloudPackedProtos.PointCloudPacked;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -18,7 +19,9 @@ import java.util.Optional;
  * A {@code lidar}, {@code gpu_lidar}, {@code ray} or {@code gpu_ray} sensor, as gz-sim's CpuLidar: every ray is cast
  * against the collision shapes from {@code <range><min>} to {@code <range><max>} along its direction (horizontal
  * angle about the sensor's z axis, vertical angle up from its xy plane), and gz.msgs.LaserScan is published on
- * {@code .../scan}, row by row. A ray that meets nothing reads {@code +Infinity}, as in Gazebo. Settings come from
+ * {@code .../scan}, row by row. A ray that meets nothing reads {@code +Infinity}, as in Gazebo. While something
+ * subscribes to {@code .../scan/points}, the same rays go there as gz.msgs.PointCloudPacked in the sensor's frame, as
+ * gz-sensors' lidars publish them ({@link PackedPoints}); the cloud is built only then. Settings come from
  * {@code <lidar>} (or {@code <ray>}): {@code <scan><horizontal|vertical>} {@code samples}, {@code min_angle},
  * {@code max_angle}; {@code <range>} {@code min}, {@code max}; {@code <noise>} on every range that hit, the result
  * kept within [min, max]. {@code resolution} is read past: one ray per sample.
@@ -26,6 +29,9 @@ import java.util.Optional;
 public final class LidarDevice extends Device {
 
     private final Publisher<LaserScan> publisher;
+    private final Publisher<PointCloudPacked> points;
+    private final PackedPoints packed;
+    private final double[] ranges;
     private final String element;
     private final int horizontal;
     private final int vertical;
@@ -73,6 +79,9 @@ public final class LidarDevice extends Device {
         }
         this.noise = noise(element(element), "range");
         this.publisher = advertise(LaserScan.class);
+        this.points = advertise(topic() + "/points", PointCloudPacked.class);
+        this.packed = new PackedPoints(horizontal, vertical, directions);
+        this.ranges = new double[directions.length];
     }
 
     @Override
@@ -111,8 +120,12 @@ public final class LidarDevice extends Device {
                 range = Math.min(rangeMax, Math.max(rangeMin, noise.apply(range)));
             }
             scan.addRanges(range).addIntensities(0);
+            ranges[i] = range;
         }
         publisher.publish(scan.build());
+        if (points.hasSubscribers()) {
+            points.publish(packed.cloud(header(info), ranges));
+        }
     }
 
     private int samples(String axis, int fallback) {
