@@ -108,11 +108,20 @@ class ExtensionsTests {
                         "rgbd_camera",
                         "rgbd",
                         "air_pressure",
-                        "navsat");
+                        "navsat",
+                        "logical_camera");
         assertThat(FOUND.devices())
                 .extracting(DeviceDescriptor::name)
                 .containsExactly(
-                        "air_pressure", "altimeter", "camera", "contact", "imu", "lidar", "magnetometer", "navsat");
+                        "air_pressure",
+                        "altimeter",
+                        "camera",
+                        "contact",
+                        "imu",
+                        "lidar",
+                        "logical_camera",
+                        "magnetometer",
+                        "navsat");
     }
 
     @Test
