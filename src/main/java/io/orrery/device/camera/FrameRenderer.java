@@ -46,9 +46,15 @@ final class FrameRenderer implements AutoCloseable {
     private long drawn;
     private boolean warned;
 
-    FrameRenderer(String name, WorldSpec world, CameraModel model, Set<RenderOutput> outputs, Sink sink) {
+    FrameRenderer(
+            String name,
+            WorldSpec world,
+            CameraModel model,
+            Set<RenderOutput> outputs,
+            SegmentationType segmentation,
+            Sink sink) {
         this.name = name;
-        this.thread = new Thread(() -> run(world, model, outputs, sink), "orrery-camera-" + name);
+        this.thread = new Thread(() -> run(world, model, outputs, segmentation, sink), "orrery-camera-" + name);
         thread.setDaemon(true);
         thread.start();
     }
@@ -75,10 +81,11 @@ final class FrameRenderer implements AutoCloseable {
         }
     }
 
-    private void run(WorldSpec world, CameraModel model, Set<RenderOutput> outputs, Sink sink) {
+    private void run(
+            WorldSpec world, CameraModel model, Set<RenderOutput> outputs, SegmentationType segmentation, Sink sink) {
         try (Renderer renderer = Renderer.open();
                 RenderScene scene = renderer.scene(world);
-                RenderCamera camera = renderer.camera(model, outputs, SegmentationType.SEMANTIC)) {
+                RenderCamera camera = renderer.camera(model, outputs, segmentation)) {
             ready.complete(scene.bodies());
             for (Frame frame = next(); frame != null; frame = next()) {
                 try {
