@@ -15,7 +15,7 @@ public interface Camera {
     /** The sensor's scoped name, {@code model::link::sensor}. */
     String name();
 
-    /** The topic its colour image goes on, if it has one. */
+    /** The topic its colour image goes on, if it has one (a segmentation camera's coloured map). */
     Optional<String> colorTopic();
 
     /** The topic its depth image goes on, if it has one. */
@@ -23,8 +23,9 @@ public interface Camera {
 
     /**
      * Runner thread: takes the world's poses now and has them drawn on the camera's own thread, stamped with
-     * {@code simTimeNanos}; the future completes there with its images (colour first, then depth), or fails when the
-     * camera closes first. Never dropped for a newer frame.
+     * {@code simTimeNanos}; the future completes there with its images (colour first, then depth; a segmentation
+     * camera's label map, then its coloured map), or fails when the camera closes first. Never dropped for a newer
+     * frame.
      */
     CompletableFuture<List<Image>> draw(WorldView world, long simTimeNanos);
 

@@ -9,6 +9,7 @@ import io.orrery.world.Pose;
 import io.orrery.world.VisualSpec;
 import io.orrery.world.WorldSpec;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,8 +33,20 @@ final class SceneBuilder {
     final Map<Geometry, GpuMesh> meshes = new HashMap<>();
     final Textures textures;
 
-    /** Per label, the instance number of each top-level model that shows it, in the world's order. */
-    private final Map<Integer, Map<String, Integer>> instances = new HashMap<>();
+    /** A drawable visual, its instance number known once every visual is. */
+    private record Pending(
+            String name,
+            String top,
+            GpuMesh mesh,
+            int body,
+            double[] local,
+            MaterialSpec material,
+            int texture,
+            double opacity,
+            long flags,
+            int label) {}
+
+    private final List<Pending> pending = new ArrayList<>();
 
     SceneBuilder(RenderSettings settings) {
         this.textures = new Textures(settings);
@@ -48,6 +61,38 @@ final class SceneBuilder {
         for (ModelSpec model : world.models()) {
             model(model, model.pose(), model.name(), "");
         }
+        Map<Integer, Map<String, Integer>> instances = instances(pending);
+        for (Pending p : pending) {
+            int instance = p.label() == 0 ? 0 : instances.get(p.label()).get(p.top());
+            items.add(new DrawItem(
+                    p.name(),
+                    p.mesh(),
+                    p.body(),
+                    p.local(),
+                    p.material(),
+                    p.texture(),
+                    p.opacity(),
+                    p.flags(),
+                    p.label(),
+                    instance));
+        }
+    }
+
+    /**
+     * Per label, the instance number of each top-level model that shows it, as gz-rendering numbers them: visuals by
+     * scoped name from last to first, a label's count going up at each new top-level model.
+     */
+    private static Map<Integer, Map<String, Integer>> instances(List<Pending> visuals) {
+        List<Pending> byName = new ArrayList<>(visuals);
+        byName.sort(Comparator.comparing(Pending::name).reversed());
+        Map<Integer, Map<String, Integer>> instances = new HashMap<>();
+        for (Pending p : byName) {
+            if (p.label() != 0) {
+                Map<String, Integer> models = instances.computeIfAbsent(p.label(), l -> new LinkedHashMap<>());
+                models.putIfAbsent(p.top(), models.size() + 1);
+            }
+        }
+        return instances;
     }
 
     private void model(ModelSpec model, Pose worldPose, String top, String scope) {
@@ -81,16 +126,9 @@ final class SceneBuilder {
         int texture = material.albedoFile().map(textures::texture).orElse(0);
         double[] local = new double[16];
         Matrices.pose(visual.pose(), local);
-        int label = visual.label().orElse(0);
-        int instance = 0;
-        if (label != 0) {
-            Map<String, Integer> models = instances.computeIfAbsent(label, l -> new LinkedHashMap<>());
-            Integer known = models.get(top);
-            instance = known != null ? known : models.size() + 1;
-            models.put(top, instance);
-        }
-        items.add(new DrawItem(
+        pending.add(new Pending(
                 linkName + "::" + visual.name(),
+                top,
                 mesh.get(),
                 body,
                 local,
@@ -98,8 +136,7 @@ final class SceneBuilder {
                 texture,
                 1 - visual.transparency(),
                 visual.visibilityFlags(),
-                label,
-                instance));
+                visual.label().orElse(0)));
     }
 
     private Optional<GpuMesh> mesh(Geometry geometry) {

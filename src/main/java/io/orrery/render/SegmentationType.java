@@ -9,7 +9,7 @@ public enum SegmentationType {
     SEMANTIC,
     /**
      * The instance's number, low byte then high byte, then the label: instances are numbered from 1 for each label, one
-     * number per top-level model, in the world's order.
+     * number per top-level model, in gz-rendering's order (visuals by scoped name, last first).
      */
     PANOPTIC
 }

@@ -73,7 +73,8 @@ class ExtensionsTests {
                 "sensors",
                 "altimeter",
                 "magnetometer",
-                "cpu-lidar");
+                "cpu-lidar",
+                "label");
         for (String name : accepted) {
             assertThat(registry.isAcceptedSilently("libignition-gazebo6-" + name + "-system.so"))
                     .as(name)
@@ -109,7 +110,9 @@ class ExtensionsTests {
                         "rgbd",
                         "air_pressure",
                         "navsat",
-                        "logical_camera");
+                        "logical_camera",
+                        "segmentation",
+                        "segmentation_camera");
         assertThat(FOUND.devices())
                 .extracting(DeviceDescriptor::name)
                 .containsExactly(
@@ -121,7 +124,8 @@ class ExtensionsTests {
                         "lidar",
                         "logical_camera",
                         "magnetometer",
-                        "navsat");
+                        "navsat",
+                        "segmentation_camera");
     }
 
     @Test

@@ -176,7 +176,8 @@ class CameraGeometryTests {
         List<RayCast.Box> boxes = new ArrayList<>();
         StringBuilder sdf = new StringBuilder();
         int[] labels = {10, 20, 10, 0, 5};
-        int[] instances = {1, 1, 2, 0, 1};
+        // gz-rendering numbers a label's instances over the visuals by name from last to first: m2 before m0
+        int[] instances = {2, 1, 1, 0, 1};
         String[] poses = {"4 1 0.8 0 0 0.4", "5 -0.5 1 0.2 0 0", "3 -1.3 0.5 0 0.3 0", "6 0 2 0 0 0", "12 0 0 0 0 0"};
         String[] sizes = {"0.6 0.6 0.6", "1 0.4 1.5", "0.5 0.8 0.3", "1 1 0.5", "0.2 30 30"};
         for (int b = 0; b < labels.length; b++) {
