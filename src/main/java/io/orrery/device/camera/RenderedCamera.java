@@ -52,6 +52,8 @@ abstract class RenderedCamera extends Device implements Camera {
     private Publisher<CameraInfo> infoPublisher;
     /** The episode frames are taken in; a reset starts the next. Runner thread. */
     private long episode;
+    /** Frames due and not drawn, nobody watching. Runner thread. */
+    private volatile long skipped;
 
     /** A drawn frame's images, in the order of the camera's image topics. */
     private record Drawn(long episode, List<Image> images) {}
@@ -138,6 +140,11 @@ abstract class RenderedCamera extends Device implements Camera {
         renderer.awaitIdle();
     }
 
+    /** Frames drawn so far, on demand or sampled. */
+    public long framesDrawn() {
+        return renderer.drawn();
+    }
+
     /** Frames dropped because a newer one was sampled before they were drawn. */
     public long framesDropped() {
         return renderer.dropped();
@@ -165,9 +172,33 @@ abstract class RenderedCamera extends Device implements Camera {
         drawn.clear();
     }
 
+    /**
+     * A frame is drawn only when somebody takes its images, as gz-sensors renders only for a topic with connections:
+     * a subscriber on the bus (a gz-transport process, the Foxglove server, a recording) or a reader (HTTP, the
+     * dashboard) of an image or camera-info topic. A frame skipped is not drawn at all; one drawn is the same whether
+     * or not the frames before it were, as each takes only the poses of its step and a noise stream of its own.
+     */
     @Override
     protected void sample(UpdateInfo info, WorldView world, LinkState link) {
+        if (!watched()) {
+            skipped++;
+            return;
+        }
         renderer.submit(frame(world, link, info.simTimeNanos(), null));
+    }
+
+    private boolean watched() {
+        for (Publisher<Image> p : publishers) {
+            if (p.hasSubscribers()) {
+                return true;
+            }
+        }
+        return infoPublisher.hasSubscribers();
+    }
+
+    /** Frames due that were not drawn because nobody took the camera's images then. */
+    public long framesUnwatched() {
+        return skipped;
     }
 
     @Override
