@@ -4,6 +4,7 @@ import com.gz.msgs.ImageProtos.Image;
 import com.gz.msgs.ImageProtos.PixelFormatType;
 import io.orrery.device.Camera;
 import io.orrery.device.UnknownCameraException;
+import io.orrery.runner.port.SimulationStatus;
 import io.orrery.topic.TopicMessage;
 import io.orrery.topic.TopicNames;
 import java.util.List;
@@ -63,7 +64,29 @@ public final class Cameras {
         if (topic.isEmpty()) {
             throw UnknownCameraException.noOutput(camera.name(), output == Output.COLOR ? "colour" : "depth");
         }
-        return topics.read(world, topic.get()).thenApply(m -> m.map(t -> CameraImage.of(camera.name(), t)));
+        return topics.read(world, topic.get())
+                .thenCompose(m -> m.isPresent()
+                        ? CompletableFuture.completedFuture(m.map(t -> CameraImage.of(camera.name(), t)))
+                        : drawnWhilePaused(world, camera, output));
+    }
+
+    /**
+     * A camera nobody watched has drawn no frame (cameras draw only for someone), and while the world is paused no
+     * step will draw one: the frame of the world as it stands is drawn now, as a lockstep controller's is, and given to
+     * this reader only. The next step's frame is the one published.
+     */
+    private CompletableFuture<Optional<CameraImage>> drawnWhilePaused(WorldId id, Camera camera, Output output) {
+        World w = worlds.get(id);
+        SimulationStatus status = w.reads().status();
+        if (!status.paused()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        long simTimeNanos = status.simTimeNanos();
+        return w.edits()
+                .submit("draw camera " + camera.name(), physics -> camera.draw(physics, simTimeNanos))
+                .thenCompose(drawn -> drawn)
+                .thenApply(images -> Optional.of(new CameraImage(
+                        camera.name(), simTimeNanos, images.get(camera.imageIndex(output == Output.DEPTH)))));
     }
 
     private List<Camera> cameras(WorldId world) {

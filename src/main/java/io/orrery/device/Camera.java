@@ -30,6 +30,12 @@ public interface Camera {
     CompletableFuture<List<Image>> draw(WorldView world, long simTimeNanos);
 
     /**
+     * Where in {@link #draw}'s images the image on {@link #depthTopic()} ({@code depth}) or on {@link #colorTopic()}
+     * is.
+     */
+    int imageIndex(boolean depth);
+
+    /**
      * The camera of {@code cameras} that {@code name} names: its scoped name, or its sensor's name when no other
      * camera has it.
      *

@@ -120,6 +120,33 @@ class CameraApiTests {
         assertThat(floats.getFloat(0)).isEqualTo(Float.POSITIVE_INFINITY);
     }
 
+    /**
+     * A camera draws only for someone, so one nobody has watched has no frame; while the world is paused no step will
+     * draw it, and a read draws the world as it stands, stamped with the paused sim time.
+     */
+    @Test
+    void aPausedWorldsUnwatchedCameraIsDrawnForItsReader() throws Exception {
+        HttpResponse<byte[]> paused = http.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/simulation/pause"))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(paused.statusCode()).as(new String(paused.body())).isEqualTo(200);
+        JsonNode status = JSON.readTree(get("/api/simulation").body());
+        assertThat(status.get("paused").asBoolean()).isTrue();
+
+        HttpResponse<byte[]> r = get("/api/cameras/down/depth");
+
+        assertThat(r.statusCode()).as(new String(r.body())).isEqualTo(200);
+        assertThat(r.headers().firstValue("X-Orrery-Camera")).hasValue("rig::link::down");
+        assertThat(Double.parseDouble(
+                        r.headers().firstValue("X-Orrery-Sim-Time").orElseThrow()))
+                .isCloseTo(status.get("simTime").asDouble(), within(1e-9));
+        assertThat(r.body()).hasSize(64 * 64 * 4); // the down camera's 64 × 64 floats
+        running();
+    }
+
     @Test
     void anUnknownCameraOrImageIs404NamingTheCameras() throws Exception {
         HttpResponse<byte[]> unknown = get("/api/cameras/nope/image");

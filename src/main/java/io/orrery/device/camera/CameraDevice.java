@@ -123,6 +123,12 @@ public final class CameraDevice extends RenderedCamera {
         return Optional.ofNullable(depthTopic);
     }
 
+    /** Colour first, then depth. */
+    @Override
+    public int imageIndex(boolean depth) {
+        return depth && color ? 1 : 0;
+    }
+
     /** The topic its gz.msgs.CameraInfo goes on. */
     public String infoTopic() {
         return infoTopic;

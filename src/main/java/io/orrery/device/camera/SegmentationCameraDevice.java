@@ -79,6 +79,12 @@ public final class SegmentationCameraDevice extends RenderedCamera {
         return Optional.empty();
     }
 
+    /** The label map, then the coloured map (on {@link #colorTopic()}); there is no depth. */
+    @Override
+    public int imageIndex(boolean depth) {
+        return 1;
+    }
+
     /** The label map's topic. */
     public String labelsTopic() {
         return labelsTopic;
