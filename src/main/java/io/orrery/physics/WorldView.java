@@ -30,6 +30,26 @@ public interface WorldView {
         return states;
     }
 
+    /**
+     * Hands the physical state to {@code visitor}, model by model in load order. A live world reads its bodies and
+     * joints straight from the engine; this default reads {@link #models()}.
+     */
+    default void visitState(StateVisitor visitor) {
+        for (ModelState m : models()) {
+            visitor.model(m.name());
+            for (LinkState l : m.links()) {
+                visitor.link(
+                        l.name(), l.pose(), l.velocity().linear(), l.velocity().angular());
+            }
+            for (JointState j : m.joints()) {
+                visitor.joint(j.position(), j.velocity());
+                if (j.axis2() != null) {
+                    visitor.joint(j.axis2().position(), j.axis2().velocity());
+                }
+            }
+        }
+    }
+
     /** The number of rigid bodies (links with a body), static ones included. */
     int bodyCount();
 

@@ -5,6 +5,7 @@ import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.StateVisitor;
 import io.orrery.physics.WorldView;
 import io.orrery.world.Vec3;
 import java.util.Collections;
@@ -60,6 +61,14 @@ final class ReadOnlyWorldView implements WorldView {
     @Override
     public List<ModelState> models() {
         return read(() -> Collections.unmodifiableList(world.models()));
+    }
+
+    @Override
+    public void visitState(StateVisitor visitor) {
+        read(() -> {
+            world.visitState(visitor);
+            return null;
+        });
     }
 
     @Override

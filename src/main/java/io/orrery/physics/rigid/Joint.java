@@ -1,6 +1,7 @@
 package io.orrery.physics.rigid;
 
 import io.orrery.physics.JointState;
+import io.orrery.physics.StateVisitor;
 import io.orrery.world.JointSpec;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.Pose;
@@ -249,6 +250,16 @@ public abstract class Joint<L extends Link> {
         }
         Vec3 parentSpin = parent == null ? Vec3.ZERO : parent.angularVelocity();
         return child.angularVelocity().minus(parentSpin).dot(axis);
+    }
+
+    /** Hands each axis's position and velocity to {@code visitor}, as {@link #state()} has them. */
+    final void visit(StateVisitor visitor) {
+        if (pair != null) {
+            visitor.joint(pair.position1(), pair.velocity1());
+            visitor.joint(pair.position2(), pair.velocity2());
+        } else {
+            visitor.joint(currentPosition(), velocity());
+        }
     }
 
     public final JointState state() {

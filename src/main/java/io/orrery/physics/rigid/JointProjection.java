@@ -1,15 +1,21 @@
 package io.orrery.physics.rigid;
 
+import io.orrery.log.LogSafe;
+import io.orrery.physics.Articulation;
+import io.orrery.physics.ArticulationState;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Puts a model's links back on its joints after every step: the {@code projected} articulation mode. The engine's
@@ -59,6 +65,27 @@ final class JointProjection<L extends Link, J extends Joint<L>> {
         this.model = model;
         this.order = order;
         this.fallback = fallback;
+    }
+
+    /**
+     * The model's projection, with its articulation set to say so; empty when its joints cannot be projected, the
+     * articulation then saying why (and the log, naming the world file {@code source}).
+     */
+    static <L extends Link, J extends Joint<L>> Optional<JointProjection<L, J>> attach(Model<L, J> model, Path source) {
+        JointProjection<L, J> projection = of(model);
+        if (projection.fallback() == null) {
+            model.setArticulation(ArticulationState.as(Articulation.PROJECTED));
+            return Optional.of(projection);
+        }
+        model.setArticulation(ArticulationState.fellBack(Articulation.PROJECTED, projection.fallback()));
+        System.getLogger(RigidWorld.class.getName())
+                .log(
+                        Level.INFO,
+                        "{0}: model ''{1}'' keeps plain constraints: {2}",
+                        LogSafe.of(source),
+                        LogSafe.of(model.name()),
+                        LogSafe.of(projection.fallback()));
+        return Optional.empty();
     }
 
     /** The projection of a model's joints, or a fallback saying why its joints cannot be projected. */

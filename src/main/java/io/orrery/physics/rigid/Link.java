@@ -2,6 +2,7 @@ package io.orrery.physics.rigid;
 
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ShapeInfo;
+import io.orrery.physics.StateVisitor;
 import io.orrery.physics.Twist;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
@@ -159,6 +160,11 @@ public abstract class Link {
     public final Vec3 velocityAt(Vec3 point) {
         return linearVelocity()
                 .plus(angularVelocity().cross(point.minus(comPose().position())));
+    }
+
+    /** Hands the body's centre-of-mass pose and velocity, as the engine holds them, to {@code visitor}. */
+    final void visit(StateVisitor visitor) {
+        visitor.link(name(), comPose(), linearVelocity(), angularVelocity());
     }
 
     /** The link's state now; the body is read once. */

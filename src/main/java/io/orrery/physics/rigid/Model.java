@@ -5,6 +5,7 @@ import io.orrery.physics.ArticulationState;
 import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
+import io.orrery.physics.StateVisitor;
 import io.orrery.physics.Twist;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
@@ -133,6 +134,17 @@ public final class Model<L extends Link, J extends Joint<L>> {
     ModelState readState() {
         state = read();
         return state;
+    }
+
+    /** Hands the model's links and joints, read from the engine now, to {@code visitor}; keeps no state. */
+    void visit(StateVisitor visitor) {
+        visitor.model(spec.name());
+        for (L link : links) {
+            link.visit(visitor);
+        }
+        for (J joint : joints) {
+            joint.visit(visitor);
+        }
     }
 
     private ModelState read() {

@@ -1,6 +1,7 @@
 package io.orrery.physics.rigid;
 
 import io.orrery.physics.ModelState;
+import io.orrery.physics.StateVisitor;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -87,6 +88,13 @@ final class ModelStates<L extends Link, J extends Joint<L>> {
             all = null;
         }
         return state;
+    }
+
+    /** Hands every model's state, read from the engine now, to {@code visitor}, in load order. */
+    void visit(StateVisitor visitor) {
+        for (Model<L, J> m : order) {
+            m.visit(visitor);
+        }
     }
 
     /** Every model's state now, in load order. */

@@ -2,12 +2,12 @@ package io.orrery.physics.rigid;
 
 import io.orrery.log.LogSafe;
 import io.orrery.physics.Articulation;
-import io.orrery.physics.ArticulationState;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.JointState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.StateVisitor;
 import io.orrery.physics.Twist;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.world.ModelSpec;
@@ -175,19 +175,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         addJoints(model);
         models.put(top.name(), model);
         if (articulation == Articulation.PROJECTED) {
-            JointProjection<L, J> projection = JointProjection.of(model);
-            if (projection.fallback() == null) {
-                projections.put(model, projection);
-                model.setArticulation(ArticulationState.as(articulation));
-            } else {
-                model.setArticulation(ArticulationState.fellBack(articulation, projection.fallback()));
-                LOG.log(
-                        Level.INFO,
-                        "{0}: model ''{1}'' keeps plain constraints: {2}",
-                        LogSafe.of(spec.source()),
-                        LogSafe.of(top.name()),
-                        LogSafe.of(projection.fallback()));
-            }
+            JointProjection.attach(model, spec.source()).ifPresent(p -> projections.put(model, p));
         }
         states.add(model);
         joints.addAll(model.joints());
@@ -280,6 +268,12 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     public final List<ModelState> models() {
         checkOpen();
         return states.all();
+    }
+
+    @Override
+    public final void visitState(StateVisitor visitor) {
+        checkOpen();
+        states.visit(visitor);
     }
 
     @Override

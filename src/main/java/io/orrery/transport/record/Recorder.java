@@ -61,7 +61,11 @@ final class Recorder {
 
     private final Map<String, Subscription> open = new HashMap<>();
     private final AtomicLong latestTime = new AtomicLong();
-    private final AtomicLong modelsKey = new AtomicLong();
+    /** The last pose/info, whose models decide whether the scene is due again (read by the tick). */
+    private volatile Pose_V latestPoses;
+
+    private Pose_V keyed;
+    private long modelsKey;
     /** Whether a pose/info has come since the bus was followed: the scene waits for it (and for its models). */
     private volatile boolean posesSeen;
 
@@ -164,7 +168,12 @@ final class Recorder {
         if (!followBus()) {
             return;
         }
-        long key = modelsKey.get();
+        Pose_V poses = latestPoses;
+        if (poses != null && poses != keyed) {
+            modelsKey = SceneTopics.modelsKey(poses);
+            keyed = poses;
+        }
+        long key = modelsKey;
         if (posesSeen && properties.records(SceneTopics.SCENE) && (sceneWanted || key != sceneKey)) {
             try {
                 long time = latestTime.get();
@@ -244,13 +253,14 @@ final class Recorder {
             if (recordIt) {
                 into.offer(topic, type, t, m);
             }
-            if (isPoses) {
+            if (isPoses) { // the frames and the models' key are made on the writer's and the tick's threads
                 Pose_V v = (Pose_V) m;
                 latestTime.set(t);
-                modelsKey.set(SceneTopics.modelsKey(v));
+                latestPoses = v;
                 posesSeen = true;
                 if (frames) {
-                    into.offer(SceneTopics.TRANSFORMS, FrameTransforms.class, t, SceneBuilder.transforms(v, t));
+                    into.offerBuilt(
+                            SceneTopics.TRANSFORMS, FrameTransforms.class, t, () -> SceneBuilder.transforms(v, t));
                 }
             }
         });

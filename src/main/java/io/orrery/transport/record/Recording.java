@@ -23,6 +23,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,11 +45,25 @@ final class Recording {
     /** What a recording wrote, once it has ended. */
     record Summary(Path file, long messages, long dropped, long overSize, long bytes) {}
 
-    /** A message to write: a protobuf {@code message}, or {@code json} encoded on the writer's thread. */
+    /**
+     * A message to write: a protobuf {@code message}, one {@code built} on the writer's thread, or {@code json}
+     * encoded there.
+     */
     private record Entry(
-            String topic, Class<? extends Message> type, long timeNanos, Message message, Supplier<byte[]> json) {}
+            String topic,
+            Class<? extends Message> type,
+            long timeNanos,
+            Message message,
+            Supplier<? extends Message> built,
+            Supplier<byte[]> json) {}
 
-    private static final Entry END = new Entry("", Message.class, 0, null, null);
+    private static final Entry END = new Entry("", Message.class, 0, null, null, null);
+
+    /**
+     * How long the writer sleeps when it finds the queue empty. It polls rather than waits on the queue, so that the
+     * runner's offer never has a sleeping writer to wake (a system call a message, on the runner's time).
+     */
+    private static final long IDLE_NANOS = 2_000_000;
 
     private final Path file;
     private final Path part;
@@ -141,7 +156,17 @@ final class Recording {
         if (!accepting) {
             return;
         }
-        if (!queue.offer(new Entry(topic, type, timeNanos, message, null))) {
+        if (!queue.offer(new Entry(topic, type, timeNanos, message, null, null))) {
+            dropped.incrementAndGet();
+        }
+    }
+
+    /** Hands the writer a message it builds on its own thread ({@code built} must be safe there); as {@link #offer}. */
+    void offerBuilt(String topic, Class<? extends Message> type, long timeNanos, Supplier<? extends Message> built) {
+        if (!accepting) {
+            return;
+        }
+        if (!queue.offer(new Entry(topic, type, timeNanos, null, built, null))) {
             dropped.incrementAndGet();
         }
     }
@@ -155,7 +180,7 @@ final class Recording {
         if (!accepting) {
             return false;
         }
-        if (!queue.offer(new Entry(topic, Message.class, timeNanos, null, json))) {
+        if (!queue.offer(new Entry(topic, Message.class, timeNanos, null, null, json))) {
             dropped.incrementAndGet();
             return false;
         }
@@ -217,24 +242,30 @@ final class Recording {
     }
 
     private void drain() {
-        try {
-            while (true) {
-                Entry e = queue.take();
-                if (e == END) {
+        while (true) {
+            Entry e = queue.poll();
+            if (e == null) {
+                LockSupport.parkNanos(IDLE_NANOS);
+                if (Thread.interrupted()) {
+                    Thread.currentThread().interrupt();
                     return;
                 }
-                if (failure == null) {
-                    write(e);
-                }
+                continue;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            if (e == END) {
+                return;
+            }
+            if (failure == null) {
+                write(e);
+            }
         }
     }
 
     private void write(Entry e) {
         try {
-            byte[] data = e.json() != null ? e.json().get() : e.message().toByteArray();
+            byte[] data = e.json() != null
+                    ? e.json().get()
+                    : (e.built() != null ? e.built().get() : e.message()).toByteArray();
             if (counted.count() + margin + data.length > maxBytes) {
                 if (overSize.getAndIncrement() == 0) {
                     log.warn(

@@ -35,8 +35,8 @@ public final class ReplayEnvironment implements EnvironmentPostProcessor {
             return;
         }
         Path file = Path.of(replay);
+        ReplayFile recorded = readOrExit(file);
         try {
-            ReplayFile recorded = ReplayFile.read(file);
             Path root = Files.createTempDirectory("orrery-replay-");
             extract(file, root);
             Map<String, Object> p = new LinkedHashMap<>();
@@ -69,6 +69,23 @@ public final class ReplayEnvironment implements EnvironmentPostProcessor {
             throw new UncheckedIOException("orrery.replay: cannot read " + file + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("orrery.replay: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The recording; one that cannot be replayed (not journaled, journal lost, over a bound, hashed another way) ends
+     * the process before Spring starts, with the verdict and code 4, as docs/recording.md promises.
+     */
+    private static ReplayFile readOrExit(Path file) {
+        try {
+            return ReplayFile.read(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("orrery.replay: cannot read " + file + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            System.out.println("orrery replay: " + e.getMessage());
+            System.out.flush();
+            System.exit(ReplayRun.CANNOT);
+            throw e; // not reached
         }
     }
 

@@ -60,6 +60,12 @@ final class ReplayFile {
                 throw new IllegalArgumentException(file + " holds no " + ReplayJournal.METADATA
                         + " metadata: it was not recorded by an Orrery that keeps replays, or did not end whole");
             }
+            if (!ReplayJournal.STATE_HASH_KIND.equals(settings.get(ReplayJournal.STATE_HASH))) {
+                throw new IllegalArgumentException(file + " cannot be replayed: its state hashes are not of the kind"
+                        + " this Orrery computes (" + ReplayJournal.STATE_HASH + " "
+                        + settings.get(ReplayJournal.STATE_HASH) + ", not " + ReplayJournal.STATE_HASH_KIND
+                        + "); replay it with the Orrery that recorded it");
+            }
             refuseUnless(file, settings, "start_step", "0", "it was started after step 0 (replay runs from the start)");
             refuseUnless(file, settings, "lost", "0", "the recorder fell behind and lost journal records");
             refuseUnless(

@@ -24,6 +24,10 @@ final class ReplayJournal implements RunListener {
     static final String LAYOUT = "/orrery/replay/layout";
     static final String COMMANDS = "/orrery/replay/commands";
     static final String METADATA = "orrery.replay";
+    /** The metadata key naming how the state was hashed, and this Orrery's kind: bodies' centre-of-mass states. */
+    static final String STATE_HASH = "state_hash";
+
+    static final String STATE_HASH_KIND = "com-2";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -33,6 +37,7 @@ final class ReplayJournal implements RunListener {
     private volatile Recording recording;
     private volatile long startStep;
     private long simTime;
+    private final StateHash hash = new StateHash();
     private List<String> layout;
     private final AtomicLong commands = new AtomicLong();
     private final AtomicLong commandsOver = new AtomicLong();
@@ -68,6 +73,7 @@ final class ReplayJournal implements RunListener {
         m.put("max_commands", Long.toString(maxCommands));
         m.put("lost", Long.toString(lost.get()));
         m.put("max_state_entries", Integer.toString(maxEntries));
+        m.put(STATE_HASH, STATE_HASH_KIND);
         return m;
     }
 
@@ -79,9 +85,9 @@ final class ReplayJournal implements RunListener {
         if (r == null) {
             return;
         }
-        StateHash h = StateHash.of(world);
-        boolean detailed = h.entries().length <= maxEntries;
-        if (detailed && !h.names().equals(layout)) {
+        StateHash h = hash.of(world);
+        boolean detailed = h.size() <= maxEntries;
+        if (detailed && h.names() != layout) { // the same list for as long as the names stay the same
             layout = h.names();
             Map<String, Object> names = new LinkedHashMap<>();
             names.put("step", s);
@@ -91,7 +97,8 @@ final class ReplayJournal implements RunListener {
             }
         }
         long[] entries = detailed ? h.entries() : null;
-        if (!r.offerJson(STATE, simTimeNanos, () -> state(s, h.world(), entries))) {
+        long worldHash = h.world(); // now: the hash object is this step's only until the next
+        if (!r.offerJson(STATE, simTimeNanos, () -> state(s, worldHash, entries))) {
             lost.incrementAndGet();
         }
     }

@@ -10,6 +10,7 @@ import io.orrery.physics.WorldView;
 import io.orrery.runner.port.RunListener;
 import io.orrery.topic.msgs.MessageTypes;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -52,7 +53,9 @@ final class ReplayRun {
         private final long[] recorded;
         private long step;
         private volatile long differs;
-        private volatile StateHash replayed;
+        private final StateHash hash = new StateHash();
+        private volatile long[] replayedEntries;
+        private volatile List<String> replayedNames;
 
         Check(long[] recorded) {
             this.recorded = recorded;
@@ -64,9 +67,10 @@ final class ReplayRun {
             if (differs != 0 || step > recorded.length) {
                 return;
             }
-            StateHash h = StateHash.of(world);
+            StateHash h = hash.of(world);
             if (h.world() != recorded[(int) step - 1]) {
-                replayed = h;
+                replayedEntries = h.entries();
+                replayedNames = h.names();
                 differs = step;
             }
         }
@@ -133,19 +137,21 @@ final class ReplayRun {
             return new Verdict(IDENTICAL, "identical through step " + recorded.hashes.length + " (" + file + ")");
         }
         return new Verdict(
-                DIFFERS, "step " + differs + " differs" + where(recorded, differs, check.replayed) + " (" + file + ")");
+                DIFFERS,
+                "step " + differs + " differs" + where(recorded, differs, check.replayedNames, check.replayedEntries)
+                        + " (" + file + ")");
     }
 
-    private static String where(ReplayFile recorded, long step, StateHash replayed) throws Exception {
+    private static String where(ReplayFile recorded, long step, List<String> names, long[] entries) throws Exception {
         ReplayFile.Detail d = recorded.detailAt(step);
         if (d.names().isEmpty()) {
             return ": the recording kept no link hashes at that step (orrery.record.max-state-entries)";
         }
-        if (!d.names().equals(replayed.names())) {
+        if (!d.names().equals(names)) {
             return ": its models or links are not those recorded (recorded "
-                    + d.names().size() + " entries, " + replayed.names().size() + " replayed)";
+                    + d.names().size() + " entries, " + names.size() + " replayed)";
         }
-        int i = StateHash.firstDifferent(d.entries(), replayed.entries());
+        int i = StateHash.firstDifferent(d.entries(), entries);
         if (i < 0) {
             return ": every link's hash matches but the world's does not";
         }

@@ -1,50 +1,145 @@
 package io.orrery.transport.record;
 
-import io.orrery.physics.JointState;
-import io.orrery.physics.LinkState;
-import io.orrery.physics.ModelState;
-import io.orrery.physics.Twist;
+import io.orrery.physics.StateVisitor;
 import io.orrery.physics.WorldView;
 import io.orrery.world.Pose;
+import io.orrery.world.Vec3;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The physical state at one step, reduced to 64-bit hashes of the raw bits of its doubles: one entry per link (pose
- * and velocity) and one per model with joints (every joint's position and velocity), in a fixed order (models in load
- * order, then their links, then their joints), and the world's hash over the entries. Each step of the hash is a
- * bijection of the running value, so a change to any one double always changes its entry and the world's hash.
+ * The physical state at one step, reduced to 64-bit hashes of the raw bits of its doubles: one entry per link (its
+ * body's pose and velocity) and one per model with joints (every joint's position and velocity), in a fixed order
+ * (models in load order, then their links, then their joints), and the world's hash over the entries. Each step of the
+ * hash is a bijection of the running value, so a change to any one double always changes its entry and the world's.
  *
- * @param world the world's hash
- * @param entries each entry's hash
- * @param names each entry's name: {@code model/link}, or {@code model (joints)}
+ * <p>Read through {@link WorldView#visitState}, straight from the engine's bodies: no state records are built, and
+ * the entries' names are built only when the layout changed (a model or link came or went), which is seen from the
+ * names' identities. One instance is reused step after step on the runner's thread; {@link #entries()} copies.
  */
-record StateHash(long world, long[] entries, List<String> names) {
+final class StateHash implements StateVisitor {
 
-    /** The hash of {@code world} now. */
-    static StateHash of(WorldView world) {
-        List<String> names = new ArrayList<>();
-        long[] entries = new long[16];
-        int n = 0;
-        for (ModelState m : world.models()) {
-            for (LinkState l : m.links()) {
-                entries = grown(entries, n);
-                entries[n++] = link(l);
-                names.add(m.name() + "/" + l.name());
-            }
-            if (!m.joints().isEmpty()) {
-                entries = grown(entries, n);
-                entries[n++] = joints(m.joints());
-                names.add(m.name() + " (joints)");
-            }
+    private static final long SEED = 0x6F72726572795FL; // "orrery_"
+    /** Stands for the joints' entry of a model where a link's entry has the link's name. */
+    private static final String JOINTS = " (joints)";
+
+    private long[] entries = new long[16];
+    private String[] models = new String[16];
+    private String[] parts = new String[16];
+    private int n;
+    private int named = -1;
+    private boolean layoutChanged = true;
+    private List<String> names = List.of();
+
+    private String model;
+    private long joints;
+    private boolean hasJoints;
+    private long world;
+
+    /** Hashes {@code view} now, overwriting the last hash; returns this. */
+    StateHash of(WorldView view) {
+        n = 0;
+        model = null;
+        view.visitState(this);
+        closeModel();
+        if (n != named) {
+            layoutChanged = true;
+            named = n;
         }
-        long[] exact = Arrays.copyOf(entries, n);
         long h = SEED;
-        for (long e : exact) {
-            h = mix(h, e);
+        for (int i = 0; i < n; i++) {
+            h = mix(h, entries[i]);
         }
-        return new StateHash(h, exact, names);
+        world = h;
+        return this;
+    }
+
+    /** The world's hash. */
+    long world() {
+        return world;
+    }
+
+    /** The number of entries. */
+    int size() {
+        return n;
+    }
+
+    /** A copy of each entry's hash. */
+    long[] entries() {
+        return Arrays.copyOf(entries, n);
+    }
+
+    /**
+     * Each entry's name: {@code model/link}, or {@code model (joints)}; the same list instance for as long as the
+     * names stay the same.
+     */
+    List<String> names() {
+        if (layoutChanged) {
+            List<String> now = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                now.add(parts[i] == JOINTS ? models[i] + JOINTS : models[i] + "/" + parts[i]);
+            }
+            if (!now.equals(names)) {
+                names = List.copyOf(now);
+            }
+            layoutChanged = false;
+        }
+        return names;
+    }
+
+    @Override
+    public void model(String name) {
+        closeModel();
+        model = name;
+        joints = SEED;
+        hasJoints = false;
+    }
+
+    @Override
+    public void link(String name, Pose pose, Vec3 linear, Vec3 angular) {
+        long h = SEED;
+        h = mix(h, pose.position().x());
+        h = mix(h, pose.position().y());
+        h = mix(h, pose.position().z());
+        h = mix(h, pose.rotation().w());
+        h = mix(h, pose.rotation().x());
+        h = mix(h, pose.rotation().y());
+        h = mix(h, pose.rotation().z());
+        h = mix(h, linear.x());
+        h = mix(h, linear.y());
+        h = mix(h, linear.z());
+        h = mix(h, angular.x());
+        h = mix(h, angular.y());
+        add(mix(h, angular.z()), name);
+    }
+
+    @Override
+    public void joint(double position, double velocity) {
+        joints = mix(mix(joints, position), velocity);
+        hasJoints = true;
+    }
+
+    private void closeModel() {
+        if (model != null && hasJoints) {
+            add(joints, JOINTS);
+        }
+        hasJoints = false;
+    }
+
+    private void add(long hash, String part) {
+        if (n == entries.length) {
+            entries = Arrays.copyOf(entries, 2 * n);
+            models = Arrays.copyOf(models, 2 * n);
+            parts = Arrays.copyOf(parts, 2 * n);
+        }
+        entries[n] = hash;
+        if (models[n] != model || parts[n] != part) { // a name of another identity: build the names again
+            models[n] = model;
+            parts[n] = part;
+            layoutChanged = true;
+        }
+        n++;
     }
 
     /** The index of the first entry that differs between {@code a} and {@code b}, or -1 when none does. */
@@ -55,44 +150,6 @@ record StateHash(long world, long[] entries, List<String> names) {
             }
         }
         return a.length == b.length ? -1 : Math.min(a.length, b.length);
-    }
-
-    private static final long SEED = 0x6F72726572795FL; // "orrery_"
-
-    private static long[] grown(long[] a, int n) {
-        return n < a.length ? a : Arrays.copyOf(a, a.length * 2);
-    }
-
-    private static long link(LinkState l) {
-        Pose p = l.pose();
-        Twist v = l.velocity();
-        long h = SEED;
-        h = mix(h, p.position().x());
-        h = mix(h, p.position().y());
-        h = mix(h, p.position().z());
-        h = mix(h, p.rotation().w());
-        h = mix(h, p.rotation().x());
-        h = mix(h, p.rotation().y());
-        h = mix(h, p.rotation().z());
-        h = mix(h, v.linear().x());
-        h = mix(h, v.linear().y());
-        h = mix(h, v.linear().z());
-        h = mix(h, v.angular().x());
-        h = mix(h, v.angular().y());
-        return mix(h, v.angular().z());
-    }
-
-    private static long joints(List<JointState> joints) {
-        long h = SEED;
-        for (JointState j : joints) {
-            h = mix(h, j.position());
-            h = mix(h, j.velocity());
-            if (j.axis2() != null) {
-                h = mix(h, j.axis2().position());
-                h = mix(h, j.axis2().velocity());
-            }
-        }
-        return h;
     }
 
     private static long mix(long h, double d) {

@@ -134,7 +134,7 @@ class ReplayTests {
     @Test
     void aFlippedCommandIsReportedAtTheFirstStepItChanges() throws Exception {
         Path flipped = dir.resolve("flipped.mcap");
-        rewrite(recorded, flipped);
+        rewrite(recorded, flipped, true, ReplayJournal.STATE_HASH_KIND);
         Result replay = replay(flipped, List.of(), "replay-flipped");
         assertThat(replay.code).as(replay.out).isEqualTo(ReplayRun.DIFFERS);
         // Applied after step 100, the Twist is turned into wheel speeds in step 101's PostUpdate (as gz-sim's
@@ -142,6 +142,15 @@ class ReplayTests {
         // can differ, and the one that must.
         assertThat(replay.out)
                 .contains("orrery replay: step " + (COMMAND_STEP + 2) + " differs: model vehicle_blue, link chassis");
+    }
+
+    @Test
+    void aRecordingWithStateHashesOfAnotherKindIsRefused() throws Exception {
+        Path older = dir.resolve("older.mcap");
+        rewrite(recorded, older, false, "link-1");
+        Result replay = replay(older, List.of(), "replay-older");
+        assertThat(replay.code).as(replay.out).isEqualTo(ReplayRun.CANNOT);
+        assertThat(replay.out).contains("its state hashes are not of the kind this Orrery computes (state_hash link-1");
     }
 
     @Test
@@ -169,8 +178,8 @@ class ReplayTests {
         assertThat(replay.out).contains("orrery replay: identical through step 500");
     }
 
-    /** Copies {@code from} with the published Twist's linear x negated. */
-    private static void rewrite(Path from, Path to) throws IOException {
+    /** Copies {@code from}, the published Twist's linear x negated when {@code flip}, its state hash kind set. */
+    private static void rewrite(Path from, Path to, boolean flip, String stateHash) throws IOException {
         try (McapReader r = McapReader.open(from);
                 McapWriter w = McapWriter.create(to, McapWriterOptions.defaults())) {
             Map<Integer, Integer> schemas = new HashMap<>();
@@ -190,7 +199,7 @@ class ReplayTests {
             McapMessage m;
             while ((m = cursor.next()) != null) {
                 byte[] data = m.data();
-                if (topics.get(m.channelId()).equals(ReplayJournal.COMMANDS)) {
+                if (flip && topics.get(m.channelId()).equals(ReplayJournal.COMMANDS)) {
                     ObjectNode c = (ObjectNode) JSON.readTree(data);
                     if (c.path("name").asText().equals("publish")) {
                         Twist t = Twist.parseFrom(
@@ -206,11 +215,17 @@ class ReplayTests {
                 }
                 w.addMessage(channels.get(m.channelId()), m.sequence(), m.logTime(), m.publishTime(), data);
             }
-            assertThat(flips).as("the recording holds the one published Twist").isEqualTo(1);
+            assertThat(flips).as("the recording holds the one published Twist").isEqualTo(flip ? 1 : 0);
             for (McapAttachmentIndex a : r.attachments()) {
                 w.addAttachment(r.attachment(a));
             }
             for (McapMetadata md : r.metadata()) {
+                if (md.name().equals(ReplayJournal.METADATA)) {
+                    Map<String, String> kept = new HashMap<>(md.metadata());
+                    assertThat(kept).containsEntry(ReplayJournal.STATE_HASH, ReplayJournal.STATE_HASH_KIND);
+                    kept.put(ReplayJournal.STATE_HASH, stateHash);
+                    md = new McapMetadata(md.name(), kept);
+                }
                 w.addMetadata(md);
             }
         }
