@@ -42,6 +42,7 @@ class FoxgloveConfiguration implements WebSocketConfigurer, DisposableBean {
 
     private final FoxgloveServer server;
     private final FoxgloveSocketHandler handler;
+    private final PlaybackSocketHandler playback;
     private final FoxgloveHandshake handshake;
     private final ExecutorService sendPool = sendPool();
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -68,6 +69,7 @@ class FoxgloveConfiguration implements WebSocketConfigurer, DisposableBean {
         this.server = new FoxgloveServer(new AppWorld(worlds, topics, control, files), properties, mapper, sendPool);
         this.handler =
                 new FoxgloveSocketHandler(server, (int) properties.maxMessage().toBytes());
+        this.playback = new PlaybackSocketHandler(properties, mapper);
         this.handshake = new FoxgloveHandshake(
                 new AllowedOrigins(
                         allowedOrigins.stream().filter(s -> !s.isBlank()).toList()),
@@ -95,6 +97,9 @@ class FoxgloveConfiguration implements WebSocketConfigurer, DisposableBean {
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
         // the origin is checked by the handshake, with the listed origins and a problem detail
         registry.addHandler(handler, PATH).addInterceptors(handshake).setAllowedOriginPatterns("*");
+        registry.addHandler(playback, PATH + "/playback")
+                .addInterceptors(handshake)
+                .setAllowedOriginPatterns("*");
     }
 
     @Override

@@ -19,6 +19,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxSubscriptions per client, the most subscriptions (and entries in one request)
  * @param maxClientChannels per client, the most channels it may advertise for publishing
  * @param syncPeriod how often the server looks for new and gone topics, a reload or a changed set of models
+ * @param playbackDirectory the directory whose recordings (MCAP files, in it or below) {@code /foxglove/playback}
+ *     plays back; empty (the default) turns playback off
  */
 @ConfigurationProperties("orrery.foxglove")
 public record FoxgloveProperties(
@@ -29,7 +31,8 @@ public record FoxgloveProperties(
         @DefaultValue("1MB") DataSize maxMessage,
         @DefaultValue("1024") int maxSubscriptions,
         @DefaultValue("64") int maxClientChannels,
-        @DefaultValue("200ms") Duration syncPeriod) {
+        @DefaultValue("200ms") Duration syncPeriod,
+        @DefaultValue("") String playbackDirectory) {
 
     public FoxgloveProperties {
         atLeast("orrery.foxglove.max-clients", maxClients, 1);
@@ -41,6 +44,7 @@ public record FoxgloveProperties(
             throw new IllegalArgumentException(
                     "orrery.foxglove.max-message must be between 1KB and 64MB, got " + maxMessage);
         }
+        playbackDirectory = playbackDirectory == null ? "" : playbackDirectory.strip();
         if (syncPeriod == null || syncPeriod.toMillis() < 10 || syncPeriod.toMillis() > 10_000) {
             throw new IllegalArgumentException(
                     "orrery.foxglove.sync-period must be between 10ms and 10s, got " + syncPeriod);

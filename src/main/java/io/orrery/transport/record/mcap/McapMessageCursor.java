@@ -25,7 +25,12 @@ public final class McapMessageCursor {
     private final PriorityQueue<Open> open = new PriorityQueue<>();
     private int next;
 
-    McapMessageCursor(Source source, McapLimits limits, FileIndex index, Set<Integer> wanted, ChunkDecoder decoder) {
+    /** The earliest log time wanted (unsigned): chunks that end before it are never opened. */
+    private final long from;
+
+    McapMessageCursor(
+            Source source, McapLimits limits, FileIndex index, Set<Integer> wanted, ChunkDecoder decoder, long from) {
+        this.from = from;
         this.source = source;
         this.walker = new DataWalker(source, limits);
         this.decoder = decoder;
@@ -34,6 +39,7 @@ public final class McapMessageCursor {
         this.chunks = new ArrayList<>(index.chunks);
         this.chunks.sort(Comparator.comparingLong((ChunkIndex c) -> c.messageStartTime() ^ Long.MIN_VALUE)
                 .thenComparingLong(ChunkIndex::chunkStartOffset));
+        this.chunks.removeIf(c -> Long.compareUnsigned(c.messageEndTime(), from) < 0);
     }
 
     /** The next message, or null after the last. */
@@ -93,7 +99,7 @@ public final class McapMessageCursor {
                                 + Long.toUnsignedString(index.messageStartTime()) + " to "
                                 + Long.toUnsignedString(index.messageEndTime()));
             }
-            if (wanted == null || wanted.contains(channel)) {
+            if ((wanted == null || wanted.contains(channel)) && Long.compareUnsigned(time, from) >= 0) {
                 found.add(new long[] {time, at});
             }
         });

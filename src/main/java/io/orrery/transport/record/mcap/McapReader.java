@@ -114,12 +114,20 @@ public final class McapReader implements Closeable {
 
     /** Every message, in log-time order. */
     public McapMessageCursor messages() {
-        return new McapMessageCursor(source, limits, index, null, decoder);
+        return new McapMessageCursor(source, limits, index, null, decoder, 0);
     }
 
     /** The messages on these channels, in log-time order. */
     public McapMessageCursor messages(Set<Integer> channelIds) {
-        return new McapMessageCursor(source, limits, index, Set.copyOf(channelIds), decoder);
+        return messages(channelIds, 0);
+    }
+
+    /**
+     * The messages on these channels logged at or after {@code fromLogTime} (unsigned), in log-time order: the chunks
+     * that end before it are not read (a seek).
+     */
+    public McapMessageCursor messages(Set<Integer> channelIds, long fromLogTime) {
+        return new McapMessageCursor(source, limits, index, Set.copyOf(channelIds), decoder, fromLogTime);
     }
 
     /** What the reader learned on open (for tests). */
