@@ -7,6 +7,7 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.SimulationFixture;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,7 +39,23 @@ class NativeMemoryTests {
         // All 101 closed worlds' objects are freed once collected: back to the baseline, where a leak of even one
         // world in ten would leave 10 × perWorld behind. Half a world's objects allows for wrappers the collector
         // has not reached yet.
-        assertThat(settledTrackers() - baseline).isLessThan(perWorld / 2);
+        assertThat(trackersOnceBelow(baseline + perWorld / 2) - baseline).isLessThan(perWorld / 2);
+    }
+
+    /**
+     * The tracker count once it is below {@code limit}, or after two minutes: Orrery's cleaner thread frees what the
+     * collector found, and on a loaded machine it may not run for seconds, so a count that still falls is waited for
+     * (a guard against a leak that never frees, not a measure of time).
+     */
+    private static int trackersOnceBelow(int limit) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        int now;
+        do {
+            System.gc();
+            Thread.sleep(100);
+            now = NativePhysicsObject.countTrackers();
+        } while (now >= limit && System.nanoTime() < deadline);
+        return now;
     }
 
     /** The tracker count once the collector and Libbulletjme's cleaner thread have caught up. */
