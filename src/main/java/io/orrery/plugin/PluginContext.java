@@ -5,6 +5,7 @@ import io.orrery.physics.PhysicsWorld;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
+import io.orrery.world.Vec3;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -64,6 +65,21 @@ public interface PluginContext {
      */
     default Optional<ModelSpec> modelSpec() {
         return Optional.empty();
+    }
+
+    /**
+     * A top-level model now in the world, loaded or spawned, as its file or spawn request gave it: the links'
+     * collisions and inertia, which the physics state does not carry (a world plugin such as Buoyancy needs every
+     * model's). Call it from the runner thread (a phase callback). Empty when there is no such model, or where the
+     * host has no world at hand.
+     */
+    default Optional<ModelSpec> modelSpec(String model) {
+        return Optional.empty();
+    }
+
+    /** The world's gravity (m/s²), as its file set it; SDF's default where the host has no world at hand. */
+    default Vec3 gravity() {
+        return new Vec3(0, 0, -9.8);
     }
 
     /**

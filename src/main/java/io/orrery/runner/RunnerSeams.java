@@ -11,6 +11,8 @@ import io.orrery.runner.session.RunState;
 import io.orrery.runner.session.WorldSession;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.Vec3;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -40,6 +42,25 @@ final class RunnerSeams {
             @Override
             public TopicBus topics() {
                 return topics;
+            }
+
+            @Override
+            public Optional<ModelSpec> modelSpec(String model) {
+                WorldSession session = owner.get();
+                if (session == null) {
+                    return Optional.empty();
+                }
+                return session.edits
+                        .spawnedSpec(model)
+                        .or(() -> session.spec.models().stream()
+                                .filter(m -> m.name().equals(model))
+                                .findFirst());
+            }
+
+            @Override
+            public Vec3 gravity() {
+                WorldSession session = owner.get();
+                return session == null ? WorldAccess.super.gravity() : session.spec.gravity();
             }
         };
     }

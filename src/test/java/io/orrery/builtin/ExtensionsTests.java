@@ -42,7 +42,8 @@ class ExtensionsTests {
             List.of("apply-link-wrench", "ApplyLinkWrench"),
             List.of("lift-drag", "LiftDrag"),
             List.of("kinetic-energy-monitor", "KineticEnergyMonitor"),
-            List.of("triggered-publisher", "TriggeredPublisher"));
+            List.of("triggered-publisher", "TriggeredPublisher"),
+            List.of("buoyancy", "Buoyancy"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

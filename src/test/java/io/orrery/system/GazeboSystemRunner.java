@@ -198,12 +198,17 @@ public final class GazeboSystemRunner implements AfterEachCallback {
         return runner.topics().bus().orElseThrow().latest(topic).isPresent();
     }
 
-    @Override
-    public void afterEach(ExtensionContext context) throws Exception {
+    /** Stops the running world, so that a test can start another (the .cc's second server). */
+    public void stop() throws Exception {
         if (runner != null && runner.isRunning()) {
             runner.control().stop();
             runner.finished().get(30, TimeUnit.SECONDS);
         }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        stop();
         try (Stream<Path> files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         }

@@ -8,9 +8,10 @@ import java.util.List;
 
 /**
  * A probe for the ported systems' simulation tests, as gz-sim's tests record a model's pose component in a test
- * system's PostUpdate: the model's pose after every step that ran.
+ * system's PostUpdate: the model's pose after every step that ran. A reset keeps what it recorded, as the .cc's
+ * relay does.
  */
-public final class ModelTrace implements PostUpdate {
+public final class ModelTrace implements PostUpdate, Stateless {
 
     private final String model;
     private final List<Pose> poses = Collections.synchronizedList(new ArrayList<>());

@@ -9,6 +9,7 @@ import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
+import io.orrery.world.Vec3;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -40,6 +41,16 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     @Override
     public Optional<ModelSpec> modelSpec() {
         return owned.model();
+    }
+
+    @Override
+    public Optional<ModelSpec> modelSpec(String model) {
+        return world.modelSpec(model);
+    }
+
+    @Override
+    public Vec3 gravity() {
+        return world.gravity();
     }
 
     @Override

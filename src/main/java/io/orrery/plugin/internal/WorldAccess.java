@@ -3,6 +3,9 @@ package io.orrery.plugin.internal;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
+import io.orrery.world.ModelSpec;
+import io.orrery.world.Vec3;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -25,4 +28,14 @@ public interface WorldAccess {
 
     /** The world's topic bus: advertise, subscribe and publish from any thread; callbacks run on the runner's. */
     TopicBus topics();
+
+    /** A top-level model now in the world, loaded or spawned, as its file or request gave it; runner thread. */
+    default Optional<ModelSpec> modelSpec(String model) {
+        return Optional.empty();
+    }
+
+    /** The world's gravity (m/s²); SDF's default where there is no world. */
+    default Vec3 gravity() {
+        return new Vec3(0, 0, -9.8);
+    }
 }

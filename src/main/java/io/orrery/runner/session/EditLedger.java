@@ -57,6 +57,11 @@ public final class EditLedger {
         return session.physics.model(model.name()).orElseThrow();
     }
 
+    /** The spec a model spawned since the load came from; empty for a loaded model or none. */
+    public Optional<ModelSpec> spawnedSpec(String model) {
+        return Optional.ofNullable(spawned.get(model)).map(Spawned::spec);
+    }
+
     public void remove(String model) {
         if (session.physics.model(model).isEmpty()) {
             throw new UnknownModelException(model);
