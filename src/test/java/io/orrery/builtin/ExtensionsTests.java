@@ -43,7 +43,8 @@ class ExtensionsTests {
             List.of("lift-drag", "LiftDrag"),
             List.of("kinetic-energy-monitor", "KineticEnergyMonitor"),
             List.of("triggered-publisher", "TriggeredPublisher"),
-            List.of("buoyancy", "Buoyancy"));
+            List.of("buoyancy", "Buoyancy"),
+            List.of("thruster", "Thruster"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
