@@ -6,6 +6,7 @@ import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -80,6 +81,13 @@ public interface PluginContext {
     /** The world's gravity (m/s²), as its file set it; SDF's default where the host has no world at hand. */
     default Vec3 gravity() {
         return new Vec3(0, 0, -9.8);
+    }
+
+     * The world as its file gave it (its links' inertia and {@code <enable_wind>}, its {@code <wind>}), for a world's
+     * own plugin; empty for a model's, and for a plugin that came with no world file.
+     */
+    default Optional<WorldSpec> worldSpec() {
+        return Optional.empty();
     }
 
     /**

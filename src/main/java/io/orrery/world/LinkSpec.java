@@ -16,6 +16,8 @@ import java.util.Optional;
  *     does, and jointed links never
  * @param visuals the link's {@code <visual>} elements: what cameras draw
  * @param lights the link's {@code <light>} elements, their poses in the link frame
+ * @param enableWind true when the world's wind acts on the link (its own {@code <enable_wind>}, or its model's;
+ *     SDF's default false), as gz-sim's WindEffects system reads it
  */
 public record LinkSpec(
         String name,
@@ -25,13 +27,27 @@ public record LinkSpec(
         List<SensorSpec> sensors,
         boolean selfCollide,
         List<VisualSpec> visuals,
-        List<LightSpec> lights) {
+        List<LightSpec> lights,
+        boolean enableWind) {
 
     public LinkSpec {
         collisions = List.copyOf(collisions);
         sensors = List.copyOf(sensors);
         visuals = List.copyOf(visuals);
         lights = List.copyOf(lights);
+    }
+
+    /** A link the wind does not move, SDF's default. */
+    public LinkSpec(
+            String name,
+            Pose pose,
+            Optional<InertialSpec> inertial,
+            List<CollisionSpec> collisions,
+            List<SensorSpec> sensors,
+            boolean selfCollide,
+            List<VisualSpec> visuals,
+            List<LightSpec> lights) {
+        this(name, pose, inertial, collisions, sensors, selfCollide, visuals, lights, false);
     }
 
     /** A link without visuals or lights. */

@@ -26,6 +26,8 @@ import java.util.Optional;
  * @param lights the world's own {@code <light>} elements, in the world frame (links hold their own)
  * @param sphericalCoordinates {@code <spherical_coordinates>} (WGS84, ENU), where navigation satellite sensors place
  *     the world; empty when the world gives none or another surface or frame
+ * @param wind the {@code <wind><linear_velocity>} in m/s, world frame (zero when absent): what gz-sim's WindEffects
+ *     system starts from
  */
 public record WorldSpec(
         Path source,
@@ -43,7 +45,8 @@ public record WorldSpec(
         Optional<StateSpec> state,
         SceneSpec scene,
         List<LightSpec> lights,
-        Optional<SphericalCoordinates> sphericalCoordinates) {
+        Optional<SphericalCoordinates> sphericalCoordinates,
+        Vec3 wind) {
 
     /** SDF's default {@code <magnetic_field>}, tesla (ENU): what a world that sets none has. */
     public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
@@ -86,6 +89,45 @@ public record WorldSpec(
         Objects.requireNonNull(scene, "scene");
         lights = List.copyOf(lights);
         Objects.requireNonNull(sphericalCoordinates, "sphericalCoordinates");
+        Objects.requireNonNull(wind, "wind");
+    }
+
+    /** A world without {@code <wind>}. */
+    public WorldSpec(
+            Path source,
+            String sdfVersion,
+            String name,
+            Vec3 gravity,
+            Vec3 magneticField,
+            PhysicsSpec physics,
+            Optional<Pose> guiCameraPose,
+            List<RoadSpec> roads,
+            List<PluginSpec> plugins,
+            List<ModelSpec> models,
+            List<IgnoredElement> ignored,
+            SourceDocument document,
+            Optional<StateSpec> state,
+            SceneSpec scene,
+            List<LightSpec> lights,
+            Optional<SphericalCoordinates> sphericalCoordinates) {
+        this(
+                source,
+                sdfVersion,
+                name,
+                gravity,
+                magneticField,
+                physics,
+                guiCameraPose,
+                roads,
+                plugins,
+                models,
+                ignored,
+                document,
+                state,
+                scene,
+                lights,
+                sphericalCoordinates,
+                Vec3.ZERO);
     }
 
     /** A world without {@code <spherical_coordinates>}. */

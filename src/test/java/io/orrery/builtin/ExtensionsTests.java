@@ -44,7 +44,8 @@ class ExtensionsTests {
             List.of("kinetic-energy-monitor", "KineticEnergyMonitor"),
             List.of("triggered-publisher", "TriggeredPublisher"),
             List.of("buoyancy", "Buoyancy"),
-            List.of("thruster", "Thruster"));
+            List.of("thruster", "Thruster"),
+            List.of("wind-effects", "WindEffects"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

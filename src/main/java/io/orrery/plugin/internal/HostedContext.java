@@ -10,6 +10,7 @@ import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -51,6 +52,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     @Override
     public Vec3 gravity() {
         return world.gravity();
+    }
+
+    @Override
+    public Optional<WorldSpec> worldSpec() {
+        return owned.world();
     }
 
     @Override

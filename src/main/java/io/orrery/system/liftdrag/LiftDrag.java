@@ -18,7 +18,7 @@ import java.util.Optional;
  * lift, drag and pitching moment of an {@link Airfoil} at its centre of pressure {@code <cp>}, from the link's
  * velocity there. A {@code <control_joint_name>} adds {@code <control_joint_rad_to_cl>} to the lift coefficient and
  * {@code <cm_delta>} to the moment's per radian of that joint. Gazebo's parameters and defaults throughout. Gazebo
- * subtracts the world's wind from the inflow; Orrery has no wind yet, so the air is still. Threads: the runner's.
+ * subtracts the world's wind from the inflow; this port does not read WindEffects' wind yet, so its air is still. Threads: the runner's.
  */
 public final class LiftDrag implements Plugin, PreUpdate {
 

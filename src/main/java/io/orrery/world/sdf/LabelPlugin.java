@@ -53,7 +53,8 @@ final class LabelPlugin {
                     l.sensors(),
                     l.selfCollide(),
                     visuals,
-                    l.lights()));
+                    l.lights(),
+                    l.enableWind()));
         }
         return out;
     }

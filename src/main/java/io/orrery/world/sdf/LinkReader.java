@@ -51,14 +51,22 @@ final class LinkReader {
      *
      * @param graph the model's frames, the link among them
      * @param modelSelfCollide the model's {@code <self_collide>}, which the link's own overrides
+     * @param modelEnableWind the model's {@code <enable_wind>}: the wind acts on the link when either says so
      */
-    LinkSpec link(Element l, String modelWhere, FrameGraph graph, String modelName, boolean modelSelfCollide) {
+    LinkSpec link(
+            Element l,
+            String modelWhere,
+            FrameGraph graph,
+            String modelName,
+            boolean modelSelfCollide,
+            boolean modelEnableWind) {
         String name = Values.requiredAttribute(l, "name", modelWhere);
         String where = modelWhere + " link '" + name + "'";
         Pose pose = graph.inScope(name);
         LinkFrame frame = new LinkFrame(graph, name, modelName);
         Element inertial = null;
         boolean selfCollide = modelSelfCollide;
+        boolean enableWind = false;
         Siblings<ParsedCollision> collisions =
                 new Siblings<>(where, "collision", c -> c.spec().name());
         Siblings<SensorSpec> sensors = new Siblings<>(where, "sensor", SensorSpec::name);
@@ -71,6 +79,7 @@ final class LinkReader {
                 }
                 case "inertial" -> inertial = c;
                 case "self_collide" -> selfCollide = Values.bool(c, where);
+                case "enable_wind" -> enableWind = Values.bool(c, where);
                 case "collision" -> collisions.add(c, collision(c, where, frame));
                 case "sensor" -> {
                     SensorSpec sensor = sensorReader.sensor(c, where, frame);
@@ -101,7 +110,8 @@ final class LinkReader {
                 sensors.list(),
                 selfCollide,
                 visuals,
-                lights);
+                lights,
+                enableWind || modelEnableWind);
     }
 
     private ParsedCollision collision(Element c, String linkWhere, LinkFrame frame) {

@@ -129,6 +129,7 @@ final class ModelReader {
         boolean isStatic = false;
         boolean autoDisable = true;
         boolean selfCollide = false;
+        boolean enableWind = false;
         Siblings<Element> linkElements =
                 new Siblings<>(where, "link", e -> e.getAttributeValue("name").strip());
         List<Element> jointElements = new ArrayList<>();
@@ -143,6 +144,7 @@ final class ModelReader {
                 case "static" -> isStatic = Values.bool(c, where);
                 case "allow_auto_disable" -> autoDisable = Values.bool(c, where);
                 case "self_collide" -> selfCollide = Values.bool(c, where);
+                case "enable_wind" -> enableWind = Values.bool(c, where);
                 case "link" -> {
                     Values.requiredAttribute(c, "name", where);
                     linkElements.add(c, c);
@@ -162,7 +164,7 @@ final class ModelReader {
         FrameGraph graph = frames(m, name, where, linkElements.list(), jointElements, frameElements, nested.list());
         List<LinkSpec> linkList = new ArrayList<>();
         for (Element l : linkElements.list()) {
-            linkList.add(links.link(l, where, graph, name, selfCollide));
+            linkList.add(links.link(l, where, graph, name, selfCollide, enableWind));
         }
         Siblings<JointSpec> modelJoints = new Siblings<>(where, "joint", JointSpec::name);
         for (Element j : jointElements) {

@@ -101,6 +101,7 @@ final class SpecReader {
         SceneSpec scene = SceneSpec.DEFAULT;
         List<LightSpec> lights = new ArrayList<>();
         Optional<SphericalCoordinates> spherical = Optional.empty();
+        Vec3 wind = Vec3.ZERO;
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -119,6 +120,7 @@ final class SpecReader {
                     }
                 }
                 case "frame" -> frames.add(c);
+                case "wind" -> wind = wind(c, where);
                 case "scene" -> {
                     scene = WorldElements.scene(c, where);
                     ignored.add(c, where); // drawn by cameras, not simulated
@@ -162,7 +164,21 @@ final class SpecReader {
                 state,
                 scene,
                 lights,
-                spherical);
+                spherical,
+                wind);
+    }
+
+    /** {@code <wind>}: its {@code <linear_velocity>} (SDF's default zero), the only thing SDF's wind holds. */
+    private Vec3 wind(Element w, String where) {
+        Vec3 velocity = Vec3.ZERO;
+        for (Element c : w.getChildren()) {
+            if (c.getQualifiedName().equals("linear_velocity")) {
+                velocity = Values.vec3(c, where + " wind");
+            } else {
+                ignored.add(c, where + " wind");
+            }
+        }
+        return velocity;
     }
 
     /**

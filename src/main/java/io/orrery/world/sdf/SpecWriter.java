@@ -136,6 +136,9 @@ final class SpecWriter {
         if (link.selfCollide()) { // the model's or its own: written on the link, where it means the same
             l.addContent(element("self_collide", "true"));
         }
+        if (link.enableWind()) { // likewise the model's or its own
+            l.addContent(element("enable_wind", "true"));
+        }
         for (CollisionSpec c : link.collisions()) {
             if (!(c.geometry() instanceof Geometry.Unsupported)) {
                 l.addContent(collision(c));

@@ -320,7 +320,9 @@ class SdfWriterTests {
                         .toList());
         assertThat(saved.ignored())
                 .extracting(IgnoredElement::element)
-                .contains("light", "scene", "wind", "visual", "material", "plugin");
+                .contains("light", "scene", "visual", "material", "plugin");
+        // the wind is read (WindEffects blows it) and kept
+        assertThat(saved.wind()).isEqualTo(world.wind()).isEqualTo(new Vec3(1, 0, 0));
         assertThat(saved.models().stream().flatMap(m -> m.links().stream()).flatMap(l -> l.sensors().stream()))
                 .extracting(SensorSpec::name, SensorSpec::updateRate)
                 .contains(tuple("imu", 100.0));
