@@ -45,7 +45,8 @@ class ExtensionsTests {
             List.of("triggered-publisher", "TriggeredPublisher"),
             List.of("buoyancy", "Buoyancy"),
             List.of("thruster", "Thruster"),
-            List.of("wind-effects", "WindEffects"));
+            List.of("wind-effects", "WindEffects"),
+            List.of("linearbatteryplugin", "LinearBatteryPlugin"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
