@@ -113,6 +113,7 @@ class ExtensionsTests {
                         "rgbd_camera",
                         "rgbd",
                         "air_pressure",
+                        "air_speed",
                         "navsat",
                         "logical_camera",
                         "segmentation",
@@ -121,6 +122,7 @@ class ExtensionsTests {
                 .extracting(DeviceDescriptor::name)
                 .containsExactly(
                         "air_pressure",
+                        "air_speed",
                         "altimeter",
                         "camera",
                         "contact",
