@@ -83,6 +83,7 @@ public interface PluginContext {
         return new Vec3(0, 0, -9.8);
     }
 
+    /**
      * The world as its file gave it (its links' inertia and {@code <enable_wind>}, its {@code <wind>}), for a world's
      * own plugin; empty for a model's, and for a plugin that came with no world file.
      */
