@@ -51,33 +51,31 @@ public record WorldSpec(
     /** SDF's default {@code <magnetic_field>}, tesla (ENU): what a world that sets none has. */
     public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
 
-    /** A world with SDF's default magnetic field that starts from its models' elements, with no {@code <state>}. */
-    public WorldSpec(
-            Path source,
-            String sdfVersion,
-            String name,
-            Vec3 gravity,
-            PhysicsSpec physics,
-            Optional<Pose> guiCameraPose,
-            List<RoadSpec> roads,
-            List<PluginSpec> plugins,
-            List<ModelSpec> models,
-            List<IgnoredElement> ignored,
-            SourceDocument document) {
-        this(
+    /**
+     * A world made in code (tests, benchmarks): its models under {@code gravity} and {@code physics}, and SDF's
+     * defaults for the rest: magnetic field, scene, no lights, roads, plugins, {@code <state>}, spherical coordinates
+     * or wind, and an empty source document.
+     */
+    public static WorldSpec of(
+            Path source, String sdfVersion, String name, Vec3 gravity, PhysicsSpec physics, List<ModelSpec> models) {
+        return new WorldSpec(
                 source,
                 sdfVersion,
                 name,
                 gravity,
                 DEFAULT_MAGNETIC_FIELD,
                 physics,
-                guiCameraPose,
-                roads,
-                plugins,
+                Optional.empty(),
+                List.of(),
+                List.of(),
                 models,
-                ignored,
-                document,
-                Optional.empty());
+                List.of(),
+                new SourceDocument(""),
+                Optional.empty(),
+                SceneSpec.DEFAULT,
+                List.of(),
+                Optional.empty(),
+                Vec3.ZERO);
     }
 
     public WorldSpec {
@@ -90,113 +88,6 @@ public record WorldSpec(
         lights = List.copyOf(lights);
         Objects.requireNonNull(sphericalCoordinates, "sphericalCoordinates");
         Objects.requireNonNull(wind, "wind");
-    }
-
-    /** A world without {@code <wind>}. */
-    public WorldSpec(
-            Path source,
-            String sdfVersion,
-            String name,
-            Vec3 gravity,
-            Vec3 magneticField,
-            PhysicsSpec physics,
-            Optional<Pose> guiCameraPose,
-            List<RoadSpec> roads,
-            List<PluginSpec> plugins,
-            List<ModelSpec> models,
-            List<IgnoredElement> ignored,
-            SourceDocument document,
-            Optional<StateSpec> state,
-            SceneSpec scene,
-            List<LightSpec> lights,
-            Optional<SphericalCoordinates> sphericalCoordinates) {
-        this(
-                source,
-                sdfVersion,
-                name,
-                gravity,
-                magneticField,
-                physics,
-                guiCameraPose,
-                roads,
-                plugins,
-                models,
-                ignored,
-                document,
-                state,
-                scene,
-                lights,
-                sphericalCoordinates,
-                Vec3.ZERO);
-    }
-
-    /** A world without {@code <spherical_coordinates>}. */
-    public WorldSpec(
-            Path source,
-            String sdfVersion,
-            String name,
-            Vec3 gravity,
-            Vec3 magneticField,
-            PhysicsSpec physics,
-            Optional<Pose> guiCameraPose,
-            List<RoadSpec> roads,
-            List<PluginSpec> plugins,
-            List<ModelSpec> models,
-            List<IgnoredElement> ignored,
-            SourceDocument document,
-            Optional<StateSpec> state,
-            SceneSpec scene,
-            List<LightSpec> lights) {
-        this(
-                source,
-                sdfVersion,
-                name,
-                gravity,
-                magneticField,
-                physics,
-                guiCameraPose,
-                roads,
-                plugins,
-                models,
-                ignored,
-                document,
-                state,
-                scene,
-                lights,
-                Optional.empty());
-    }
-
-    /** A world with SDF's default scene and no lights of its own. */
-    public WorldSpec(
-            Path source,
-            String sdfVersion,
-            String name,
-            Vec3 gravity,
-            Vec3 magneticField,
-            PhysicsSpec physics,
-            Optional<Pose> guiCameraPose,
-            List<RoadSpec> roads,
-            List<PluginSpec> plugins,
-            List<ModelSpec> models,
-            List<IgnoredElement> ignored,
-            SourceDocument document,
-            Optional<StateSpec> state) {
-        this(
-                source,
-                sdfVersion,
-                name,
-                gravity,
-                magneticField,
-                physics,
-                guiCameraPose,
-                roads,
-                plugins,
-                models,
-                ignored,
-                document,
-                state,
-                SceneSpec.DEFAULT,
-                List.of());
     }
 
     /** The top-level model of that name, if present. */

@@ -362,18 +362,13 @@ public final class Benchmarks {
         for (int i = 0; i < 10; i++) {
             noOps.add(new SystemRegistration(new NoOp(), OptionalInt.empty()));
         }
-        WorldSpec empty = new WorldSpec(
+        WorldSpec empty = WorldSpec.of(
                 Path.of("bench/empty.sdf"),
                 "1.11",
                 "empty",
                 BoxColumns.world(0).gravity(),
                 new PhysicsSpec(BoxColumns.DT, 0, 0),
-                java.util.Optional.empty(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                new io.orrery.world.SourceDocument(""));
+                List.of());
         int steps = 2_000_000;
         runLoop(empty, steps / 4, noOps);
         RunResult result = runLoop(empty, steps, noOps);

@@ -7,7 +7,6 @@ import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PhysicsSpec;
 import io.orrery.world.Pose;
-import io.orrery.world.SourceDocument;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
@@ -67,18 +66,13 @@ public final class BoxColumns {
                             "box", Pose.IDENTITY, new Geometry.Box(new Vec3(size, size, size)), SurfaceSpec.DEFAULT),
                     Optional.of(new InertialSpec(MASS, Pose.IDENTITY, Optional.empty()))));
         }
-        return new WorldSpec(
+        return WorldSpec.of(
                 Path.of("bench/box_columns_" + n + ".sdf"),
                 "1.11",
                 "box_columns_" + n,
                 new Vec3(0, 0, -GRAVITY),
                 new PhysicsSpec(DT, 0, 0),
-                Optional.empty(),
-                List.of(),
-                List.of(),
-                models,
-                List.of(),
-                new SourceDocument(""));
+                models);
     }
 
     private static ModelSpec model(

@@ -8,7 +8,6 @@ import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PhysicsSpec;
 import io.orrery.world.Pose;
-import io.orrery.world.SourceDocument;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
@@ -24,18 +23,7 @@ public final class TestWorlds {
     private TestWorlds() {}
 
     public static WorldSpec world(ModelSpec... models) {
-        return new WorldSpec(
-                Path.of("in-memory.sdf"),
-                "1.9",
-                "test",
-                EARTH,
-                PhysicsSpec.DEFAULT,
-                Optional.empty(),
-                List.of(),
-                List.of(),
-                List.of(models),
-                List.of(),
-                new SourceDocument(""));
+        return WorldSpec.of(Path.of("in-memory.sdf"), "1.9", "test", EARTH, PhysicsSpec.DEFAULT, List.of(models));
     }
 
     public static ModelSpec model(

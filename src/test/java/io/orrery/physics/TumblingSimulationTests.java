@@ -7,7 +7,6 @@ import io.orrery.world.LinkSpec;
 import io.orrery.world.PhysicsSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
-import io.orrery.world.SourceDocument;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import java.nio.file.Path;
@@ -51,18 +50,13 @@ class TumblingSimulationTests {
                 Pose.IDENTITY,
                 Optional.of(new InertialSpec.Inertia(t[0][0], t[0][1], t[0][2], t[1][1], t[1][2], t[2][2])));
         LinkSpec body = new LinkSpec("body", Pose.IDENTITY, Optional.of(inertial), List.of());
-        return new WorldSpec(
+        return WorldSpec.of(
                 Path.of("tumbling.sdf"),
                 "1.11",
                 "tumbling",
                 Vec3.ZERO,
                 PhysicsSpec.DEFAULT,
-                Optional.empty(),
-                List.of(),
-                List.of(),
-                List.of(TestWorlds.model("top", Pose.translation(0, 0, 1), false, body)),
-                List.of(),
-                new SourceDocument(""));
+                List.of(TestWorlds.model("top", Pose.translation(0, 0, 1), false, body)));
     }
 
     /** I_world ω: the link frame's orientation turns the tensor given in the link frame. */
