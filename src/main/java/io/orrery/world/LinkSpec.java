@@ -37,20 +37,7 @@ public record LinkSpec(
         lights = List.copyOf(lights);
     }
 
-    /** A link the wind does not move, SDF's default. */
-    public LinkSpec(
-            String name,
-            Pose pose,
-            Optional<InertialSpec> inertial,
-            List<CollisionSpec> collisions,
-            List<SensorSpec> sensors,
-            boolean selfCollide,
-            List<VisualSpec> visuals,
-            List<LightSpec> lights) {
-        this(name, pose, inertial, collisions, sensors, selfCollide, visuals, lights, false);
-    }
-
-    /** A link without visuals or lights. */
+    /** A link without visuals or lights, which the wind does not move (SDF's default). */
     public LinkSpec(
             String name,
             Pose pose,
@@ -58,7 +45,7 @@ public record LinkSpec(
             List<CollisionSpec> collisions,
             List<SensorSpec> sensors,
             boolean selfCollide) {
-        this(name, pose, inertial, collisions, sensors, selfCollide, List.of(), List.of());
+        this(name, pose, inertial, collisions, sensors, selfCollide, List.of(), List.of(), false);
     }
 
     /** A link that does not collide with its model's other links, SDF's default. */

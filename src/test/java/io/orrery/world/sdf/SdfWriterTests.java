@@ -295,7 +295,8 @@ class SdfWriterTests {
                         base.visuals().stream()
                                 .filter(v -> !v.name().equals("trace"))
                                 .toList(),
-                        base.lights()));
+                        base.lights(),
+                        base.enableWind()));
         assertSameLinks(savedBuilt.links(), builtLinks, "built");
         assertThat(savedBuilt.joints()).isEqualTo(built.joints());
         assertThat(savedBuilt.allowAutoDisable()).isFalse();
