@@ -191,8 +191,8 @@ class ArchitectureTests {
      * surfaces share (server-sent events, sse); the use cases (app); the
      * wiring; the runner and the controller binding (control, planned); the registries of built-ins; the lifecycle and
      * triggers; the systems, devices and plugins; rendering (the cameras draw with it); the topic and event buses;
-     * physics; the world records; and what goes into the log (used by all, using none). A layer uses only those below
-     * it, and only those that list it.
+     * physics; noise as SDF describes it (sensors' and systems'); the world records; and what goes into the log (used
+     * by all, using none). A layer uses only those below it, and only those that list it.
      */
     private static final List<Layer> LAYERS = List.of(
             new Layer("boot", List.of("io.orrery"), List.of(), false),
@@ -236,6 +236,11 @@ class ArchitectureTests {
                     List.of("boot", "surface", "app", "ops", "runner", "builtins", "extensions", "render"),
                     false),
             new Layer(
+                    "noise",
+                    List.of("io.orrery.noise.."),
+                    List.of("boot", "surface", "app", "ops", "runner", "builtins", "extensions"),
+                    false),
+            new Layer(
                     "world",
                     List.of("io.orrery.world.."),
                     List.of(
@@ -249,7 +254,8 @@ class ArchitectureTests {
                             "extensions",
                             "render",
                             "buses",
-                            "physics"),
+                            "physics",
+                            "noise"),
                     false),
             new Layer(
                     "log",

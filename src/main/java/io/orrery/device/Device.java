@@ -2,6 +2,8 @@ package io.orrery.device;
 
 import com.google.protobuf.Message;
 import com.gz.msgs.HeaderProtos.Header;
+import io.orrery.noise.Noise;
+import io.orrery.noise.Seeds;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;

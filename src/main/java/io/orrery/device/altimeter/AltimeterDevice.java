@@ -4,7 +4,7 @@ import com.gz.msgs.AltimeterProtos.Altimeter;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
-import io.orrery.device.Noise;
+import io.orrery.noise.Noise;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
 import io.orrery.system.UpdateInfo;

@@ -5,7 +5,7 @@ import com.gz.msgs.ImageProtos.Image;
 import com.gz.msgs.ImageProtos.PixelFormatType;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
-import io.orrery.device.Noise;
+import io.orrery.noise.Noise;
 import io.orrery.render.RenderCamera;
 import io.orrery.render.RenderOutput;
 import io.orrery.render.SegmentationType;

@@ -2,7 +2,7 @@ package io.orrery.device.camera;
 
 import com.gz.msgs.HeaderProtos.Header;
 import com.gz.msgs.ImageProtos.Image;
-import io.orrery.device.Noise;
+import io.orrery.noise.Noise;
 import io.orrery.world.Pose;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,7 +1,7 @@
 package io.orrery.device.camera;
 
 import com.google.protobuf.ByteString;
-import io.orrery.device.Noise;
+import io.orrery.noise.Noise;
 import java.nio.ByteBuffer;
 
 /**

@@ -5,7 +5,7 @@ import com.gz.msgs.PointCloudPackedProtos.PointCloudPacked;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
-import io.orrery.device.Noise;
+import io.orrery.noise.Noise;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.RayHit;
 import io.orrery.physics.WorldView;

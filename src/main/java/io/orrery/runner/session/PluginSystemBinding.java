@@ -1,7 +1,7 @@
 package io.orrery.runner.session;
 
-import io.orrery.device.Seeds;
 import io.orrery.log.LogSafe;
+import io.orrery.noise.Seeds;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginOwner;

@@ -2,6 +2,7 @@ package io.orrery.system.windeffects;
 
 import com.gz.msgs.Vector3dProtos.Vector3d;
 import com.gz.msgs.WindProtos.Wind;
+import io.orrery.noise.Noise;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.Plugin;
@@ -72,9 +73,9 @@ public final class WindEffects implements Plugin, PreUpdate, Reset, Seeded {
                 number(direction.flatMap(m -> m.child("sin")), "amplitude", 0.0, params),
                 number(direction.flatMap(m -> m.child("sin")), "period", 1.0, params),
                 riseTime(vertical, params, "<vertical>"),
-                WindNoise.under(magnitude, params::bad),
-                WindNoise.under(direction, params::bad),
-                WindNoise.under(vertical, params::bad));
+                noise(magnitude, "<horizontal><magnitude>", params),
+                noise(direction, "<horizontal><direction>", params),
+                noise(vertical, "<vertical>", params));
         scaling = child(parameters, "force_approximation_scaling_factor")
                 .map(e -> ScalingField.read(e, params::bad))
                 .orElseGet(ScalingField::one);
@@ -168,6 +169,15 @@ public final class WindEffects implements Plugin, PreUpdate, Reset, Seeded {
     }
 
     /** A {@code <time_for_rise>} (1 s when absent); Gazebo refuses one of zero, as a filter that never rises. */
+    /** The {@code <noise>} under {@code parent}, seeded when the run seeds the system; a bad one names the plugin. */
+    private static Noise noise(Optional<SdfElement> parent, String where, GazeboParameters params) {
+        try {
+            return Noise.under(parent, 0, where);
+        } catch (IllegalArgumentException e) {
+            throw params.bad(e.getMessage());
+        }
+    }
+
     private static double riseTime(Optional<SdfElement> parent, GazeboParameters params, String where) {
         double t = number(parent, "time_for_rise", 1.0, params);
         if (Math.abs(t) < 1e-6) {

@@ -1,5 +1,6 @@
 package io.orrery.system.windeffects;
 
+import io.orrery.noise.Noise;
 import io.orrery.world.Vec3;
 
 /**
@@ -18,9 +19,9 @@ final class WindFilter {
     private final double directionSinAmplitude;
     private final double directionSinPeriod;
     private final double verticalRise;
-    private final WindNoise magnitudeNoise;
-    private final WindNoise directionNoise;
-    private final WindNoise verticalNoise;
+    private final Noise magnitudeNoise;
+    private final Noise directionNoise;
+    private final Noise verticalNoise;
 
     private double magnitudeMean;
     private double verticalMean;
@@ -35,9 +36,9 @@ final class WindFilter {
             double directionSinAmplitude,
             double directionSinPeriod,
             double verticalRise,
-            WindNoise magnitudeNoise,
-            WindNoise directionNoise,
-            WindNoise verticalNoise) {
+            Noise magnitudeNoise,
+            Noise directionNoise,
+            Noise verticalNoise) {
         this.magnitudeRise = magnitudeRise;
         this.magnitudeSinAmplitude = magnitudeSinAmplitude;
         this.magnitudeSinPeriod = magnitudeSinPeriod;
@@ -81,15 +82,15 @@ final class WindFilter {
         verticalMean = 0;
         directionMean = 0;
         directionKnown = false;
-        magnitudeNoise.restart();
-        directionNoise.restart();
-        verticalNoise.restart();
+        magnitudeNoise.reseed();
+        directionNoise.reseed();
+        verticalNoise.reseed();
     }
 
     /** New streams for the three noises. */
     void seed(long magnitude, long direction, long vertical) {
-        magnitudeNoise.seed(magnitude);
-        directionNoise.seed(direction);
-        verticalNoise.seed(vertical);
+        magnitudeNoise.reseed(magnitude);
+        directionNoise.reseed(direction);
+        verticalNoise.reseed(vertical);
     }
 }

@@ -1,4 +1,4 @@
-package io.orrery.device;
+package io.orrery.noise;
 
 import io.orrery.world.SdfElement;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.orrery.device;
+package io.orrery.noise;
 
 import java.nio.charset.StandardCharsets;
 
