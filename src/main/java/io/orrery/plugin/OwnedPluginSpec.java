@@ -20,31 +20,18 @@ import java.util.Optional;
  * @param scope for an element of a nested model, that model's path in the top-level one followed by {@code ::}
  *     ({@code inner::} or {@code inner::deeper::}), the prefix of its links' and joints' names; empty otherwise
  * @param model the top-level model that declared it, as read (its links' inertia, its collisions), for a model's
- * @param world the world as read, for the world's own plugins (a system that acts on every link, such as the wind,
- *     needs its links' mass); empty for a model's
  */
 public record OwnedPluginSpec(
-        PluginOwner owner,
-        PluginSpec spec,
-        int instance,
-        Optional<ModelSpec> model,
-        String scope,
-        Optional<WorldSpec> world) {
+        PluginOwner owner, PluginSpec spec, int instance, Optional<ModelSpec> model, String scope) {
 
     public OwnedPluginSpec {
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(scope, "scope");
-        Objects.requireNonNull(world, "world");
         if (instance < 1) {
             throw new IllegalArgumentException("instance must be at least 1, got " + instance);
         }
-    }
-
-    /** An element of a model, or of a world not at hand. */
-    public OwnedPluginSpec(PluginOwner owner, PluginSpec spec, int instance, Optional<ModelSpec> model, String scope) {
-        this(owner, spec, instance, model, scope, Optional.empty());
     }
 
     /** An element of the top-level model itself (or of the world). */
@@ -101,9 +88,7 @@ public record OwnedPluginSpec(
     public static List<OwnedPluginSpec> of(WorldSpec world, List<PluginSpec> alwaysOn) {
         List<OwnedPluginSpec> all = new ArrayList<>();
         alwaysOn.forEach(p -> all.add(new OwnedPluginSpec(PluginOwner.world(), p)));
-        numbered(PluginOwner.world(), world.plugins()).stream()
-                .map(p -> new OwnedPluginSpec(p.owner, p.spec, p.instance, p.model, p.scope, Optional.of(world)))
-                .forEach(all::add);
+        all.addAll(numbered(PluginOwner.world(), world.plugins()));
         for (ModelSpec model : world.models()) {
             all.addAll(ofModel(model));
         }

@@ -6,7 +6,6 @@ import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
-import io.orrery.world.WorldSpec;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -83,12 +82,9 @@ public interface PluginContext {
         return new Vec3(0, 0, -9.8);
     }
 
-    /**
-     * The world as its file gave it (its links' inertia and {@code <enable_wind>}, its {@code <wind>}), for a world's
-     * own plugin; empty for a model's, and for a plugin that came with no world file.
-     */
-    default Optional<WorldSpec> worldSpec() {
-        return Optional.empty();
+    /** The world's {@code <wind><linear_velocity>} (m/s), as its file set it; none where the host has no world. */
+    default Vec3 wind() {
+        return Vec3.ZERO;
     }
 
     /**

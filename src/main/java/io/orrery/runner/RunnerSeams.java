@@ -62,6 +62,12 @@ final class RunnerSeams {
                 WorldSession session = owner.get();
                 return session == null ? WorldAccess.super.gravity() : session.spec.gravity();
             }
+
+            @Override
+            public Vec3 wind() {
+                WorldSession session = owner.get();
+                return session == null ? WorldAccess.super.wind() : session.spec.wind();
+            }
         };
     }
 

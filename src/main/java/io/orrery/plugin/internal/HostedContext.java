@@ -10,7 +10,6 @@ import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
-import io.orrery.world.WorldSpec;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -55,8 +54,8 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     }
 
     @Override
-    public Optional<WorldSpec> worldSpec() {
-        return owned.world();
+    public Vec3 wind() {
+        return world.wind();
     }
 
     @Override

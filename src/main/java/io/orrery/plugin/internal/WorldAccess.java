@@ -38,4 +38,9 @@ public interface WorldAccess {
     default Vec3 gravity() {
         return new Vec3(0, 0, -9.8);
     }
+
+    /** The world's {@code <wind><linear_velocity>} (m/s); none where there is no world. */
+    default Vec3 wind() {
+        return Vec3.ZERO;
+    }
 }

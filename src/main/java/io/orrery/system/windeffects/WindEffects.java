@@ -7,6 +7,7 @@ import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
+import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginOwner;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
@@ -19,10 +20,13 @@ import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.SdfElement;
 import io.orrery.world.Vec3;
-import io.orrery.world.WorldSpec;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -32,8 +36,8 @@ import java.util.SplittableRandom;
  * {@code <force_approximation_scaling_factor>} (a {@link ScalingField} at the link's origin) times the wind's velocity
  * relative to the link's. A {@code gz.msgs.Wind} on {@code /world/<world>/wind} replaces the seed and turns the wind on
  * or off ({@code enable_wind}); the wind each step goes out on {@code /world/<world>/wind_info}. Gazebo also answers a
- * service of that name with the seed; Orrery's bus has no services. Links are the world file's: a model spawned later
- * is not blown. Threads: the runner's.
+ * service of that name with the seed; Orrery's bus has no services. A model's links are found when it is first in the
+ * world, loaded or spawned, from its description as given. Threads: the runner's.
  */
 public final class WindEffects implements Plugin, PreUpdate, Reset, Seeded {
 
@@ -45,7 +49,12 @@ public final class WindEffects implements Plugin, PreUpdate, Reset, Seeded {
     /** A link the wind acts on: its model, its scoped name, its mass and its centre of mass in the link frame. */
     private record Blown(String model, String link, double mass, Vec3 centreOfMass) {}
 
-    private final List<Blown> links = new ArrayList<>();
+    /** Each model's links the wind acts on, by model name; found anew when models come or go, and after a reset. */
+    private final Map<String, List<Blown>> links = new LinkedHashMap<>();
+
+    private final Set<String> unknown = new HashSet<>();
+    private boolean linksKnown;
+    private PluginContext context;
     private WindFilter filter;
     private ScalingField scaling;
     private Vec3 fileSeed = Vec3.ZERO;
@@ -82,17 +91,29 @@ public final class WindEffects implements Plugin, PreUpdate, Reset, Seeded {
         if (scaling.minimum() < 0) {
             throw params.bad("<force_approximation_scaling_factor> must never be negative");
         }
-        WorldSpec world = ctx.worldSpec()
-                .orElseThrow(() -> params.bad("needs the world's file, which this world did not come from"));
-        fileSeed = world.wind();
-        for (ModelSpec m : world.models()) {
-            collect(m.name(), "", m, links);
-        }
+        context = ctx;
+        fileSeed = ctx.wind();
         seed = fileSeed;
         enabled = true;
         String base = "/world/" + ctx.snapshot().world();
         ctx.topics().subscribe(base + "/wind", Wind.class, ctx.qualifiedName(), w -> command = Optional.of(w));
         info = ctx.topics().advertise(base + "/wind_info", Wind.class, ctx.qualifiedName());
+    }
+
+    private List<Blown> linksOf(String model) {
+        Optional<ModelSpec> spec = context.modelSpec(model);
+        if (spec.isEmpty()) {
+            if (unknown.add(model)) {
+                context.logger()
+                        .warn(
+                                "WindEffects: the description of model '{}' is not at hand; the wind does not blow it",
+                                model);
+            }
+            return List.of();
+        }
+        List<Blown> blown = new ArrayList<>();
+        collect(model, "", spec.get(), blown);
+        return blown;
     }
 
     private static void collect(String model, String scope, ModelSpec spec, List<Blown> into) {
@@ -134,23 +155,45 @@ public final class WindEffects implements Plugin, PreUpdate, Reset, Seeded {
                 .setLinearVelocity(
                         Vector3d.newBuilder().setX(wind.x()).setY(wind.y()).setZ(wind.z()))
                 .build());
-        for (Blown b : links) {
-            Optional<LinkState> state = world.model(b.model).flatMap(m -> m.link(b.link));
-            if (state.isEmpty()) {
-                continue;
+        if (!linksKnown) {
+            links.clear();
+            for (String model : world.modelNames()) {
+                links.put(model, linksOf(model));
             }
-            LinkState l = state.get();
-            double factor = scaling.at(l.pose().position());
-            if (Double.isNaN(factor)) {
-                factor = 0.0; // outside every piece: no wind there
+            linksKnown = true;
+        }
+        for (List<Blown> model : links.values()) {
+            for (Blown b : model) {
+                blow(world, wind, b);
             }
-            Vec3 force = wind.minus(l.velocity().linear()).times(b.mass * factor);
-            world.addLinkWrench(b.model, b.link, force, Vec3.ZERO, b.centreOfMass);
+        }
+    }
+
+    private void blow(PhysicsWorld world, Vec3 wind, Blown b) {
+        Optional<LinkState> state = world.model(b.model).flatMap(m -> m.link(b.link));
+        if (state.isEmpty()) {
+            return;
+        }
+        LinkState l = state.get();
+        double factor = scaling.at(l.pose().position());
+        if (Double.isNaN(factor)) {
+            factor = 0.0; // outside every piece: no wind there
+        }
+        Vec3 force = wind.minus(l.velocity().linear()).times(b.mass * factor);
+        world.addLinkWrench(b.model, b.link, force, Vec3.ZERO, b.centreOfMass);
+    }
+
+    @Override
+    public void onEvent(PluginEvent event) {
+        if (event instanceof PluginEvent.ModelAdded || event instanceof PluginEvent.ModelRemoved) {
+            linksKnown = false;
         }
     }
 
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
+        // a reset brings back removed models and drops spawned ones
+        linksKnown = false;
         seed = fileSeed;
         enabled = true;
         command = Optional.empty();

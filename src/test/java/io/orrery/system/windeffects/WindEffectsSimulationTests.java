@@ -13,6 +13,7 @@ import io.orrery.system.GazeboSystemRunner;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.UpdateInfo;
 import io.orrery.world.LinkSpec;
+import io.orrery.world.ModelSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.sdf.SdfReader;
@@ -24,6 +25,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,10 +33,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * gz-sim's {@code test/integration/wind_effects.cc} re-expressed over its own worlds ({@code wind_effects.sdf},
  * {@code sea_storm_effects.sdf}, vendored in {@code worlds/gz-sim-tests}), with its step counts and tolerances.
  * Gazebo reads a link's acceleration from its component; here it is the change of the link's velocity over a step,
- * which is what the engine integrated (no gravity, no contact in these worlds). The .cc's WindEntityAddedAfterStart
- * (a model spawned later is blown) is not ported: Orrery's WindEffects blows the world file's links only; and its
- * TopicsAndServices asks the {@code wind_info} service, which Orrery's bus does not have, so the disabling command is
- * checked by its effect.
+ * which is what the engine integrated (no gravity, no contact in these worlds). Its TopicsAndServices asks the
+ * {@code wind_info} service, which Orrery's bus does not have, so the disabling command is checked by its effect.
  */
 class WindEffectsSimulationTests {
 
@@ -229,5 +229,50 @@ class WindEffectsSimulationTests {
             assertThat(Math.abs(lastMagnitude - magnitude)).as("step %d", i).isLessThan(1e-6);
             lastMagnitude = magnitude;
         }
+    }
+
+    /**
+     * WindEntityAddedAfterStart: a model spawned after 10 steps with {@code <enable_wind>} (the .cc's {@code box_wind},
+     * as its SDF gives it) is blown within the next 10 steps. Gazebo checks that the system gave the new link a
+     * velocity component; here the link moves with the wind (10 0 10 in this world, which has no gravity), and a
+     * second model spawned beside it without {@code <enable_wind>} does not move at all.
+     */
+    @Test
+    void windEntityAddedAfterStart() throws Exception {
+        String windBox = """
+                <?xml version="1.0" ?>
+                <sdf version="1.6">
+                  <model name="%s">
+                    <pose>%s</pose>
+                    %s
+                    <link name="test_link_wind">
+                      <collision name="collision">
+                        <geometry><box><size>1 1 1</size></box></geometry>
+                      </collision>
+                    </link>
+                  </model>
+                </sdf>""";
+        SdfReader reader = new SdfReader(List.of());
+        ModelSpec blown = reader.readModel(
+                windBox.formatted("box_wind", "5 5 5 0 0 0", "<enable_wind>true</enable_wind>"), "box_wind");
+        ModelSpec calm = reader.readModel(windBox.formatted("box_calm", "-5 -5 5 0 0 0", ""), "box_calm");
+        sim.startPaused(WORLDS.resolve("wind_effects.sdf"));
+        sim.step(10);
+        sim.runner().edits().spawn(blown).get(30, TimeUnit.SECONDS);
+        sim.runner().edits().spawn(calm).get(30, TimeUnit.SECONDS);
+        sim.step(10);
+        Vec3 v = sim.model("box_wind")
+                .link("test_link_wind")
+                .orElseThrow()
+                .velocity()
+                .linear();
+        assertThat(v.x()).as("box_wind's velocity along the wind's x").isGreaterThan(0);
+        assertThat(v.z()).as("box_wind's velocity along the wind's z").isGreaterThan(0);
+        assertThat(sim.model("box_calm")
+                        .link("test_link_wind")
+                        .orElseThrow()
+                        .velocity()
+                        .linear())
+                .isEqualTo(Vec3.ZERO);
     }
 }
