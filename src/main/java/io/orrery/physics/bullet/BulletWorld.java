@@ -48,7 +48,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     private final KeptShapes<CollisionShape> shapes;
 
     BulletWorld(WorldSpec spec, Articulation articulation, SolverSettings solverSettings) {
-        super(spec, false, articulation);
+        super(spec, true, articulation); // LinkBody.stepped reports every body that moved, woke or fell asleep
         this.solverSettings = solverSettings;
         this.shapes = new KeptShapes<>(spec, ShapeFactory.SHAPES);
         populate();
@@ -76,7 +76,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             pushes.run(); // Bullet clears forces after each step
             space.update((float) (dt / parts), 0, space.stepFlags());
             for (LinkBody link : bodies.values()) {
-                link.moved();
+                link.stepped();
             }
         }
     }
@@ -155,6 +155,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         link.body.setPhysicsLocation(Convert.vector(comWorld.position()));
         link.body.setPhysicsRotation(Convert.quaternion(comWorld.rotation()));
         link.moved();
+        link.changed();
         if (link.body.isDynamic()) {
             link.body.clearForces();
             link.body.activate(true);
@@ -167,6 +168,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         link.body.setPhysicsLocation(Convert.vector(comWorld.position()));
         link.body.setPhysicsRotation(Convert.quaternion(comWorld.rotation()));
         link.moved();
+        link.changed();
         link.setVelocity(linear, angular);
     }
 

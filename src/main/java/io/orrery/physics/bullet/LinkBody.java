@@ -44,6 +44,24 @@ final class LinkBody extends Link {
         pose = null;
     }
 
+    /** Whether the body was awake after the last step, so that the step it fell asleep in is reported too. */
+    private boolean wasAwake = true;
+
+    /**
+     * After a step: whether Bullet may have moved the body in it, that is whether it was awake before or after it (a
+     * sleeping body is neither integrated nor given velocity, and Bullet zeroes its velocity in the step it falls
+     * asleep in); the body's link is then told ({@link #changed()}) and its pose read again. A static body moves only
+     * when placed. One native call a body.
+     */
+    void stepped() {
+        boolean awake = body.isDynamic() && body.isActive();
+        if (awake || wasAwake) {
+            pose = null;
+            changed();
+        }
+        wasAwake = awake;
+    }
+
     @Override
     public Vec3 linearVelocity() {
         return body.isDynamic() ? Convert.vec3(body.getLinearVelocity(new Vector3f())) : Vec3.ZERO;
