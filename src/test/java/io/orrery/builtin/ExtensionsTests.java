@@ -44,6 +44,7 @@ class ExtensionsTests {
             List.of("kinetic-energy-monitor", "KineticEnergyMonitor"),
             List.of("triggered-publisher", "TriggeredPublisher"),
             List.of("buoyancy", "Buoyancy"),
+            List.of("hydrodynamics", "Hydrodynamics"),
             List.of("thruster", "Thruster"),
             List.of("wind-effects", "WindEffects"),
             List.of("linearbatteryplugin", "LinearBatteryPlugin"));
