@@ -18,7 +18,9 @@ import io.orrery.topic.TopicBus;
 import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What gz sim publishes about every world, on the bus, built only while something subscribes (as gz sim builds its
@@ -50,6 +52,8 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
     private final WallThrottle poseThrottle = new WallThrottle(POSE_HERTZ);
     private final WallThrottle dynamicThrottle = new WallThrottle(DYNAMIC_POSE_HERTZ);
     private UpdateInfo previous;
+    /** Each model's poses as last built, by name. */
+    private Map<String, ModelPoses> built = new HashMap<>();
 
     /** Advertises the world's topics on {@code bus}. */
     public SceneBroadcaster(String world, TopicBus bus) {
@@ -136,29 +140,61 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
         List<Pose> every = new ArrayList<>();
         List<Pose> moving = new ArrayList<>();
         Header stamp = Messages.header(info.simTimeNanos());
-        for (String name : view.modelNames()) {
-            ModelState m = view.model(name).orElse(null);
-            if (m == null) {
-                continue;
-            }
-            List<Pose> target = new ArrayList<>();
-            target.add(Messages.pose(name, EntityIds.id(name), m.pose()));
-            io.orrery.world.Pose inverse = m.pose().inverse();
-            for (LinkState l : m.links()) {
-                String scoped = name + "::" + l.name();
-                target.add(Messages.pose(l.name(), EntityIds.id(scoped), inverse.compose(l.pose())));
-            }
-            every.addAll(target);
+        List<ModelState> models = view.models();
+        Map<String, ModelPoses> next = new HashMap<>(Math.max(16, 2 * models.size()));
+        for (ModelState m : models) {
+            ModelPoses p = ModelPoses.of(m, built.get(m.name()));
+            next.put(m.name(), p);
+            every.addAll(p.poses);
             if (!m.isStatic()) {
-                moving.addAll(target);
+                moving.addAll(p.poses);
             }
         }
+        built = next; // a model removed is forgotten
         if (all) {
             poses.publish(Pose_V.newBuilder().setHeader(stamp).addAllPose(every).build());
         }
         if (dynamic) {
             dynamicPoses.publish(
                     Pose_V.newBuilder().setHeader(stamp).addAllPose(moving).build());
+        }
+    }
+
+    /**
+     * One model's poses as last published, kept with the state they were built from: a world that reads only what
+     * moved hands back the same state for a model that did not, and its poses are reused as they are. The entity
+     * ids, hashed from scoped names, are kept while the model's links are the same.
+     */
+    private record ModelPoses(ModelState state, List<String> links, long modelId, long[] linkIds, List<Pose> poses) {
+
+        static ModelPoses of(ModelState m, ModelPoses last) {
+            if (last != null && last.state == m) {
+                return last;
+            }
+            List<String> links = new ArrayList<>(m.links().size());
+            for (LinkState l : m.links()) {
+                links.add(l.name());
+            }
+            long modelId;
+            long[] linkIds;
+            if (last != null && last.links.equals(links)) {
+                modelId = last.modelId;
+                linkIds = last.linkIds;
+            } else {
+                modelId = EntityIds.id(m.name());
+                linkIds = new long[links.size()];
+                for (int i = 0; i < linkIds.length; i++) {
+                    linkIds[i] = EntityIds.id(m.name() + "::" + links.get(i));
+                }
+            }
+            List<Pose> poses = new ArrayList<>(links.size() + 1);
+            poses.add(Messages.pose(m.name(), modelId, m.pose()));
+            io.orrery.world.Pose inverse = m.pose().inverse();
+            for (int i = 0; i < linkIds.length; i++) {
+                LinkState l = m.links().get(i);
+                poses.add(Messages.pose(l.name(), linkIds[i], inverse.compose(l.pose())));
+            }
+            return new ModelPoses(m, List.copyOf(links), modelId, linkIds, List.copyOf(poses));
         }
     }
 
@@ -169,6 +205,7 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
         poseThrottle.restart();
         dynamicThrottle.restart();
         previous = null;
+        built = new HashMap<>();
     }
 
     /** The world's name, as its topics carry it. */
