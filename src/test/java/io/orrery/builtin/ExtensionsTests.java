@@ -47,7 +47,9 @@ class ExtensionsTests {
             List.of("hydrodynamics", "Hydrodynamics"),
             List.of("thruster", "Thruster"),
             List.of("wind-effects", "WindEffects"),
-            List.of("linearbatteryplugin", "LinearBatteryPlugin"));
+            List.of("linearbatteryplugin", "LinearBatteryPlugin"),
+            List.of("multicopter-motor-model", "MulticopterMotorModel"),
+            List.of("multicopter-control", "MulticopterVelocityControl"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

@@ -132,7 +132,7 @@ public final class Corpus {
                 CorpusRobot.MODELS.resolve("panda/panda_mjcf.xml"));
     }
 
-    /** A multicopter with light rotors: gz-sim's X3, its four rotors free (no motor model in Orrery). */
+    /** A multicopter with light rotors: gz-sim's X3, its four rotors held still by their motor models (no command). */
     static CorpusRobot quadcopter() {
         return new CorpusRobot(
                 "quadcopter",
