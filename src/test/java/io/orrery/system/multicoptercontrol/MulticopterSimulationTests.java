@@ -119,6 +119,36 @@ class MulticopterSimulationTests {
     }
 
     /**
+     * Not in the .cc: PX4's x500 airframe ({@code models/px4}, merge-included), as PX4 writes its motor models: no
+     * {@code <robotNamespace>} (the model's name), the deprecated {@code <motorNumber>}, and
+     * {@code <rotorVelocitySlowdownSim>} 10, so a command of 500 rad/s turns the joints at 50 rad/s, to the .cc's
+     * 1e-2 on a commanded speed.
+     */
+    @Test
+    void px4MotorModelsTakeTheirCommandsUnderTheModelsName() throws Exception {
+        sim.modelPath(Path.of("src/test/resources/models/px4"));
+        Path world = sim.write("x500.sdf", """
+                <?xml version="1.0"?>
+                <sdf version="1.9">
+                  <world name="x500">
+                    <model name="ground"><static>true</static><link name="l"><collision name="c"><geometry>
+                      <plane><normal>0 0 1</normal><size>10 10</size></plane></geometry></collision></link></model>
+                    <include><uri>model://x500</uri></include>
+                  </world>
+                </sdf>
+                """);
+        sim.startPaused(world);
+        sim.step(1);
+        sim.publish("/x500/command/motor_speed", speeds(4, 500));
+        sim.step(500);
+        ModelState x500 = sim.model("x500");
+        assertThat(x500.joints()).hasSize(4);
+        for (JointState joint : x500.joints()) {
+            assertThat(Math.abs(joint.velocity())).as(joint.name()).isCloseTo(50, within(1e-2));
+        }
+    }
+
+    /**
      * Not in the .cc: the {@code enable} topic, as Gazebo's header describes it. Disabled, the controller stops the
      * rotors once: their reference falls to 0 through the motor models' lag (τ = 0.025 s, so 660 rad/s is 1.4e-6 rad/s
      * after 0.5 s) and the climbing X3 falls back; enabled again, it waits for a new Twist and the rotors stay stopped.
