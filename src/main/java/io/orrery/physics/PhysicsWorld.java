@@ -84,6 +84,21 @@ public interface PhysicsWorld extends WorldView, AutoCloseable {
         throw new UnsupportedOperationException("this physics world cannot set a joint's velocity");
     }
 
+    /**
+     * Joins two links with a fixed joint made while the world runs, holding them as they are now (gz-sim's detachable
+     * joint): links of two top-level models or of one, named as {@link #joint} names them. Returns the joint's id for
+     * {@link #detach}. The joint belongs to no model (no model's state lists it); it lasts until detached, until either
+     * model is removed, or until a reset, which restores the world as loaded, without it.
+     */
+    default long attach(String parentModel, String parentLink, String childModel, String childLink) {
+        throw new UnsupportedOperationException("this physics world cannot join links while it runs");
+    }
+
+    /** Breaks a joint {@link #attach} made; false when it is gone already (detached, a model removed, a reset). */
+    default boolean detach(long id) {
+        throw new UnsupportedOperationException("this physics world cannot join links while it runs");
+    }
+
     /** The closest body the segment from {@code from} to {@code to} meets (world frame); shapeless links are missed. */
     Optional<RayHit> rayCast(Vec3 from, Vec3 to);
 

@@ -49,7 +49,8 @@ class ExtensionsTests {
             List.of("wind-effects", "WindEffects"),
             List.of("linearbatteryplugin", "LinearBatteryPlugin"),
             List.of("multicopter-motor-model", "MulticopterMotorModel"),
-            List.of("multicopter-control", "MulticopterVelocityControl"));
+            List.of("multicopter-control", "MulticopterVelocityControl"),
+            List.of("detachable-joint", "DetachableJoint"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

@@ -48,6 +48,16 @@ final class Arguments {
         }
     }
 
+    /** The model, which must be dynamic to be given a velocity, and the velocity, which must be finite. */
+    static <L extends Link, J extends Joint<L>> Model<L, J> requireDynamic(Model<L, J> model, Twist velocity) {
+        if (model.isStatic()) {
+            throw new IllegalStateException(
+                    "model '" + model.name() + "' is static; make it dynamic before setting a velocity");
+        }
+        requireFinite(velocity);
+        return model;
+    }
+
     /** The link of {@code model} named so. */
     static <L extends Link, J extends Joint<L>> L requireLink(Model<L, J> model, String link) {
         L body = model.link(link);

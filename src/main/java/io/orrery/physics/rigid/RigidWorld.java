@@ -52,6 +52,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     private final Articulation articulation;
     private final LinkWrenches wrenches = new LinkWrenches();
+    private final Attachments<L, J> attachments = new Attachments<>(this);
 
     /** A world whose engine does not report which bodies moved: every read of the world reads every body. */
     protected RigidWorld(WorldSpec spec) {
@@ -184,6 +185,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     }
 
     private void destroy() {
+        attachments.clear();
         for (Model<L, J> model : models.values()) {
             removeJoints(model);
         }
@@ -297,12 +299,12 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     @Override
     public final void setModelVelocity(String name, Twist velocity) {
-        Velocities.setModel(requireDynamic(name, velocity), velocity);
+        Velocities.setModel(Arguments.requireDynamic(require(name), velocity), velocity);
     }
 
     @Override
     public final void setLinkVelocity(String model, String link, Twist velocity) {
-        Velocities.setLink(Arguments.requireLink(requireDynamic(model, velocity), link), velocity);
+        Velocities.setLink(Arguments.requireLink(Arguments.requireDynamic(require(model), velocity), link), velocity);
     }
 
     @Override
@@ -318,11 +320,13 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
         Pose pose = model.pose();
         removeJoints(model);
+        attachments.lift(name);
         for (L link : model.links()) {
             setBodyStatic(link, isStatic || link.alwaysStatic());
         }
         model.setStatic(isStatic, pose);
         addJoints(model);
+        attachments.restore();
     }
 
     @Override
@@ -338,6 +342,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     public final void removeModel(String name) {
         Model<L, J> model = require(name);
         removeJoints(model);
+        attachments.dropAll(name);
         for (L link : model.links()) {
             removeBody(link);
         }
@@ -382,6 +387,18 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     }
 
     @Override
+    public final long attach(String parentModel, String parentLink, String childModel, String childLink) {
+        L parent = Arguments.requireLink(require(parentModel), parentLink);
+        return attachments.attach(parent, Arguments.requireLink(require(childModel), childLink));
+    }
+
+    @Override
+    public final boolean detach(long id) {
+        checkOpen();
+        return attachments.detach(id);
+    }
+
+    @Override
     public final Optional<RayHit> rayCast(Vec3 from, Vec3 to) {
         checkOpen();
         Arguments.requireFiniteRay(from, to);
@@ -417,16 +434,6 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         if (model == null) {
             throw new UnknownModelException(name);
         }
-        return model;
-    }
-
-    private Model<L, J> requireDynamic(String name, Twist velocity) {
-        Model<L, J> model = require(name);
-        if (model.isStatic()) {
-            throw new IllegalStateException(
-                    "model '" + name + "' is static; make it dynamic before setting a velocity");
-        }
-        Arguments.requireFinite(velocity);
         return model;
     }
 
