@@ -50,7 +50,8 @@ class ExtensionsTests {
             List.of("linearbatteryplugin", "LinearBatteryPlugin"),
             List.of("multicopter-motor-model", "MulticopterMotorModel"),
             List.of("multicopter-control", "MulticopterVelocityControl"),
-            List.of("detachable-joint", "DetachableJoint"));
+            List.of("detachable-joint", "DetachableJoint"),
+            List.of("joint-trajectory-controller", "JointTrajectoryController"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
