@@ -18,9 +18,7 @@ import io.orrery.topic.TopicBus;
 import io.orrery.topic.msgs.EntityIds;
 import io.orrery.topic.msgs.Messages;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What gz sim publishes about every world, on the bus, built only while something subscribes (as gz sim builds its
@@ -52,8 +50,8 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
     private final WallThrottle poseThrottle = new WallThrottle(POSE_HERTZ);
     private final WallThrottle dynamicThrottle = new WallThrottle(DYNAMIC_POSE_HERTZ);
     private UpdateInfo previous;
-    /** Each model's poses as last built, by name. */
-    private Map<String, ModelPoses> built = new HashMap<>();
+    /** Each model's poses as last built, in load order. */
+    private ModelPoses[] built = new ModelPoses[0];
 
     /** Advertises the world's topics on {@code bus}. */
     public SceneBroadcaster(String world, TopicBus bus) {
@@ -141,10 +139,13 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
         List<Pose> moving = new ArrayList<>();
         Header stamp = Messages.header(info.simTimeNanos());
         List<ModelState> models = view.models();
-        Map<String, ModelPoses> next = new HashMap<>(Math.max(16, 2 * models.size()));
-        for (ModelState m : models) {
-            ModelPoses p = ModelPoses.of(m, built.get(m.name()));
-            next.put(m.name(), p);
+        ModelPoses[] next = new ModelPoses[models.size()];
+        for (int i = 0; i < next.length; i++) {
+            ModelState m = models.get(i);
+            // models keep their load order: the same place holds the same model unless one came or went
+            ModelPoses last = i < built.length && built[i].state.name().equals(m.name()) ? built[i] : null;
+            ModelPoses p = ModelPoses.of(m, last);
+            next[i] = p;
             every.addAll(p.poses);
             if (!m.isStatic()) {
                 moving.addAll(p.poses);
@@ -205,7 +206,7 @@ public final class SceneBroadcaster implements PostUpdate, Reset, NamedSystem {
         poseThrottle.restart();
         dynamicThrottle.restart();
         previous = null;
-        built = new HashMap<>();
+        built = new ModelPoses[0];
     }
 
     /** The world's name, as its topics carry it. */
