@@ -11,6 +11,9 @@ import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * One copy of the world under a task: its own physics, its own generator and episode count. What it reads and
@@ -23,6 +26,12 @@ final class TaskWorld implements AutoCloseable {
     private final Task task;
     private final double dt;
     private final float[] observation;
+    /** For each observation, the slot of its joint in {@link #joints} (-1 for a link's): one read per joint a step. */
+    private final int[] jointSlots;
+    /** The joints observed, as (model, joint), and their states in the observation being made. */
+    private final String[][] jointNames;
+
+    private final JointState[] joints;
     private SplitMix64 random;
     private long episodeSteps;
     private boolean ended;
@@ -34,6 +43,26 @@ final class TaskWorld implements AutoCloseable {
         this.observation = new float[task.observationWidth()];
         this.random = new SplitMix64(seed);
         check();
+        List<Observation> observations = task.observations();
+        List<String[]> names = new ArrayList<>();
+        this.jointSlots = new int[observations.size()];
+        for (int i = 0; i < jointSlots.length; i++) {
+            Observation o = observations.get(i);
+            jointSlots[i] = -1;
+            if (o.source() == Task.Source.JOINT_POSITION || o.source() == Task.Source.JOINT_VELOCITY) {
+                for (int k = 0; k < names.size() && jointSlots[i] < 0; k++) {
+                    if (names.get(k)[0].equals(o.model()) && names.get(k)[1].equals(o.element())) {
+                        jointSlots[i] = k;
+                    }
+                }
+                if (jointSlots[i] < 0) {
+                    jointSlots[i] = names.size();
+                    names.add(new String[] {o.model(), o.element()});
+                }
+            }
+        }
+        this.jointNames = names.toArray(new String[0][]);
+        this.joints = new JointState[jointNames.length];
     }
 
     /**
@@ -115,11 +144,14 @@ final class TaskWorld implements AutoCloseable {
     }
 
     private void observe() {
+        Arrays.fill(joints, null);
         int at = 0;
-        for (Observation o : task.observations()) {
+        List<Observation> observations = task.observations();
+        for (int i = 0; i < observations.size(); i++) {
+            Observation o = observations.get(i);
             switch (o.source()) {
-                case JOINT_POSITION -> observation[at] = (float) joint(o).position();
-                case JOINT_VELOCITY -> observation[at] = (float) joint(o).velocity();
+                case JOINT_POSITION -> observation[at] = (float) joint(i).position();
+                case JOINT_VELOCITY -> observation[at] = (float) joint(i).velocity();
                 case LINK_POSE -> {
                     Pose p = link(o).pose();
                     put(at, p.position());
@@ -144,8 +176,14 @@ final class TaskWorld implements AutoCloseable {
         observation[at + 2] = (float) v.z();
     }
 
-    private JointState joint(Observation o) {
-        return physics.joint(o.model(), o.element()).orElseThrow();
+    /** Observation i's joint, read once per observation made (its position and velocity come from one state). */
+    private JointState joint(int i) {
+        int slot = jointSlots[i];
+        if (joints[slot] == null) {
+            joints[slot] =
+                    physics.joint(jointNames[slot][0], jointNames[slot][1]).orElseThrow();
+        }
+        return joints[slot];
     }
 
     private LinkState link(Observation o) {

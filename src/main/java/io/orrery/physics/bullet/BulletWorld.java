@@ -117,6 +117,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected void setBodyStatic(LinkBody link, boolean fixed) {
         space.removeCollisionObject(link.body);
         BodyBuilder.setMass(link, fixed);
+        link.moved();
         space.addCollisionObject(link.body);
         link.body.activate(true);
     }

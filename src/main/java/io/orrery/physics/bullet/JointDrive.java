@@ -31,6 +31,8 @@ final class JointDrive {
     private final New6Dof damping;
     private final double dampingCoefficient;
     private final double frictionForce;
+    /** Whether the servo's motor is on in the native row, as last set. */
+    private boolean servoEnabled;
 
     JointDrive(JointSpec spec, PhysicsRigidBody parent, Pose inParent, PhysicsRigidBody child, Pose inChild) {
         this.dof = JointFactory.dof(spec.type());
@@ -89,9 +91,13 @@ final class JointDrive {
      */
     void prepare(double speed, double effortLimit, double velocity) {
         if (Double.isNaN(speed)) {
-            enable(servo, false);
+            if (servoEnabled) { // a call into native code per joint per step, for a row that is off in most steps
+                enable(servo, false);
+                servoEnabled = false;
+            }
         } else {
             set(servo, speed, effortLimit < 0 ? Float.MAX_VALUE / 4 : effortLimit);
+            servoEnabled = true;
         }
         if (damping != null) {
             set(damping, 0, dampingCoefficient * Math.abs(velocity));

@@ -39,9 +39,22 @@ final class LinkBody extends Link {
         return pose;
     }
 
-    /** The native body moved (a step, a teleport): the next {@link #comPose()} reads it again. */
+    /**
+     * The velocities last read from the native body, until it moves or is given others: a step reads each several
+     * times (joint velocities for drives, efforts and observations), each read a call into native code.
+     */
+    private Vec3 linear;
+
+    private Vec3 angular;
+
+    /**
+     * The native body moved (a step, a teleport, a change of mass): the next {@link #comPose()} and velocities read it
+     * again.
+     */
     void moved() {
         pose = null;
+        linear = null;
+        angular = null;
     }
 
     /** Whether the body was awake after the last step, so that the step it fell asleep in is reported too. */
@@ -64,18 +77,26 @@ final class LinkBody extends Link {
 
     @Override
     public Vec3 linearVelocity() {
-        return body.isDynamic() ? Convert.vec3(body.getLinearVelocity(new Vector3f())) : Vec3.ZERO;
+        if (linear == null) {
+            linear = body.isDynamic() ? Convert.vec3(body.getLinearVelocity(new Vector3f())) : Vec3.ZERO;
+        }
+        return linear;
     }
 
     @Override
     public Vec3 angularVelocity() {
-        return body.isDynamic() ? Convert.vec3(body.getAngularVelocity(new Vector3f())) : Vec3.ZERO;
+        if (angular == null) {
+            angular = body.isDynamic() ? Convert.vec3(body.getAngularVelocity(new Vector3f())) : Vec3.ZERO;
+        }
+        return angular;
     }
 
     @Override
     public void setVelocity(Vec3 linear, Vec3 angular) {
         body.setLinearVelocity(Convert.vector(linear));
         body.setAngularVelocity(Convert.vector(angular));
+        this.linear = null;
+        this.angular = null;
     }
 
     /** Wakes a dynamic body; Libbulletjme leaves a static one alone. */
