@@ -63,13 +63,13 @@ final class LinkBody extends Link {
     /**
      * After a step: whether Bullet may have moved the body in it, that is whether it was awake before or after it (a
      * sleeping body is neither integrated nor given velocity, and Bullet zeroes its velocity in the step it falls
-     * asleep in); the body's link is then told ({@link #changed()}) and its pose read again. A static body moves only
-     * when placed. One native call a body.
+     * asleep in); the body's link is then told ({@link #changed()}) and its pose and velocities read again. A static
+     * body moves only when placed. One native call a body.
      */
     void stepped() {
         boolean awake = body.isDynamic() && body.isActive();
         if (awake || wasAwake) {
-            pose = null;
+            moved();
             changed();
         }
         wasAwake = awake;
