@@ -14,6 +14,7 @@ import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.LimitedSpeed;
 import io.orrery.system.control.SpeedLimiter;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.OdometryOutput;
@@ -32,7 +33,9 @@ import java.util.Optional;
  *
  * <p>With {@code <steering_only>} it only steers: a {@code gz.msgs.Double} angle on {@code
  * /model/<model>/steer_angle}, or, with {@code <use_actuator_msg>}, entry {@code <actuator_number>} of a
- * {@code gz.msgs.Actuators}' positions on {@code /actuators}. Unlike Gazebo, a reset puts everything back as at load.
+ * {@code gz.msgs.Actuators}' positions on {@code /actuators}. In a nested model the joints are named as the nested
+ * model writes them and {@code <model>} is its own name, as Gazebo binds a system to the model that declares it.
+ * Unlike Gazebo, a reset puts everything back as at load.
  * Threads: the runner's (commands arrive on it between steps).
  */
 public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, Reset {
@@ -47,6 +50,7 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
 
     private PluginContext context;
     private String model;
+    private DeclaringModel declaring;
     private boolean steeringOnly;
     private int actuatorNumber = -1;
     private List<String> leftNames;
@@ -81,7 +85,8 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
     public void awake(PluginContext ctx) {
         this.context = ctx;
         GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
-        model = params.model(ctx.owner());
+        declaring = DeclaringModel.of(ctx, params);
+        model = declaring.model();
         steeringOnly = params.bool("steering_only", false);
         if (params.bool("use_actuator_msg", false)) {
             if (!params.has("actuator_number")) {
@@ -90,10 +95,10 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
             actuatorNumber = params.index("actuator_number", 0);
             steeringOnly = true;
         }
-        leftSteeringNames = params.all("left_steering_joint");
-        rightSteeringNames = params.all("right_steering_joint");
-        leftNames = steeringOnly ? List.of() : params.all("left_joint");
-        rightNames = steeringOnly ? List.of() : params.all("right_joint");
+        leftSteeringNames = scoped(params.all("left_steering_joint"));
+        rightSteeringNames = scoped(params.all("right_steering_joint"));
+        leftNames = steeringOnly ? List.of() : scoped(params.all("left_joint"));
+        rightNames = steeringOnly ? List.of() : scoped(params.all("right_joint"));
         wheelRadius = steeringOnly ? 0.2 : params.number("wheel_radius", 0.2);
         kingpinWidth = steeringOnly ? 0.8 : params.number("kingpin_width", 0.8);
         wheelSeparation = params.number("wheel_separation", 1.0);
@@ -113,7 +118,7 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
                         params.number("max_jerk", Double.POSITIVE_INFINITY));
         linearSpeed = new LimitedSpeed(limiter);
         angularSpeed = new LimitedSpeed(limiter);
-        odometryOutput = new OdometryOutput(params, model);
+        odometryOutput = new OdometryOutput(params, model, declaring.scope());
 
         TopicBus bus = ctx.topics();
         String owner = ctx.qualifiedName();
@@ -131,12 +136,20 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
         }
     }
 
-    /** {@code <topic>}, else {@code <sub_topic>} under the model, else the mode's default, as Gazebo picks. */
+    /** A nested model's joints as written there, as the physics state names them (scoped in the top model). */
+    private List<String> scoped(List<String> joints) {
+        return joints.stream().map(declaring::scoped).toList();
+    }
+
+    /**
+     * {@code <topic>}, else {@code <sub_topic>} under the model, else the mode's default, as Gazebo picks; the model
+     * is the declaring one, a nested model's own name.
+     */
     private String commandTopic(GazeboParameters params) {
         String fallback = !steeringOnly
-                ? GazeboTopics.ofModel(model, "cmd_vel")
-                : actuatorNumber >= 0 ? "/actuators" : GazeboTopics.ofModel(model, "steer_angle");
-        return GazeboTopics.commandTopic(params, model, fallback);
+                ? declaring.topic("cmd_vel")
+                : actuatorNumber >= 0 ? "/actuators" : declaring.topic("steer_angle");
+        return GazeboTopics.commandTopic(params, declaring.name(), fallback);
     }
 
     @Override

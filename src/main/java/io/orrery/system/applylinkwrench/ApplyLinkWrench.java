@@ -12,6 +12,7 @@ import io.orrery.plugin.PluginOwner;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.SdfElement;
@@ -176,13 +177,22 @@ public final class ApplyLinkWrench implements Plugin, PreUpdate, Reset {
         return true;
     }
 
-    /** {@code [model, link]}: a link by {@code model::link} (nested links keep their scope), a model's first link. */
+    /**
+     * {@code [model, link]}: a link by {@code model::link} (nested links keep their scope), a model's canonical (first)
+     * link, a nested model's by its scoped name {@code outer::inner} as Gazebo finds it.
+     */
     private static Optional<String[]> link(Entity entity, PhysicsWorld world) {
         String name = entity.getName();
         if (entity.getType() == Entity.Type.MODEL) {
-            return world.model(name)
-                    .flatMap(m -> m.links().stream().findFirst())
-                    .map(l -> new String[] {name, l.name()});
+            int top = name.indexOf("::");
+            String model = top < 0 ? name : name.substring(0, top);
+            String path = top < 0 ? "" : name.substring(top + 2) + "::";
+            DeclaringModel target = new DeclaringModel(model, path, Optional.empty());
+            return world.model(model)
+                    .flatMap(m -> target.links(m).stream()
+                            .findFirst()
+                            .or(() -> path.isEmpty() ? m.links().stream().findFirst() : Optional.empty()))
+                    .map(l -> new String[] {model, l.name()});
         }
         if (entity.getType() != Entity.Type.LINK) {
             return Optional.empty();

@@ -9,8 +9,8 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboParameters;
-import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.topic.Publisher;
 import io.orrery.world.InertialSpec;
 import io.orrery.world.LinkSpec;
@@ -43,18 +43,22 @@ public final class KineticEnergyMonitor implements Plugin, PostUpdate, Reset {
     @Override
     public void awake(PluginContext ctx) {
         GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
-        model = params.model(ctx.owner());
-        link = params.text("link_name")
+        DeclaringModel declaring = DeclaringModel.of(ctx, params);
+        model = declaring.model();
+        String name = params.text("link_name")
                 .filter(l -> !l.isBlank())
                 .orElseThrow(() -> params.bad("needs a non-empty <link_name>, the link whose energy it watches"));
-        // Gazebo's Model::LinkByName: a link of the model itself, not of a nested model
-        LinkSpec spec = ctx.modelSpec()
+        // Gazebo's Model::LinkByName on the declaring model: a link of its own, not of a model nested in it
+        LinkSpec spec = declaring
+                .spec()
                 .flatMap(m ->
-                        m.links().stream().filter(l -> l.name().equals(link)).findFirst())
-                .orElseThrow(() -> params.bad("link '" + link + "' is not a link of model '" + model + "'"));
+                        m.links().stream().filter(l -> l.name().equals(name)).findFirst())
+                .orElseThrow(() ->
+                        params.bad("link '" + name + "' is not a link of model '" + declaring.scopedName() + "'"));
+        link = declaring.scoped(name);
         inertial = spec.inertial().orElse(new InertialSpec(1.0, Pose.IDENTITY, Optional.empty()));
         threshold = params.number("kinetic_energy_threshold", 7.0);
-        String topic = params.topic("topic", GazeboTopics.ofModel(model, "kinetic_energy"));
+        String topic = params.topic("topic", declaring.topic("kinetic_energy"));
         publisher = ctx.topics().advertise(topic, DoubleProtos.Double.class, ctx.qualifiedName());
         ctx.logger().info("KineticEnergyMonitor publishing messages on [{}]", topic);
     }

@@ -16,14 +16,15 @@ import io.orrery.system.Reset;
 import io.orrery.system.Seeded;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.RollingMean;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboParameters;
-import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.msgs.Messages;
 import io.orrery.world.Pose;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -35,7 +36,8 @@ import java.util.SplittableRandom;
  * (default {@code /model/<model>/pose}), framed {@code <odom_frame>} → {@code <robot_base_frame>}. With
  * {@code <dimensions>} 2 (default) the position's z is 0 and only x, y and the yaw rate are measured; with 3 all
  * six. {@code <gaussian_noise>} is the standard deviation of noise added to each velocity component, drawn from the
- * seed the runner gives ({@link Seeded}), so an episode's noise repeats after a reset.
+ * seed the runner gives ({@link Seeded}), so an episode's noise repeats after a reset. In a nested model it is the
+ * nested model's pose, and {@code <model>} in the defaults is its own name, as Gazebo binds it to that model.
  *
  * <p>As in Gazebo the odometry frame is the world's; unlike Gazebo the first velocities are differences from the
  * pose at the first step, not from the world origin, and a reset starts afresh. Runner thread (PostUpdate may run on
@@ -48,6 +50,7 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
     static final int WINDOW = 10;
 
     private String model;
+    private DeclaringModel declaring;
     private String odomFrame;
     private String baseFrame;
     private int dimensions;
@@ -71,9 +74,10 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
     @Override
     public void awake(PluginContext ctx) {
         GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
-        model = params.model(ctx.owner());
-        odomFrame = params.text("odom_frame").orElse(model + "/odom");
-        baseFrame = params.text("robot_base_frame").orElse(model + "/base_footprint");
+        declaring = DeclaringModel.of(ctx, params);
+        model = declaring.model();
+        odomFrame = params.text("odom_frame").orElse(declaring.name() + "/odom");
+        baseFrame = params.text("robot_base_frame").orElse(declaring.name() + "/base_footprint");
         dimensions = params.integer("dimensions", 2);
         if (dimensions != 2 && dimensions != 3) {
             throw params.bad("dimensions", "2 or 3", "'" + dimensions + "'");
@@ -90,8 +94,8 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
                     .warn("OdometryPublisher: <odom_covariance_topic> is not published (Orrery has no"
                             + " gz.msgs.OdometryWithCovariance)");
         }
-        String odomTopic = params.topic("odom_topic", GazeboTopics.ofModel(model, "odometry"));
-        String tfTopic = params.topic("tf_topic", GazeboTopics.ofModel(model, "pose"));
+        String odomTopic = params.topic("odom_topic", declaring.topic("odometry"));
+        String tfTopic = params.topic("tf_topic", declaring.topic("pose"));
         odomPublisher = ctx.topics().advertise(odomTopic, Odometry.class, ctx.qualifiedName());
         tfPublisher = ctx.topics().advertise(tfTopic, Pose_V.class, ctx.qualifiedName());
         ctx.logger().info("OdometryPublisher publishing odometry on [{}]", LogSafe.of(odomTopic));
@@ -111,7 +115,11 @@ public final class OdometryPublisher implements Plugin, PostUpdate, Reset, Seede
         if (state == null) {
             return;
         }
-        Pose pose = state.pose().compose(offset);
+        Optional<Pose> at = declaring.pose(state);
+        if (at.isEmpty()) {
+            return;
+        }
+        Pose pose = at.get().compose(offset);
         if (!initialized) {
             lastUpdateNanos = info.simTimeNanos();
             lastPose = pose;

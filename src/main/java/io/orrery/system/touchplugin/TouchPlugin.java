@@ -11,6 +11,7 @@ import io.orrery.plugin.PluginOwner;
 import io.orrery.system.PostUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.topic.Publisher;
 import io.orrery.topic.TopicBus;
 import io.orrery.topic.msgs.Messages;
@@ -21,16 +22,19 @@ import java.util.Optional;
  * Gazebo's TouchPlugin ({@code gz-sim-touchplugin-system}) on a model: once the model has touched the target without
  * a break for more than {@code <time>} seconds of sim time, it publishes gz.msgs.Boolean {@code true} on
  * {@code /<namespace>/touched}, once, and disables itself. Parameters as in Gazebo: {@code <target>} (a substring of
- * the scoped name of what must be touched), {@code <time>}, {@code <namespace>} (all three required) and
- * {@code <enabled>} (default false); a gz.msgs.Boolean on {@code /<namespace>/enable} enables or disables it.
+ * the scoped name of what must be touched) and {@code <time>} (both required), {@code <namespace>} (default Gazebo's
+ * {@code /model/<model>/touch}, a nested model's {@code /model/<outer>/model/<inner>/touch}) and {@code <enabled>}
+ * (default false); a gz.msgs.Boolean on {@code /<namespace>/enable} enables or disables it. As in Gazebo, the links
+ * that touch are the declaring model's own: a nested model's plugin watches that model's links, not its parent's.
  *
- * <p>Differences: the physics reports contacts per link, so every link of the model counts (Gazebo counts only the
+ * <p>Differences: the physics reports contacts per link, so every own link of the model counts (Gazebo counts only the
  * collisions that carry a contact sensor) and a target matches {@code model::link}, not a collision's own name. A
  * reset starts over: enabled as {@code <enabled>} says, no touch under way.
  */
 public final class TouchPlugin implements Plugin, PostUpdate, Reset {
 
     private String model;
+    private DeclaringModel declaring;
     private String target;
     private long timeNanos;
     private boolean enabledAtStart;
@@ -44,8 +48,11 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
             throw new IllegalArgumentException("the touch plugin must be attached to a model, not to the world");
         }
         model = owner.name();
+        declaring = new DeclaringModel(model, context.scope(), context.modelSpec());
         target = required(context, "target");
-        String namespace = required(context, "namespace").replaceAll("^/+|/+$", "");
+        String namespace = parameter(context, "namespace")
+                .orElse(declaring.scopedTopic() + "/touch")
+                .replaceAll("^/+|/+$", "");
         if (namespace.isEmpty()) {
             throw new IllegalArgumentException("<namespace> must name a topic namespace");
         }
@@ -111,7 +118,7 @@ public final class TouchPlugin implements Plugin, PostUpdate, Reset {
         if (state.isEmpty()) {
             return false;
         }
-        for (LinkState link : state.get().links()) {
+        for (LinkState link : declaring.links(state.get())) {
             for (ContactPoint c : world.contacts(model, link.name())) {
                 if ((c.otherModel() + "::" + c.otherLink()).contains(target)) {
                     return true;

@@ -14,8 +14,8 @@ import io.orrery.system.PostUpdate;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboParameters;
-import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.Quat;
 import io.orrery.world.Vec3;
@@ -29,7 +29,8 @@ import java.util.Map;
  * PostUpdate and set on the canonical link before every step from then on (zero until a command, or
  * {@code <initial_linear>} and {@code <initial_angular>}); the other links keep their motion relative to it, so
  * joints are not disturbed. Each {@code <link_name>} subscribes to {@code /model/<model>/link/<link>/cmd_vel}: that
- * link's velocity in its own frame, set after the model's.
+ * link's velocity in its own frame, set after the model's. In a nested model, {@code <model>} is the nested
+ * model's own name and its links are named as it writes them, as Gazebo binds the system to the declaring model.
  *
  * <p>A reset goes back to the initial velocities and forgets the link commands. Runner thread (PostUpdate may run
  * on a pool thread while the runner waits).
@@ -41,6 +42,7 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
 
     private PluginContext context;
     private String model;
+    private DeclaringModel declaring;
     private Vec3 initialLinear;
     private Vec3 initialAngular;
     private List<String> linkNames;
@@ -64,11 +66,12 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
     public void awake(PluginContext ctx) {
         this.context = ctx;
         GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
-        model = params.model(ctx.owner());
+        declaring = DeclaringModel.of(ctx, params);
+        model = declaring.model();
         initialLinear = params.vector("initial_linear", Vec3.ZERO);
         initialAngular = params.vector("initial_angular", Vec3.ZERO);
         linkNames = params.all("link_name");
-        String topic = params.topic("topic", GazeboTopics.ofModel(model, "cmd_vel"));
+        String topic = params.topic("topic", declaring.topic("cmd_vel"));
         resetState();
 
         TopicBus bus = ctx.topics();
@@ -80,7 +83,7 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
             }
         });
         for (String link : linkNames) {
-            String linkTopic = GazeboTopics.ofModel(model, "link/" + link + "/cmd_vel");
+            String linkTopic = declaring.topic("link/" + link + "/cmd_vel");
             bus.subscribe(linkTopic, TwistProtos.Twist.class, owner, t -> {
                 if (withinReach(t, linkTopic)) {
                     received.put(link, new Twist(vec(t.getLinear()), vec(t.getAngular())));
@@ -111,9 +114,9 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
             }
             return;
         }
-        setModelVelocity(world, state);
+        declaring.pose(state).ifPresent(pose -> setModelVelocity(world, state, pose));
         for (Map.Entry<String, Twist> command : linkCommands.entrySet()) {
-            state.link(command.getKey())
+            state.link(declaring.scoped(command.getKey()))
                     .ifPresentOrElse(
                             link -> {
                                 Quat r = link.pose().rotation();
@@ -131,13 +134,16 @@ public final class VelocityControl implements Plugin, PreUpdate, PostUpdate, Res
 
     /**
      * The canonical link gets the commanded twist (model frame, turned into the world's); every other link gets
-     * the change of the canonical link's rigid motion added to its own, keeping its motion relative to it.
+     * the change of the canonical link's rigid motion added to its own, keeping its motion relative to it. For a
+     * nested model's plugin that is the nested model's canonical link and frame; the rest of the top-level model
+     * moves with it, as Gazebo moves the free group the link belongs to.
      */
-    private void setModelVelocity(PhysicsWorld world, ModelState state) {
-        Quat r = state.pose().rotation();
+    private void setModelVelocity(PhysicsWorld world, ModelState state, io.orrery.world.Pose pose) {
+        Quat r = pose.rotation();
         Vec3 newLinear = r.rotate(linear);
         Vec3 newAngular = r.rotate(angular);
-        LinkState canonical = state.links().get(0);
+        List<LinkState> own = declaring.links(state);
+        LinkState canonical = own.isEmpty() ? state.links().get(0) : own.get(0);
         Vec3 centre = canonical.pose().position();
         Vec3 oldLinear = canonical.velocity().linear();
         Vec3 oldAngular = canonical.velocity().angular();
