@@ -88,6 +88,15 @@ public interface PluginContext {
     }
 
     /**
+     * The world's component store ({@link Components}, one per loaded world): what Gazebo's systems share through
+     * components, such as a model's rotor speeds or its battery's charge. Runner thread only (phase callbacks).
+     * Throws {@link UnsupportedOperationException} where the host has no world at hand.
+     */
+    default Components components() {
+        throw new UnsupportedOperationException("no world here, so no components");
+    }
+
+    /**
      * For a plugin of a nested model, that model's path within {@link #owner()} followed by {@code ::}
      * ({@code inner::}): the prefix of its links' and joints' names in the physics state, where nested models' are
      * scoped within the top-level model. Empty for the top-level model's own plugins and the world's.

@@ -1,6 +1,7 @@
 package io.orrery.runner;
 
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.runner.command.Command;
@@ -27,7 +28,8 @@ final class RunnerSeams {
      * What one session's plugins reach: their own world (what they submit once it is unloaded is refused, never
      * applied to the next) and their own bus (so they never publish into the next world).
      */
-    static WorldAccess worldAccess(Editing edits, RunReads reads, Supplier<WorldSession> owner, TopicBus topics) {
+    static WorldAccess worldAccess(
+            Editing edits, RunReads reads, Supplier<WorldSession> owner, TopicBus topics, Components components) {
         return new WorldAccess() {
             @Override
             public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
@@ -55,6 +57,11 @@ final class RunnerSeams {
                         .or(() -> session.spec.models().stream()
                                 .filter(m -> m.name().equals(model))
                                 .findFirst());
+            }
+
+            @Override
+            public Components components() {
+                return components;
             }
 
             @Override

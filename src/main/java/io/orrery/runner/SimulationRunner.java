@@ -97,7 +97,7 @@ public final class SimulationRunner {
                 b.clock,
                 b.sleeper,
                 output,
-                (owner, bus) -> RunnerSeams.worldAccess(edits, reads, owner, bus),
+                (owner, bus, components) -> RunnerSeams.worldAccess(edits, reads, owner, bus, components),
                 RunnerSeams.topicDriver(state, posts));
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, transitions, commands, snapshots, runTo, b.clock, listeners, finished);

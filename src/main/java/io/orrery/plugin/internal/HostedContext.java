@@ -2,6 +2,7 @@ package io.orrery.plugin.internal;
 
 import io.orrery.event.EventSink;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginOwner;
@@ -46,6 +47,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     @Override
     public Optional<ModelSpec> modelSpec(String model) {
         return world.modelSpec(model);
+    }
+
+    @Override
+    public Components components() {
+        return world.components();
     }
 
     @Override

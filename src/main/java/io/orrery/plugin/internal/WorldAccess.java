@@ -1,6 +1,7 @@
 package io.orrery.plugin.internal;
 
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
@@ -32,6 +33,11 @@ public interface WorldAccess {
     /** A top-level model now in the world, loaded or spawned, as its file or request gave it; runner thread. */
     default Optional<ModelSpec> modelSpec(String model) {
         return Optional.empty();
+    }
+
+    /** The world's component store, one per loaded world; runner thread only. */
+    default Components components() {
+        throw new UnsupportedOperationException("no world here, so no components");
     }
 
     /** The world's gravity (m/s²); SDF's default where there is no world. */

@@ -68,6 +68,7 @@ public final class EditLedger {
         }
         WorldSession.logPluginErrors(session.plugins.removeModelPlugins(model));
         session.physics.removeModel(model);
+        session.components.removeModel(model);
         if (spawned.remove(model) == null) {
             removedLoaded.add(model);
             session.devices.removeLoaded(model); // its devices stay, idle until a reset brings it back

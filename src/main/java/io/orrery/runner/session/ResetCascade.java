@@ -61,6 +61,7 @@ public final class ResetCascade {
             bridges.emit(Events.RESET, new ResetSignal(session.name(), session.simTimeNanos() / 1e9));
             if (resetWorld) {
                 session.topics.reset(); // a new episode: nothing published in the last one is delivered or kept
+                session.components.clear(); // nor anything the systems shared
                 undone = session.edits.undo();
             }
             session.rewind();

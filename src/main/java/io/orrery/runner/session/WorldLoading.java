@@ -6,6 +6,7 @@ import io.orrery.event.EventSink;
 import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsEngine;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginEvent;
 import io.orrery.plugin.PluginRegistry;
@@ -32,7 +33,6 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,8 +89,8 @@ public final class WorldLoading {
     private final MonotonicClock clock;
     private final Sleeper sleeper;
     private final EventSink pluginOutput;
-    /** What a session's plugins reach, given that session (once built) and its topic bus. */
-    private final BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess;
+    /** What a session's plugins reach, given that session (once built), its topic bus and its components. */
+    private final AccessFactory worldAccess;
 
     private final BusDriver topicDriver;
 
@@ -101,7 +101,7 @@ public final class WorldLoading {
             MonotonicClock clock,
             Sleeper sleeper,
             EventSink pluginOutput,
-            BiFunction<Supplier<WorldSession>, TopicBus, WorldAccess> worldAccess,
+            AccessFactory worldAccess,
             BusDriver topicDriver) {
         this.state = state;
         this.cascade = cascade;
@@ -111,6 +111,12 @@ public final class WorldLoading {
         this.pluginOutput = pluginOutput;
         this.worldAccess = worldAccess;
         this.topicDriver = topicDriver;
+    }
+
+    /** Builds what one session's plugins reach of the runner. */
+    @FunctionalInterface
+    public interface AccessFactory {
+        WorldAccess create(Supplier<WorldSession> owner, TopicBus topics, Components components);
     }
 
     /** Reads the world in {@code file} and builds its session: the first world the runner loads. */
@@ -151,6 +157,7 @@ public final class WorldLoading {
             for (SystemRegistration r : parts.systems().get()) {
                 manager.add(r.system(), r.priority(), r.prioritySource(), r.origin());
             }
+            Components components = new Components(state::onRunnerThread);
             PluginSystemBinding binding =
                     new PluginSystemBinding(manager, () -> self.get().episodeSeed());
             List<OwnedPluginSpec> owned =
@@ -166,7 +173,7 @@ public final class WorldLoading {
             PluginHost host = new PluginHost(
                     parts.pluginRegistry(),
                     owned,
-                    worldAccess.apply(self::get, topics),
+                    worldAccess.create(self::get, topics, components),
                     pluginOutput,
                     new PluginHostOptions(
                             parts.pluginSettings().startThreads(),
@@ -181,7 +188,19 @@ public final class WorldLoading {
                     parts.settings().maxCatchUpNanos(),
                     RealTimePacer.DEFAULT_SPIN_THRESHOLD_NANOS);
             WorldSession session = new WorldSession(
-                    spec, file, physics, manager, devices, host, binding, topics, pacer, step, factor, parts.seed());
+                    spec,
+                    file,
+                    physics,
+                    manager,
+                    devices,
+                    host,
+                    binding,
+                    topics,
+                    components,
+                    pacer,
+                    step,
+                    factor,
+                    parts.seed());
             self.set(session);
             log.info(
                     "World '{}' loaded from {}: {} models, {} bodies, step {} ms, real-time factor {}",

@@ -4,6 +4,7 @@ import io.orrery.device.Devices;
 import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginStatus;
 import io.orrery.plugin.WorldSnapshot;
@@ -47,6 +48,9 @@ public final class WorldSession implements AutoCloseable {
     public final PluginHost plugins;
     public final PluginSystemBinding binding;
     public final TopicBus topics;
+    /** What the plugins share, as Gazebo's systems share components; cleared by a reset. */
+    public final Components components;
+
     public final RealTimePacer pacer;
     public final Statistics statistics;
     public final EditLedger edits;
@@ -78,6 +82,7 @@ public final class WorldSession implements AutoCloseable {
             PluginHost plugins,
             PluginSystemBinding binding,
             TopicBus topics,
+            Components components,
             RealTimePacer pacer,
             long stepNanos,
             double targetFactor,
@@ -90,6 +95,7 @@ public final class WorldSession implements AutoCloseable {
         this.plugins = plugins;
         this.binding = binding;
         this.topics = topics;
+        this.components = components;
         this.pacer = pacer;
         this.statistics = new Statistics();
         this.edits = new EditLedger(this);

@@ -1,20 +1,19 @@
 package io.orrery.system.multicoptercontrol;
 
-import com.gz.msgs.ActuatorsProtos.Actuators;
 import com.gz.msgs.BoolProtos;
 import com.gz.msgs.TwistProtos;
 import io.orrery.log.LogSafe;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.Seeded;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.GazeboComponents;
 import io.orrery.system.gazebo.GazeboParameters;
-import io.orrery.system.multicoptermotormodel.MulticopterMotorModel;
-import io.orrery.topic.Publisher;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Vec3;
@@ -29,7 +28,7 @@ import java.util.SplittableRandom;
  * {@code <maximumAngularVelocity>}; every step a {@link LeeVelocityController} (gains {@code <velocityGain>},
  * {@code <attitudeGain>}, {@code <angularRateGain>}, acceleration capped at {@code <maximumLinearAcceleration>}) turns
  * it into rotor speeds for the rotors of {@code <rotorConfiguration>}, which it hands to the model's
- * MulticopterMotorModels as Gazebo's Actuators component ({@link MulticopterMotorModel#componentTopic}). The mass and
+ * MulticopterMotorModels as Gazebo's Actuators component on the model ({@link GazeboComponents#ACTUATORS}). The mass and
  * inertia are the model's links' (nested models' too), summed as Gazebo does ({@link Airframe}). The velocities it
  * reads carry Gaussian noise ({@code <linearVelocityNoiseMean>}, {@code <linearVelocityNoiseStdDev>},
  * {@code <angularVelocityNoiseMean>}, {@code <angularVelocityNoiseStdDev>}; seeded from the run). A
@@ -57,8 +56,8 @@ public final class MulticopterVelocityControl implements Plugin, PreUpdate, Rese
     private Vec3 angularNoiseStdDev;
     private String commandTopic;
     private String enableTopic;
-    private String componentTopic;
-    private Publisher<Actuators> component;
+    private String entity;
+    private PluginContext context;
 
     // runner thread
     private TwistProtos.Twist command;
@@ -107,7 +106,8 @@ public final class MulticopterVelocityControl implements Plugin, PreUpdate, Rese
         String ns = params.text("robotNamespace").orElseThrow(() -> params.bad("needs <robotNamespace>"));
         commandTopic = subTopic(params, ns, "commandSubTopic", "cmd_vel");
         enableTopic = subTopic(params, ns, "enableSubTopic", "enable");
-        componentTopic = MulticopterMotorModel.componentTopic(model, ctx.scope());
+        entity = Components.entity(model, ctx.scope());
+        context = ctx;
         rotorVelocities = new double[rotors.size()];
     }
 
@@ -149,7 +149,6 @@ public final class MulticopterVelocityControl implements Plugin, PreUpdate, Rese
         String owner = ctx.qualifiedName();
         ctx.topics().subscribe(commandTopic, TwistProtos.Twist.class, owner, m -> command = m);
         ctx.topics().subscribe(enableTopic, BoolProtos.Boolean.class, owner, m -> active = m.getData());
-        component = ctx.topics().advertise(componentTopic, Actuators.class, owner);
         ctx.logger()
                 .info(
                         "MulticopterVelocityControl subscribing to Twist messages on {} and Boolean messages on {}",
@@ -193,11 +192,7 @@ public final class MulticopterVelocityControl implements Plugin, PreUpdate, Rese
     }
 
     private void publish() {
-        Actuators.Builder b = Actuators.newBuilder();
-        for (double v : rotorVelocities) {
-            b.addVelocity(v);
-        }
-        component.publish(b.build());
+        context.components().set(entity, GazeboComponents.ACTUATORS, new GazeboComponents.Rotors(rotorVelocities));
     }
 
     private Vec3 noisy(Vec3 value, Vec3 mean, Vec3 stdDev) {

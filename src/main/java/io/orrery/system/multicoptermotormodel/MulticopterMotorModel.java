@@ -6,12 +6,14 @@ import io.orrery.physics.JointState;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.GazeboSystemName;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.GazeboComponents;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.world.JointSpec;
@@ -32,8 +34,8 @@ import java.util.Optional;
  * {@code <rotorDragCoefficient>} |ω|; the joint's parent link is twisted by the thrust times
  * {@code <momentConstant>} about the rotor's z axis (against its {@code <turningDirection>}) and by the rolling
  * moment {@code <rollingMomentCoefficient>} |ω| across the axis. When the model also carries a
- * MulticopterVelocityControl, the controller's velocities (Gazebo's Actuators component, here the bus topic
- * {@link #componentTopic}) take precedence and commands on the transport topic are ignored, as in Gazebo. Gazebo's
+ * MulticopterVelocityControl, the controller's velocities (Gazebo's Actuators component on the model,
+ * {@link GazeboComponents#ACTUATORS}) take precedence and commands on the transport topic are ignored, as in Gazebo. Gazebo's
  * parameters and defaults throughout; the world's wind is not subtracted (still air). Threads: the runner's.
  */
 public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
@@ -55,7 +57,7 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
     private Vec3 jointAxis;
     private Vec3 centreOfMass;
     private String commandTopic;
-    private String componentTopic;
+    private String entity;
     private boolean controlled;
     private int actuator;
     private int direction;
@@ -69,19 +71,9 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
 
     // runner thread: the commands received and the reference they set
     private Actuators received;
-    private Actuators component;
     private double reference;
     private boolean warnedIndex;
     private boolean warnedAliasing;
-
-    /**
-     * The bus topic that stands in for Gazebo's Actuators component of a model: the rotor velocities a
-     * MulticopterVelocityControl of {@code model} (at {@code scope} within it) sets for its motor models.
-     */
-    public static String componentTopic(String model, String scope) {
-        String path = scope.isEmpty() ? model : model + "/" + scope.substring(0, scope.length() - 2);
-        return GazeboTopics.valid("/model/" + path.replace("::", "/") + "/multicopter_actuators");
-    }
 
     @Override
     public void awake(PluginContext ctx) {
@@ -134,7 +126,7 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
         } catch (IllegalArgumentException e) {
             throw params.bad("no valid topic from <robotNamespace> and <commandSubTopic>: " + e.getMessage());
         }
-        componentTopic = componentTopic(model, ctx.scope());
+        entity = Components.entity(model, ctx.scope());
         controlled = declaring.plugins().stream().anyMatch(MulticopterMotorModel::isController);
     }
 
@@ -189,7 +181,6 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
     public void start(PluginContext ctx) {
         String owner = ctx.qualifiedName();
         ctx.topics().subscribe(commandTopic, Actuators.class, owner, m -> received = m);
-        ctx.topics().subscribe(componentTopic, Actuators.class, owner, m -> component = m);
         ctx.logger().info("MulticopterMotorModel listening to topic {}", LogSafe.of(commandTopic));
     }
 
@@ -206,10 +197,13 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
             return;
         }
         // Gazebo's component, once the controller has set it, wins over transport and is read every step
-        Actuators message = controlled ? component : received;
+        Optional<double[]> message = controlled
+                ? context.components().get(entity, GazeboComponents.ACTUATORS).map(GazeboComponents.Rotors::velocities)
+                : Optional.ofNullable(received).map(MulticopterMotorModel::velocities);
         received = null;
-        if (message != null) {
-            if (actuator > message.getVelocityCount() - 1) {
+        if (message.isPresent()) {
+            double[] velocities = message.get();
+            if (actuator > velocities.length - 1) {
                 if (!warnedIndex) {
                     warnedIndex = true;
                     context.logger()
@@ -217,14 +211,22 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
                                     "MulticopterMotorModel: actuator {} is beyond the {} velocities of the Actuators"
                                             + " message; the rotor is left as it was, as Gazebo does",
                                     actuator,
-                                    message.getVelocityCount());
+                                    velocities.length);
                 }
                 return;
             }
-            reference = Math.min(message.getVelocity(actuator), maxRotVelocity);
+            reference = Math.min(velocities[actuator], maxRotVelocity);
         }
         double dt = info.dtNanos() / 1e9;
         apply(world, rotor.get(), parent.get(), spin.get().velocity(), dt);
+    }
+
+    private static double[] velocities(Actuators m) {
+        double[] v = new double[m.getVelocityCount()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = m.getVelocity(i);
+        }
+        return v;
     }
 
     private void apply(PhysicsWorld world, LinkState rotor, LinkState parent, double jointSpeed, double dt) {
@@ -262,7 +264,6 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
         received = null;
-        component = null;
         reference = 0;
         filter.reset();
     }
