@@ -44,6 +44,14 @@ public interface PhysicsWorld extends WorldView, AutoCloseable {
     /** Removes a top-level model and its joints. */
     void removeModel(String model);
 
+    /**
+     * True when any joint of the model has a force or velocity other than 0 commanded for the next step, or had one
+     * for the last (how gz-sim's LinearBatteryPlugin tells that a robot started moving). False where unknown.
+     */
+    default boolean jointsCommanded(String model) {
+        return false;
+    }
+
     /** The joint's state now, or empty if the model has no such joint. */
     Optional<JointState> joint(String model, String joint);
 

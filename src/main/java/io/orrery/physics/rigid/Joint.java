@@ -43,6 +43,8 @@ public abstract class Joint<L extends Link> {
     private double force;
     /** The velocity command for the next step; NaN when none. */
     private double velocityCommand = Double.NaN;
+    /** True when a force or velocity other than 0 was commanded for the last step. */
+    private boolean commandedLastStep;
     /** The unwrapped position after the last step (or reset), the reference for unwrapping the next reading. */
     private double position;
     /** The effort applied in the last step (along the first axis). */
@@ -189,6 +191,11 @@ public abstract class Joint<L extends Link> {
     /** The velocity command for the next step; NaN when none. */
     public final double velocityCommand() {
         return velocityCommand;
+    }
+
+    /** True when a force or velocity other than 0 is commanded for the next step, or was for the last one. */
+    public final boolean commanded() {
+        return commandedLastStep || force != 0 || (!Double.isNaN(velocityCommand) && velocityCommand != 0);
     }
 
     final void command(double velocity) {
@@ -379,6 +386,7 @@ public abstract class Joint<L extends Link> {
             effort = applied;
             position = currentPosition();
         }
+        commandedLastStep = commanded();
         force = 0;
         velocityCommand = Double.NaN;
         servoCorrection = 0;

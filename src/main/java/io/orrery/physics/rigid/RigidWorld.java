@@ -142,10 +142,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
 
     // ---- building and tearing down
 
-    /**
-     * Creates the engine's world and builds every model of the spec: the engine's constructor calls it once its own
-     * fields are set, and {@link #reset()} again.
-     */
+    /** Creates the engine's world and builds the spec's models: from the engine's constructor, and {@link #reset()}. */
     protected final void populate() {
         createWorld(spec);
         bodyCount = 0;
@@ -218,10 +215,7 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
         }
     }
 
-    /**
-     * The fastest {@code <velocity>} limit (rad/s or m/s) of the actuated joints in the world, 0 when none sets one:
-     * what an engine that caps a body's rotation per step must still let a joint reach.
-     */
+    /** The fastest joint {@code <velocity>} limit, 0 when none: what a per-step rotation cap must still allow. */
     protected final double fastestJointLimit() {
         return Velocities.fastestJointLimit(models.values());
     }
@@ -358,6 +352,11 @@ public abstract class RigidWorld<L extends Link, J extends Joint<L>> implements 
     @Override
     public final Optional<JointState> joint(String model, String joint) {
         return Optional.ofNullable(require(model).joint(joint)).map(Joint::state);
+    }
+
+    @Override
+    public final boolean jointsCommanded(String model) {
+        return require(model).joints().stream().anyMatch(Joint::commanded);
     }
 
     @Override

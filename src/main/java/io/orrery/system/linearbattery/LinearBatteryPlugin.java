@@ -6,12 +6,15 @@ import com.gz.msgs.BoolProtos;
 import com.gz.msgs.StringMsgProtos.StringMsg;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.WorldView;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
 import io.orrery.system.PostUpdate;
+import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.Update;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.GazeboComponents;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.SimTimeThrottle;
 import io.orrery.topic.Publisher;
@@ -20,14 +23,16 @@ import io.orrery.topic.msgs.Messages;
 
 /**
  * Gazebo's LinearBatteryPlugin ({@code gz-sim-linearbatteryplugin-system}), a model plugin: a {@link LinearBattery}
- * that drains by {@code <power_load>} W while draining (from the start with {@code <start_draining>}, or from a
- * message on any {@code <power_draining_topic>} until one on a {@code <stop_power_draining_topic>}), and with
+ * that drains by {@code <power_load>} W, plus what other systems draw from it ({@link GazeboComponents#BATTERY_POWER_LOAD}
+ * naming it), while draining: from the start with {@code <start_draining>}, from the first step a joint of its model is
+ * commanded a velocity or force other than 0 (as Gazebo starts draining once the robot moves), or from a message on
+ * any {@code <power_draining_topic>} until one on a {@code <stop_power_draining_topic>}. With
  * {@code <enable_recharge>} charges while a {@code gz.msgs.Boolean} on {@code /model/<model>/battery/<name>/recharge/
  * start} says so, until one on {@code …/recharge/stop}. Its state goes out as {@code gz.msgs.BatteryState} on
  * {@code /model/<model>/battery/<name>/state}, 50 per second of sim time. Gazebo's parameters and defaults; what
  * differs is said in docs/systems-and-sensors.md. Threads: the runner's.
  */
-public final class LinearBatteryPlugin implements Plugin, Update, PostUpdate, Reset {
+public final class LinearBatteryPlugin implements Plugin, PreUpdate, Update, PostUpdate, Reset {
 
     /** Gazebo's short name: {@code gz-sim-linearbatteryplugin-system}. */
     public static final String SHORT_NAME = "linearbatteryplugin";
@@ -36,8 +41,12 @@ public final class LinearBatteryPlugin implements Plugin, Update, PostUpdate, Re
     /** gz-sim advertises the state at 50 messages a second. */
     static final double STATE_RATE = 50;
 
+    private PluginContext context;
+    private String model;
+    private String entity;
     private LinearBattery battery;
     private double powerLoad;
+    private double totalLoad;
     private boolean initialDraining;
     private boolean draining;
     private boolean charging;
@@ -48,10 +57,12 @@ public final class LinearBatteryPlugin implements Plugin, Update, PostUpdate, Re
 
     @Override
     public void awake(PluginContext ctx) {
+        context = ctx;
         GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
-        String model = params.model(ctx.owner());
+        model = params.model(ctx.owner());
         String name = params.text("battery_name")
                 .orElseThrow(() -> params.bad("needs <battery_name> and <voltage>; both are required"));
+        entity = GazeboComponents.battery(Components.entity(model, ctx.scope()), name);
         double voltage = params.finite("voltage", Double.NaN);
         if (Double.isNaN(voltage)) {
             throw params.bad("needs <battery_name> and <voltage>; both are required");
@@ -133,11 +144,29 @@ public final class LinearBatteryPlugin implements Plugin, Update, PostUpdate, Re
     }
 
     @Override
+    public void preUpdate(UpdateInfo info, PhysicsWorld world) {
+        Components components = context.components();
+        // the consumers' loads on this battery join its own, as Gazebo sums its BatteryPowerLoad components
+        totalLoad = powerLoad;
+        for (GazeboComponents.PowerLoad load :
+                components.all(GazeboComponents.BATTERY_POWER_LOAD).values()) {
+            if (load.battery().equals(entity)) {
+                totalLoad += load.watts();
+            }
+        }
+        components.set(entity, GazeboComponents.BATTERY_SOC, battery.stateOfCharge());
+        if (!draining && world.model(model).isPresent() && world.jointsCommanded(model)) {
+            draining = true; // the robot started moving
+        }
+    }
+
+    @Override
     public void update(UpdateInfo info, PhysicsWorld world) {
         if (info.paused() || (!draining && !charging)) {
             return;
         }
-        battery.step(info.dtSeconds(), powerLoad, draining, charging);
+        battery.step(info.dtSeconds(), totalLoad, draining, charging);
+        context.components().set(entity, GazeboComponents.BATTERY_SOC, battery.stateOfCharge());
     }
 
     @Override

@@ -5,12 +5,14 @@ import com.gz.msgs.DoubleProtos;
 import io.orrery.log.LogSafe;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.PhysicsWorld;
+import io.orrery.plugin.Components;
 import io.orrery.plugin.Plugin;
 import io.orrery.plugin.PluginContext;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.Pid;
+import io.orrery.system.gazebo.GazeboComponents;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.topic.Publisher;
@@ -18,6 +20,7 @@ import io.orrery.world.JointSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.Vec3;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -30,7 +33,10 @@ import java.util.Optional;
  * {@code <p_gain>}, 0.1) or, with {@code <velocity_control>}, by the joint's velocity command. The spin (or, with
  * angular velocity commands, the thrust) is published each step on {@code .../ang_vel} (or {@code .../force}); a
  * {@code <deadband>} zeroes thrusts below it while {@code .../enable_deadband} (a {@code gz.msgs.Boolean}) says so.
- * Gazebo's parameters and defaults throughout. Threads: the runner's.
+ * While a battery of its model ({@link GazeboComponents#BATTERY_SOC} on {@code <model>::<name>}) is empty the thruster
+ * neither pushes nor publishes; with {@code <power_load>} and {@code <battery_name>} it draws that power (W) from the
+ * battery of that name ({@link GazeboComponents#BATTERY_POWER_LOAD}). Gazebo's parameters and defaults throughout.
+ * Threads: the runner's.
  */
 public final class Thruster implements Plugin, PreUpdate, Reset {
 
@@ -59,6 +65,10 @@ public final class Thruster implements Plugin, PreUpdate, Reset {
     private String commandTopic;
     private String deadbandTopic;
     private Publisher<DoubleProtos.Double> feedback;
+    private String batteryName = "";
+    private double powerLoad;
+    private String modelEntity;
+    private String consumer;
     private String feedbackTopic;
 
     // runner thread: the commands and what the last step measured
@@ -66,6 +76,7 @@ public final class Thruster implements Plugin, PreUpdate, Reset {
     private double spin;
     private boolean deadbandEnabled;
     private double speed;
+    private boolean batteryInitialized;
 
     @Override
     public void awake(PluginContext ctx) {
@@ -122,11 +133,18 @@ public final class Thruster implements Plugin, PreUpdate, Reset {
                 propeller.spinFor(cmdMax, 0, 0),
                 propeller.spinFor(cmdMin, 0, 0),
                 0);
-        if (params.has("power_load") || params.has("battery_name")) {
-            ctx.logger()
-                    .warn("Thruster: <power_load> and <battery_name> are ignored: Orrery simulates no battery, so the"
-                            + " thruster never runs out");
+        if (params.has("power_load")) {
+            if (params.has("battery_name")) {
+                powerLoad = params.number("power_load", 0);
+                batteryName = params.text("battery_name").orElse("");
+            } else {
+                ctx.logger()
+                        .error("Thruster: <power_load> needs <battery_name>, the battery to draw it from; it is"
+                                + " ignored, as Gazebo does");
+            }
         }
+        modelEntity = Components.entity(model, ctx.scope());
+        consumer = modelEntity + "::" + jointName;
         topics(params, ctx, jointName);
         deadbandEnabled = deadbandAtLoad;
     }
@@ -187,9 +205,10 @@ public final class Thruster implements Plugin, PreUpdate, Reset {
             return;
         }
         Optional<LinkState> state = world.model(model).flatMap(m -> m.link(link));
-        if (state.isEmpty()) {
+        if (state.isEmpty() || !hasSufficientBattery()) {
             return;
         }
+        drawFromBattery();
         LinkState l = state.get();
         Vec3 unit = l.pose().compose(jointPose).rotation().rotate(axis).normalized();
         double desiredThrust = thrust;
@@ -218,8 +237,44 @@ public final class Thruster implements Plugin, PreUpdate, Reset {
         speed = l.velocity().linear().length();
     }
 
+    /** Gazebo's rule: no battery of the model at or below an empty charge (none at all is enough). */
+    private boolean hasSufficientBattery() {
+        String prefix = modelEntity + "::";
+        return context.components().all(GazeboComponents.BATTERY_SOC).entrySet().stream()
+                .filter(e -> e.getKey().startsWith(prefix) && e.getKey().indexOf("::", prefix.length()) < 0)
+                .allMatch(e -> e.getValue() > 0);
+    }
+
+    /** Once a battery named {@code <battery_name>} is found (one only, anywhere), the thruster's load joins it. */
+    private void drawFromBattery() {
+        if (batteryName.isEmpty() || batteryInitialized) {
+            return;
+        }
+        List<String> named = context.components().all(GazeboComponents.BATTERY_SOC).keySet().stream()
+                .filter(e -> e.endsWith("::" + batteryName))
+                .toList();
+        if (named.isEmpty()) {
+            return; // none yet: a battery joins in its first step
+        }
+        batteryInitialized = true;
+        if (named.size() > 1) {
+            context.logger()
+                    .error(
+                            "Thruster: more than one battery is named '{}' ({}); none is drawn from, as Gazebo does",
+                            LogSafe.of(batteryName),
+                            LogSafe.of(named.toString()));
+            return;
+        }
+        context.components()
+                .set(
+                        consumer,
+                        GazeboComponents.BATTERY_POWER_LOAD,
+                        new GazeboComponents.PowerLoad(named.get(0), powerLoad));
+    }
+
     @Override
     public void reset(UpdateInfo info, PhysicsWorld world) {
+        batteryInitialized = false; // a reset cleared the components
         thrust = 0;
         spin = 0;
         speed = 0;

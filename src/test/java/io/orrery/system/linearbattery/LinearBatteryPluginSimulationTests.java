@@ -16,9 +16,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code worlds/gz-sim-tests}), with its step counts and comparisons. Gazebo reads the state of charge from the
  * battery's BatterySoC component; here it is the {@code percentage} of the battery's state messages, which is that
  * fraction (the world does not set {@code fix_issue_225}). The state goes out 50 times a second of sim time, so each
- * run below ends on a message. Not ported: SingleBatteryMultipleConsumers and BatteriesDifferentConsumers, whose
- * extra consumers are other systems' BatteryPowerLoad components (a thruster's), which Orrery's systems do not
- * declare.
+ * run below ends on a message. Not yet re-expressed: SingleBatteryMultipleConsumers and BatteriesDifferentConsumers,
+ * whose extra consumers are other systems' BatteryPowerLoad components (a thruster's, now ported; see
+ * ThrusterSimulationTests' BatteryIntegration for a battery that drains and stops a thruster).
  */
 class LinearBatteryPluginSimulationTests {
 
