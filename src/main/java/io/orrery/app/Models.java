@@ -3,6 +3,7 @@ package io.orrery.app;
 import io.orrery.physics.ModelState;
 import io.orrery.physics.UnknownModelException;
 import io.orrery.plugin.WorldSnapshot;
+import io.orrery.runner.port.AppliedCommand;
 import io.orrery.runner.port.ModelExistsException;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
@@ -77,7 +78,8 @@ public final class Models {
             return w.edits()
                     .spawn(
                             placed ? spec.with(name, pose, spec.isStatic()) : spec,
-                            placed ? Optional.empty() : Optional.of(snippet));
+                            placed ? Optional.empty() : Optional.of(snippet),
+                            Optional.of(new AppliedCommand.Spawn(snippet, request.origin(), name, request.pose())));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

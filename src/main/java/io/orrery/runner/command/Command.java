@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -49,6 +50,8 @@ public final class Command<T> {
     final CompletableFuture<T> future = new CompletableFuture<>();
     /** What a recording keeps of it once applied. */
     AppliedCommand applied;
+    /** What a recording keeps of it, told by its answer; when set, it replaces {@link #applied} once applied. */
+    Function<? super T, AppliedCommand> appliedOf;
 
     Command(String name, Set<SimState> acceptedIn, Kind kind, Supplier<T> action) {
         this(name, acceptedIn, kind, kind == Kind.ORDINARY, action);
@@ -100,7 +103,11 @@ public final class Command<T> {
             return;
         }
         try {
-            future.complete(action.get());
+            T result = action.get();
+            if (appliedOf != null) {
+                applied = appliedOf.apply(result);
+            }
+            future.complete(result);
         } catch (AbortException | Error e) {
             future.completeExceptionally(e); // the caller hears why, then the run ends
             throw e;

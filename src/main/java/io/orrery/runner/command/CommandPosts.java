@@ -10,6 +10,7 @@ import io.orrery.runner.session.RunState;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -62,6 +63,21 @@ public final class CommandPosts {
         return commands.post(c).future;
     }
 
+    /** A user's command that a recording keeps as {@code applied}. */
+    public <T> CompletableFuture<T> post(SimCommand command, AppliedCommand applied, Supplier<T> action) {
+        Command<T> c = Command.of(command, Command.Kind.ORDINARY, action);
+        c.applied = applied;
+        return commands.post(c).future;
+    }
+
+    /** An ordinary command that a recording keeps as {@code applied} tells from its answer. */
+    public <T> CompletableFuture<T> post(
+            String name, Set<SimState> acceptedIn, Function<? super T, AppliedCommand> applied, Supplier<T> action) {
+        Command<T> c = new Command<>(name, acceptedIn, Command.Kind.ORDINARY, action);
+        c.appliedOf = applied;
+        return commands.post(c).future;
+    }
+
     /** A command that is never refused for room (one that lets go of something). */
     public <T> CompletableFuture<T> postUnbounded(String name, Set<SimState> acceptedIn, Supplier<T> action) {
         return commands.post(new Command<>(name, acceptedIn, Command.Kind.ORDINARY, false, action)).future;
@@ -78,14 +94,26 @@ public final class CommandPosts {
     }
 
     public <T> CompletableFuture<T> joining(String name, Set<SimState> acceptedIn, Supplier<T> action) {
-        return post(name, acceptedIn, Command.Kind.ORDINARY, () -> {
-                    T result = action.get();
-                    return state.session()
-                            .modelPluginsSettled()
-                            .completeOnTimeout(null, pluginStartTimeoutNanos, TimeUnit.NANOSECONDS)
-                            .thenApply(settled -> result);
-                })
-                .thenCompose(answer -> answer);
+        return joining(name, acceptedIn, AppliedCommand.named(name), action);
+    }
+
+    /** {@link #joining(SimCommand, Supplier)} that a recording keeps as {@code applied}. */
+    public <T> CompletableFuture<T> joining(SimCommand command, AppliedCommand applied, Supplier<T> action) {
+        return joining(command.displayName(), Command.statesAccepting(command), applied, action);
+    }
+
+    /** {@link #joining(String, Set, Supplier)} that a recording keeps as {@code applied}. */
+    public <T> CompletableFuture<T> joining(
+            String name, Set<SimState> acceptedIn, AppliedCommand applied, Supplier<T> action) {
+        Command<CompletableFuture<T>> c = new Command<>(name, acceptedIn, Command.Kind.ORDINARY, () -> {
+            T result = action.get();
+            return state.session()
+                    .modelPluginsSettled()
+                    .completeOnTimeout(null, pluginStartTimeoutNanos, TimeUnit.NANOSECONDS)
+                    .thenApply(settled -> result);
+        });
+        c.applied = applied;
+        return commands.post(c).future.thenCompose(answer -> answer);
     }
 
     /** {@code action}, refused on the runner thread while a controller holds the simulation. */

@@ -8,6 +8,7 @@ import io.orrery.plugin.PluginEndpointRefusedException;
 import io.orrery.plugin.PluginEndpoints;
 import io.orrery.runner.command.Command;
 import io.orrery.runner.command.CommandPosts;
+import io.orrery.runner.port.AppliedCommand;
 import io.orrery.runner.port.SavedWorld;
 import io.orrery.runner.port.WorldEditing;
 import io.orrery.runner.session.RunState;
@@ -39,7 +40,8 @@ public final class Editing implements WorldEditing {
     }
 
     @Override
-    public CompletableFuture<ModelState> spawn(ModelSpec model, Optional<String> snippet) {
+    public CompletableFuture<ModelState> spawn(
+            ModelSpec model, Optional<String> snippet, Optional<AppliedCommand.Spawn> source) {
         try {
             endpoints.check(OwnedPluginSpec.ofModel(model), "spawned model '" + model.name() + "'");
         } catch (PluginEndpointRefusedException e) {
@@ -47,12 +49,14 @@ public final class Editing implements WorldEditing {
         }
         return posts.joining(
                 SimCommand.SPAWN,
+                source.map(d -> new AppliedCommand("spawn", d)).orElse(AppliedCommand.named("spawn")),
                 posts.unlessHeld("spawn", () -> edited(state.session().edits.spawn(model, snippet))));
     }
 
     @Override
     public CompletableFuture<Void> remove(String model) {
-        return posts.post(SimCommand.REMOVE, posts.unlessHeld("remove", () -> {
+        AppliedCommand applied = new AppliedCommand("remove", new AppliedCommand.Remove(model));
+        return posts.post(SimCommand.REMOVE, applied, posts.unlessHeld("remove", () -> {
             state.session().edits.remove(model);
             return edited(null);
         }));
@@ -62,6 +66,7 @@ public final class Editing implements WorldEditing {
     public CompletableFuture<ModelState> teleport(String model, Pose pose) {
         return posts.post(
                 SimCommand.TELEPORT,
+                new AppliedCommand("teleport", new AppliedCommand.Teleport(model, pose)),
                 posts.unlessHeld("teleport", () -> edited(state.session().edits.teleport(model, pose))));
     }
 
@@ -69,6 +74,7 @@ public final class Editing implements WorldEditing {
     public CompletableFuture<ModelState> setStatic(String model, boolean isStatic) {
         return posts.post(
                 SimCommand.SET_STATIC,
+                new AppliedCommand("set-static", new AppliedCommand.SetStatic(model, isStatic)),
                 posts.unlessHeld(
                         "set-static", () -> edited(state.session().edits.setStatic(model, isStatic))));
     }

@@ -1,5 +1,6 @@
 package io.orrery.runner.hold;
 
+import io.orrery.runner.port.AppliedCommand;
 import io.orrery.runner.port.ControlHandle;
 import io.orrery.runner.port.StepRequest;
 import io.orrery.runner.port.StepResult;
@@ -25,12 +26,28 @@ final class Hold implements ControlHandle {
 
     @Override
     public CompletableFuture<StepResult> step(StepRequest request) {
-        return holding.postForHolder(this, "step", request.count(), false, lockstep -> lockstep.step(request));
+        long[] from = new long[1]; // the step it starts at, read on the runner thread as it does
+        return holding.postForHolder(
+                this,
+                "step",
+                request.count(),
+                lockstep -> {
+                    from[0] = lockstep.iterations();
+                    return lockstep.step(request);
+                },
+                r -> new AppliedCommand(
+                        "step",
+                        new AppliedCommand.Lockstep(
+                                request.publish(), r.status().iterations() - from[0])));
     }
 
     @Override
     public CompletableFuture<StepResult> reset(OptionalLong seed, List<String> observe, List<String> models) {
-        return holding.postForHolder(this, "reset", 0, true, lockstep -> lockstep.reset(seed, observe, models));
+        return holding.postForHolder(
+                this,
+                "reset",
+                new AppliedCommand("reset", new AppliedCommand.Reset(seed)),
+                lockstep -> lockstep.reset(seed, observe, models));
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.orrery.lifecycle.SimState;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.runner.command.Command;
 import io.orrery.runner.command.CommandPosts;
+import io.orrery.runner.port.AppliedCommand;
 import io.orrery.runner.port.CommandRefusedException;
 import io.orrery.runner.port.ControlHandle;
 import io.orrery.runner.port.ControllerHold;
@@ -89,14 +90,28 @@ public final class Holding implements ControllerHold {
         return state.controller() == handle;
     }
 
+    /** A lockstep step of the holder {@code handle}: refused once it no longer holds the simulation. */
+    <T> CompletableFuture<T> postForHolder(
+            Hold handle,
+            String name,
+            long steps,
+            Function<Lockstep, T> action,
+            Function<? super T, AppliedCommand> applied) {
+        Set<SimState> allowed = steps > 0 ? Command.statesAccepting(SimCommand.STEP) : Command.LIVE;
+        return posts.post(name, allowed, applied, held(handle, name, action));
+    }
+
     /**
-     * A command of the holder {@code handle}: refused once it no longer holds the simulation. With {@code joins} (a
-     * reset) its answer waits until the plugins of the models it restored have started.
+     * A reset of the holder {@code handle}: refused once it no longer holds the simulation; its answer waits until the
+     * plugins of the models it restored have started.
      */
     <T> CompletableFuture<T> postForHolder(
-            Hold handle, String name, long steps, boolean joins, Function<Lockstep, T> action) {
-        Set<SimState> allowed = steps > 0 ? Command.statesAccepting(SimCommand.STEP) : Command.LIVE;
-        Supplier<T> command = () -> {
+            Hold handle, String name, AppliedCommand applied, Function<Lockstep, T> action) {
+        return posts.joining(name, Command.LIVE, applied, held(handle, name, action));
+    }
+
+    private <T> Supplier<T> held(Hold handle, String name, Function<Lockstep, T> action) {
+        return () -> {
             if (state.controller() != handle) {
                 throw new CommandRefusedException(
                         name + " (this controller no longer holds the simulation)",
@@ -105,8 +120,5 @@ public final class Holding implements ControllerHold {
             }
             return action.apply(lockstep);
         };
-        return joins
-                ? posts.joining(name, allowed, command)
-                : posts.post(name, allowed, Command.Kind.ORDINARY, command);
     }
 }

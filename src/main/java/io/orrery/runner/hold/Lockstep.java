@@ -83,6 +83,11 @@ public final class Lockstep {
         return Optional.of(held.holder());
     }
 
+    /** The steps taken since the world's start or last reset. */
+    long iterations() {
+        return state.session().iterations();
+    }
+
     /**
      * Checks every topic and model named first, so a bad request changes nothing; then publishes, steps and
      * observes at the last StepEnd.

@@ -20,9 +20,16 @@ public interface WorldEditing {
      * started. The model takes part in no step before its plugin systems are bound. A model of that name fails it
      * with {@link ModelExistsException}; a plugin that would connect to a host not allowed fails it, and nothing is
      * added. {@code snippet}, when given, is the SDF the model was read from: a world save writes the model as the
-     * user wrote it (visuals and sensors included).
+     * user wrote it (visuals and sensors included). {@code source}, when given, is the request the model was built
+     * from, which a recording keeps so that a replay builds it again; a spawn without one cannot be replayed.
      */
-    CompletableFuture<ModelState> spawn(ModelSpec model, Optional<String> snippet);
+    CompletableFuture<ModelState> spawn(
+            ModelSpec model, Optional<String> snippet, Optional<AppliedCommand.Spawn> source);
+
+    /** Adds a model that a replay cannot build again (see {@link #spawn(ModelSpec, Optional, Optional)}). */
+    default CompletableFuture<ModelState> spawn(ModelSpec model, Optional<String> snippet) {
+        return spawn(model, snippet, Optional.empty());
+    }
 
     /** Adds a model with no snippet of its own (see {@link #spawn(ModelSpec, Optional)}). */
     default CompletableFuture<ModelState> spawn(ModelSpec model) {

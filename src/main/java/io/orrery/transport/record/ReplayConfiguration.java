@@ -1,5 +1,6 @@
 package io.orrery.transport.record;
 
+import io.orrery.app.Models;
 import io.orrery.app.Topics;
 import io.orrery.app.Worlds;
 import java.nio.file.Path;
@@ -22,13 +23,14 @@ class ReplayConfiguration {
     ApplicationRunner replayRun(
             Worlds worlds,
             Topics topics,
+            Models models,
             ConfigurableApplicationContext context,
             org.springframework.core.env.Environment env) {
         return args -> {
             Path file = Path.of(env.getProperty(ReplayEnvironment.PROPERTY, ""));
             ReplayRun.Verdict v;
             try {
-                v = new ReplayRun(worlds, topics).replay(file);
+                v = new ReplayRun(worlds, topics, models).replay(file);
             } catch (Exception e) {
                 v = new ReplayRun.Verdict(ReplayRun.CANNOT, "the replay failed: " + e);
             }

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -30,8 +29,18 @@ final class ReplayFile {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A command as recorded: applied after {@code step} steps. */
-    record Command(long step, String name, String topic, String type, byte[] data) {}
+    /** A command as recorded: applied after {@code step} steps, with its journal entry's fields. */
+    record Command(long step, String name, JsonNode fields) {
+
+        /** A text field, or null. */
+        String text(String key) {
+            return fields.path(key).asText(null);
+        }
+    }
+
+    /** Commands a recording of an earlier journal format (no data kept but a publish's) replays. */
+    private static final Set<String> BEFORE_FORMAT_2 = Set.of(
+            "publish", "reset", "pause", "resume", "step", "run-to", "real-time-factor", "acquire", "release", "stop");
 
     /** The hashes of every entry at one step, with the entries' names. */
     record Detail(List<String> names, long[] entries) {}
@@ -66,10 +75,23 @@ final class ReplayFile {
                         + settings.get(ReplayJournal.STATE_HASH) + ", not " + ReplayJournal.STATE_HASH_KIND
                         + "); replay it with the Orrery that recorded it");
             }
+            String format = settings.get(ReplayJournal.COMMANDS_FORMAT);
+            if (format != null && !format.equals(ReplayJournal.COMMANDS_FORMAT_VERSION)) {
+                throw new IllegalArgumentException(file + " cannot be replayed: its commands are of "
+                        + ReplayJournal.COMMANDS_FORMAT + " " + format + ", this Orrery reads "
+                        + ReplayJournal.COMMANDS_FORMAT_VERSION + "; replay it with the Orrery that recorded it");
+            }
             refuseUnless(file, settings, "start_step", "0", "it was started after step 0 (replay runs from the start)");
             refuseUnless(file, settings, "lost", "0", "the recorder fell behind and lost journal records");
             refuseUnless(
                     file, settings, "commands_over", "0", "it holds more commands than orrery.record.max-commands");
+            refuseUnless(
+                    file,
+                    settings,
+                    "spawns_over",
+                    "0",
+                    "a model was spawned from an SDF longer than a recording keeps (" + ReplayJournal.MAX_SPAWN_SDF
+                            + " characters)");
             if (settings.containsKey("files_over")) {
                 throw new IllegalArgumentException(file + " cannot be replayed: " + settings.get("files_over"));
             }
@@ -95,14 +117,14 @@ final class ReplayFile {
                             Long.parseUnsignedLong(n.path("hash").asText(), 16);
                     seen[(int) step - 1] = true;
                 } else {
-                    commands.add(new Command(
-                            step,
-                            n.path("name").asText(),
-                            n.path("topic").asText(null),
-                            n.path("type").asText(null),
-                            n.has("data")
-                                    ? Base64.getDecoder().decode(n.path("data").asText())
-                                    : null));
+                    Command c = new Command(step, n.path("name").asText(), n);
+                    if (format == null && !BEFORE_FORMAT_2.contains(c.name())) {
+                        throw new IllegalArgumentException(file + " cannot be replayed: step " + step + " holds a '"
+                                + c.name() + "' command recorded without its data (by an Orrery before "
+                                + ReplayJournal.COMMANDS_FORMAT + " " + ReplayJournal.COMMANDS_FORMAT_VERSION
+                                + ", which kept the data of publish and reset only)");
+                    }
+                    commands.add(c);
                 }
             }
             for (int i = 0; i < seen.length; i++) {
@@ -110,7 +132,9 @@ final class ReplayFile {
                     throw new IllegalArgumentException(file + " has no state hash for step " + (i + 1));
                 }
             }
-            commands.sort(Comparator.comparingLong(Command::step)); // stable: the order applied within a step
+            // by step, then in the order applied (files before commands_format 2: in the file's order, a stable sort)
+            commands.sort(Comparator.comparingLong(Command::step)
+                    .thenComparingLong(c -> c.fields().path("seq").asLong(0)));
             return new ReplayFile(file, Map.copyOf(settings), List.copyOf(commands), hashes);
         }
     }

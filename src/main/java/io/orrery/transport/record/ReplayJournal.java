@@ -1,10 +1,13 @@
 package io.orrery.transport.record;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.Message;
 import io.orrery.physics.WorldView;
 import io.orrery.runner.port.AppliedCommand;
 import io.orrery.runner.port.RunListener;
+import io.orrery.world.Pose;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +32,20 @@ final class ReplayJournal implements RunListener {
 
     static final String STATE_HASH_KIND = "com-2";
 
+    /**
+     * The metadata key naming the commands' format, and this Orrery's: 2 keeps every command's data (spawns, removals,
+     * teleports, static flags, a controller's steps and seeded resets); files without it kept a publish's only.
+     */
+    static final String COMMANDS_FORMAT = "commands_format";
+
+    static final String COMMANDS_FORMAT_VERSION = "2";
+
+    /**
+     * The longest spawn SDF kept (characters): its entry stays under the MCAP reader's 16 MiB a record even at three
+     * UTF-8 bytes a character (docs/limits.md).
+     */
+    static final int MAX_SPAWN_SDF = 4 << 20;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final int maxEntries;
@@ -42,6 +59,7 @@ final class ReplayJournal implements RunListener {
     private final AtomicLong commands = new AtomicLong();
     private final AtomicLong commandsOver = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
+    private final AtomicLong spawnsOver = new AtomicLong();
 
     ReplayJournal(int maxEntries, long maxCommands) {
         this.maxEntries = maxEntries;
@@ -55,6 +73,7 @@ final class ReplayJournal implements RunListener {
         commands.set(0);
         commandsOver.set(0);
         lost.set(0);
+        spawnsOver.set(0);
         r.metadataAtEnd(() -> new io.orrery.transport.record.mcap.McapMetadata(METADATA, metadata(settings)));
         recording = r;
     }
@@ -72,8 +91,10 @@ final class ReplayJournal implements RunListener {
         m.put("commands_over", Long.toString(commandsOver.get()));
         m.put("max_commands", Long.toString(maxCommands));
         m.put("lost", Long.toString(lost.get()));
+        m.put("spawns_over", Long.toString(spawnsOver.get()));
         m.put("max_state_entries", Integer.toString(maxEntries));
         m.put(STATE_HASH, STATE_HASH_KIND);
+        m.put(COMMANDS_FORMAT, COMMANDS_FORMAT_VERSION);
         return m;
     }
 
@@ -113,18 +134,71 @@ final class ReplayJournal implements RunListener {
             commandsOver.incrementAndGet();
             return;
         }
-        commands.incrementAndGet();
+        if (command.data() instanceof AppliedCommand.Spawn sp && sp.sdf().length() > MAX_SPAWN_SDF) {
+            spawnsOver.incrementAndGet();
+            return;
+        }
+        long seq = commands.incrementAndGet();
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("step", step.get());
+        // the order applied: the file orders messages by sim time, which a reset sets back
+        c.put("seq", seq);
         c.put("name", command.name());
-        command.topic().ifPresent(t -> c.put("topic", t));
-        command.message().ifPresent(m -> {
-            c.put("type", m.getDescriptorForType().getFullName());
-            c.put("data", Base64.getEncoder().encodeToString(m.toByteArray()));
-        });
+        data(c, command.data());
         if (!r.offerJson(COMMANDS, simTime, () -> json(c))) {
             lost.incrementAndGet();
         }
+    }
+
+    /** What a command carried, as its journal entry's fields. */
+    private void data(Map<String, Object> c, AppliedCommand.Data data) {
+        if (data instanceof AppliedCommand.Publish p) {
+            c.put("topic", p.topic());
+            message(c, p.message());
+        } else if (data instanceof AppliedCommand.Spawn sp) {
+            c.put("sdf", sp.sdf());
+            c.put("origin", sp.origin());
+            c.put("model", sp.name());
+            sp.pose().ifPresent(p -> c.put("pose", pose(p)));
+        } else if (data instanceof AppliedCommand.Remove rm) {
+            c.put("model", rm.model());
+        } else if (data instanceof AppliedCommand.Teleport t) {
+            c.put("model", t.model());
+            c.put("pose", pose(t.pose()));
+        } else if (data instanceof AppliedCommand.SetStatic st) {
+            c.put("model", st.model());
+            c.put("static", st.isStatic());
+        } else if (data instanceof AppliedCommand.Lockstep l) {
+            c.put("step", step.get() - l.steps()); // its messages went out before its first step
+            c.put("steps", l.steps());
+            List<Map<String, Object>> published = new ArrayList<>();
+            l.publish().forEach((topic, m) -> {
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("topic", topic);
+                message(p, m);
+                published.add(p);
+            });
+            c.put("publish", published);
+        } else if (data instanceof AppliedCommand.Reset rs) {
+            rs.seed().ifPresent(seed -> c.put("seed", seed));
+        }
+    }
+
+    private static void message(Map<String, Object> c, Message m) {
+        c.put("type", m.getDescriptorForType().getFullName());
+        c.put("data", Base64.getEncoder().encodeToString(m.toByteArray()));
+    }
+
+    /** A pose as its seven doubles, written as Java prints them (the shortest text that reads back to the bits). */
+    private static List<Double> pose(Pose p) {
+        return List.of(
+                p.position().x(),
+                p.position().y(),
+                p.position().z(),
+                p.rotation().w(),
+                p.rotation().x(),
+                p.rotation().y(),
+                p.rotation().z());
     }
 
     /** {@code {"step":N,"hash":"…","entries":["…",…]}}, hashes as 16 hex digits. */

@@ -1,17 +1,28 @@
 package io.orrery.transport.record;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.Message;
+import io.orrery.app.Models;
+import io.orrery.app.SpawnRequest;
 import io.orrery.app.Topics;
 import io.orrery.app.World;
 import io.orrery.app.WorldId;
 import io.orrery.app.Worlds;
 import io.orrery.lifecycle.SimState;
 import io.orrery.physics.WorldView;
+import io.orrery.runner.port.ControlHandle;
 import io.orrery.runner.port.RunListener;
 import io.orrery.topic.msgs.MessageTypes;
+import io.orrery.world.Pose;
+import io.orrery.world.Quat;
+import io.orrery.world.Vec3;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,10 +53,12 @@ final class ReplayRun {
 
     private final Worlds worlds;
     private final Topics topics;
+    private final Models models;
 
-    ReplayRun(Worlds worlds, Topics topics) {
+    ReplayRun(Worlds worlds, Topics topics, Models models) {
         this.worlds = worlds;
         this.topics = topics;
+        this.models = models;
     }
 
     /** Compares each step's hash with the recording's; keeps the first that differs. Runner thread. */
@@ -105,28 +118,15 @@ final class ReplayRun {
                 break;
             }
             at = stepTo(w, at, c.step());
-            if (c.name().equals("publish") && c.topic() == null) {
-                continue; // a plugin's own thread published it: the plugin runs again in the replay and does so again
+            String refused;
+            try {
+                refused = apply(w, c);
+            } catch (ExecutionException e) {
+                refused = "the recorded '" + c.name() + "' failed in the replay: "
+                        + e.getCause().getMessage();
             }
-            if (c.name().equals("publish")) {
-                Topics.Target target = topics.target(WorldId.DEFAULT, c.topic());
-                if (!MessageTypes.nameOf(target.type()).equals(c.type())) {
-                    return new Verdict(
-                            CANNOT,
-                            "step " + c.step() + ": the recording published a " + c.type() + " on " + c.topic()
-                                    + ", which carries " + MessageTypes.nameOf(target.type()) + " here");
-                }
-                Message m = MessageTypes.defaultInstance(target.type())
-                        .getParserForType()
-                        .parseFrom(c.data());
-                w.topics().publish(c.topic(), m).get();
-            } else if (c.name().equals("reset")) {
-                w.control().reset().get();
-            } else if (!WITHOUT_EFFECT.contains(c.name())) {
-                return new Verdict(
-                        CANNOT,
-                        "step " + c.step() + ": the recording holds a '" + c.name()
-                                + "' command, which a replay does not apply yet (it replays publish and reset)");
+            if (refused != null) {
+                return new Verdict(CANNOT, "step " + c.step() + ": " + refused);
             }
         }
         if (check.differs == 0) {
@@ -140,6 +140,103 @@ final class ReplayRun {
                 DIFFERS,
                 "step " + differs + " differs" + where(recorded, differs, check.replayedNames, check.replayedEntries)
                         + " (" + file + ")");
+    }
+
+    /** Applies {@code c} as it was applied; null when done, else why it cannot be. */
+    private String apply(World w, ReplayFile.Command c) throws Exception {
+        switch (c.name()) {
+            case "publish" -> {
+                if (c.text("topic") == null) {
+                    return null; // a plugin's own thread published it: the plugin runs again and does so again
+                }
+                return publish(w, c.fields());
+            }
+            case "reset" -> {
+                if (c.fields().has("seed")) { // a controller's reset seeds the noise through its hold
+                    ControlHandle h = w.hold().acquire("replay").get();
+                    try {
+                        h.reset(OptionalLong.of(c.fields().path("seed").asLong()), List.of(), List.of())
+                                .get();
+                    } finally {
+                        h.release("replayed").get();
+                    }
+                } else {
+                    w.control().reset().get();
+                }
+            }
+            case "step" -> { // a controller's lockstep step: what it published before its first step
+                for (JsonNode p : c.fields().path("publish")) {
+                    String refused = publish(w, p);
+                    if (refused != null) {
+                        return refused;
+                    }
+                }
+            }
+            case "spawn" -> {
+                if (c.text("sdf") == null) {
+                    return "the recording holds a spawn of '" + c.text("model")
+                            + "' made from code, not from SDF: a replay cannot build it again";
+                }
+                Optional<Pose> pose =
+                        c.fields().has("pose") ? Optional.of(pose(c.fields().path("pose"))) : Optional.empty();
+                models.spawn(
+                                WorldId.DEFAULT,
+                                new SpawnRequest(
+                                        new SpawnRequest.ModelSource.Snippet(c.text("sdf")),
+                                        c.text("origin"),
+                                        Optional.of(c.text("model")),
+                                        pose,
+                                        false))
+                        .get();
+            }
+            case "remove" -> w.edits().remove(c.text("model")).get();
+            case "teleport" ->
+                w.edits()
+                        .teleport(c.text("model"), pose(c.fields().path("pose")))
+                        .get();
+            case "set-static" ->
+                w.edits()
+                        .setStatic(c.text("model"), c.fields().path("static").asBoolean())
+                        .get();
+            default -> {
+                if (!WITHOUT_EFFECT.contains(c.name())) {
+                    return "the recording holds a '" + c.name() + "' command, which a replay does not apply (it"
+                            + " replays publish, reset, spawn, remove, teleport, set-static and a controller's"
+                            + " steps)";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Publishes a recorded message ({@code topic}, {@code type}, {@code data}); null when done, else why not. */
+    private String publish(World w, JsonNode p) throws Exception {
+        String topic = p.path("topic").asText();
+        String type = p.path("type").asText();
+        Topics.Target target = topics.target(WorldId.DEFAULT, topic);
+        if (!MessageTypes.nameOf(target.type()).equals(type)) {
+            return "the recording published a " + type + " on " + topic + ", which carries "
+                    + MessageTypes.nameOf(target.type()) + " here";
+        }
+        Message m = MessageTypes.defaultInstance(target.type())
+                .getParserForType()
+                .parseFrom(Base64.getDecoder().decode(p.path("data").asText()));
+        w.topics().publish(topic, m).get();
+        return null;
+    }
+
+    /** A pose as the journal writes it: x, y, z, then the rotation's w, x, y, z. */
+    private static Pose pose(JsonNode p) {
+        if (!p.isArray() || p.size() != 7) {
+            throw new IllegalArgumentException("a recorded pose must be 7 numbers, got " + p);
+        }
+        return new Pose(
+                new Vec3(p.get(0).asDouble(), p.get(1).asDouble(), p.get(2).asDouble()),
+                new Quat(
+                        p.get(3).asDouble(),
+                        p.get(4).asDouble(),
+                        p.get(5).asDouble(),
+                        p.get(6).asDouble()));
     }
 
     private static String where(ReplayFile recorded, long step, List<String> names, long[] entries) throws Exception {
