@@ -8,6 +8,7 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.topic.Publisher;
@@ -67,7 +68,7 @@ public final class DetachableJoint implements Plugin, PreUpdate, Reset {
         parentLink = required(params, "parent_link");
         childModel = required(params, "child_model");
         childLink = required(params, "child_link");
-        Optional<ModelSpec> spec = ctx.modelSpec().map(m -> nested(m, scope));
+        Optional<ModelSpec> spec = DeclaringModel.of(ctx, params).spec();
         if (spec.isPresent()
                 && spec.get().links().stream().noneMatch(l -> l.name().equals(parentLink))) {
             throw params.bad("link '" + parentLink + "' (<parent_link>) is not a link of model '" + model + "'");
@@ -110,20 +111,6 @@ public final class DetachableJoint implements Plugin, PreUpdate, Reset {
                 .map(String::trim)
                 .filter(t -> !t.isEmpty())
                 .orElseThrow(() -> params.bad("'" + element + "' is a required parameter for DetachableJoint"));
-    }
-
-    /** The nested model at {@code scope} ({@code a::b::}) within {@code top}; {@code top} itself for "". */
-    private static ModelSpec nested(ModelSpec top, String scope) {
-        ModelSpec model = top;
-        for (String name : scope.isEmpty()
-                ? new String[0]
-                : scope.substring(0, scope.length() - 2).split("::")) {
-            model = model.models().stream()
-                    .filter(m -> m.name().equals(name))
-                    .findFirst()
-                    .orElse(model);
-        }
-        return model;
     }
 
     private static List<String> given(GazeboParameters params, String element, String fallback) {

@@ -10,6 +10,7 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
 import io.orrery.system.control.Pid;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
 import io.orrery.topic.Publisher;
@@ -65,8 +66,8 @@ public final class JointTrajectoryController implements Plugin, PreUpdate, Reset
         String top = params.model(ctx.owner());
         String scope = ctx.scope();
         String model = GazeboTopics.declaringModel(top, scope);
-        ModelSpec spec = ctx.modelSpec()
-                .map(m -> nested(m, scope))
+        ModelSpec spec = DeclaringModel.of(ctx, params)
+                .spec()
                 .orElseThrow(() -> params.bad("needs the model it drives, '" + model + "'"));
         List<String> enabled = enabledJoints(spec, params.names("joint_name"));
         List<Double> initial = numbers(params, "initial_position");
@@ -95,20 +96,6 @@ public final class JointTrajectoryController implements Plugin, PreUpdate, Reset
                         + " [{}_progress].",
                 topic,
                 topic);
-    }
-
-    /** The nested model at {@code scope} ({@code a::b::}) within {@code top}; {@code top} itself for "". */
-    private static ModelSpec nested(ModelSpec top, String scope) {
-        ModelSpec model = top;
-        for (String name : scope.isEmpty()
-                ? new String[0]
-                : scope.substring(0, scope.length() - 2).split("::")) {
-            model = model.models().stream()
-                    .filter(m -> m.name().equals(name))
-                    .findFirst()
-                    .orElse(model);
-        }
-        return model;
     }
 
     /** gz-sim's GetEnabledJoints: the named joints (or all), those of one axis that take a force. */

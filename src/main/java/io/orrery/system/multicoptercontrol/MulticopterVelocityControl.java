@@ -12,6 +12,7 @@ import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.Seeded;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboComponents;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.world.LinkSpec;
@@ -69,7 +70,8 @@ public final class MulticopterVelocityControl implements Plugin, PreUpdate, Rese
     public void awake(PluginContext ctx) {
         GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
         model = params.model(ctx.owner());
-        ModelSpec declaring = declaringModel(ctx)
+        ModelSpec declaring = DeclaringModel.of(ctx, params)
+                .spec()
                 .orElseThrow(() -> params.bad("its model is not in the world file, so its links are unknown"));
         String comLinkName =
                 params.text("comLinkName").orElseThrow(() -> params.bad("needs <comLinkName>, the vehicle's body"));
@@ -129,19 +131,6 @@ public final class MulticopterVelocityControl implements Plugin, PreUpdate, Rese
         } catch (IllegalArgumentException e) {
             throw params.bad(element, "a valid topic under <robotNamespace>", "'" + sub + "' (" + e.getMessage() + ")");
         }
-    }
-
-    /** The model (or the nested model) that declared the plugin, as the world file gave it. */
-    private static Optional<ModelSpec> declaringModel(PluginContext ctx) {
-        Optional<ModelSpec> m = ctx.modelSpec();
-        String scope = ctx.scope();
-        while (m.isPresent() && !scope.isEmpty()) {
-            int cut = scope.indexOf("::");
-            String nested = scope.substring(0, cut);
-            scope = scope.substring(cut + 2);
-            m = m.get().models().stream().filter(n -> n.name().equals(nested)).findFirst();
-        }
-        return m;
     }
 
     @Override

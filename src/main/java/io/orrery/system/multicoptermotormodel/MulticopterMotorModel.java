@@ -13,6 +13,7 @@ import io.orrery.plugin.PluginContext;
 import io.orrery.system.PreUpdate;
 import io.orrery.system.Reset;
 import io.orrery.system.UpdateInfo;
+import io.orrery.system.gazebo.DeclaringModel;
 import io.orrery.system.gazebo.GazeboComponents;
 import io.orrery.system.gazebo.GazeboParameters;
 import io.orrery.system.gazebo.GazeboTopics;
@@ -84,7 +85,8 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
             ctx.logger().warn("MulticopterMotorModel: no <robotNamespace>, using the model's name, as Gazebo does");
             return GazeboTopics.declaringModel(model, ctx.scope());
         });
-        ModelSpec declaring = declaringModel(ctx)
+        ModelSpec declaring = DeclaringModel.of(ctx, params)
+                .spec()
                 .orElseThrow(() -> params.bad("its model is not in the world file, so its joints are unknown"));
         String jointName =
                 params.text("jointName").orElseThrow(() -> params.bad("needs <jointName>, the rotor's joint"));
@@ -162,19 +164,6 @@ public final class MulticopterMotorModel implements Plugin, PreUpdate, Reset {
             case "ccw" -> 1;
             default -> throw params.bad("turningDirection", "'cw' or 'ccw'", "'" + text.get() + "'");
         };
-    }
-
-    /** The model (or the nested model) that declared the plugin, as the world file gave it. */
-    private static Optional<ModelSpec> declaringModel(PluginContext ctx) {
-        Optional<ModelSpec> m = ctx.modelSpec();
-        String scope = ctx.scope();
-        while (m.isPresent() && !scope.isEmpty()) {
-            int cut = scope.indexOf("::");
-            String nested = scope.substring(0, cut);
-            scope = scope.substring(cut + 2);
-            m = m.get().models().stream().filter(n -> n.name().equals(nested)).findFirst();
-        }
-        return m;
     }
 
     @Override
