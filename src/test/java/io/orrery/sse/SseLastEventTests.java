@@ -37,7 +37,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"orrery.start-paused=true", "orrery.status-log-interval=0s", "orrery.transport.enabled=false"})
-@Import(SseStallTests.SmallSendBuffer.class)
+@Import(StalledClients.SmallSendBuffer.class)
 class SseLastEventTests {
 
     static final int HORIZONTAL = 4000;

@@ -7,30 +7,22 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -52,11 +44,12 @@ import org.springframework.test.context.DynamicPropertySource;
             "orrery.api.max-event-clients=3",
             "orrery.dashboard.max-pose-clients=3"
         })
-@Import(SseStallTests.SmallSendBuffer.class)
+@Import(StalledClients.SmallSendBuffer.class)
 class SseStallTests {
 
     static final int MODELS = 1000;
-    static final Path WORLDS = worldsDir();
+    static final Path WORLDS = StalledClients.boxesWorld(
+            "orrery-sse-stall", MODELS, "    <plugin name=\"poses\" filename=\"orrery-pose-publisher\"/>\n");
 
     @LocalServerPort
     int port;
@@ -76,8 +69,8 @@ class SseStallTests {
     void twoClientsThatStopReadingAreCutOffAndHoldNoReaderBack(String path) throws Exception {
         List<Socket> stalled = new ArrayList<>();
         try {
-            stalled.add(notReading(path));
-            stalled.add(notReading(path));
+            stalled.add(StalledClients.notReading(port, path));
+            stalled.add(StalledClients.notReading(port, path));
             // both are sent their first events, which their connections cannot take
             try (Reader reader = Reader.open(http, uri(path))) {
                 assertThat(reader.status())
@@ -112,19 +105,6 @@ class SseStallTests {
 
     private URI uri(String path) {
         return URI.create("http://localhost:" + port + path);
-    }
-
-    /** A client that asks for the stream and never reads a byte, with a small receive buffer. */
-    private Socket notReading(String path) throws IOException {
-        Socket socket = new Socket();
-        socket.setReceiveBufferSize(4096); // before connecting, so the window is small from the start
-        socket.connect(new InetSocketAddress("localhost", port), 10_000);
-        socket.getOutputStream()
-                .write(("GET " + path + " HTTP/1.1\r\nHost: localhost:" + port
-                                + "\r\nAccept: text/event-stream\r\n\r\n")
-                        .getBytes(StandardCharsets.US_ASCII));
-        socket.getOutputStream().flush();
-        return socket;
     }
 
     /** A client that reads: the answer, and its events' data read on a thread of their own. */
@@ -188,45 +168,6 @@ class SseStallTests {
             } catch (IOException ignored) {
                 // gone already
             }
-        }
-    }
-
-    /** {@value #MODELS} static boxes at seeded random poses and a pose publisher for them all, at 10 Hz. */
-    private static Path worldsDir() {
-        StringBuilder sdf = new StringBuilder("<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n"
-                + "  <world name=\"boxes\">\n"
-                + "    <plugin name=\"poses\" filename=\"orrery-pose-publisher\"/>\n");
-        Random random = new Random(21);
-        for (int i = 0; i < MODELS; i++) {
-            sdf.append(String.format(
-                    Locale.ROOT,
-                    "    <model name=\"box%d\"><static>true</static><pose>%.3f %.3f"
-                            + " %.3f %.3f %.3f %.3f</pose><link name=\"l\"><collision name=\"c\"><geometry><box>"
-                            + "<size>0.1 0.1 0.1</size></box></geometry></collision></link></model>\n",
-                    i,
-                    random.nextDouble() * 200 - 100,
-                    random.nextDouble() * 200 - 100,
-                    random.nextDouble() * 10,
-                    random.nextDouble() * 3,
-                    random.nextDouble() * 3,
-                    random.nextDouble() * 3));
-        }
-        sdf.append("  </world>\n</sdf>\n");
-        try {
-            Path dir = Files.createTempDirectory("orrery-sse-stall");
-            Files.writeString(dir.resolve("boxes.sdf"), sdf);
-            return dir.toRealPath();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The server's socket send buffer made small, so that a client that does not read fills it with one event. */
-    @TestConfiguration(proxyBeanMethods = false)
-    static class SmallSendBuffer {
-        @Bean
-        WebServerFactoryCustomizer<TomcatServletWebServerFactory> smallSendBuffer() {
-            return factory -> factory.addConnectorCustomizers(c -> c.setProperty("socket.txBufSize", "4096"));
         }
     }
 }

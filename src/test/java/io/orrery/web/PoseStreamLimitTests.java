@@ -4,36 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orrery.sse.StalledClients;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -52,12 +45,12 @@ import org.springframework.test.context.DynamicPropertySource;
             "orrery.status-log-interval=0s",
             "orrery.dashboard.max-pose-clients=3"
         })
-@Import(PoseStreamLimitTests.SmallSendBuffer.class)
+@Import(StalledClients.SmallSendBuffer.class)
 class PoseStreamLimitTests {
 
     static final int LINKS = 2000;
     static final int CAP = 3;
-    static final Path WORLDS = worldsDir();
+    static final Path WORLDS = StalledClients.boxesWorld("orrery-pose-stream", LINKS, "");
     static final ObjectMapper JSON = new ObjectMapper();
 
     @LocalServerPort
@@ -85,8 +78,8 @@ class PoseStreamLimitTests {
     void pagesThatStopReadingHoldNoOtherPageBackAndAreCutOff() throws Exception {
         List<Socket> stalled = new ArrayList<>();
         try {
-            stalled.add(notReading());
-            stalled.add(notReading());
+            stalled.add(StalledClients.notReading(port, "/dashboard/poses"));
+            stalled.add(StalledClients.notReading(port, "/dashboard/poses"));
             Thread.sleep(1000); // ten ticks: each has been sent its first frame, which its connection cannot take
 
             // With blocking writes both sender threads were stuck on these two, and this page got nothing until
@@ -152,19 +145,6 @@ class PoseStreamLimitTests {
 
     private URI uri() {
         return URI.create("http://localhost:" + port + "/dashboard/poses");
-    }
-
-    /** A page that asks for the stream and never reads a byte, with a small receive buffer. */
-    private Socket notReading() throws IOException {
-        Socket socket = new Socket();
-        socket.setReceiveBufferSize(4096); // before connecting, so the window is small from the start
-        socket.connect(new InetSocketAddress("localhost", port), 10_000);
-        socket.getOutputStream()
-                .write(("GET /dashboard/poses HTTP/1.1\r\nHost: localhost:" + port
-                                + "\r\nAccept: text/event-stream\r\n\r\n")
-                        .getBytes(StandardCharsets.US_ASCII));
-        socket.getOutputStream().flush();
-        return socket;
     }
 
     interface Check {
@@ -235,44 +215,6 @@ class PoseStreamLimitTests {
             } catch (IOException ignored) {
                 // gone already
             }
-        }
-    }
-
-    /** {@value #LINKS} static boxes at seeded random poses, so that every link's numbers are long. */
-    private static Path worldsDir() {
-        StringBuilder sdf =
-                new StringBuilder("<?xml version=\"1.0\"?>\n<sdf version=\"1.9\">\n" + "  <world name=\"boxes\">\n");
-        Random random = new Random(21);
-        for (int i = 0; i < LINKS; i++) {
-            sdf.append(String.format(
-                    Locale.ROOT,
-                    "    <model name=\"box%d\"><static>true</static><pose>%.3f %.3f"
-                            + " %.3f %.3f %.3f %.3f</pose><link name=\"l\"><collision name=\"c\"><geometry><box>"
-                            + "<size>0.1 0.1 0.1</size></box></geometry></collision></link></model>\n",
-                    i,
-                    random.nextDouble() * 200 - 100,
-                    random.nextDouble() * 200 - 100,
-                    random.nextDouble() * 10,
-                    random.nextDouble() * 3,
-                    random.nextDouble() * 3,
-                    random.nextDouble() * 3));
-        }
-        sdf.append("  </world>\n</sdf>\n");
-        try {
-            Path dir = Files.createTempDirectory("orrery-pose-stream");
-            Files.writeString(dir.resolve("boxes.sdf"), sdf);
-            return dir.toRealPath();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The server's socket send buffer made small, so that a page that does not read fills it with one frame. */
-    @TestConfiguration(proxyBeanMethods = false)
-    static class SmallSendBuffer {
-        @Bean
-        WebServerFactoryCustomizer<TomcatServletWebServerFactory> smallSendBuffer() {
-            return factory -> factory.addConnectorCustomizers(c -> c.setProperty("socket.txBufSize", "4096"));
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.orrery.transport.record;
 
+import static io.orrery.transport.record.ReplayJvms.call;
+import static io.orrery.transport.record.ReplayJvms.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,31 +9,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orrery.api.ControlClient;
-import io.orrery.transport.record.mcap.McapAttachmentIndex;
-import io.orrery.transport.record.mcap.McapChannel;
-import io.orrery.transport.record.mcap.McapMessage;
-import io.orrery.transport.record.mcap.McapMessageCursor;
-import io.orrery.transport.record.mcap.McapMetadata;
 import io.orrery.transport.record.mcap.McapReader;
-import io.orrery.transport.record.mcap.McapSchema;
-import io.orrery.transport.record.mcap.McapWriter;
-import io.orrery.transport.record.mcap.McapWriterOptions;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Function;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,11 +53,13 @@ class ReplayEditsTests {
 
     static Path edits;
     static Path lockstep;
+    static ReplayJvms jvms;
 
     @BeforeAll
     static void record() throws Exception {
+        jvms = new ReplayJvms(dir);
         edits = dir.resolve("edits.mcap");
-        run("edits", edits, (base) -> {
+        jvms.record("edits", edits, base -> {
             step(base, 20);
             call("POST", base + "/models", "application/xml", CRATE);
             call("POST", base + "/models", "application/xml", BALL);
@@ -87,10 +74,9 @@ class ReplayEditsTests {
             step(base, 30);
             call("DELETE", base + "/models/ball", "application/json", "");
             step(base, EDITS_STEPS - TELEPORT_STEP - 60);
-            return null;
         });
         lockstep = dir.resolve("lockstep.mcap");
-        run("lockstep", lockstep, (base) -> {
+        jvms.record("lockstep", lockstep, base -> {
             int port = URI.create(base).getPort();
             try (ControlClient c = ControlClient.connect(port)) {
                 answered(c, c.request("acquire"), "acquired");
@@ -102,40 +88,40 @@ class ReplayEditsTests {
                 answered(c, lockstepStep(c, 50, 0.8, -0.1), "stepped");
                 answered(c, c.request("release"), "released");
             }
-            return null;
         });
     }
 
     @Test
     void spawnsTeleportsStaticFlagsAndRemovalsReplayIdentically() throws Exception {
         try (McapReader r = McapReader.open(edits)) {
-            List<String> names =
-                    commands(r).stream().map(c -> c.path("name").asText()).toList();
+            List<String> names = ReplayJvms.commands(r).stream()
+                    .map(c -> c.path("name").asText())
+                    .toList();
             assertThat(names).contains("spawn", "teleport", "set-static", "remove");
         }
-        Result replay = replay(edits, "replay-edits");
-        assertThat(replay.code).as(replay.out).isZero();
-        assertThat(replay.out).contains("orrery replay: identical through step " + EDITS_STEPS);
+        ReplayJvms.Result replay = replay(edits, "replay-edits");
+        assertThat(replay.code()).as(replay.out()).isZero();
+        assertThat(replay.out()).contains("orrery replay: identical through step " + EDITS_STEPS);
     }
 
     @Test
     void aControllersLockstepStepsAndSeededResetReplayIdentically() throws Exception {
         try (McapReader r = McapReader.open(lockstep)) {
-            List<JsonNode> steps = commands(r).stream()
+            List<JsonNode> steps = ReplayJvms.commands(r).stream()
                     .filter(c -> c.path("name").asText().equals("step"))
                     .toList();
             // each step's Twist is journaled at the step it went out before: 0, 40, then 0 again after the reset
             // (the journal counts from the run's start: 100); the file orders them by sim time, which restarts
             assertThat(steps).extracting(c -> c.path("step").asLong()).containsExactlyInAnyOrder(0L, 40L, 100L);
             assertThat(steps).allSatisfy(c -> assertThat(c.path("publish")).hasSize(1));
-            assertThat(commands(r)).anySatisfy(c -> {
+            assertThat(ReplayJvms.commands(r)).anySatisfy(c -> {
                 assertThat(c.path("name").asText()).isEqualTo("reset");
                 assertThat(c.path("seed").asLong()).isEqualTo(7);
             });
         }
-        Result replay = replay(lockstep, "replay-lockstep");
-        assertThat(replay.code).as(replay.out).isZero();
-        assertThat(replay.out).contains("orrery replay: identical through step " + LOCKSTEP_STEPS);
+        ReplayJvms.Result replay = replay(lockstep, "replay-lockstep");
+        assertThat(replay.code()).as(replay.out()).isZero();
+        assertThat(replay.out()).contains("orrery replay: identical through step " + LOCKSTEP_STEPS);
     }
 
     @Test
@@ -149,10 +135,10 @@ class ReplayEditsTests {
             pose.set(0, pose.get(0).asDouble() + 0.5);
             return true;
         });
-        Result replay = replay(moved, "replay-moved");
-        assertThat(replay.code).as(replay.out).isEqualTo(ReplayRun.DIFFERS);
+        ReplayJvms.Result replay = replay(moved, "replay-moved");
+        assertThat(replay.code()).as(replay.out()).isEqualTo(ReplayRun.DIFFERS);
         // The teleport lands between steps 50 and 51: step 50's state was hashed before it, step 51's after it.
-        assertThat(replay.out)
+        assertThat(replay.out())
                 .contains("orrery replay: step " + (TELEPORT_STEP + 1) + " differs: model crate, link box");
     }
 
@@ -167,10 +153,10 @@ class ReplayEditsTests {
             c.put("sdf", c.path("sdf").asText().replace("<pose>4 5 0.6", "<pose>4 5.5 0.6"));
             return true;
         });
-        Result replay = replay(moved, "replay-moved-spawn");
-        assertThat(replay.code).as(replay.out).isEqualTo(ReplayRun.DIFFERS);
+        ReplayJvms.Result replay = replay(moved, "replay-moved-spawn");
+        assertThat(replay.code()).as(replay.out()).isEqualTo(ReplayRun.DIFFERS);
         // spawned after step 20: step 21 is the first whose state holds it
-        assertThat(replay.out).contains("orrery replay: step 21 differs: model crate, link box");
+        assertThat(replay.out()).contains("orrery replay: step 21 differs: model crate, link box");
     }
 
     @Test
@@ -189,9 +175,9 @@ class ReplayEditsTests {
                     return true;
                 },
                 md -> md.remove(ReplayJournal.COMMANDS_FORMAT));
-        Result replay = replay(older, "replay-older");
-        assertThat(replay.code).as(replay.out).isEqualTo(ReplayRun.CANNOT);
-        assertThat(replay.out)
+        ReplayJvms.Result replay = replay(older, "replay-older");
+        assertThat(replay.code()).as(replay.out()).isEqualTo(ReplayRun.CANNOT);
+        assertThat(replay.out())
                 .contains("cannot be replayed: step 20 holds a 'spawn' command recorded without its data (by an"
                         + " Orrery before commands_format 2");
     }
@@ -211,173 +197,19 @@ class ReplayEditsTests {
     }
 
     /** Copies {@code from}, each journal command passed through {@code edit}; exactly one must be changed. */
-    private static void rewrite(Path from, Path to, Function<ObjectNode, Boolean> edit) throws IOException {
+    private static void rewrite(Path from, Path to, Predicate<ObjectNode> edit) throws IOException {
         rewrite(from, to, edit, md -> {});
     }
 
-    /** {@link #rewrite(Path, Path, Function)}, the {@code orrery.replay} metadata passed through {@code replay}. */
-    private static void rewrite(
-            Path from, Path to, Function<ObjectNode, Boolean> edit, Consumer<Map<String, String>> replay)
+    /** {@link #rewrite(Path, Path, Predicate)}, the {@code orrery.replay} metadata passed through {@code replay}. */
+    private static void rewrite(Path from, Path to, Predicate<ObjectNode> edit, Consumer<Map<String, String>> replay)
             throws IOException {
-        try (McapReader r = McapReader.open(from);
-                McapWriter w = McapWriter.create(to, McapWriterOptions.defaults())) {
-            Map<Integer, Integer> schemas = new HashMap<>();
-            for (McapSchema s : r.schemas().values()) {
-                schemas.put(s.id(), w.addSchema(s.name(), s.encoding(), s.data()));
-            }
-            schemas.put(0, 0);
-            Map<Integer, Integer> channels = new HashMap<>();
-            Map<Integer, String> topics = new HashMap<>();
-            for (McapChannel c : r.channels().values()) {
-                channels.put(
-                        c.id(), w.addChannel(schemas.get(c.schemaId()), c.topic(), c.messageEncoding(), c.metadata()));
-                topics.put(c.id(), c.topic());
-            }
-            int edited = 0;
-            McapMessageCursor cursor = r.messages();
-            McapMessage m;
-            while ((m = cursor.next()) != null) {
-                byte[] data = m.data();
-                if (topics.get(m.channelId()).equals(ReplayJournal.COMMANDS)) {
-                    ObjectNode c = (ObjectNode) JSON.readTree(data);
-                    if (edit.apply(c)) {
-                        data = JSON.writeValueAsBytes(c);
-                        edited++;
-                    }
-                }
-                w.addMessage(channels.get(m.channelId()), m.sequence(), m.logTime(), m.publishTime(), data);
-            }
-            assertThat(edited).as("one recorded command is changed").isEqualTo(1);
-            for (McapAttachmentIndex a : r.attachments()) {
-                w.addAttachment(r.attachment(a));
-            }
-            for (McapMetadata md : r.metadata()) {
-                if (md.name().equals(ReplayJournal.METADATA)) {
-                    Map<String, String> kept = new HashMap<>(md.metadata());
-                    replay.accept(kept);
-                    md = new McapMetadata(md.name(), kept);
-                }
-                w.addMetadata(md);
-            }
-        }
+        assertThat(ReplayJvms.rewrite(from, to, edit, replay))
+                .as("one recorded command is changed")
+                .isEqualTo(1);
     }
 
-    private static List<JsonNode> commands(McapReader r) throws IOException {
-        List<JsonNode> out = new ArrayList<>();
-        int id = r.channels().values().stream()
-                .filter(c -> c.topic().equals(ReplayJournal.COMMANDS))
-                .findFirst()
-                .orElseThrow()
-                .id();
-        McapMessageCursor cursor = r.messages(java.util.Set.of(id));
-        McapMessage m;
-        while ((m = cursor.next()) != null) {
-            out.add(JSON.readTree(m.data()));
-        }
-        return out;
-    }
-
-    private interface Script {
-        Void drive(String base) throws Exception;
-    }
-
-    /** Records a run of the paused diff-drive world on JBullet that {@code script} drives, then stops it. */
-    private static void run(String name, Path file, Script script) throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        Process p = java(
-                name,
-                "--server.port=" + port,
-                "--orrery.world=worlds/gazebo/diff_drive.sdf",
-                "--orrery.physics.engine=jbullet",
-                "--orrery.start-paused=true",
-                "--orrery.exit-on-stop=true",
-                "--orrery.transport.enabled=false",
-                "--orrery.status-log-interval=0s",
-                "--orrery.record.path=" + file);
-        HttpClient http = HttpClient.newHttpClient();
-        String base = "http://127.0.0.1:" + port + "/api";
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        while (true) {
-            try {
-                if (http.send(
-                                HttpRequest.newBuilder(URI.create(base + "/simulation"))
-                                        .build(),
-                                body())
-                        .body()
-                        .contains("\"PAUSE\"")) {
-                    break;
-                }
-            } catch (IOException notYet) {
-                assertThat(p.isAlive())
-                        .as("the recording JVM is running: %s", log(name))
-                        .isTrue();
-            }
-            assertThat(System.nanoTime()).as("the recording JVM starts").isLessThan(deadline);
-            Thread.sleep(200);
-        }
-        try {
-            script.drive(base);
-            call("POST", base + "/simulation/stop", "application/json", "");
-        } finally {
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-        }
-        assertThat(file).as(log(name)).isRegularFile();
-    }
-
-    private static void step(String base, long count) throws Exception {
-        call("POST", base + "/simulation/step?count=" + count, "application/json", "");
-    }
-
-    private static void call(String method, String url, String type, String body) throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(url))
-                                .timeout(Duration.ofSeconds(60))
-                                .header("Content-Type", type)
-                                .method(method, HttpRequest.BodyPublishers.ofString(body))
-                                .build(),
-                        body());
-        assertThat(r.statusCode()).as("%s %s: %s", method, url, r.body()).isBetween(200, 299);
-    }
-
-    private record Result(int code, String out) {}
-
-    private static Result replay(Path file, String name) throws Exception {
-        Process p = java(name, "--orrery.replay=" + file, "--orrery.status-log-interval=0s");
-        assertThat(p.waitFor(600, TimeUnit.SECONDS))
-                .as("the replay ends: %s", log(name))
-                .isTrue();
-        return new Result(p.exitValue(), log(name));
-    }
-
-    private static Process java(String name, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("-Xmx512m");
-        command.add("-cp");
-        command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-        command.add("io.orrery.OrreryApplication");
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve(name + ".log").toFile())
-                .start();
-    }
-
-    private static String log(String name) {
-        try {
-            return Files.readString(dir.resolve(name + ".log"));
-        } catch (IOException e) {
-            return "(no log: " + e + ")";
-        }
-    }
-
-    private static HttpResponse.BodyHandler<String> body() {
-        return HttpResponse.BodyHandlers.ofString();
+    private static ReplayJvms.Result replay(Path file, String name) throws Exception {
+        return jvms.replay(file, List.of(), name);
     }
 }

@@ -3,29 +3,13 @@ package io.orrery.transport.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.gz.msgs.TwistProtos.Twist;
 import io.orrery.transport.record.mcap.McapAttachmentIndex;
-import io.orrery.transport.record.mcap.McapChannel;
-import io.orrery.transport.record.mcap.McapMessage;
-import io.orrery.transport.record.mcap.McapMessageCursor;
-import io.orrery.transport.record.mcap.McapMetadata;
 import io.orrery.transport.record.mcap.McapReader;
-import io.orrery.transport.record.mcap.McapSchema;
-import io.orrery.transport.record.mcap.McapWriter;
-import io.orrery.transport.record.mcap.McapWriterOptions;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -49,57 +33,20 @@ class ReplayTests {
     static Path dir;
 
     static Path recorded;
+    static ReplayJvms jvms;
 
     @BeforeAll
     static void record() throws Exception {
+        jvms = new ReplayJvms(dir);
         recorded = dir.resolve("run.mcap");
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        Process p = java(
-                List.of(),
-                "record",
-                "--server.port=" + port,
-                "--orrery.world=worlds/gazebo/diff_drive.sdf",
-                "--orrery.physics.engine=jbullet",
-                "--orrery.start-paused=true",
-                "--orrery.exit-on-stop=true",
-                "--orrery.transport.enabled=false",
-                "--orrery.status-log-interval=0s",
-                "--orrery.record.path=" + recorded);
-        HttpClient http = HttpClient.newHttpClient();
-        String base = "http://127.0.0.1:" + port + "/api";
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        while (true) {
-            try {
-                if (http.send(
-                                HttpRequest.newBuilder(URI.create(base + "/simulation"))
-                                        .build(),
-                                body())
-                        .body()
-                        .contains("\"PAUSE\"")) {
-                    break;
-                }
-            } catch (IOException notYet) {
-                assertThat(p.isAlive())
-                        .as("the recording JVM is running: %s", log("record"))
-                        .isTrue();
-            }
-            assertThat(System.nanoTime()).as("the recording JVM starts").isLessThan(deadline);
-            Thread.sleep(200);
-        }
-        post(http, base + "/simulation/step?count=" + COMMAND_STEP, "");
-        post(
-                http,
-                base + "/topics/model/vehicle_blue/cmd_vel",
-                "{\"linear\": {\"x\": 0.5}, \"angular\": {\"z\": 0.5}}");
-        post(http, base + "/simulation/step?count=" + (STEPS - COMMAND_STEP), "");
-        post(http, base + "/simulation/stop", "");
-        assertThat(p.waitFor(120, TimeUnit.SECONDS))
-                .as("the recording JVM exits")
-                .isTrue();
-        assertThat(recorded).as(log("record")).isRegularFile();
+        jvms.record("record", recorded, base -> {
+            ReplayJvms.step(base, COMMAND_STEP);
+            ReplayJvms.call(
+                    "POST",
+                    base + "/topics/model/vehicle_blue/cmd_vel",
+                    "{\"linear\": {\"x\": 0.5}, \"angular\": {\"z\": 0.5}}");
+            ReplayJvms.step(base, STEPS - COMMAND_STEP);
+        });
     }
 
     @Test
@@ -114,33 +61,33 @@ class ReplayTests {
             Map<String, String> replay = metadata(r, ReplayJournal.METADATA);
             assertThat(replay).containsEntry("steps", Long.toString(STEPS)).containsEntry("engine", "jbullet");
             // pause, step, publish, step, stop: the publish is the one with data, after step 100
-            assertThat(commands(r)).anySatisfy(c -> {
-                assertThat(c.get("name")).isEqualTo("publish");
-                assertThat(c.get("step")).isEqualTo(Integer.valueOf((int) COMMAND_STEP));
+            assertThat(ReplayJvms.commands(r)).anySatisfy(c -> {
+                assertThat(c.path("name").asText()).isEqualTo("publish");
+                assertThat(c.path("step").asLong()).isEqualTo(COMMAND_STEP);
             });
         }
-        Result replay = replay(recorded, List.of(), "replay");
-        assertThat(replay.code).as(replay.out).isZero();
-        assertThat(replay.out).contains("orrery replay: identical through step " + STEPS);
+        ReplayJvms.Result replay = jvms.replay(recorded, List.of(), "replay");
+        assertThat(replay.code()).as(replay.out()).isZero();
+        assertThat(replay.out()).contains("orrery replay: identical through step " + STEPS);
     }
 
     @Test
     void anInterpretedJvmReplaysTheJitRunToTheBit() throws Exception {
-        Result replay = replay(recorded, List.of("-Xint"), "replay-xint");
-        assertThat(replay.code).as(replay.out).isZero();
-        assertThat(replay.out).contains("orrery replay: identical through step " + STEPS);
+        ReplayJvms.Result replay = jvms.replay(recorded, List.of("-Xint"), "replay-xint");
+        assertThat(replay.code()).as(replay.out()).isZero();
+        assertThat(replay.out()).contains("orrery replay: identical through step " + STEPS);
     }
 
     @Test
     void aFlippedCommandIsReportedAtTheFirstStepItChanges() throws Exception {
         Path flipped = dir.resolve("flipped.mcap");
         rewrite(recorded, flipped, true, ReplayJournal.STATE_HASH_KIND);
-        Result replay = replay(flipped, List.of(), "replay-flipped");
-        assertThat(replay.code).as(replay.out).isEqualTo(ReplayRun.DIFFERS);
+        ReplayJvms.Result replay = jvms.replay(flipped, List.of(), "replay-flipped");
+        assertThat(replay.code()).as(replay.out()).isEqualTo(ReplayRun.DIFFERS);
         // Applied after step 100, the Twist is turned into wheel speeds in step 101's PostUpdate (as gz-sim's
         // DiffDrive does, DiffDrive.java), which its PreUpdate hands to the joints in step 102: the first state that
         // can differ, and the one that must.
-        assertThat(replay.out)
+        assertThat(replay.out())
                 .contains("orrery replay: step " + (COMMAND_STEP + 2) + " differs: model vehicle_blue, link chassis");
     }
 
@@ -148,16 +95,17 @@ class ReplayTests {
     void aRecordingWithStateHashesOfAnotherKindIsRefused() throws Exception {
         Path older = dir.resolve("older.mcap");
         rewrite(recorded, older, false, "link-1");
-        Result replay = replay(older, List.of(), "replay-older");
-        assertThat(replay.code).as(replay.out).isEqualTo(ReplayRun.CANNOT);
-        assertThat(replay.out).contains("its state hashes are not of the kind this Orrery computes (state_hash link-1");
+        ReplayJvms.Result replay = jvms.replay(older, List.of(), "replay-older");
+        assertThat(replay.code()).as(replay.out()).isEqualTo(ReplayRun.CANNOT);
+        assertThat(replay.out())
+                .contains("its state hashes are not of the kind this Orrery computes (state_hash link-1");
     }
 
     @Test
     void aHeadlessRunOnNativeBulletReplaysOnTheSameMachine() throws Exception {
         // the default engine (Libbulletjme's native Bullet): promised only on the same machine and build, as here
         Path report = dir.resolve("native/result.json");
-        Process p = java(
+        Process p = jvms.java(
                 List.of(),
                 "native",
                 "--server.port=0",
@@ -169,39 +117,25 @@ class ReplayTests {
                 "--orrery.status-log-interval=0s",
                 "--orrery.report=" + report);
         assertThat(p.waitFor(300, TimeUnit.SECONDS))
-                .as("the run ends: %s", log("native"))
+                .as("the run ends: %s", jvms.log("native"))
                 .isTrue();
-        assertThat(p.exitValue()).as(log("native")).isZero();
+        assertThat(p.exitValue()).as(jvms.log("native")).isZero();
         assertThat(JSON.readTree(report.toFile()).get("recording").asText()).isEqualTo("result.mcap");
-        Result replay = replay(dir.resolve("native/result.mcap"), List.of(), "replay-native");
-        assertThat(replay.code).as(replay.out).isZero();
-        assertThat(replay.out).contains("orrery replay: identical through step 500");
+        ReplayJvms.Result replay = jvms.replay(dir.resolve("native/result.mcap"), List.of(), "replay-native");
+        assertThat(replay.code()).as(replay.out()).isZero();
+        assertThat(replay.out()).contains("orrery replay: identical through step 500");
     }
 
     /** Copies {@code from}, the published Twist's linear x negated when {@code flip}, its state hash kind set. */
     private static void rewrite(Path from, Path to, boolean flip, String stateHash) throws IOException {
-        try (McapReader r = McapReader.open(from);
-                McapWriter w = McapWriter.create(to, McapWriterOptions.defaults())) {
-            Map<Integer, Integer> schemas = new HashMap<>();
-            for (McapSchema s : r.schemas().values()) {
-                schemas.put(s.id(), w.addSchema(s.name(), s.encoding(), s.data()));
-            }
-            schemas.put(0, 0);
-            Map<Integer, Integer> channels = new HashMap<>();
-            Map<Integer, String> topics = new HashMap<>();
-            for (McapChannel c : r.channels().values()) {
-                channels.put(
-                        c.id(), w.addChannel(schemas.get(c.schemaId()), c.topic(), c.messageEncoding(), c.metadata()));
-                topics.put(c.id(), c.topic());
-            }
-            int flips = 0;
-            McapMessageCursor cursor = r.messages();
-            McapMessage m;
-            while ((m = cursor.next()) != null) {
-                byte[] data = m.data();
-                if (flip && topics.get(m.channelId()).equals(ReplayJournal.COMMANDS)) {
-                    ObjectNode c = (ObjectNode) JSON.readTree(data);
-                    if (c.path("name").asText().equals("publish")) {
+        int flips = ReplayJvms.rewrite(
+                from,
+                to,
+                c -> {
+                    if (!flip || !c.path("name").asText().equals("publish")) {
+                        return false;
+                    }
+                    try {
                         Twist t = Twist.parseFrom(
                                 Base64.getDecoder().decode(c.path("data").asText()));
                         Twist back = t.toBuilder()
@@ -209,43 +143,16 @@ class ReplayTests {
                                         .setX(-t.getLinear().getX()))
                                 .build();
                         c.put("data", Base64.getEncoder().encodeToString(back.toByteArray()));
-                        data = JSON.writeValueAsBytes(c);
-                        flips++;
+                    } catch (InvalidProtocolBufferException e) {
+                        throw new AssertionError("the recorded publish holds a Twist", e);
                     }
-                }
-                w.addMessage(channels.get(m.channelId()), m.sequence(), m.logTime(), m.publishTime(), data);
-            }
-            assertThat(flips).as("the recording holds the one published Twist").isEqualTo(flip ? 1 : 0);
-            for (McapAttachmentIndex a : r.attachments()) {
-                w.addAttachment(r.attachment(a));
-            }
-            for (McapMetadata md : r.metadata()) {
-                if (md.name().equals(ReplayJournal.METADATA)) {
-                    Map<String, String> kept = new HashMap<>(md.metadata());
-                    assertThat(kept).containsEntry(ReplayJournal.STATE_HASH, ReplayJournal.STATE_HASH_KIND);
-                    kept.put(ReplayJournal.STATE_HASH, stateHash);
-                    md = new McapMetadata(md.name(), kept);
-                }
-                w.addMetadata(md);
-            }
-        }
-    }
-
-    private static List<Map<String, Object>> commands(McapReader r) throws IOException {
-        List<Map<String, Object>> out = new ArrayList<>();
-        int id = r.channels().values().stream()
-                .filter(c -> c.topic().equals(ReplayJournal.COMMANDS))
-                .findFirst()
-                .orElseThrow()
-                .id();
-        McapMessageCursor cursor = r.messages(java.util.Set.of(id));
-        McapMessage m;
-        while ((m = cursor.next()) != null) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> c = JSON.readValue(m.data(), Map.class);
-            out.add(c);
-        }
-        return out;
+                    return true;
+                },
+                md -> {
+                    assertThat(md).containsEntry(ReplayJournal.STATE_HASH, ReplayJournal.STATE_HASH_KIND);
+                    md.put(ReplayJournal.STATE_HASH, stateHash);
+                });
+        assertThat(flips).as("the recording holds the one published Twist").isEqualTo(flip ? 1 : 0);
     }
 
     private static Map<String, String> metadata(McapReader r, String name) throws IOException {
@@ -254,54 +161,5 @@ class ReplayTests {
                 .findFirst()
                 .orElseThrow()
                 .metadata();
-    }
-
-    private record Result(int code, String out) {}
-
-    private static Result replay(Path file, List<String> jvm, String name) throws Exception {
-        Process p = java(jvm, name, "--orrery.replay=" + file, "--orrery.status-log-interval=0s");
-        // -Xint starts Spring and steps 300 times interpreted: minutes on a loaded machine, never hours
-        assertThat(p.waitFor(600, TimeUnit.SECONDS))
-                .as("the replay ends: %s", log(name))
-                .isTrue();
-        return new Result(p.exitValue(), log(name));
-    }
-
-    private static Process java(List<String> jvm, String name, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.addAll(jvm);
-        command.add("-Xmx512m");
-        command.add("-cp");
-        command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-        command.add("io.orrery.OrreryApplication");
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve(name + ".log").toFile())
-                .start();
-    }
-
-    private static String log(String name) {
-        try {
-            return Files.readString(dir.resolve(name + ".log"));
-        } catch (IOException e) {
-            return "(no log: " + e + ")";
-        }
-    }
-
-    private static void post(HttpClient http, String url, String json) throws Exception {
-        HttpResponse<String> r = http.send(
-                HttpRequest.newBuilder(URI.create(url))
-                        .timeout(Duration.ofSeconds(60))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(json))
-                        .build(),
-                body());
-        assertThat(r.statusCode()).as("%s: %s", url, r.body()).isBetween(200, 299);
-    }
-
-    private static HttpResponse.BodyHandler<String> body() {
-        return HttpResponse.BodyHandlers.ofString();
     }
 }
