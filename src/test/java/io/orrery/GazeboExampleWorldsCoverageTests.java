@@ -213,7 +213,7 @@ class GazeboExampleWorldsCoverageTests {
     /** The plugin's Gazebo short name (or filename) when Orrery neither runs it nor does its work. */
     private java.util.Optional<String> missing(PluginSpec plugin) {
         if (registry.lookup(plugin.filename(), plugin.name()).isPresent()
-                || registry.isAcceptedSilently(plugin.filename())) {
+                || registry.isAcceptedSilently(plugin.filename(), plugin.name())) {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(GazeboSystemName.canonicalFilename(plugin.filename())

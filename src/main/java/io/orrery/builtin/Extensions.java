@@ -151,6 +151,13 @@ public final class Extensions {
             } else {
                 registry.acceptSilently(s.gazeboNames().toArray(String[]::new));
             }
+            if (!s.pluginNames().isEmpty()) {
+                if (s.kind() != SystemDescriptor.Kind.CORE) {
+                    throw new IllegalArgumentException(
+                            "system '" + s.name() + "' is " + s.kind() + ": only a core system has plugin names");
+                }
+                registry.acceptSilentlyByName(s.pluginNames().toArray(String[]::new));
+            }
         }
         for (DeviceDescriptor d : devices) {
             registry.acceptSilently(d.gazeboSystems().toArray(String[]::new));

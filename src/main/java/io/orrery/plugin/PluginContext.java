@@ -4,8 +4,10 @@ import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PerformerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -85,6 +87,14 @@ public interface PluginContext {
     /** The world's {@code <wind><linear_velocity>} (m/s), as its file set it; none where the host has no world. */
     default Vec3 wind() {
         return Vec3.ZERO;
+    }
+
+    /**
+     * The world's {@code <performer>}s (gz-sim's server configuration, {@code <plugin name="gz::sim">}): the models
+     * Gazebo's PerformerDetector watches, each with its box. None where the host has no world at hand.
+     */
+    default List<PerformerSpec> performers() {
+        return List.of();
     }
 
     /**

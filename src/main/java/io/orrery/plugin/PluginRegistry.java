@@ -25,6 +25,7 @@ public final class PluginRegistry {
 
     private final Map<String, PluginFactory> factories = new ConcurrentHashMap<>();
     private final Set<String> accepted = ConcurrentHashMap.newKeySet();
+    private final Set<String> acceptedNames = ConcurrentHashMap.newKeySet();
 
     /** Registers {@code factory} under each of {@code filenames}; throws if one is blank or already taken. */
     public PluginRegistry register(PluginFactory factory, String... filenames) {
@@ -65,6 +66,20 @@ public final class PluginRegistry {
     }
 
     /**
+     * Plugins by their exact {@code name}, whatever their filename, whose content Orrery reads itself: gz-sim's own
+     * configuration in a world ({@code <plugin name="gz::sim" filename="dummy">}). They load as nothing, silently.
+     */
+    public PluginRegistry acceptSilentlyByName(String... names) {
+        for (String name : names) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("a plugin name must not be blank, got '" + name + "'");
+            }
+            acceptedNames.add(name);
+        }
+        return this;
+    }
+
+    /**
      * The factory for a {@code <plugin>} element: its filename exactly, then (for a Gazebo system) its filename
      * or its name in any Gazebo spelling.
      */
@@ -80,11 +95,15 @@ public final class PluginRegistry {
                 : GazeboSystemName.canonicalClassName(name).flatMap(this::lookup);
     }
 
-    /** True for a Gazebo system Orrery accepts silently (any spelling of its filename). */
-    public boolean isAcceptedSilently(String filename) {
-        return GazeboSystemName.canonicalFilename(filename)
-                .map(accepted::contains)
-                .orElse(false);
+    /**
+     * True for a {@code <plugin>} Orrery accepts silently: a Gazebo system whose work it does (any spelling of its
+     * filename), or one it reads by name.
+     */
+    public boolean isAcceptedSilently(String filename, String name) {
+        return (name != null && acceptedNames.contains(name))
+                || GazeboSystemName.canonicalFilename(filename)
+                        .map(accepted::contains)
+                        .orElse(false);
     }
 
     /**
@@ -92,7 +111,7 @@ public final class PluginRegistry {
      * would ignore (and list as not simulated).
      */
     public boolean provides(String filename, String name) {
-        return lookup(filename, name).isPresent() || isAcceptedSilently(filename);
+        return lookup(filename, name).isPresent() || isAcceptedSilently(filename, name);
     }
 
     /** The registered filenames, sorted. */

@@ -13,7 +13,9 @@ import io.orrery.runner.session.WorldSession;
 import io.orrery.topic.BusDriver;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PerformerSpec;
 import io.orrery.world.Vec3;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -74,6 +76,12 @@ final class RunnerSeams {
             public Vec3 wind() {
                 WorldSession session = owner.get();
                 return session == null ? WorldAccess.super.wind() : session.spec.wind();
+            }
+
+            @Override
+            public List<PerformerSpec> performers() {
+                WorldSession session = owner.get();
+                return session == null ? WorldAccess.super.performers() : session.spec.performers();
             }
         };
     }

@@ -54,6 +54,15 @@ public interface SystemDescriptor {
         return List.of();
     }
 
+    /**
+     * Exact {@code <plugin name>}s that find it whatever the filename, for a {@link Kind#CORE} system only: gz-sim's
+     * own configuration in a world ({@code <plugin name="gz::sim" filename="dummy">}), which the core reads. None by
+     * default.
+     */
+    default List<String> pluginNames() {
+        return List.of();
+    }
+
     /** The priority it runs at when the world gives none ({@code <gz:system_priority>}); {@link Priorities}. */
     default int priority() {
         return Priorities.DEFAULT;

@@ -28,6 +28,8 @@ import java.util.Optional;
  *     the world; empty when the world gives none or another surface or frame
  * @param wind the {@code <wind><linear_velocity>} in m/s, world frame (zero when absent): what gz-sim's WindEffects
  *     system starts from
+ * @param performers the {@code <performer>}s of gz-sim's server configuration ({@code <plugin name="gz::sim">}),
+ *     which Gazebo's PerformerDetector watches
  */
 public record WorldSpec(
         Path source,
@@ -46,7 +48,8 @@ public record WorldSpec(
         SceneSpec scene,
         List<LightSpec> lights,
         Optional<SphericalCoordinates> sphericalCoordinates,
-        Vec3 wind) {
+        Vec3 wind,
+        List<PerformerSpec> performers) {
 
     /** SDF's default {@code <magnetic_field>}, tesla (ENU): what a world that sets none has. */
     public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
@@ -75,7 +78,8 @@ public record WorldSpec(
                 SceneSpec.DEFAULT,
                 List.of(),
                 Optional.empty(),
-                Vec3.ZERO);
+                Vec3.ZERO,
+                List.of());
     }
 
     public WorldSpec {
@@ -88,6 +92,7 @@ public record WorldSpec(
         lights = List.copyOf(lights);
         Objects.requireNonNull(sphericalCoordinates, "sphericalCoordinates");
         Objects.requireNonNull(wind, "wind");
+        performers = List.copyOf(performers);
     }
 
     /** The top-level model of that name, if present. */

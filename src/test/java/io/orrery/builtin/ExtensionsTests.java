@@ -51,7 +51,8 @@ class ExtensionsTests {
             List.of("multicopter-motor-model", "MulticopterMotorModel"),
             List.of("multicopter-control", "MulticopterVelocityControl"),
             List.of("detachable-joint", "DetachableJoint"),
-            List.of("joint-trajectory-controller", "JointTrajectoryController"));
+            List.of("joint-trajectory-controller", "JointTrajectoryController"),
+            List.of("performer-detector", "PerformerDetector"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
@@ -85,12 +86,17 @@ class ExtensionsTests {
                 "cpu-lidar",
                 "label");
         for (String name : accepted) {
-            assertThat(registry.isAcceptedSilently("libignition-gazebo6-" + name + "-system.so"))
+            assertThat(registry.isAcceptedSilently("libignition-gazebo6-" + name + "-system.so", ""))
                     .as(name)
                     .isTrue();
         }
-        assertThat(registry.isAcceptedSilently("gz-sim-buoyancy-system")).isFalse();
-        assertThat(registry.isAcceptedSilently("gz-sim-diff-drive-system")).isFalse();
+        // gz-sim's own configuration in a world, by its name whatever the filename: the world reader reads it
+        assertThat(registry.isAcceptedSilently("dummy", "gz::sim")).isTrue();
+        assertThat(registry.isAcceptedSilently("dummy", "ignition::gazebo")).isTrue();
+        assertThat(registry.isAcceptedSilently("dummy", "gz::sim::systems::Dummy"))
+                .isFalse();
+        assertThat(registry.isAcceptedSilently("gz-sim-buoyancy-system", "")).isFalse();
+        assertThat(registry.isAcceptedSilently("gz-sim-diff-drive-system", "")).isFalse();
     }
 
     @Test

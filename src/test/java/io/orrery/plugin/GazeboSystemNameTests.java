@@ -46,8 +46,8 @@ class GazeboSystemNameTests {
                 .containsSame(factory);
         assertThat(registry.lookup("gz-sim-imu-system", "gz::sim::systems::Imu"))
                 .isEmpty();
-        assertThat(registry.isAcceptedSilently("libignition-gazebo-physics-system.so"))
+        assertThat(registry.isAcceptedSilently("libignition-gazebo-physics-system.so", ""))
                 .isTrue();
-        assertThat(registry.isAcceptedSilently("gz-sim-imu-system")).isFalse();
+        assertThat(registry.isAcceptedSilently("gz-sim-imu-system", "")).isFalse();
     }
 }

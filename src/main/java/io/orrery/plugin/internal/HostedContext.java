@@ -9,8 +9,10 @@ import io.orrery.plugin.PluginOwner;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PerformerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -62,6 +64,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     @Override
     public Vec3 wind() {
         return world.wind();
+    }
+
+    @Override
+    public List<PerformerSpec> performers() {
+        return world.performers();
     }
 
     @Override

@@ -74,7 +74,7 @@ final class PluginLoader {
                 name, filename, owned.owner(), PluginState.PENDING, Optional.empty(), Optional.empty(), required);
         Optional<PluginFactory> factory = registry.lookup(filename, owned.spec().name());
         if (factory.isEmpty()) {
-            if (registry.isAcceptedSilently(filename)) {
+            if (registry.isAcceptedSilently(filename, owned.spec().name())) {
                 log.debug(
                         "plugin '{}' ({}): Orrery does this system's work itself",
                         LogSafe.of(name),

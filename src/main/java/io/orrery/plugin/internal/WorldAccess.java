@@ -5,7 +5,9 @@ import io.orrery.plugin.Components;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PerformerSpec;
 import io.orrery.world.Vec3;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -48,5 +50,10 @@ public interface WorldAccess {
     /** The world's {@code <wind><linear_velocity>} (m/s); none where there is no world. */
     default Vec3 wind() {
         return Vec3.ZERO;
+    }
+
+    /** The world's performers (gz-sim's server configuration); none where there is no world. */
+    default List<PerformerSpec> performers() {
+        return List.of();
     }
 }

@@ -8,6 +8,7 @@ import io.orrery.log.LogSafe;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.LightSpec;
 import io.orrery.world.ModelSpec;
+import io.orrery.world.PerformerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
@@ -102,6 +103,7 @@ final class SpecReader {
         List<LightSpec> lights = new ArrayList<>();
         Optional<SphericalCoordinates> spherical = Optional.empty();
         Vec3 wind = Vec3.ZERO;
+        List<PerformerSpec> performers = new ArrayList<>();
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -109,7 +111,12 @@ final class SpecReader {
                 case "physics" -> physics.add(c);
                 case "gui" -> camera = elements.guiCamera(c, where);
                 case "road" -> roads.add(elements.road(c, where));
-                case "plugin" -> plugins.add(PluginReader.plugin(c, where, ignored));
+                case "plugin" -> {
+                    plugins.add(PluginReader.plugin(c, where, ignored));
+                    if (WorldElements.isServerConfiguration(c)) {
+                        performers.addAll(elements.performers(c, where));
+                    }
+                }
                 case "model" -> models.add(c, modelReader.model(c));
                 case "include" -> modelReader.include(c, where).ifPresent(m -> models.add(c, m));
                 case "state" -> states.add(c);
@@ -165,7 +172,8 @@ final class SpecReader {
                 scene,
                 lights,
                 spherical,
-                wind);
+                wind,
+                performers);
     }
 
     /** {@code <wind>}: its {@code <linear_velocity>} (SDF's default zero), the only thing SDF's wind holds. */

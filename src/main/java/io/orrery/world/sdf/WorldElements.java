@@ -1,6 +1,7 @@
 package io.orrery.world.sdf;
 
 import io.orrery.world.Color;
+import io.orrery.world.PerformerSpec;
 import io.orrery.world.PhysicsSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.RoadSpec;
@@ -152,5 +153,49 @@ final class WorldElements {
             }
         }
         return Optional.of(new SphericalCoordinates(latitude, longitude, elevation, heading));
+    }
+
+    /**
+     * True for gz-sim's own configuration in a world, {@code <plugin name="gz::sim">} (or {@code ignition::gazebo})
+     * whatever its filename (worlds write {@code dummy}): gz sim's level manager reads it, no system is loaded.
+     */
+    static boolean isServerConfiguration(Element plugin) {
+        String name = plugin.getAttributeValue("name", "").strip();
+        return name.equals("gz::sim") || name.equals("ignition::gazebo");
+    }
+
+    /**
+     * The {@code <performer>}s of gz-sim's server configuration, each a name, the {@code <ref>} of the model it
+     * follows and a {@code <geometry><box>}. Its {@code <level>}s are listed as not simulated: Orrery loads every
+     * model from the start, as gz sim does unless started with {@code --levels}.
+     */
+    List<PerformerSpec> performers(Element plugin, String worldWhere) {
+        String where = worldWhere + " plugin 'gz::sim'";
+        List<PerformerSpec> performers = new ArrayList<>();
+        for (Element c : plugin.getChildren()) {
+            if (c.getQualifiedName().equals("performer")) {
+                performers.add(performer(c, where));
+            } else if (c.getQualifiedName().equals("level")) {
+                ignored.add(c, where);
+            }
+        }
+        return performers;
+    }
+
+    private static PerformerSpec performer(Element e, String pluginWhere) {
+        String name = Values.requiredAttribute(e, "name", pluginWhere + " performer");
+        String where = pluginWhere + " performer '" + name + "'";
+        Element ref = e.getChild("ref");
+        if (ref == null || Values.text(ref).isEmpty()) {
+            throw Values.fail(e, where, "needs a <ref> naming the model it follows");
+        }
+        Element box =
+                e.getChild("geometry") == null ? null : e.getChild("geometry").getChild("box");
+        Element size = box == null ? null : box.getChild("size");
+        if (size == null) {
+            throw Values.fail(
+                    e, where, "needs <geometry><box><size>: gz-sim's levels and performer detectors use a box");
+        }
+        return new PerformerSpec(name, Values.text(ref), Values.positiveVec3(size, where), Values.line(e));
     }
 }

@@ -189,4 +189,35 @@ class SdfReaderBadInputTests {
                         .realTimeFactor())
                 .isZero();
     }
+
+    @Test
+    void gzSimsPerformersAreReadAndItsLevelsListed() {
+        String world = "<sdf version='1.9'><world name='w'>\n<model name='car'><link name='l'/></model>\n"
+                + "<plugin name='gz::sim' filename='dummy'>\n<performer name='p'><ref>car</ref>"
+                + "<geometry><box><size>2 3 4</size></box></geometry></performer>\n"
+                + "<level name='l1'><ref>car</ref></level></plugin></world></sdf>";
+        io.orrery.world.WorldSpec spec = reader.read(BAD.resolveSibling("levels.sdf"), world.getBytes());
+        assertThat(spec.performers())
+                .containsExactly(new io.orrery.world.PerformerSpec("p", "car", new io.orrery.world.Vec3(2, 3, 4), 4));
+        assertThat(spec.ignored()).anySatisfy(i -> assertThat(i.element()).isEqualTo("level"));
+    }
+
+    @Test
+    void aPerformerWithoutItsRefOrABoxIsRefusedWhereItIs() {
+        String noRef = "<sdf version='1.9'><world name='w'>\n<plugin name='gz::sim' filename='dummy'>\n"
+                + "<performer name='p'><geometry><box><size>2 2 2</size></box></geometry></performer>"
+                + "</plugin></world></sdf>";
+        assertThatThrownBy(() -> reader.read(BAD.resolveSibling("noref.sdf"), noRef.getBytes()))
+                .isInstanceOfSatisfying(
+                        SdfException.class, e -> assertThat(e.line()).isEqualTo(3))
+                .hasMessageContaining("noref.sdf")
+                .hasMessageContaining("performer 'p'")
+                .hasMessageContaining("needs a <ref>");
+        String sphere = noRef.replace("<geometry>", "<ref>car</ref><geometry>")
+                .replace("<box><size>2 2 2</size></box>", "<sphere><radius>1</radius></sphere>");
+        assertThatThrownBy(() -> reader.read(BAD.resolveSibling("sphere.sdf"), sphere.getBytes()))
+                .isInstanceOfSatisfying(
+                        SdfException.class, e -> assertThat(e.line()).isEqualTo(3))
+                .hasMessageContaining("needs <geometry><box><size>");
+    }
 }
