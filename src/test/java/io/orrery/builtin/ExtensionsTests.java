@@ -52,7 +52,8 @@ class ExtensionsTests {
             List.of("multicopter-control", "MulticopterVelocityControl"),
             List.of("detachable-joint", "DetachableJoint"),
             List.of("joint-trajectory-controller", "JointTrajectoryController"),
-            List.of("performer-detector", "PerformerDetector"));
+            List.of("performer-detector", "PerformerDetector"),
+            List.of("buoyancy-engine", "BuoyancyEngine"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
