@@ -53,7 +53,11 @@ class ExtensionsTests {
             List.of("detachable-joint", "DetachableJoint"),
             List.of("joint-trajectory-controller", "JointTrajectoryController"),
             List.of("performer-detector", "PerformerDetector"),
-            List.of("buoyancy-engine", "BuoyancyEngine"));
+            List.of("buoyancy-engine", "BuoyancyEngine"),
+            List.of("comms-endpoint", "CommsEndpoint"),
+            List.of("perfect-comms", "PerfectComms"),
+            List.of("rf-comms", "RFComms"),
+            List.of("acoustic-comms", "AcousticComms"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
