@@ -10,6 +10,7 @@ import io.orrery.plugin.PluginStatus;
 import io.orrery.system.GazeboSystemRunner;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -53,5 +54,22 @@ class CommsEndpointSimulationTests {
         sim.publish("/broker/msgs", frame("addr2", "addr1", "lost"));
         sim.step(10);
         assertThat(toAddr1).isEmpty();
+    }
+
+    @Test
+    void aRemovedModelReceivesNothingAndTheOthersGoOn() throws Exception {
+        sim.startPaused(example("perfect_comms.sdf"));
+        sim.step(10);
+        List<Dataframe> toAddr1 = sim.collect("/addr1/rx", Dataframe.class);
+        sim.runner().edits().remove("box1").get(30, TimeUnit.SECONDS);
+        sim.step(1);
+        sim.publish("/broker/msgs", frame("addr2", "addr1", "nobody there"));
+        sim.step(10);
+        assertThat(toAddr1).isEmpty();
+        // the others are unaffected: box2 still sends, here to its own address
+        List<Dataframe> toAddr2 = sim.collect("/addr2/rx", Dataframe.class);
+        sim.publish("/broker/msgs", frame("addr2", "addr2", "still here"));
+        sim.step(1);
+        assertThat(toAddr2).hasSize(1);
     }
 }

@@ -6,7 +6,9 @@ import static io.orrery.system.comms.CommsFrames.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.gz.msgs.DataframeProtos.Dataframe;
+import io.orrery.plugin.PluginState;
 import io.orrery.system.GazeboSystemRunner;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -72,5 +74,34 @@ class PerfectCommsSimulationTests {
         sim.step(1);
         // the message queued before the reset is gone with it, as the bus drops what is on its way
         assertThat(received.stream().map(f -> text(f)).toList()).containsExactly("after");
+    }
+
+    @Test
+    void stepSizeRoutesWithinTheStepAndMustBePositive() throws Exception {
+        Path world = sim.withReplaced(
+                example("perfect_comms.sdf"),
+                "name=\"gz::sim::systems::PerfectComms\">",
+                "name=\"gz::sim::systems::PerfectComms\"><step_size>0.0004</step_size>");
+        sim.startPaused(world);
+        sim.step(10);
+        List<Dataframe> received = sim.collect("/addr1/rx", Dataframe.class);
+        sim.publish("/broker/msgs", frame("addr2", "addr1", "hello"));
+        // three sub-steps (0.4, 0.4 and 0.2 ms) in the next 1 ms step; the first delivers it, once
+        sim.step(1);
+        assertThat(received.stream().map(f -> text(f)).toList()).containsExactly("hello");
+        sim.stop();
+
+        Path zero = sim.withReplaced(
+                example("perfect_comms.sdf"),
+                "name=\"gz::sim::systems::PerfectComms\">",
+                "name=\"gz::sim::systems::PerfectComms\"><step_size>0</step_size>");
+        sim.startPaused(zero);
+        assertThat(sim.runner().reads().pluginStatuses())
+                .filteredOn(s -> s.filename().equals("gz-sim-perfect-comms-system"))
+                .singleElement()
+                .satisfies(s -> {
+                    assertThat(s.state()).isEqualTo(PluginState.FAILED);
+                    assertThat(s.error().orElseThrow()).contains("<step_size>");
+                });
     }
 }
