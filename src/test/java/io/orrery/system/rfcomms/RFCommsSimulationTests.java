@@ -4,6 +4,7 @@ import static io.orrery.system.comms.CommsFrames.example;
 import static io.orrery.system.comms.CommsFrames.frame;
 import static io.orrery.system.comms.CommsFrames.text;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.gz.msgs.DataframeProtos.Dataframe;
 import io.orrery.system.GazeboSystemRunner;
@@ -81,6 +82,20 @@ class RFCommsSimulationTests {
         sim.step(10);
         assertThat(received.stream().map(f -> text(f)).toList()).isSubsetOf("hello world 0");
         assertThat(received.stream().map(f -> text(f)).toList()).doesNotContain("hello world 1");
+    }
+
+    @Test
+    void withoutFadingTheRssiIsThePathLossModel() throws Exception {
+        Path world = sim.withReplaced(example("rf_comms.sdf"), "<sigma>10.0</sigma>", "<sigma>0</sigma>");
+        sim.startPaused(world);
+        List<Dataframe> received = sendTen();
+        // 52 m apart: 20 dBm - (40 + 10 * 2.6 * log10(52)) = -64.616 dBm, far above the -90 dBm floor, so all arrive;
+        // the boxes settle by well under 1 mm, 0.22 dB/m here, and the value is printed to 1e-6: 1e-3 dB
+        assertThat(received).hasSize(10);
+        double expected = 20 - (40 + 26 * Math.log10(52));
+        for (Dataframe f : received) {
+            assertThat(Double.parseDouble(f.getHeader().getData(0).getValue(0))).isCloseTo(expected, within(1e-3));
+        }
     }
 
     private static List<String> rssis(List<Dataframe> received) {
