@@ -15,6 +15,17 @@ public interface StateVisitor {
     void model(String name);
 
     /**
+     * A top-level model begins at {@code version}: a number the world gives the model's state, changed whenever
+     * anything in it may have changed (a body moved, woke or fell asleep, an edit), never given to another state of
+     * any model in this JVM; -1 when the world cannot tell (every visit reads every body). Returning false skips the
+     * model's links and joints: a visitor that kept them from a visit at the same version has them already.
+     */
+    default boolean model(String name, long version) {
+        model(name);
+        return true;
+    }
+
+    /**
      * One link. A live world gives its body's centre-of-mass pose and velocity as the engine holds them; a copy gives
      * the link frame's: compare only what one kind of view gave.
      */

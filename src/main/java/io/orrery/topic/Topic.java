@@ -1,6 +1,7 @@
 package io.orrery.topic;
 
 import com.google.protobuf.Message;
+import io.orrery.log.LogSafe;
 import io.orrery.topic.msgs.MessageTypes;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,9 +9,14 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** One topic on the bus: its type, who publishes and subscribes, and its latest message. */
 final class Topic {
+
+    private static final Logger log = LoggerFactory.getLogger(TopicBus.class); // as the bus logged it
 
     final String name;
     final Class<? extends Message> type;
@@ -50,6 +56,42 @@ final class Topic {
     boolean read(long nowNanos) {
         long until = readUntilNanos;
         return until != 0 && nowNanos - until < 0;
+    }
+
+    /**
+     * True when a subscriber takes a message delivered now (one with a period only when it is due), or a reader read
+     * the topic lately.
+     */
+    boolean wanted(LongSupplier simNanos, LongSupplier wallNanos) {
+        long now = Long.MIN_VALUE;
+        for (Subscription s : subscribers) {
+            if (s.periodNanos() == 0) {
+                return true;
+            }
+            if (now == Long.MIN_VALUE) {
+                now = simNanos.getAsLong();
+            }
+            if (s.due(now)) {
+                return true;
+            }
+        }
+        return read(wallNanos.getAsLong());
+    }
+
+    /** Hands {@code message}, delivered at {@code simNanos}, to each subscriber; one that throws is logged. */
+    void deliver(Message message, long simNanos) {
+        for (Subscription s : subscribers) {
+            try {
+                s.deliver(message, simNanos);
+            } catch (RuntimeException e) {
+                log.warn(
+                        "Subscriber '{}' of topic '{}' failed: {}",
+                        LogSafe.of(s.owner()),
+                        LogSafe.of(name),
+                        LogSafe.of(e),
+                        e);
+            }
+        }
     }
 
     TopicInfo info(long nowNanos) {

@@ -114,10 +114,22 @@ public final class TopicBus implements AutoCloseable {
      */
     public <T extends Message> Subscription subscribe(
             String topic, Class<T> type, String owner, Consumer<? super T> callback) {
+        return subscribe(topic, type, owner, 0, callback);
+    }
+
+    /**
+     * As {@link #subscribe(String, Class, String, Consumer)}, for one message every {@code periodNanos} of sim time
+     * on average ({@link Subscription}); 0 takes every message.
+     */
+    public <T extends Message> Subscription subscribe(
+            String topic, Class<T> type, String owner, long periodNanos, Consumer<? super T> callback) {
         Objects.requireNonNull(callback, "callback");
         Objects.requireNonNull(owner, "owner");
+        if (periodNanos < 0) {
+            throw new IllegalArgumentException("a subscription's period cannot be negative, got " + periodNanos);
+        }
         Topic t = register(topic, type);
-        Subscription s = new Subscription(this, t.name, owner, m -> callback.accept(type.cast(m)));
+        Subscription s = new Subscription(this, t.name, owner, periodNanos, m -> callback.accept(type.cast(m)));
         t.subscribers.add(s);
         announce(t);
         return s;
@@ -273,7 +285,7 @@ public final class TopicBus implements AutoCloseable {
      */
     boolean hasSubscribers(String normalizedTopic) {
         Topic t = topics.get(normalizedTopic);
-        return t != null && (!t.subscribers.isEmpty() || t.read(wallNanos.getAsLong()));
+        return t != null && t.wanted(simTime, wallNanos);
     }
 
     /** The topic named {@code topic}, if anybody has advertised or subscribed to it. */
@@ -329,6 +341,7 @@ public final class TopicBus implements AutoCloseable {
         round.clear();
         for (Topic t : topics.values()) {
             t.latest = null;
+            t.subscribers.forEach(Subscription::restart);
         }
     }
 
@@ -402,23 +415,13 @@ public final class TopicBus implements AutoCloseable {
     /** Driving thread: the message becomes the topic's latest and reaches its subscribers, after the round's. */
     private void deliver(Topic t, Message message) {
         round.add(() -> {
-            TopicMessage latest = new TopicMessage(t.name, t.typeName, message, ++sequence, simTime.getAsLong());
+            long now = simTime.getAsLong();
+            TopicMessage latest = new TopicMessage(t.name, t.typeName, message, ++sequence, now);
             t.latest = latest;
             if (!t.waiting.isEmpty()) {
                 t.waiting.forEach(w -> w.complete(latest));
             }
-            for (Subscription s : t.subscribers) {
-                try {
-                    s.deliver(message);
-                } catch (RuntimeException e) {
-                    log.warn(
-                            "Subscriber '{}' of topic '{}' failed: {}",
-                            LogSafe.of(s.owner()),
-                            LogSafe.of(t.name),
-                            LogSafe.of(e),
-                            e);
-                }
-            }
+            t.deliver(message, now);
         });
         if (delivering) {
             return;

@@ -267,4 +267,53 @@ class TopicBusTests {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("unloaded");
     }
+
+    @Test
+    void aSubscriptionWithAPeriodTakesOneMessageAPeriodOfSimTimeAndIsNoSubscriberInBetween() {
+        long[] now = {0};
+        TopicBus timed = new TopicBus(driver, () -> now[0], () -> 0);
+        Publisher<Twist> p = timed.advertise("/cmd_vel", Twist.class, "robot");
+        List<Long> got = new ArrayList<>();
+        List<Long> built = new ArrayList<>();
+        timed.subscribe("/cmd_vel", Twist.class, "recorder", 10_000_000, t -> got.add(now[0]));
+        // a publisher at 1 kHz that builds only for subscribers, as the scene broadcaster does
+        for (long ms = 0; ms < 100; ms++) {
+            now[0] = ms * 1_000_000;
+            if (p.hasSubscribers()) {
+                built.add(now[0]);
+                p.publish(twist(ms));
+            }
+        }
+        List<Long> every10ms = new ArrayList<>();
+        for (long ms = 0; ms < 100; ms += 10) {
+            every10ms.add(ms * 1_000_000);
+        }
+        assertThat(got).isEqualTo(every10ms);
+        assertThat(built).as("nothing built that nobody takes").isEqualTo(every10ms);
+
+        // at 120 Hz (every 8 or 9 ms) it keeps 100 a second on average, not every other one
+        got.clear();
+        timed.reset();
+        for (int i = 0; i < 120; i++) {
+            now[0] = Math.round(i * 1e9 / 120 / 1e6) * 1_000_000;
+            p.publish(twist(i));
+        }
+        assertThat(got).hasSize(100);
+
+        // a reset starts afresh: the first message of the new episode is taken, at a sim time back at 0
+        got.clear();
+        timed.reset();
+        now[0] = 0;
+        assertThat(p.hasSubscribers()).isTrue();
+        p.publish(twist(0));
+        assertThat(got).containsExactly(0L);
+
+        // another subscriber without a period takes every message, and makes the topic subscribed throughout
+        timed.subscribe("/cmd_vel", Twist.class, "controller", t -> {});
+        now[0] = 1_000_000;
+        assertThat(p.hasSubscribers()).isTrue();
+        assertThatThrownBy(() -> timed.subscribe("/cmd_vel", Twist.class, "x", -1, t -> {}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("negative");
+    }
 }

@@ -38,6 +38,8 @@ public final class Model<L extends Link, J extends Joint<L>> {
     private ModelState state;
     /** True while the states hold this model among the changed ones. */
     private boolean queued;
+    /** Its state's version ({@link io.orrery.physics.StateVisitor#model(String, long)}); -1 when in no world. */
+    private long version = -1;
     /** How its joints are held. */
     private ArticulationState articulation = ArticulationState.as(Articulation.CONSTRAINTS);
 
@@ -97,6 +99,7 @@ public final class Model<L extends Link, J extends Joint<L>> {
      */
     void changed() {
         state = null;
+        version = states == null ? -1 : states.nextVersion();
         if (!queued && states != null) {
             queued = true;
             states.changed(this);
@@ -136,9 +139,14 @@ public final class Model<L extends Link, J extends Joint<L>> {
         return state;
     }
 
-    /** Hands the model's links and joints, read from the engine now, to {@code visitor}; keeps no state. */
-    void visit(StateVisitor visitor) {
-        visitor.model(spec.name());
+    /**
+     * Hands the model's links and joints, read from the engine now, to {@code visitor}, unless it has them at this
+     * version ({@code versioned}: the engine reports every body that moved); keeps no state.
+     */
+    void visit(StateVisitor visitor, boolean versioned) {
+        if (!visitor.model(spec.name(), versioned ? version : -1)) {
+            return;
+        }
         for (L link : links) {
             link.visit(visitor);
         }

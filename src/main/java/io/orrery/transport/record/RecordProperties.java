@@ -32,6 +32,10 @@ import org.springframework.util.unit.DataSize;
  *     recording cannot be replayed
  * @param maxStateEntries the most entries (links, models' joints) whose hashes each step keeps, so that a replay names
  *     the link that differs; a larger world keeps only the world's hash per step (a replay names the step)
+ * @param maxRate the most messages of one topic recorded a second of sim time, on average (0: every message); a topic
+ *     published every step at 1 kHz keeps one message in ten at 100. What the publisher would build only for the
+ *     recording is not built in between. The replay journal (commands, a state hash a step) is not a topic: it keeps
+ *     every step
  */
 @ConfigurationProperties("orrery.record")
 public record RecordProperties(
@@ -45,7 +49,8 @@ public record RecordProperties(
         @DefaultValue("1MB") DataSize chunkSize,
         @DefaultValue("200ms") Duration syncPeriod,
         @DefaultValue("100000") long maxCommands,
-        @DefaultValue("256") int maxStateEntries) {
+        @DefaultValue("256") int maxStateEntries,
+        @DefaultValue("100") double maxRate) {
 
     static final long MIN_CHUNK = 4 << 10;
 
@@ -83,6 +88,11 @@ public record RecordProperties(
             throw new IllegalArgumentException(
                     "orrery.record.max-state-entries must be between 0 and 65536, got " + maxStateEntries);
         }
+        if (!(maxRate >= 0 && maxRate <= 1e9)) {
+            throw new IllegalArgumentException(
+                    "orrery.record.max-rate must be between 0 (every message) and 1e9 a second of sim time, got "
+                            + maxRate);
+        }
         if (syncPeriod == null || syncPeriod.toMillis() < 10 || syncPeriod.toMillis() > 10_000) {
             throw new IllegalArgumentException(
                     "orrery.record.sync-period must be between 10ms and 10s, got " + syncPeriod);
@@ -92,6 +102,11 @@ public record RecordProperties(
     /** The chunks' compression by the property's name. */
     McapCompression mcapCompression() {
         return compressionOf(compression);
+    }
+
+    /** The least sim time between two messages of one topic, on average; 0 for every message. */
+    long periodNanos() {
+        return maxRate == 0 ? 0 : Math.max(1, Math.round(1e9 / maxRate));
     }
 
     /** Whether {@code topic} is recorded. */

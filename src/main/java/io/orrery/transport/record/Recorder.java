@@ -248,7 +248,7 @@ final class Recorder {
             TopicBus b, String topic, Class<? extends Message> type, boolean recordIt, boolean isPoses) {
         Recording into = recording;
         boolean frames = isPoses && properties.records(SceneTopics.TRANSFORMS);
-        return b.subscribe(topic, type, OWNER, m -> {
+        return b.subscribe(topic, type, OWNER, properties.periodNanos(), m -> {
             long t = b.latest(topic).map(TopicMessage::simTimeNanos).orElse(0L);
             if (recordIt) {
                 into.offer(topic, type, t, m);

@@ -55,9 +55,22 @@ final class Recording {
             long timeNanos,
             Message message,
             Supplier<? extends Message> built,
-            Supplier<byte[]> json) {}
+            Supplier<byte[]> json,
+            JsonBatch batch) {}
 
-    private static final Entry END = new Entry("", Message.class, 0, null, null, null);
+    /** Several JSON messages of one topic handed over at once, each encoded on the writer's thread. */
+    interface JsonBatch {
+        /** How many messages. */
+        int size();
+
+        /** The {@code i}th message's log time. */
+        long timeNanos(int i);
+
+        /** The {@code i}th message. */
+        byte[] json(int i);
+    }
+
+    private static final Entry END = new Entry("", Message.class, 0, null, null, null, null);
 
     /**
      * How long the writer sleeps when it finds the queue empty. It polls rather than waits on the queue, so that the
@@ -156,7 +169,7 @@ final class Recording {
         if (!accepting) {
             return;
         }
-        if (!queue.offer(new Entry(topic, type, timeNanos, message, null, null))) {
+        if (!queue.offer(new Entry(topic, type, timeNanos, message, null, null, null))) {
             dropped.incrementAndGet();
         }
     }
@@ -166,7 +179,7 @@ final class Recording {
         if (!accepting) {
             return;
         }
-        if (!queue.offer(new Entry(topic, type, timeNanos, null, built, null))) {
+        if (!queue.offer(new Entry(topic, type, timeNanos, null, built, null, null))) {
             dropped.incrementAndGet();
         }
     }
@@ -180,8 +193,24 @@ final class Recording {
         if (!accepting) {
             return false;
         }
-        if (!queue.offer(new Entry(topic, Message.class, timeNanos, null, null, json))) {
+        if (!queue.offer(new Entry(topic, Message.class, timeNanos, null, null, json, null))) {
             dropped.incrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Hands the writer several JSON messages of {@code topic} as one entry of the queue; as {@link #offerJson}.
+     *
+     * @return false when they were dropped (the queue was full) or the recording takes no more
+     */
+    boolean offerJsonBatch(String topic, JsonBatch batch) {
+        if (!accepting) {
+            return false;
+        }
+        if (!queue.offer(new Entry(topic, Message.class, 0, null, null, null, batch))) {
+            dropped.addAndGet(batch.size());
             return false;
         }
         return true;
@@ -255,7 +284,19 @@ final class Recording {
             if (e == END) {
                 return;
             }
-            if (failure == null) {
+            if (failure == null && e.batch() != null) {
+                for (int i = 0; i < e.batch().size() && failure == null; i++) {
+                    int at = i;
+                    write(new Entry(
+                            e.topic(),
+                            e.type(),
+                            e.batch().timeNanos(at),
+                            null,
+                            null,
+                            () -> e.batch().json(at),
+                            null));
+                }
+            } else if (failure == null) {
                 write(e);
             }
         }

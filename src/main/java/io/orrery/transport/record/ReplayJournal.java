@@ -8,6 +8,7 @@ import io.orrery.runner.port.RunListener;
 import io.orrery.world.Pose;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,13 @@ final class ReplayJournal implements RunListener {
      */
     static final int MAX_SPAWN_SDF = 4 << 20;
 
+    /**
+     * Steps whose states go to the writer as one entry of its queue (each still one message in the file): the runner
+     * hands over one entry every this many steps, not one a step. A killed process loses at most these besides its
+     * last chunk.
+     */
+    static final int BATCH = 64;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final int maxEntries;
@@ -56,6 +64,11 @@ final class ReplayJournal implements RunListener {
     private long simTime;
     private final StateHash hash = new StateHash();
     private List<String> layout;
+    /** The states not yet handed to the writer (runner thread, and {@link #end} under this object's lock). */
+    private StateBatch pending = new StateBatch();
+    /** The step the last recording ended at, for its metadata. */
+    private volatile long endStep = -1;
+
     private final AtomicLong commands = new AtomicLong();
     private final AtomicLong commandsOver = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
@@ -67,8 +80,10 @@ final class ReplayJournal implements RunListener {
     }
 
     /** Journals into {@code r} from the next step; {@code settings} go into its metadata when it ends. */
-    void begin(Recording r, Map<String, String> settings) {
+    synchronized void begin(Recording r, Map<String, String> settings) {
         startStep = step.get();
+        endStep = -1;
+        pending = new StateBatch();
         layout = null;
         commands.set(0);
         commandsOver.set(0);
@@ -78,15 +93,21 @@ final class ReplayJournal implements RunListener {
         recording = r;
     }
 
-    /** Stops journaling (the recording is ending). */
-    void end() {
+    /** Stops journaling (the recording is ending): the states not yet handed over go to the writer now. */
+    synchronized void end() {
+        Recording r = recording;
+        if (r != null) {
+            hand(r);
+        }
+        endStep = step.get();
         recording = null;
     }
 
     private Map<String, String> metadata(Map<String, String> settings) {
         Map<String, String> m = new LinkedHashMap<>(settings);
         m.put("start_step", Long.toString(startStep));
-        m.put("steps", Long.toString(step.get()));
+        long end = endStep;
+        m.put("steps", Long.toString(end < 0 ? step.get() : end));
         m.put("commands", Long.toString(commands.get()));
         m.put("commands_over", Long.toString(commandsOver.get()));
         m.put("max_commands", Long.toString(maxCommands));
@@ -99,7 +120,7 @@ final class ReplayJournal implements RunListener {
     }
 
     @Override
-    public void onStepped(long iteration, long simTimeNanos, WorldView world) {
+    public synchronized void onStepped(long iteration, long simTimeNanos, WorldView world) {
         long s = step.incrementAndGet();
         simTime = simTimeNanos;
         Recording r = recording;
@@ -117,10 +138,67 @@ final class ReplayJournal implements RunListener {
                 lost.incrementAndGet();
             }
         }
-        long[] entries = detailed ? h.entries() : null;
-        long worldHash = h.world(); // now: the hash object is this step's only until the next
-        if (!r.offerJson(STATE, simTimeNanos, () -> state(s, worldHash, entries))) {
-            lost.incrementAndGet();
+        pending.add(s, simTimeNanos, h, detailed);
+        if (pending.size() == BATCH) {
+            hand(r);
+        }
+    }
+
+    /** Hands the pending states to the writer. */
+    private void hand(Recording r) {
+        if (pending.size() > 0) {
+            if (!r.offerJsonBatch(STATE, pending)) {
+                lost.addAndGet(pending.size());
+            }
+            pending = new StateBatch(); // the writer reads the one handed over
+        }
+    }
+
+    /** Up to {@link #BATCH} steps' states: each step's number, time and hashes, its entries' hashes in one array. */
+    private static final class StateBatch implements Recording.JsonBatch {
+        private final long[] steps = new long[BATCH];
+        private final long[] times = new long[BATCH];
+        private final long[] worlds = new long[BATCH];
+        /** Where each step's entries start in {@link #entries}; -1 for a step that keeps none. */
+        private final int[] from = new int[BATCH];
+
+        private final int[] count = new int[BATCH];
+        private long[] entries = new long[0];
+        private int used;
+        private int n;
+
+        void add(long step, long timeNanos, StateHash h, boolean detailed) {
+            steps[n] = step;
+            times[n] = timeNanos;
+            worlds[n] = h.world();
+            if (detailed) {
+                if (used + h.size() > entries.length) {
+                    entries = Arrays.copyOf(entries, Math.max(2 * entries.length, used + h.size()));
+                }
+                h.copyEntries(entries, used);
+                from[n] = used;
+                count[n] = h.size();
+                used += h.size();
+            } else {
+                from[n] = -1;
+            }
+            n++;
+        }
+
+        @Override
+        public int size() {
+            return n;
+        }
+
+        @Override
+        public long timeNanos(int i) {
+            return times[i];
+        }
+
+        @Override
+        public byte[] json(int i) {
+            long[] e = from[i] < 0 ? null : Arrays.copyOfRange(entries, from[i], from[i] + count[i]);
+            return state(steps[i], worlds[i], e);
         }
     }
 

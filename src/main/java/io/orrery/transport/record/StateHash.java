@@ -16,7 +16,9 @@ import java.util.List;
  *
  * <p>Read through {@link WorldView#visitState}, straight from the engine's bodies: no state records are built, and
  * the entries' names are built only when the layout changed (a model or link came or went), which is seen from the
- * names' identities. One instance is reused step after step on the runner's thread; {@link #entries()} copies.
+ * names' identities. A model whose state has the version it had at the last hash, at the same place, keeps its entries
+ * without its bodies being read ({@link StateVisitor#model(String, long)}). One instance is reused step after step on
+ * the runner's thread; {@link #entries()} copies.
  */
 final class StateHash implements StateVisitor {
 
@@ -32,6 +34,18 @@ final class StateHash implements StateVisitor {
     private boolean layoutChanged = true;
     private List<String> names = List.of();
 
+    /**
+     * Per model, in visit order: the version, name and first entry its entries were hashed at, and how many it has. A
+     * model at the same version, name and place keeps its entries where they are: its bodies are not read again.
+     */
+    private long[] versions = new long[16];
+
+    private String[] modelNames = new String[16];
+    private int[] starts = new int[16];
+    private int[] counts = new int[16];
+    private int k;
+    private long kept;
+
     private String model;
     private long joints;
     private boolean hasJoints;
@@ -39,9 +53,39 @@ final class StateHash implements StateVisitor {
 
     /** Hashes {@code view} now, overwriting the last hash; returns this. */
     StateHash of(WorldView view) {
+        return read(view, this);
+    }
+
+    /** As {@link #of}, reading every body whatever its version: what {@link #of} must give (for tests). */
+    StateHash ofEveryBody(WorldView view) {
+        return read(view, new StateVisitor() {
+            @Override
+            public void model(String name) {
+                StateHash.this.model(name);
+            }
+
+            @Override
+            public void link(String name, Pose pose, Vec3 linear, Vec3 angular) {
+                StateHash.this.link(name, pose, linear, angular);
+            }
+
+            @Override
+            public void joint(double position, double velocity) {
+                StateHash.this.joint(position, velocity);
+            }
+        });
+    }
+
+    /** Models kept from an earlier hash, their bodies not read, since this hash was made (for tests). */
+    long kept() {
+        return kept;
+    }
+
+    private StateHash read(WorldView view, StateVisitor visitor) {
         n = 0;
+        k = -1;
         model = null;
-        view.visitState(this);
+        view.visitState(visitor);
         closeModel();
         if (n != named) {
             layoutChanged = true;
@@ -63,6 +107,11 @@ final class StateHash implements StateVisitor {
     /** The number of entries. */
     int size() {
         return n;
+    }
+
+    /** Copies each entry's hash into {@code into} from {@code at}. */
+    void copyEntries(long[] into, int at) {
+        System.arraycopy(entries, 0, into, at, n);
     }
 
     /** A copy of each entry's hash. */
@@ -90,10 +139,32 @@ final class StateHash implements StateVisitor {
 
     @Override
     public void model(String name) {
+        model(name, -1);
+    }
+
+    @Override
+    public boolean model(String name, long version) {
         closeModel();
+        k++;
+        if (k == versions.length) {
+            versions = Arrays.copyOf(versions, 2 * k);
+            modelNames = Arrays.copyOf(modelNames, 2 * k);
+            starts = Arrays.copyOf(starts, 2 * k);
+            counts = Arrays.copyOf(counts, 2 * k);
+        }
+        if (version != -1 && versions[k] == version && modelNames[k] == name && starts[k] == n) {
+            n += counts[k]; // its entries and their names are in place from the last hash
+            model = null;
+            kept++;
+            return false;
+        }
+        versions[k] = version;
+        modelNames[k] = name;
+        starts[k] = n;
         model = name;
         joints = SEED;
         hasJoints = false;
+        return true;
     }
 
     @Override
@@ -121,8 +192,11 @@ final class StateHash implements StateVisitor {
     }
 
     private void closeModel() {
-        if (model != null && hasJoints) {
-            add(joints, JOINTS);
+        if (model != null) {
+            if (hasJoints) {
+                add(joints, JOINTS);
+            }
+            counts[k] = n - starts[k];
         }
         hasJoints = false;
     }

@@ -84,6 +84,7 @@ class RecorderTests extends DiffDriveApplication {
     static void recording(DynamicPropertyRegistry registry) {
         registry.add("orrery.record.path", RUN::toString);
         registry.add("orrery.record.directory", DIR::toString);
+        registry.add("orrery.record.max-rate", () -> "0"); // every message: what the bus delivered, counted
     }
 
     @Test
@@ -231,7 +232,8 @@ class RecorderTests extends DiffDriveApplication {
                         DataSize.ofKilobytes(4),
                         Duration.ofMillis(200),
                         100_000,
-                        256),
+                        256,
+                        0),
                 Map.of());
         Path file = DIR.resolve("small.mcap");
         small.start(file);
@@ -276,6 +278,50 @@ class RecorderTests extends DiffDriveApplication {
         assertThat(read.get("total").asLong()).isEqualTo(summary.get("messages").asLong());
         // 100 steps of 1 ms: one clock message a step, 99 of them strictly between the first and the last
         assertThat(read.at("/topics/~1clock/countBetween").asLong()).isEqualTo(99);
+    }
+
+    @Test
+    @Order(4)
+    void aRecordingAtAMaxRateKeepsOneMessageATopicAPeriodOfSimTime() throws Exception {
+        awaitPaused();
+        Recorder rated = new Recorder(
+                topics,
+                files,
+                new RecordProperties(
+                        "",
+                        true,
+                        DIR.toString(),
+                        List.of(),
+                        DataSize.ofMegabytes(64),
+                        100_000,
+                        "zstd",
+                        DataSize.ofMegabytes(1),
+                        Duration.ofMillis(200),
+                        100_000,
+                        256,
+                        100),
+                Map.of());
+        Path file = DIR.resolve("rated.mcap");
+        rated.start(file);
+        awaitRead(rated, ODOM, POSES, WORLD_CLOCK);
+        long before = runner.reads().status().simTimeNanos();
+        control.step(WorldId.DEFAULT, 1000).get(60, TimeUnit.SECONDS);
+        Recording.Summary summary = rated.stop().orElseThrow();
+
+        JsonNode read = NodeMcapCheck.check("recording", file, Long.toString(before), Long.toString(before + SECOND));
+        assertThat(read.get("total").asLong()).isEqualTo(summary.messages());
+        // 1000 steps of 1 ms, the clock published at each: at 100 a second of sim time, one every 10 ms: 99 strictly
+        // inside the second when the paused world's clock at its start took the first slot, else 100 (at 1, 11 ...
+        // 991 ms), where every message would be 999
+        assertThat(read.at("/topics/~1clock/countBetween").asLong()).isBetween(99L, 100L);
+        assertThat(read.at("/topics/" + escape(WORLD_CLOCK) + "/countBetween").asLong())
+                .isBetween(99L, 100L);
+        // the poses (and their frames) at most as often
+        assertThat(read.at("/topics/" + escape(POSES) + "/countBetween").asLong())
+                .isBetween(1L, 99L);
+        assertThat(read.at("/topics/" + escape(SceneTopics.TRANSFORMS) + "/countBetween")
+                        .asLong())
+                .isEqualTo(read.at("/topics/" + escape(POSES) + "/countBetween").asLong());
     }
 
     private HttpResponse<String> send(HttpClient http, String method, String body) throws Exception {
