@@ -104,6 +104,11 @@ public record RecordProperties(
         return compressionOf(compression);
     }
 
+    /** {@code value} as a plain decimal ({@code 100}, {@code 0.5}): how the metadata names the rate. */
+    static String plain(double value) {
+        return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
     /** The least sim time between two messages of one topic, on average; 0 for every message. */
     long periodNanos() {
         return maxRate == 0 ? 0 : Math.max(1, Math.round(1e9 / maxRate));

@@ -113,6 +113,8 @@ final class Recording {
         this.margin = 2 * p.chunkSize().toBytes();
         this.queue = new ArrayBlockingQueue<>(p.maxQueuedMessages());
         this.about = new LinkedHashMap<>(about);
+        // a reader must know a topic was sampled: the most messages of one topic kept a second of sim time
+        this.about.put("max_rate", RecordProperties.plain(p.maxRate()));
         this.thread = new Thread(this::drain, "orrery-record-" + file.getFileName());
         this.thread.setDaemon(true);
     }

@@ -210,6 +210,7 @@ class RecorderTests extends DiffDriveApplication {
         assertThat(about.get("messages").asLong()).isEqualTo(summary.messages());
         assertThat(about.get("dropped").asLong()).isZero();
         assertThat(about.get("over_size").asLong()).isZero();
+        assertThat(about.get("max_rate").asText()).as("every message").isEqualTo("0");
         assertThat(about.get("orrery.world").asText()).endsWith("diff_drive.sdf");
     }
 
@@ -322,6 +323,9 @@ class RecorderTests extends DiffDriveApplication {
         assertThat(read.at("/topics/" + escape(SceneTopics.TRANSFORMS) + "/countBetween")
                         .asLong())
                 .isEqualTo(read.at("/topics/" + escape(POSES) + "/countBetween").asLong());
+        // and the file says it was sampled, so a reader does not take it for every message
+        assertThat(read.at("/metadata/" + Recording.METADATA + "/max_rate").asText())
+                .isEqualTo("100");
     }
 
     private HttpResponse<String> send(HttpClient http, String method, String body) throws Exception {
