@@ -9,6 +9,7 @@ import io.orrery.system.Prioritized;
 import io.orrery.system.Stateless;
 import io.orrery.system.UpdateInfo;
 import io.orrery.topic.TopicBus;
+import io.orrery.world.JointSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.SensorSpec;
@@ -102,7 +103,7 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
         List<Device> added = new ArrayList<>();
         List<String> gpu = new ArrayList<>();
         for (ModelSpec model : models) {
-            collect(context.world().name(), model.name(), "", model, added, gpu);
+            collect(context.world().name(), model, "", model, added, gpu);
         }
         if (!gpu.isEmpty()) {
             log.info(
@@ -115,32 +116,43 @@ public final class Devices implements PostUpdate, Stateless, Prioritized, NamedS
     }
 
     private void collect(
-            String worldName, String top, String prefix, ModelSpec model, List<Device> out, List<String> gpu) {
+            String worldName, ModelSpec top, String prefix, ModelSpec model, List<Device> out, List<String> gpu) {
         for (LinkSpec link : model.links()) {
             for (SensorSpec sensor : link.sensors()) {
-                Mount mount = new Mount(worldName, top, prefix + link.name(), sensor);
-                Device device;
-                try {
-                    device = kinds.create(mount, context);
-                } catch (IllegalArgumentException e) {
-                    // Gazebo's rule for a sensor it cannot load: the world runs on without it.
-                    log.warn(
-                            "Sensor '{}' ({}) is not simulated: {}",
-                            LogSafe.of(mount.scopedName()),
-                            LogSafe.of(sensor.type()),
-                            LogSafe.of(e.getMessage()));
-                    continue;
-                }
-                if (device != null) {
-                    out.add(device);
-                    if (sensor.type().startsWith("gpu_")) {
-                        gpu.add(mount.scopedName());
-                    }
-                }
+                create(new Mount(worldName, top.name(), prefix + link.name(), sensor), out, gpu);
+            }
+        }
+        for (JointSpec joint : model.joints()) {
+            String parent = joint.parent().equals(JointSpec.WORLD) ? JointSpec.WORLD : prefix + joint.parent();
+            Mount.OnJoint on = new Mount.OnJoint(prefix + joint.name(), parent, joint, top);
+            for (SensorSpec sensor : joint.sensors()) {
+                create(new Mount(worldName, top.name(), prefix + joint.child(), sensor, on), out, gpu);
             }
         }
         for (ModelSpec nested : model.models()) {
             collect(worldName, top, prefix + nested.name() + "::", nested, out, gpu);
+        }
+    }
+
+    private void create(Mount mount, List<Device> out, List<String> gpu) {
+        SensorSpec sensor = mount.sensor();
+        Device device;
+        try {
+            device = kinds.create(mount, context);
+        } catch (IllegalArgumentException e) {
+            // Gazebo's rule for a sensor it cannot load: the world runs on without it.
+            log.warn(
+                    "Sensor '{}' ({}) is not simulated: {}",
+                    LogSafe.of(mount.scopedName()),
+                    LogSafe.of(sensor.type()),
+                    LogSafe.of(e.getMessage()));
+            return;
+        }
+        if (device != null) {
+            out.add(device);
+            if (sensor.type().startsWith("gpu_")) {
+                gpu.add(mount.scopedName());
+            }
         }
     }
 

@@ -10,5 +10,13 @@ import io.orrery.world.Vec3;
  * @param position the point on this link's surface, world frame
  * @param normal unit vector from the other body towards this link: the direction the contact pushes this link
  * @param depth how far the bodies overlap there, metres (zero or more)
+ * @param force the force the contact pushed this link with in the last step (normal and friction; world frame, N): the
+ *     solver's impulse over the step it acted in, zero where the engine does not say
  */
-public record ContactPoint(String otherModel, String otherLink, Vec3 position, Vec3 normal, double depth) {}
+public record ContactPoint(String otherModel, String otherLink, Vec3 position, Vec3 normal, double depth, Vec3 force) {
+
+    /** A contact whose force is not known. */
+    public ContactPoint(String otherModel, String otherLink, Vec3 position, Vec3 normal, double depth) {
+        this(otherModel, otherLink, position, normal, depth, Vec3.ZERO);
+    }
+}

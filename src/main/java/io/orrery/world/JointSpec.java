@@ -1,5 +1,6 @@
 package io.orrery.world;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,8 @@ import java.util.Optional;
  * @param gearboxRatio a gearbox's {@code <gearbox_ratio>} r: θ2 = -r·θ1; 1 by default
  * @param gearboxReference a gearbox's {@code <gearbox_reference_body>}, a link scoped as {@code parent} is, or
  *     {@code world}; empty for the other types
+ * @param sensors the joint's {@code <sensor>} elements (a {@code force_torque} sensor), simulated or not; their poses
+ *     are in the joint frame
  */
 public record JointSpec(
         String name,
@@ -33,7 +36,8 @@ public record JointSpec(
         Optional<SecondAxis> axis2,
         double screwThreadPitch,
         double gearboxRatio,
-        String gearboxReference) {
+        String gearboxReference,
+        List<SensorSpec> sensors) {
 
     /** The parent name that means the world frame. */
     public static final String WORLD = "world";
@@ -41,6 +45,7 @@ public record JointSpec(
     public JointSpec {
         axis2 = axis2 == null ? Optional.empty() : axis2;
         gearboxReference = gearboxReference == null ? "" : gearboxReference;
+        sensors = sensors == null ? List.of() : List.copyOf(sensors);
     }
 
     /** A joint of one axis (or none): SDF's defaults for the other types' parameters. */
@@ -53,7 +58,7 @@ public record JointSpec(
             Vec3 axis,
             JointLimits limits,
             JointDynamics dynamics) {
-        this(name, type, parent, child, pose, axis, limits, dynamics, Optional.empty(), 1, 1, "");
+        this(name, type, parent, child, pose, axis, limits, dynamics, Optional.empty(), 1, 1, "", List.of());
     }
 
     /** A joint without {@code <dynamics>}: no damping, no friction. */

@@ -133,7 +133,8 @@ class ExtensionsTests {
                         "navsat",
                         "logical_camera",
                         "segmentation",
-                        "segmentation_camera");
+                        "segmentation_camera",
+                        "force_torque");
         assertThat(FOUND.devices())
                 .extracting(DeviceDescriptor::name)
                 .containsExactly(
@@ -142,6 +143,7 @@ class ExtensionsTests {
                         "altimeter",
                         "camera",
                         "contact",
+                        "force_torque",
                         "imu",
                         "lidar",
                         "logical_camera",

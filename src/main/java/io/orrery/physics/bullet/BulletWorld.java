@@ -41,6 +41,8 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     private MixingSpace space;
     private final StepSplit split = new StepSplit();
+    /** The length of the last Bullet step, s: the contacts' impulses are over it. */
+    private double lastPartDt = Double.NaN;
 
     private final SolverSettings solverSettings;
 
@@ -72,6 +74,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         // maxSteps 0: one step of exactly dt / parts. Contact points call back into Java to mix surfaces only where
         // needed.
         int parts = split.update(dt, fastestJointLimit());
+        lastPartDt = dt / parts;
         for (int i = 0; i < parts; i++) {
             pushes.run(); // Bullet clears forces after each step
             space.update((float) (dt / parts), 0, space.stepFlags());
@@ -197,6 +200,6 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected List<ContactPoint> contactsOf(LinkBody link) {
-        return WorldQueries.contacts(space, bodies, link);
+        return WorldQueries.contacts(space, bodies, link, lastPartDt);
     }
 }

@@ -42,8 +42,11 @@ final class WorldQueries {
                 Hits.rayHit(bestLink, point, Convert.vec3(best.getHitNormalLocal(new Vector3f())), fraction, from, to));
     }
 
-    /** The points of the persistent manifolds that touch the link in the last step. */
-    static List<ContactPoint> contacts(PhysicsSpace space, Map<Long, LinkBody> bodies, LinkBody link) {
+    /**
+     * The points of the persistent manifolds that touch the link in the last step, with the force of the solver's
+     * impulses (normal and both friction directions) over that step of {@code dt} s (the last part of a split step).
+     */
+    static List<ContactPoint> contacts(PhysicsSpace space, Map<Long, LinkBody> bodies, LinkBody link, double dt) {
         List<ContactPoint> out = new ArrayList<>();
         long id = link.body.nativeId();
         Vector3f v = new Vector3f();
@@ -72,9 +75,21 @@ final class WorldQueries {
                 } else {
                     ManifoldPoints.getPositionWorldOnB(point, v);
                 }
-                out.add(Hits.contact(other, Convert.vec3(v), normal, isA, distance));
+                Vec3 position = Convert.vec3(v);
+                out.add(Hits.contact(other, position, normal, isA, distance, forceOnA(point, normal, dt)));
             }
         }
         return out;
+    }
+
+    /** The point's impulses on body A over a step of {@code dt} s, as a force: along the normal and both frictions. */
+    private static Vec3 forceOnA(long point, Vec3 normalOnB, double dt) {
+        Vector3f d = new Vector3f();
+        Vec3 impulse = normalOnB.times(ManifoldPoints.getAppliedImpulse(point));
+        ManifoldPoints.getLateralFrictionDir1(point, d);
+        impulse = impulse.plus(Convert.vec3(d).times(ManifoldPoints.getAppliedImpulseLateral1(point)));
+        ManifoldPoints.getLateralFrictionDir2(point, d);
+        impulse = impulse.plus(Convert.vec3(d).times(ManifoldPoints.getAppliedImpulseLateral2(point)));
+        return impulse.times(1 / dt);
     }
 }

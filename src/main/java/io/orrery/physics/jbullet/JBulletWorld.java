@@ -71,6 +71,8 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     private DbvtBroadphase broadphase;
     private JointsLastSolver solver;
     private AwakeDynamicsWorld dynamics;
+    /** The length of the last step, s: the contacts' impulses are over it. */
+    private double lastDt = Double.NaN;
     /** The static body that stands for {@code world} in joints; never added to the dynamics world. */
     private RigidBody worldAnchor;
 
@@ -143,6 +145,7 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected void stepWorld(double dt, Runnable pushes) {
+        lastDt = dt;
         applyGyroscopicTorques();
         pushes.run();
         // maxSubSteps 1 with fixedTimeStep == dt: exactly one internal step per call.
@@ -341,6 +344,6 @@ final class JBulletWorld extends RigidWorld<LinkBody, JointConstraint> {
 
     @Override
     protected List<ContactPoint> contactsOf(LinkBody link) {
-        return WorldQueries.contacts(dispatcher, link);
+        return WorldQueries.contacts(dispatcher, link, lastDt);
     }
 }

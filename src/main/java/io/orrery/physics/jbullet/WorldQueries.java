@@ -128,7 +128,7 @@ final class WorldQueries {
      * The points of the dispatcher's persistent manifolds (JBullet's and Orrery's box generators' alike) that
      * touch the link in the last step: those overlapping or closer than {@link Hits#TOUCHING}.
      */
-    static List<ContactPoint> contacts(Dispatcher dispatcher, LinkBody link) {
+    static List<ContactPoint> contacts(Dispatcher dispatcher, LinkBody link, double dt) {
         List<ContactPoint> out = new ArrayList<>();
         for (int i = 0; i < dispatcher.getNumManifolds(); i++) {
             PersistentManifold manifold = dispatcher.getManifoldByIndexInternal(i);
@@ -151,9 +151,19 @@ final class WorldQueries {
                         Convert.vec3(isA ? point.positionWorldOnA : point.positionWorldOnB),
                         Convert.vec3(point.normalWorldOnB),
                         isA,
-                        point.getDistance()));
+                        point.getDistance(),
+                        forceOnA(point, dt)));
             }
         }
         return out;
+    }
+
+    /** The point's impulses on body A over a step of {@code dt} s, as a force: along the normal and both frictions. */
+    private static Vec3 forceOnA(ManifoldPoint point, double dt) {
+        Vec3 impulse = Convert.vec3(point.normalWorldOnB)
+                .times(point.appliedImpulse)
+                .plus(Convert.vec3(point.lateralFrictionDir1).times(point.appliedImpulseLateral1))
+                .plus(Convert.vec3(point.lateralFrictionDir2).times(point.appliedImpulseLateral2));
+        return impulse.times(1 / dt);
     }
 }

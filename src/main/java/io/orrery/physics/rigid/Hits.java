@@ -48,11 +48,18 @@ public final class Hits {
      * @param distance the engine's distance between the bodies there (negative: overlapping)
      */
     public static ContactPoint contact(Link other, Vec3 position, Vec3 normalOnB, boolean linkIsA, double distance) {
+        return contact(other, position, normalOnB, linkIsA, distance, Vec3.ZERO);
+    }
+
+    /** As the other, with the force the contact pushed body A with ({@code forceOnA}; B feels its opposite). */
+    public static ContactPoint contact(
+            Link other, Vec3 position, Vec3 normalOnB, boolean linkIsA, double distance, Vec3 forceOnA) {
         return new ContactPoint(
                 other.model(),
                 other.name(),
                 position,
                 linkIsA ? normalOnB : normalOnB.times(-1),
-                Math.max(0, -distance));
+                Math.max(0, -distance),
+                linkIsA ? forceOnA : forceOnA.times(-1));
     }
 }

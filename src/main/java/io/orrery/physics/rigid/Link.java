@@ -92,14 +92,23 @@ public abstract class Link {
     }
 
     /**
-     * Whether this link's shapes meet {@code other}'s: always for links of two models; within one top-level model
-     * only when either link has {@code <self_collide>} (its own or its model's), as SDF says, so a robot's CAD hulls
-     * that overlap at its joints do not fight each other. Jointed links never meet, whatever this says.
+     * Whether this link's shapes meet {@code other}'s: always for links of two models, nested ones included (Gazebo
+     * makes each nested model its own articulation: gz-sim's force_torque test rests a nested model's weight on
+     * another's plate); within one model only when either link has {@code <self_collide>} (its own or its model's),
+     * as SDF says, so a robot's CAD hulls that overlap at its joints do not fight each other. Jointed links never
+     * meet, whatever this says.
      */
     public final boolean collidesWith(Link other) {
         return !model().equals(other.model())
+                || !scope(name()).equals(scope(other.name()))
                 || plan.spec().selfCollide()
                 || other.plan.spec().selfCollide();
+    }
+
+    /** The nested model a scoped link name is in ({@code a::b} for {@code a::b::link}; empty at the top). */
+    private static String scope(String scopedName) {
+        int end = scopedName.lastIndexOf("::");
+        return end < 0 ? "" : scopedName.substring(0, end);
     }
 
     /** The centre-of-mass frame in the link frame. */

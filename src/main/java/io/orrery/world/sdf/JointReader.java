@@ -11,10 +11,12 @@ import io.orrery.world.JointSpec.JointLimits;
 import io.orrery.world.JointSpec.JointType;
 import io.orrery.world.JointSpec.SecondAxis;
 import io.orrery.world.Pose;
+import io.orrery.world.SensorSpec;
 import io.orrery.world.Vec3;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.jdom2.Element;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,9 +28,13 @@ final class JointReader {
     private static final Logger LOG = LoggerFactory.getLogger(SdfReader.class);
 
     private final IgnoredElements ignored;
+    private final SensorReader sensorReader;
+    private final Set<String> simulatedSensors;
 
-    JointReader(IgnoredElements ignored) {
+    JointReader(IgnoredElements ignored, SensorReader sensorReader, Set<String> simulatedSensors) {
         this.ignored = ignored;
+        this.sensorReader = sensorReader;
+        this.simulatedSensors = simulatedSensors;
     }
 
     /**
@@ -127,6 +133,7 @@ final class JointReader {
         Element threadPitch = null;
         Element ratio = null;
         Element reference = null;
+        Siblings<SensorSpec> sensors = new Siblings<>(where, "sensor", SensorSpec::name);
         for (Element c : j.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "parent", "child", "pose" -> {}
@@ -149,6 +156,14 @@ final class JointReader {
                 case "thread_pitch" -> threadPitch = ownElement(c, type == JointType.SCREW, where);
                 case "gearbox_ratio" -> ratio = ownElement(c, type == JointType.GEARBOX, where);
                 case "gearbox_reference_body" -> reference = ownElement(c, type == JointType.GEARBOX, where);
+                case "sensor" -> {
+                    // a joint sensor's pose is in the joint frame unless it says relative to what
+                    SensorSpec sensor = sensorReader.sensor(c, where, new LinkFrame(graph, name, modelName));
+                    sensors.add(c, sensor);
+                    if (!simulatedSensors.contains(sensor.type())) {
+                        ignored.add(c, where + " sensor '" + sensor.name() + "' of type " + sensor.type());
+                    }
+                }
                 default -> ignored.add(c, where);
             }
         }
@@ -201,7 +216,8 @@ final class JointReader {
                 axis2,
                 pitch,
                 gearboxRatio,
-                referenceLink));
+                referenceLink,
+                sensors.list()));
     }
 
     /** The element when it belongs to the joint's type; otherwise listed as not simulated, and null. */

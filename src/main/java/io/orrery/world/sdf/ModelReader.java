@@ -41,8 +41,9 @@ final class ModelReader {
         this.ignored = ignored;
         this.includes = includes;
         this.maxModels = limits.maxModels();
-        this.links = new LinkReader(ignored, geometries, new SensorReader(limits), simulatedSensors);
-        this.joints = new JointReader(ignored);
+        SensorReader sensors = new SensorReader(limits);
+        this.links = new LinkReader(ignored, geometries, sensors, simulatedSensors);
+        this.joints = new JointReader(ignored, sensors, simulatedSensors);
         this.merges = new MergeInclude(includes);
     }
 

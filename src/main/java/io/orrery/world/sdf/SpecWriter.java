@@ -259,6 +259,7 @@ final class SpecWriter {
             j.addContent(element("gearbox_ratio", number(joint.gearboxRatio())));
             j.addContent(element("gearbox_reference_body", joint.gearboxReference()));
         }
+        joint.sensors().forEach(sensor -> j.addContent(tree(sensor.element())));
         return j;
     }
 
