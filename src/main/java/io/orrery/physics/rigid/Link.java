@@ -17,6 +17,9 @@ public abstract class Link {
 
     private final LinkPlan plan;
     private final Pose linkInCom;
+    /** The articulation the link is in within its top-level model ({@link #collidesWith}); null until asked. */
+    private String articulation;
+
     private final boolean alwaysStatic;
     private final boolean shapeless;
     private final List<ShapeInfo> shapes;
@@ -92,23 +95,27 @@ public abstract class Link {
     }
 
     /**
-     * Whether this link's shapes meet {@code other}'s: always for links of two models, nested ones included (Gazebo
-     * makes each nested model its own articulation: gz-sim's force_torque test rests a nested model's weight on
-     * another's plate); within one model only when either link has {@code <self_collide>} (its own or its model's),
-     * as SDF says, so a robot's CAD hulls that overlap at its joints do not fight each other. Jointed links never
-     * meet, whatever this says.
+     * Whether this link's shapes meet {@code other}'s: always for links of two models, and of two articulations of one
+     * model ({@link Articulations}: gz-sim's force_torque test rests one nested model's ball on another's plate); in
+     * one articulation only when either link has {@code <self_collide>} (its own or its model's), as SDF says, so a
+     * robot's CAD hulls that overlap at its joints do not fight each other. Jointed links never meet, whatever this
+     * says.
      */
     public final boolean collidesWith(Link other) {
-        return !model().equals(other.model())
-                || !scope(name()).equals(scope(other.name()))
-                || plan.spec().selfCollide()
-                || other.plan.spec().selfCollide();
+        if (!model().equals(other.model())) {
+            return true;
+        }
+        return plan.spec().selfCollide()
+                || other.plan.spec().selfCollide()
+                || !articulation().equals(other.articulation());
     }
 
-    /** The nested model a scoped link name is in ({@code a::b} for {@code a::b::link}; empty at the top). */
-    private static String scope(String scopedName) {
-        int end = scopedName.lastIndexOf("::");
-        return end < 0 ? "" : scopedName.substring(0, end);
+    /** The articulation of the link within its top-level model, worked out once. */
+    private String articulation() {
+        if (articulation == null) {
+            articulation = Articulations.of(plan.top()).of(name());
+        }
+        return articulation;
     }
 
     /** The centre-of-mass frame in the link frame. */
