@@ -55,6 +55,8 @@ final class Tessellation {
             return Optional.of(heightmap(h));
         } else if (geometry instanceof Geometry.Mesh m) {
             return Optional.of(mesh(m.triangles()));
+        } else if (geometry instanceof Geometry.Polyline p) {
+            return Optional.of(mesh(p.solid().triangles()));
         }
         return Optional.empty();
     }

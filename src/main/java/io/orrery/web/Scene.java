@@ -146,6 +146,10 @@ record Scene(String world, String key, double[] camera, List<SceneModel> models)
             TriangleMesh drawn = DRAWN.computeIfAbsent(m.triangles(), t -> t.decimated(MAX_TRIANGLES));
             return new Shape("mesh", new double[0], pose, drawn.positions(), drawn.indices());
         }
+        if (g instanceof Geometry.Polyline p) {
+            TriangleMesh drawn = p.solid().triangles();
+            return new Shape("mesh", new double[0], pose, drawn.positions(), drawn.indices());
+        }
         if (g instanceof Geometry.Heightmap h) {
             return heightmap(h, pose);
         }

@@ -1,8 +1,10 @@
 package io.orrery.world;
 
 import io.orrery.world.mesh.ConvexParts;
+import io.orrery.world.mesh.ExtrudedPolyline;
 import io.orrery.world.mesh.HeightImage;
 import io.orrery.world.mesh.TriangleMesh;
+import java.util.List;
 import java.util.Optional;
 
 /** A collision {@code <geometry>}. Cylinders, capsules and cones are along their local Z axis, as in SDF. */
@@ -94,7 +96,56 @@ public sealed interface Geometry {
     }
 
     /**
-     * A geometry SDF defines but Orrery cannot collide with (polyline, image): the link gets no
+     * One or more {@code <polyline>}s in one {@code <geometry>}, extruded from z 0 to the first one's height as Gazebo
+     * does; an outline inside another is a hole (the even-odd rule).
+     *
+     * @param outlines each polyline's points, x then y each, as written
+     * @param heights each polyline's {@code <height>}, as written (only the first is used, as in Gazebo)
+     * @param solid the extrusion: its triangles and its convex prisms, in the collision frame
+     */
+    record Polyline(List<double[]> outlines, List<Double> heights, ExtrudedPolyline solid) implements Geometry {
+
+        public Polyline {
+            outlines = outlines.stream().map(double[]::clone).toList();
+            heights = List.copyOf(heights);
+        }
+
+        @Override
+        public List<double[]> outlines() {
+            return outlines.stream().map(double[]::clone).toList();
+        }
+
+        /** The same points and heights (the solid follows from them). */
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Polyline p) || p.outlines.size() != outlines.size() || !p.heights.equals(heights)) {
+                return false;
+            }
+            for (int i = 0; i < outlines.size(); i++) {
+                if (!java.util.Arrays.equals(outlines.get(i), p.outlines.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = heights.hashCode();
+            for (double[] xy : outlines) {
+                h = 31 * h + java.util.Arrays.hashCode(xy);
+            }
+            return h;
+        }
+
+        @Override
+        public String toString() {
+            return "Polyline[" + outlines.size() + " outlines, height " + heights.get(0) + ", " + solid.parts() + "]";
+        }
+    }
+
+    /**
+     * A geometry SDF defines but Orrery cannot collide with (image): the link gets no
      * collision shape from it.
      *
      * @param kind the element name, for example {@code mesh}

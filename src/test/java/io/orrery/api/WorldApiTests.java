@@ -31,7 +31,7 @@ class WorldApiTests extends ApiTestSupport {
 
     /**
      * Nothing dropped silently: what the loaded world holds that Orrery does not simulate is listed with its file
-     * and line (a polyline collision and a joint spring under unsupported, a light and a visual under display), and the
+     * and line (an image collision and a joint spring under unsupported, a light and a visual under display), and the
      * simulation health counts it.
      */
     @Test
@@ -44,7 +44,7 @@ class WorldApiTests extends ApiTestSupport {
         assertThat(world.get("name").asText()).isEqualTo("unsupported");
         String file = WORLDS_DIR.resolve("unsupported.sdf").toString();
         assertThat(world.get("unsupported")).anySatisfy(e -> {
-            assertThat(e.get("element").asText()).isEqualTo("polyline");
+            assertThat(e.get("element").asText()).isEqualTo("image");
             assertThat(e.get("where").asText()).isEqualTo("model 'robot' link 'body' collision 'hull'");
             assertThat(e.get("file").asText()).isEqualTo(file);
             assertThat(e.get("line").asInt()).isEqualTo(17);

@@ -60,7 +60,9 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
         /** A static mesh's exact triangles. */
         TRIANGLES,
         /** A heightmap's grid. */
-        HEIGHTFIELD
+        HEIGHTFIELD,
+        /** Extruded polylines' convex prisms. */
+        PRISMS
     }
 
     /**
@@ -161,6 +163,9 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
         if (g instanceof Geometry.Heightmap) {
             return Kind.HEIGHTFIELD;
         }
+        if (g instanceof Geometry.Polyline) {
+            return Kind.PRISMS;
+        }
         if (g instanceof Geometry.Mesh mesh) {
             if (isStatic) {
                 return Kind.TRIANGLES;
@@ -228,6 +233,14 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
                     children.add(new Child<>(shapes.hull(points(parts.points(i)), HULL_MARGIN), part.pose(), null));
                 }
                 infos.add(new ShapeInfo(name, "convex_decomposition", parts.count(), parts.vertexCount(), 0));
+            }
+            case PRISMS -> {
+                // the extrusion's exact convex pieces, on a moving link and a static one alike
+                ConvexParts prisms = ((Geometry.Polyline) g).solid().parts();
+                for (int i = 0; i < prisms.count(); i++) {
+                    children.add(new Child<>(shapes.hull(points(prisms.points(i)), HULL_MARGIN), part.pose(), null));
+                }
+                infos.add(new ShapeInfo(name, "extruded_polyline", prisms.count(), prisms.vertexCount(), 0));
             }
             case TRIANGLES -> {
                 TriangleMesh mesh = ((Geometry.Mesh) g).triangles();

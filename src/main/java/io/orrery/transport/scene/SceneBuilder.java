@@ -106,6 +106,8 @@ public final class SceneBuilder {
         } else if (g instanceof Geometry.Mesh m) {
             e.addTriangles(
                     triangles(pose, DRAWN.computeIfAbsent(m.triangles(), t -> t.decimated(MAX_TRIANGLES)), color));
+        } else if (g instanceof Geometry.Polyline p) {
+            e.addTriangles(triangles(pose, p.solid().triangles(), color));
         }
         // heightmaps and unsupported shapes are not drawn (docs/foxglove.md)
     }

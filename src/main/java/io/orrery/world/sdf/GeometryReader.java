@@ -10,6 +10,7 @@ import io.orrery.world.Geometry;
 import io.orrery.world.PhysicalBounds;
 import io.orrery.world.Vec3;
 import io.orrery.world.mesh.ConvexParts;
+import io.orrery.world.mesh.ExtrudedPolyline;
 import io.orrery.world.mesh.TriangleMesh;
 import io.orrery.world.mesh.decomposition.ConvexDecomposition;
 import java.util.List;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A collision's or visual's {@code <geometry>}: the primitive shapes with SDF's defaults, meshes and heightmaps read
- * from their files ({@link MeshFiles}); polylines and images kept unread. A collision's file that cannot be read
+ * from their files ({@link MeshFiles}); polylines extruded; images kept unread. A collision's file that cannot be read
  * refuses the world; a visual's is a warning, and the visual is not drawn (as Gazebo draws what it can).
  */
 final class GeometryReader {
@@ -35,6 +36,9 @@ final class GeometryReader {
     private static final int DEFAULT_MAX_CONVEX_HULLS = 16;
 
     private static final int DEFAULT_VOXEL_RESOLUTION = 200_000;
+
+    /** The most {@code <point>}s the {@code <polyline>}s of one geometry hold (docs/limits.md). */
+    static final int MAX_POLYLINE_POINTS = 1024;
 
     private final MeshFiles files;
 
@@ -61,6 +65,10 @@ final class GeometryReader {
         if (shapes.isEmpty()) {
             throw fail(g, where, "<geometry> is empty: expected one of " + GEOMETRIES);
         }
+        if (shapes.size() > 1
+                && shapes.stream().allMatch(e -> e.getQualifiedName().equals("polyline"))) {
+            return polyline(shapes, where);
+        }
         if (shapes.size() > 1) {
             throw fail(
                     shapes.get(1),
@@ -85,7 +93,7 @@ final class GeometryReader {
             case "heightmap" -> fromFile(s, where, visual, () -> heightmap(s, where));
             case "image" ->
                 unsupported(s, where, optional(s, "uri").map(Values::text).orElse(""), visual);
-            case "polyline" -> unsupported(s, where, s.getChildren("point").size() + " points", visual);
+            case "polyline" -> polyline(shapes, where);
             case "empty" -> new Geometry.Unsupported("empty", "");
             default -> throw fail(s, where, "unknown geometry " + tag(s) + ": expected one of " + GEOMETRIES);
         };
@@ -214,6 +222,46 @@ final class GeometryReader {
         var image = file(() ->
                 files.read(uriElement, uri, file, where, f -> files.loader().heightmap(f)));
         return new Geometry.Heightmap(uri, size, pos, image);
+    }
+
+    /**
+     * Several {@code <polyline>}s (SDF allows them in one geometry), extruded together as gz-common does: the first's
+     * {@code <height>} for all, an outline inside another a hole.
+     */
+    private static Geometry polyline(List<Element> polylines, String where) {
+        List<double[]> outlines = new java.util.ArrayList<>();
+        List<Double> heights = new java.util.ArrayList<>();
+        int total = 0;
+        for (Element p : polylines) {
+            List<Element> points = p.getChildren("point");
+            total += points.size();
+            if (total > MAX_POLYLINE_POINTS) {
+                throw fail(
+                        p,
+                        where,
+                        "<polyline>s hold more than " + MAX_POLYLINE_POINTS
+                                + " <point>s in one <geometry> (docs/limits.md)");
+            }
+            if (points.size() < 3) {
+                throw fail(p, where, "<polyline> needs at least three <point>s, got " + points.size());
+            }
+            double[] xy = new double[2 * points.size()];
+            for (int i = 0; i < points.size(); i++) {
+                double[] v = Values.numbers(points.get(i), 2, where);
+                Values.requireLength(points.get(i), where, Math.max(Math.abs(v[0]), Math.abs(v[1])));
+                xy[2 * i] = v[0];
+                xy[2 * i + 1] = v[1];
+            }
+            outlines.add(xy);
+            heights.add(length(p, "height", 1, where));
+        }
+        Element first = polylines.get(0);
+        try {
+            return new Geometry.Polyline(
+                    outlines, heights, ExtrudedPolyline.of("polyline at " + where, outlines, heights.get(0)));
+        } catch (IllegalArgumentException e) {
+            throw fail(first, where, "<polyline>: " + e.getMessage());
+        }
     }
 
     private static Element required(Element parent, String child, String where) {

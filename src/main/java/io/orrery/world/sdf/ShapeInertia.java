@@ -3,6 +3,7 @@ package io.orrery.world.sdf;
 import io.orrery.world.Geometry;
 import io.orrery.world.Vec3;
 import io.orrery.world.mesh.MassProperties;
+import io.orrery.world.mesh.TriangleMesh;
 import java.util.Optional;
 
 /**
@@ -66,13 +67,15 @@ record ShapeInertia(double volume, Vec3 centre, double[] tensor) {
             double side = v * (3 * r * r / 20 + 3 * l * l / 80);
             return Optional.of(diagonal(v, new Vec3(0, 0, -l / 4), side, side, 0.3 * v * r * r));
         } else if (g instanceof Geometry.Mesh m && m.triangles() != null) {
-            return mesh(m);
+            return mesh(m.triangles());
+        } else if (g instanceof Geometry.Polyline p) {
+            return mesh(p.solid().triangles()); // closed and wound outwards as it is built
         }
         return Optional.empty(); // planes and heightmaps bound no solid
     }
 
-    private static Optional<ShapeInertia> mesh(Geometry.Mesh m) {
-        MassProperties p = m.triangles().massProperties();
+    private static Optional<ShapeInertia> mesh(TriangleMesh triangles) {
+        MassProperties p = triangles.massProperties();
         // Triangles wound clockwise seen from outside (or mirrored by a negative scale) give the same solid with
         // every signed volume negated: turn it back rather than refuse a mesh Gazebo takes.
         double sign = Math.signum(p.volume());
@@ -81,8 +84,8 @@ record ShapeInertia(double volume, Vec3 centre, double[] tensor) {
             t[k] *= sign;
         }
         double volume = Math.abs(p.volume());
-        float[] lo = m.triangles().min();
-        float[] hi = m.triangles().max();
+        float[] lo = triangles.min();
+        float[] hi = triangles.max();
         double boxVolume = ((double) hi[0] - lo[0]) * ((double) hi[1] - lo[1]) * ((double) hi[2] - lo[2]);
         if (!(volume > MIN_FILL * boxVolume)) {
             return Optional.empty(); // open, flat or inside-out in parts: no solid to weigh

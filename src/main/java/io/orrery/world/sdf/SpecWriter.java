@@ -18,6 +18,7 @@ import io.orrery.world.VisualSpec;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -178,7 +179,7 @@ final class SpecWriter {
         if (!collision.pose().equals(Pose.IDENTITY)) {
             c.addContent(pose(collision.pose()));
         }
-        c.addContent(new Element("geometry").addContent(geometry(collision.geometry())));
+        c.addContent(geometryElement(collision.geometry()));
         SurfaceSpec surface = collision.surface();
         if (!surface.equals(SurfaceSpec.DEFAULT)) {
             Element mu = element("mu", number(surface.friction()));
@@ -188,6 +189,25 @@ final class SpecWriter {
                     .addContent(new Element("bounce").addContent(restitution)));
         }
         return c;
+    }
+
+    /** The {@code <geometry>} element: one shape, or every polyline of a polyline geometry. */
+    static Element geometryElement(Geometry geometry) {
+        Element g = new Element("geometry");
+        if (geometry instanceof Geometry.Polyline p) {
+            List<double[]> outlines = p.outlines();
+            for (int i = 0; i < outlines.size(); i++) {
+                Element polyline = new Element("polyline");
+                double[] xy = outlines.get(i);
+                for (int k = 0; k < xy.length; k += 2) {
+                    polyline.addContent(element("point", numbers(xy[k], xy[k + 1])));
+                }
+                g.addContent(
+                        polyline.addContent(element("height", number(p.heights().get(i)))));
+            }
+            return g;
+        }
+        return g.addContent(geometry(geometry));
     }
 
     static Element geometry(Geometry geometry) {

@@ -22,7 +22,7 @@ final class VisualWriter {
         if (!v.pose().equals(Pose.IDENTITY)) {
             e.addContent(SpecWriter.pose(v.pose()));
         }
-        e.addContent(new Element("geometry").addContent(SpecWriter.geometry(v.geometry())));
+        e.addContent(SpecWriter.geometryElement(v.geometry()));
         v.material().ifPresent(m -> e.addContent(material(m)));
         if (!v.castShadows()) {
             e.addContent(element("cast_shadows", "false"));

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * orrery.sdf.unsupported: in {@code warn} (the default) a world holding what Orrery does not simulate loads and lists
  * each such element with its file and line; in {@code fail} the first element that changes the simulation refuses
  * the world or spawn at its file and line, and what only draws (lights, visuals) still loads. The world is
- * src/test/resources/worlds/unsupported.sdf: a light, a visual, a polyline collision at line 17 and a joint spring
+ * src/test/resources/worlds/unsupported.sdf: a light, a visual, an image collision at line 17 and a joint spring
  * at line 26.
  */
 class UnsupportedElementsTests {
@@ -30,7 +30,7 @@ class UnsupportedElementsTests {
                 .filteredOn(IgnoredElement::affectsSimulation)
                 .extracting(IgnoredElement::element, IgnoredElement::line)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("polyline", 17),
+                        org.assertj.core.groups.Tuple.tuple("image", 17),
                         org.assertj.core.groups.Tuple.tuple("spring_stiffness", 26));
         assertThat(world.ignored())
                 .filteredOn(e -> !e.affectsSimulation())
@@ -44,8 +44,8 @@ class UnsupportedElementsTests {
         assertThatThrownBy(() -> strict.read(WORLD))
                 .isInstanceOf(SdfException.class)
                 .hasMessageContaining("unsupported.sdf:17")
-                .hasMessageContaining("model 'robot' link 'body' collision 'hull': <polyline> is not simulated by"
-                        + " Orrery and orrery.sdf.unsupported is fail (2 such element(s): 1 polyline, 1"
+                .hasMessageContaining("model 'robot' link 'body' collision 'hull': <image> is not simulated by"
+                        + " Orrery and orrery.sdf.unsupported is fail (2 such element(s): 1 image, 1"
                         + " spring_stiffness)");
     }
 
