@@ -57,7 +57,8 @@ class ExtensionsTests {
             List.of("comms-endpoint", "CommsEndpoint"),
             List.of("perfect-comms", "PerfectComms"),
             List.of("rf-comms", "RFComms"),
-            List.of("acoustic-comms", "AcousticComms"));
+            List.of("acoustic-comms", "AcousticComms"),
+            List.of("log-record", "LogRecord"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

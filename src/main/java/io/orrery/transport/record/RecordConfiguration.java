@@ -5,15 +5,20 @@ import io.orrery.app.WorldFiles;
 import io.orrery.app.WorldId;
 import io.orrery.app.WorldSources;
 import io.orrery.app.Worlds;
+import io.orrery.lifecycle.SimEvent;
+import io.orrery.lifecycle.SimState;
 import io.orrery.ops.OrreryProperties;
 import io.orrery.ops.RunRecordingFile;
+import io.orrery.runner.port.RunListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -34,6 +39,7 @@ class RecordConfiguration implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(RecordConfiguration.class);
 
     private final Recorder recorder;
+    private final WorldLogRecord logRecord;
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "orrery-record-sync");
         t.setDaemon(true);
@@ -59,6 +65,17 @@ class RecordConfiguration implements DisposableBean {
         };
         this.recorder = new Recorder(
                 topics, files, properties, about(environment), new ReplaySetup(orrery, reader, world, journal));
+        this.logRecord = new WorldLogRecord(recorder, files, Path.of(properties.directory()), Clock.systemUTC());
+        // a world's LogRecord is looked for as soon as the world changes state (its load among them), not a period on
+        worlds.get(WorldId.DEFAULT).events().accept(new RunListener() {
+            @Override
+            public void onTransition(SimState from, SimState to, SimEvent event) {
+                try {
+                    ticker.execute(RecordConfiguration.this::tick);
+                } catch (RejectedExecutionException stopping) { // the service is stopping: nothing to start
+                }
+            }
+        });
         Optional<Path> recording = RunRecordingFile.of(environment, orrery.reportFile());
         if (recording.isPresent()) {
             Path file = recording.get();
@@ -86,6 +103,7 @@ class RecordConfiguration implements DisposableBean {
 
     private void tick() {
         try {
+            logRecord.tick();
             recorder.tick();
         } catch (RuntimeException e) { // the next tick tries again; a dead ticker would record nothing new
             log.warn("Recording: following the bus failed: {}", e.toString(), e);

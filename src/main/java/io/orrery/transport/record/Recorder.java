@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +59,8 @@ final class Recorder {
     private TopicBus bus;
     /** Subscribes to each topic that appears on {@link #bus}, before its first message. */
     private final TopicListener appeared = this::appeared;
+    /** The recording's own choice of topics, besides the configuration's (a world's LogRecord selection). */
+    private Predicate<String> selected = name -> true;
 
     private final Map<String, Subscription> open = new HashMap<>();
     private final AtomicLong latestTime = new AtomicLong();
@@ -101,6 +104,15 @@ final class Recorder {
      * @throws IllegalStateException naming the recording under way, when there is one
      */
     synchronized void start(Path file) throws IOException {
+        start(file, name -> true);
+    }
+
+    /**
+     * Starts recording into {@code file} the topics {@code orrery.record.topics} and {@code selected} both take.
+     *
+     * @throws IllegalStateException naming the recording under way, when there is one
+     */
+    synchronized void start(Path file, Predicate<String> selected) throws IOException {
         if (recording != null) {
             throw new IllegalStateException(
                     "a recording is under way into " + recording.file() + "; end it first (DELETE /api/recording)");
@@ -118,6 +130,7 @@ final class Recorder {
         }
         synchronized (following) {
             recording = started;
+            this.selected = selected;
         }
         sceneWanted = true;
         log.info("Recording the run into {}", file);
@@ -234,7 +247,7 @@ final class Recorder {
     private boolean follow(String name, Optional<String> poses) {
         Optional<Class<? extends Message>> type = bus.messageType(name);
         boolean isPoses = poses.filter(name::equals).isPresent();
-        boolean wanted = properties.records(name);
+        boolean wanted = properties.records(name) && selected.test(name);
         if (type.isEmpty() || !(wanted || isPoses)) {
             return false;
         }
