@@ -101,7 +101,8 @@ class RecordConfiguration implements DisposableBean {
         return recorder;
     }
 
-    private void tick() {
+    /** One look: the world's LogRecord, then the bus (the sync thread's, and a test's). */
+    void tick() {
         try {
             logRecord.tick();
             recorder.tick();
