@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -66,13 +65,19 @@ class RecordConfiguration implements DisposableBean {
         this.recorder = new Recorder(
                 topics, files, properties, about(environment), new ReplaySetup(orrery, reader, world, journal));
         this.logRecord = new WorldLogRecord(recorder, files, Path.of(properties.directory()), Clock.systemUTC());
-        // a world's LogRecord is looked for as soon as the world changes state (its load among them), not a period on
+        // A world's LogRecord starts on the runner's thread as the world starts (its load, a reload), before its
+        // first step, as orrery.record.path's starts before the runner: the file holds every step from the first.
+        // Opening the file there is a load's cost, once; the sync tick looks too, for a world loaded before this.
         worlds.get(WorldId.DEFAULT).events().accept(new RunListener() {
             @Override
             public void onTransition(SimState from, SimState to, SimEvent event) {
+                if (to != SimState.START) {
+                    return;
+                }
                 try {
-                    ticker.execute(RecordConfiguration.this::tick);
-                } catch (RejectedExecutionException stopping) { // the service is stopping: nothing to start
+                    logRecord.tick();
+                } catch (RuntimeException e) { // the run goes on unrecorded; never the runner's failure
+                    log.error("LogRecord: cannot start the world's recording: {}", e.toString(), e);
                 }
             }
         });

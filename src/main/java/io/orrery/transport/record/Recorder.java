@@ -74,6 +74,8 @@ final class Recorder {
 
     private long sceneKey;
     private boolean sceneWanted;
+    /** Counts the buses followed: a scene captured from one is not offered once another is followed. */
+    private long busGeneration;
 
     /** Told when a recording starts (after the file is open) and before it ends: what replay keeps. */
     interface Extra {
@@ -134,7 +136,7 @@ final class Recorder {
         }
         sceneWanted = true;
         log.info("Recording the run into {}", file);
-        tick();
+        followBus(); // never the scene here: start may run on the runner's thread, which the scene waits for
     }
 
     /** Ends the recording under way, if there is one: its file is complete when this returns. */
@@ -173,30 +175,47 @@ final class Recorder {
         }
     }
 
-    /** Follows the bus: new and gone topics, a reload, a changed set of models (a new scene). Tick thread. */
-    synchronized void tick() {
-        if (recording == null) {
-            return;
-        }
-        if (!followBus()) {
-            return;
-        }
-        Pose_V poses = latestPoses;
-        if (poses != null && poses != keyed) {
-            modelsKey = SceneTopics.modelsKey(poses);
-            keyed = poses;
-        }
-        long key = modelsKey;
-        if (posesSeen && properties.records(SceneTopics.SCENE) && (sceneWanted || key != sceneKey)) {
-            try {
-                long time = latestTime.get();
-                SceneUpdate scene = SceneBuilder.scene(SceneTopics.models(files, world), time);
-                recording.offer(SceneTopics.SCENE, SceneUpdate.class, time, scene);
-                sceneKey = key;
-                sceneWanted = false;
-            } catch (RuntimeException e) { // the world went away under the capture: the next tick tries again
-                log.debug("Recording: no scene yet: {}", e.toString());
+    /**
+     * Follows the bus: new and gone topics, a reload, a changed set of models (a new scene). Tick thread. The scene
+     * waits for the runner, so it is captured without holding this recorder: the runner's thread may start or stop a
+     * recording meanwhile (a world's LogRecord, at load).
+     */
+    void tick() {
+        Recording into;
+        long key;
+        long time;
+        long generation;
+        synchronized (this) {
+            if (recording == null || !followBus()) {
+                return;
             }
+            Pose_V poses = latestPoses;
+            if (poses != null && poses != keyed) {
+                modelsKey = SceneTopics.modelsKey(poses);
+                keyed = poses;
+            }
+            key = modelsKey;
+            if (!(posesSeen && properties.records(SceneTopics.SCENE) && (sceneWanted || key != sceneKey))) {
+                return;
+            }
+            into = recording;
+            time = latestTime.get();
+            generation = busGeneration;
+        }
+        SceneUpdate scene;
+        try {
+            scene = SceneBuilder.scene(SceneTopics.models(files, world), time);
+        } catch (RuntimeException e) { // the world went away under the capture: the next tick tries again
+            log.debug("Recording: no scene yet: {}", e.toString());
+            return;
+        }
+        synchronized (this) {
+            if (recording != into || busGeneration != generation) { // ended, or another world: the next tick's
+                return;
+            }
+            into.offer(SceneTopics.SCENE, SceneUpdate.class, time, scene);
+            sceneKey = key;
+            sceneWanted = false;
         }
     }
 
@@ -207,6 +226,7 @@ final class Recorder {
             if (current != bus) {
                 closeAll();
                 bus = current;
+                busGeneration++;
                 sceneWanted = true;
                 posesSeen = false;
                 if (bus != null) {

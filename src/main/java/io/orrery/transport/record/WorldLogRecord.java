@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * named after the world and the UTC time, with the topics its {@code <record_topic>}s select. A recording already
  * under way (orrery.record.path, the report's, one started over HTTP) is the one recording: the configuration wins and
  * the world's element is reported as covered. A reset goes on in the same file; a reload ends the world's recording
- * and, if the new world asks, starts another. Runs on the recorder's sync thread.
+ * and, if the new world asks, starts another. Runs on the runner's thread as a world starts (before its first step)
+ * and on the recorder's sync thread.
  */
 final class WorldLogRecord {
 
