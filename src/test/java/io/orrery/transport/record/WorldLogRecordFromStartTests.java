@@ -76,7 +76,9 @@ class WorldLogRecordFromStartTests {
                 files.load(WorldId.DEFAULT, "log_record_dbl_pendulum.sdf").get(60, TimeUnit.SECONDS);
         assertThat(reloaded.paused()).as("the reloaded world runs on").isFalse();
         // started on the runner's thread as the new world started: under way before the reload has answered
-        Path pendulum = recorder.current().map(Recording::file).orElseThrow();
+        Path pendulum = recorder.current()
+                .map(Recording::file)
+                .orElseThrow(() -> new AssertionError("no recording under way as the reload answered"));
         assertThat(pendulum.getFileName().toString()).startsWith("log_pendulum-");
         awaitSimTime(100 * MS);
         control.pause(WorldId.DEFAULT).get(60, TimeUnit.SECONDS);
