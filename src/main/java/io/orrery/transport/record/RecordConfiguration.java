@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -71,13 +72,16 @@ class RecordConfiguration implements DisposableBean {
         worlds.get(WorldId.DEFAULT).events().accept(new RunListener() {
             @Override
             public void onTransition(SimState from, SimState to, SimEvent event) {
-                if (to != SimState.START) {
-                    return;
+                if (to == SimState.START) {
+                    try {
+                        logRecord.tick();
+                    } catch (RuntimeException e) { // the run goes on unrecorded; never the runner's failure
+                        log.error("LogRecord: cannot start the world's recording: {}", e.toString(), e);
+                    }
                 }
-                try {
-                    logRecord.tick();
-                } catch (RuntimeException e) { // the run goes on unrecorded; never the runner's failure
-                    log.error("LogRecord: cannot start the world's recording: {}", e.toString(), e);
+                try { // the scene and new topics followed at once, not a sync period on
+                    ticker.execute(RecordConfiguration.this::tick);
+                } catch (RejectedExecutionException stopping) { // the service is stopping
                 }
             }
         });

@@ -14,10 +14,12 @@ import io.orrery.topic.TopicListener;
 import io.orrery.topic.TopicMessage;
 import io.orrery.transport.scene.SceneBuilder;
 import io.orrery.transport.scene.SceneTopics;
+import io.orrery.world.ModelSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -161,6 +163,19 @@ final class Recorder {
                 s.dropped(),
                 s.overSize());
         return Optional.of(s);
+    }
+
+    /**
+     * Offers the scene of {@code models} (a world's models as loaded) unless one was offered for the bus followed: a
+     * recording ended on the runner's thread (a reload) before the tick captured the scene still has one. Any thread.
+     */
+    synchronized void sceneIfMissing(List<ModelSpec> models) {
+        if (recording == null || !posesSeen || !sceneWanted || !properties.records(SceneTopics.SCENE)) {
+            return;
+        }
+        long time = latestTime.get();
+        recording.offer(SceneTopics.SCENE, SceneUpdate.class, time, SceneBuilder.scene(models, time));
+        sceneWanted = false;
     }
 
     /** The recording under way: its file and counts. */

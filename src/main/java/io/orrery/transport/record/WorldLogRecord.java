@@ -58,7 +58,11 @@ final class WorldLogRecord {
         if (world == seen) {
             return;
         }
+        WorldSpec before = seen;
         seen = world;
+        if (ours != null && before != null) { // a reload ends it before the tick may have captured the scene
+            recorder.sceneIfMissing(before.models());
+        }
         endOurs();
         Optional<PluginSpec> plugin =
                 world.plugins().stream().filter(LogRecordSettings::isLogRecord).findFirst();
