@@ -86,6 +86,8 @@ class WorldLogRecordTests {
         registry.add("orrery.worlds-dir", DIR::toString);
         registry.add("orrery.world", () -> DIR.resolve("log_record_shapes.sdf").toString());
         registry.add("orrery.record.directory", RECORDINGS::toString);
+        // every message, so that each step's clock is in the file to be counted (the default keeps 100 a second)
+        registry.add("orrery.record.max-rate", () -> "0");
     }
 
     @Test
