@@ -195,7 +195,7 @@ public final class Extensions {
     /** The device kinds, by the type of the sensor each simulates. */
     public DeviceKinds deviceKinds() {
         return (mount, context) -> {
-            DeviceDescriptor kind = devicesByType.get(mount.sensor().type());
+            DeviceDescriptor kind = devicesByType.get(mount.sensor().kind());
             return kind == null ? null : kind.create(mount, context);
         };
     }

@@ -7,6 +7,7 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.PerformerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -76,6 +77,14 @@ public interface PluginContext {
      * host has no world at hand.
      */
     default Optional<ModelSpec> modelSpec(String model) {
+        return Optional.empty();
+    }
+
+    /**
+     * The world as loaded: its source file (data files a plugin names are found beside it), its models and its
+     * {@code <spherical_coordinates>}; none where the host has no world at hand.
+     */
+    default Optional<WorldSpec> worldSpec() {
         return Optional.empty();
     }
 

@@ -15,6 +15,7 @@ import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PerformerSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -64,6 +65,12 @@ final class RunnerSeams {
             @Override
             public Components components() {
                 return components;
+            }
+
+            @Override
+            public Optional<WorldSpec> worldSpec() {
+                WorldSession session = owner.get();
+                return session == null ? Optional.empty() : Optional.of(session.spec);
             }
 
             @Override

@@ -1,5 +1,6 @@
 package io.orrery.world;
 
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -34,6 +35,29 @@ public record SensorSpec(
         Objects.requireNonNull(pose, "pose");
         Objects.requireNonNull(topic, "topic");
         Objects.requireNonNull(element, "element");
+    }
+
+    /**
+     * The kind of sensor, what a device kind is found by: the {@code type}, except for a {@code custom} sensor,
+     * which Gazebo tells apart by its {@code gz:type} attribute: {@code custom/} and that attribute up to its first
+     * {@code /} ({@code custom/environmental_sensor} for {@code gz:type="environmental_sensor/humidity"}); a
+     * {@code custom} sensor without one is just {@code custom}.
+     */
+    public String kind() {
+        if (!type.equals("custom")) {
+            return type;
+        }
+        return customType()
+                .map(t -> "custom/" + (t.indexOf('/') < 0 ? t : t.substring(0, t.indexOf('/'))))
+                .orElse(type);
+    }
+
+    /** A {@code custom} sensor's {@code gz:type} attribute (any namespace prefix), if it has one. */
+    public Optional<String> customType() {
+        return element.attributes().entrySet().stream()
+                .filter(a -> a.getKey().endsWith(":type"))
+                .map(Map.Entry::getValue)
+                .findFirst();
     }
 
     /** The type's own element ({@code <imu>}, {@code <contact>} ...) or another child of the sensor, if present. */

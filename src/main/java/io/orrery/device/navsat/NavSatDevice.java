@@ -11,6 +11,7 @@ import io.orrery.system.UpdateInfo;
 import io.orrery.topic.Publisher;
 import io.orrery.world.SphericalCoordinates;
 import io.orrery.world.Vec3;
+import io.orrery.world.Wgs84;
 
 /**
  * A {@code navsat} sensor, as gz-sim's NavSat system with gz-sensors' NavSatSensor: publishes gz.msgs.NavSat on

@@ -12,6 +12,7 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.PerformerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -54,6 +55,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     @Override
     public Components components() {
         return world.components();
+    }
+
+    @Override
+    public Optional<WorldSpec> worldSpec() {
+        return world.worldSpec();
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PerformerSpec;
 import io.orrery.world.Vec3;
+import io.orrery.world.WorldSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -40,6 +41,11 @@ public interface WorldAccess {
     /** The world's component store, one per loaded world; runner thread only. */
     default Components components() {
         throw new UnsupportedOperationException("no world here, so no components");
+    }
+
+    /** The world as loaded (its file, models and spherical coordinates); none where there is no world. */
+    default Optional<WorldSpec> worldSpec() {
+        return Optional.empty();
     }
 
     /** The world's gravity (m/s²); SDF's default where there is no world. */

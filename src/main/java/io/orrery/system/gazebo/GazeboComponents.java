@@ -27,6 +27,16 @@ public final class GazeboComponents {
     public static final Components.Key<PowerLoad> BATTERY_POWER_LOAD =
             Components.Key.of("BatteryPowerLoad", PowerLoad.class);
 
+    /**
+     * gz-sim's {@code Environment} on the world (the entity {@link #WORLD}): the environmental data an
+     * EnvironmentPreload loaded, which the EnvironmentalSystem's sensors sample.
+     */
+    public static final Components.Key<EnvironmentalData> ENVIRONMENT =
+            Components.Key.of("Environment", EnvironmentalData.class);
+
+    /** The entity of the world itself, for components that belong to no model. */
+    public static final String WORLD = "";
+
     private GazeboComponents() {}
 
     /** Rotor speeds (rad/s) by actuator number; a copy is kept. */

@@ -84,7 +84,7 @@ final class LinkReader {
                 case "sensor" -> {
                     SensorSpec sensor = sensorReader.sensor(c, where, frame);
                     sensors.add(c, sensor);
-                    if (!simulatedSensors.contains(sensor.type())) { // named with its type: "sensor" alone says little
+                    if (!simulatedSensors.contains(sensor.kind())) { // named with its type: "sensor" alone says little
                         ignored.add(c, where + " sensor '" + sensor.name() + "' of type " + sensor.type());
                     }
                 }

@@ -7,6 +7,7 @@ import com.gz.msgs.NavSatProtos.NavSat;
 import io.orrery.system.GazeboSystemRunner;
 import io.orrery.world.SphericalCoordinates;
 import io.orrery.world.Vec3;
+import io.orrery.world.Wgs84;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

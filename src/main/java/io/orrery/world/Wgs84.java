@@ -1,14 +1,11 @@
-package io.orrery.device.navsat;
-
-import io.orrery.world.SphericalCoordinates;
-import io.orrery.world.Vec3;
+package io.orrery.world;
 
 /**
  * Positions on the WGS84 ellipsoid: a point of the world frame (ENU at the world's origin, turned by its heading)
  * through Earth-centred Earth-fixed coordinates to latitude, longitude and height, exactly rather than on a tangent
  * plane.
  */
-final class Wgs84 {
+public final class Wgs84 {
 
     private static final double A = 6_378_137.0; // semi-major axis, m
     private static final double F = 1 / 298.257223563; // flattening
@@ -19,7 +16,7 @@ final class Wgs84 {
     private final double[] origin;
     private final double heading;
 
-    Wgs84(SphericalCoordinates at) {
+    public Wgs84(SphericalCoordinates at) {
         this.lat0 = Math.toRadians(at.latitudeDeg());
         this.lon0 = Math.toRadians(at.longitudeDeg());
         this.origin = ecef(lat0, lon0, at.elevation());
@@ -27,7 +24,7 @@ final class Wgs84 {
     }
 
     /** A world-frame vector in east, north, up: the heading turns the world about the downward vertical. */
-    Vec3 enu(Vec3 world) {
+    public Vec3 enu(Vec3 world) {
         double c = Math.cos(heading);
         double s = Math.sin(heading);
         // world x points heading clockwise from east seen from above
@@ -35,7 +32,7 @@ final class Wgs84 {
     }
 
     /** {latitude°, longitude°, height m} of a world-frame point. */
-    double[] geodetic(Vec3 world) {
+    public double[] geodetic(Vec3 world) {
         Vec3 local = enu(world);
         double sinLat = Math.sin(lat0);
         double cosLat = Math.cos(lat0);
