@@ -202,7 +202,7 @@ class GazeboExampleWorldsCoverageTests {
         model.plugins().forEach(p -> missing(p).ifPresent(systems::add));
         for (LinkSpec link : model.links()) {
             for (SensorSpec sensor : link.sensors()) {
-                if (!sensorTypes.contains(sensor.type())) {
+                if (!sensorTypes.contains(sensor.kind())) {
                     sensors.add(sensor.type());
                 }
             }

@@ -58,7 +58,9 @@ class ExtensionsTests {
             List.of("perfect-comms", "PerfectComms"),
             List.of("rf-comms", "RFComms"),
             List.of("acoustic-comms", "AcousticComms"),
-            List.of("log-record", "LogRecord"));
+            List.of("log-record", "LogRecord"),
+            List.of("environment-preload", "EnvironmentPreload"),
+            List.of("environmental-sensor", "EnvironmentalSystem"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
@@ -135,7 +137,9 @@ class ExtensionsTests {
                         "logical_camera",
                         "segmentation",
                         "segmentation_camera",
-                        "force_torque");
+                        "force_torque",
+                        // a custom sensor is known by its gz:type (SensorSpec.kind())
+                        "custom/environmental_sensor");
         assertThat(FOUND.devices())
                 .extracting(DeviceDescriptor::name)
                 .containsExactly(
@@ -144,6 +148,7 @@ class ExtensionsTests {
                         "altimeter",
                         "camera",
                         "contact",
+                        "environmental_sensor",
                         "force_torque",
                         "imu",
                         "lidar",

@@ -37,8 +37,8 @@ public final class EnvironmentalSensorSystem implements Plugin, PostUpdate, Rese
 
     /** Gazebo's short name: {@code gz-sim-environmental-sensor-system}. */
     public static final String SHORT_NAME = "environmental-sensor";
-    /** Gazebo's class names: {@code gz::sim::systems::EnvironmentalSystem} and the class itself. */
-    public static final List<String> CLASS_NAMES = List.of("EnvironmentalSystem", "EnvironmentalSensorSystem");
+    /** Gazebo's class name, the alias its worlds use: {@code gz::sim::systems::EnvironmentalSystem}. */
+    public static final List<String> CLASS_NAMES = List.of("EnvironmentalSystem");
 
     private PluginContext context;
     private final List<EnvironmentalSensor> sensors = new ArrayList<>();
