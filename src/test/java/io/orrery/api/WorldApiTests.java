@@ -78,7 +78,7 @@ class WorldApiTests extends ApiTestSupport {
                 .filteredOn(e -> e.get("element").asText().equals("plugin"))
                 .extracting(e -> e.get("where").asText() + " @" + e.get("line").asInt())
                 .containsExactly(
-                        "world 'unsupported_plugins' plugin 'gz::sim::systems::LogRecord' (filename"
+                        "world 'unsupported_plugins' plugin 'gz::sim::systems::LogPlayback' (filename"
                                 + " 'gz-sim-log-system') @7",
                         "model 'robot' plugin 'acme::Gripper' (filename 'libacme_gripper.so') @22");
         JsonNode plugins = get("/api/plugins").json();
@@ -87,7 +87,7 @@ class WorldApiTests extends ApiTestSupport {
                 .extracting(p -> p.get("name").asText() + " "
                         + p.get("filename").asText() + " " + p.get("owner").asText())
                 .containsExactly(
-                        "gz::sim::systems::LogRecord gz-sim-log-system world",
+                        "gz::sim::systems::LogPlayback gz-sim-log-system world",
                         "robot::acme::Gripper libacme_gripper.so model:robot");
         assertThat(plugins).extracting(p -> p.get("filename").asText()).doesNotContain("gz-sim-physics-system");
         JsonNode health = get("/actuator/health").json();

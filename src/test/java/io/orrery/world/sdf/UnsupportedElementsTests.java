@@ -81,7 +81,7 @@ class UnsupportedElementsTests {
                 .extracting(IgnoredElement::where, IgnoredElement::line, IgnoredElement::affectsSimulation)
                 .containsExactly(
                         tuple(
-                                "world 'unsupported_plugins' plugin 'gz::sim::systems::LogRecord' (filename"
+                                "world 'unsupported_plugins' plugin 'gz::sim::systems::LogPlayback' (filename"
                                         + " 'gz-sim-log-system')",
                                 7,
                                 true),
@@ -106,7 +106,7 @@ class UnsupportedElementsTests {
         assertThatThrownBy(() -> strict.read(PLUGINS_WORLD))
                 .isInstanceOf(SdfException.class)
                 .hasMessageContaining("unsupported_plugins.sdf:7:" + column + ": ")
-                .hasMessageContaining("world 'unsupported_plugins' plugin 'gz::sim::systems::LogRecord' (filename"
+                .hasMessageContaining("world 'unsupported_plugins' plugin 'gz::sim::systems::LogPlayback' (filename"
                         + " 'gz-sim-log-system'): <plugin> is not simulated by Orrery and orrery.sdf.unsupported is"
                         + " fail (2 such element(s): 2 plugin)");
     }
