@@ -1,39 +1,17 @@
 package io.orrery.system.ackermannsteering;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /**
  * Declares {@link AckermannSteering}: {@code gz-sim-ackermann-steering-system},
  * {@code gz::sim::systems::AckermannSteering}, one per {@code <plugin>}.
  */
 @AutoService(SystemDescriptor.class)
-public final class AckermannSteeringDescriptor implements SystemDescriptor {
+public final class AckermannSteeringDescriptor extends GazeboPort {
 
-    @Override
-    public String name() {
-        return AckermannSteering.SHORT_NAME;
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of(AckermannSteering.SHORT_NAME);
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of(AckermannSteering.CLASS_NAME);
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new AckermannSteering();
+    public AckermannSteeringDescriptor() {
+        super(AckermannSteering.SHORT_NAME, AckermannSteering.CLASS_NAME, spec -> new AckermannSteering());
     }
 }

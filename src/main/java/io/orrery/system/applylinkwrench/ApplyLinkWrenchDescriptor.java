@@ -1,39 +1,17 @@
 package io.orrery.system.applylinkwrench;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /**
  * Declares {@link ApplyLinkWrench}: {@code gz-sim-apply-link-wrench-system},
  * {@code gz::sim::systems::ApplyLinkWrench}, one per {@code <plugin>}.
  */
 @AutoService(SystemDescriptor.class)
-public final class ApplyLinkWrenchDescriptor implements SystemDescriptor {
+public final class ApplyLinkWrenchDescriptor extends GazeboPort {
 
-    @Override
-    public String name() {
-        return ApplyLinkWrench.SHORT_NAME;
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of(ApplyLinkWrench.SHORT_NAME);
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of(ApplyLinkWrench.CLASS_NAME);
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new ApplyLinkWrench();
+    public ApplyLinkWrenchDescriptor() {
+        super(ApplyLinkWrench.SHORT_NAME, ApplyLinkWrench.CLASS_NAME, spec -> new ApplyLinkWrench());
     }
 }

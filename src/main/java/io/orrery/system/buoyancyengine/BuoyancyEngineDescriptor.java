@@ -1,39 +1,17 @@
 package io.orrery.system.buoyancyengine;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /**
  * Declares {@link BuoyancyEngine}: {@code gz-sim-buoyancy-engine-system},
  * {@code gz::sim::systems::BuoyancyEngine}, one per {@code <plugin>}.
  */
 @AutoService(SystemDescriptor.class)
-public final class BuoyancyEngineDescriptor implements SystemDescriptor {
+public final class BuoyancyEngineDescriptor extends GazeboPort {
 
-    @Override
-    public String name() {
-        return BuoyancyEngine.SHORT_NAME;
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of(BuoyancyEngine.SHORT_NAME);
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of(BuoyancyEngine.CLASS_NAME);
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new BuoyancyEngine();
+    public BuoyancyEngineDescriptor() {
+        super(BuoyancyEngine.SHORT_NAME, BuoyancyEngine.CLASS_NAME, spec -> new BuoyancyEngine());
     }
 }

@@ -1,39 +1,17 @@
 package io.orrery.system.detachablejoint;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /**
  * Declares {@link DetachableJoint}: {@code gz-sim-detachable-joint-system}, {@code gz::sim::systems::DetachableJoint},
  * one per {@code <plugin>}.
  */
 @AutoService(SystemDescriptor.class)
-public final class DetachableJointDescriptor implements SystemDescriptor {
+public final class DetachableJointDescriptor extends GazeboPort {
 
-    @Override
-    public String name() {
-        return DetachableJoint.SHORT_NAME;
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of(DetachableJoint.SHORT_NAME);
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of(DetachableJoint.CLASS_NAME);
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new DetachableJoint();
+    public DetachableJointDescriptor() {
+        super(DetachableJoint.SHORT_NAME, DetachableJoint.CLASS_NAME, spec -> new DetachableJoint());
     }
 }

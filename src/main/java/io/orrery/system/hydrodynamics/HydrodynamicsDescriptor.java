@@ -1,39 +1,17 @@
 package io.orrery.system.hydrodynamics;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /**
  * Declares {@link Hydrodynamics}: {@code gz-sim-hydrodynamics-system}, {@code gz::sim::systems::Hydrodynamics}, one
  * per {@code <plugin>}.
  */
 @AutoService(SystemDescriptor.class)
-public final class HydrodynamicsDescriptor implements SystemDescriptor {
+public final class HydrodynamicsDescriptor extends GazeboPort {
 
-    @Override
-    public String name() {
-        return Hydrodynamics.SHORT_NAME;
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of(Hydrodynamics.SHORT_NAME);
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of(Hydrodynamics.CLASS_NAME);
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new Hydrodynamics();
+    public HydrodynamicsDescriptor() {
+        super(Hydrodynamics.SHORT_NAME, Hydrodynamics.CLASS_NAME, spec -> new Hydrodynamics());
     }
 }

@@ -1,39 +1,17 @@
 package io.orrery.system.jointpositioncontroller;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /**
  * Declares {@link JointPositionController}: {@code gz-sim-joint-position-controller-system}, {@code
  * gz::sim::systems::JointPositionController}, one per {@code <plugin>}.
  */
 @AutoService(SystemDescriptor.class)
-public final class JointPositionControllerDescriptor implements SystemDescriptor {
+public final class JointPositionControllerDescriptor extends GazeboPort {
 
-    @Override
-    public String name() {
-        return "joint-position-controller";
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of("joint-position-controller");
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of("JointPositionController");
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new JointPositionController();
+    public JointPositionControllerDescriptor() {
+        super("joint-position-controller", "JointPositionController", spec -> new JointPositionController());
     }
 }

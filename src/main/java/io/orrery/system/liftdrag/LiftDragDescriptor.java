@@ -1,36 +1,14 @@
 package io.orrery.system.liftdrag;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /** Declares {@link LiftDrag}: {@code gz-sim-lift-drag-system}, {@code gz::sim::systems::LiftDrag}, one per {@code <plugin>}. */
 @AutoService(SystemDescriptor.class)
-public final class LiftDragDescriptor implements SystemDescriptor {
+public final class LiftDragDescriptor extends GazeboPort {
 
-    @Override
-    public String name() {
-        return LiftDrag.SHORT_NAME;
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of(LiftDrag.SHORT_NAME);
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of(LiftDrag.CLASS_NAME);
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new LiftDrag();
+    public LiftDragDescriptor() {
+        super(LiftDrag.SHORT_NAME, LiftDrag.CLASS_NAME, spec -> new LiftDrag());
     }
 }

@@ -1,45 +1,23 @@
 package io.orrery.system.rfcomms;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
 import io.orrery.system.comms.CommsBrokerSystem;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /**
  * Declares Gazebo's RFComms system: {@code gz-sim-rf-comms-system}, {@code gz::sim::systems::RFComms}, one per {@code <plugin>} of a
  * world: a {@link CommsBrokerSystem} whose messages travel by {@link RadioDelivery}.
  */
 @AutoService(SystemDescriptor.class)
-public final class RFCommsDescriptor implements SystemDescriptor {
+public final class RFCommsDescriptor extends GazeboPort {
 
     /** Gazebo's short name: {@code gz-sim-rf-comms-system}. */
     static final String SHORT_NAME = "rf-comms";
     /** Gazebo's class name: {@code gz::sim::systems::RFComms}. */
     static final String CLASS_NAME = "RFComms";
 
-    @Override
-    public String name() {
-        return SHORT_NAME;
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of(SHORT_NAME);
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of(CLASS_NAME);
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new CommsBrokerSystem(CLASS_NAME, RadioDelivery::of);
+    public RFCommsDescriptor() {
+        super(SHORT_NAME, CLASS_NAME, spec -> new CommsBrokerSystem(CLASS_NAME, RadioDelivery::of));
     }
 }

@@ -1,39 +1,17 @@
 package io.orrery.system.triggeredpublisher;
 
 import com.google.auto.service.AutoService;
-import io.orrery.plugin.PluginFactory;
 import io.orrery.system.SystemDescriptor;
-import java.util.List;
+import io.orrery.system.gazebo.GazeboPort;
 
 /**
  * Declares {@link TriggeredPublisher}: {@code gz-sim-triggered-publisher-system},
  * {@code gz::sim::systems::TriggeredPublisher}, one per {@code <plugin>}.
  */
 @AutoService(SystemDescriptor.class)
-public final class TriggeredPublisherDescriptor implements SystemDescriptor {
+public final class TriggeredPublisherDescriptor extends GazeboPort {
 
-    @Override
-    public String name() {
-        return TriggeredPublisher.SHORT_NAME;
-    }
-
-    @Override
-    public Kind kind() {
-        return Kind.PLUGIN;
-    }
-
-    @Override
-    public List<String> gazeboNames() {
-        return List.of(TriggeredPublisher.SHORT_NAME);
-    }
-
-    @Override
-    public List<String> gazeboClassNames() {
-        return List.of(TriggeredPublisher.CLASS_NAME);
-    }
-
-    @Override
-    public PluginFactory pluginFactory() {
-        return spec -> new TriggeredPublisher();
+    public TriggeredPublisherDescriptor() {
+        super(TriggeredPublisher.SHORT_NAME, TriggeredPublisher.CLASS_NAME, spec -> new TriggeredPublisher());
     }
 }
