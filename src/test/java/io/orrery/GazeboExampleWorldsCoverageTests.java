@@ -33,6 +33,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * How many of gz-sim's example worlds load with every system and sensor they name simulated, the way a user meets
@@ -48,6 +49,10 @@ class GazeboExampleWorldsCoverageTests {
     static final Path DOC = Path.of("docs/gazebo-worlds.md");
     static final String BEGIN = "<!-- coverage:begin -->";
     static final String END = "<!-- coverage:end -->";
+
+    /** Where the worlds' plugins write their files (ColladaWorldExporter's mesh). */
+    @TempDir
+    Path output;
     /** gz-sim's examples/worlds at the vendored commit: 131 worlds, 49 of which include models from Fuel. */
     static final int NO_FUEL_WORLDS = 82;
     /** The 49 that include models from Fuel (not vendored: Orrery does not download): listed as needing Fuel. */
@@ -224,7 +229,7 @@ class GazeboExampleWorldsCoverageTests {
     /** Starts the world paused, steps it 100 times and names the plugins that failed, with why. */
     private String failedPlugins(Path file) throws Exception {
         SimulationRunner runner = SimulationRunner.builder(reader::read, file, new JBulletPhysicsEngine())
-                .plugins(registry, PluginSettings.defaults())
+                .plugins(registry, PluginSettings.defaults().withOutputDirectory(output))
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
                 .worldSystems(extensions.worldSystems())
                 .devices(extensions.deviceKinds())

@@ -47,6 +47,8 @@ import org.springframework.util.unit.DataSize;
  * @param requiredPlugins plugin names whose failure to start means no-start, besides {@code required="true"}
  * @param pluginStartTimeout how long loading waits for every plugin to start
  * @param pluginStartThreads threads starting plugins in parallel; 0 means min(8, number of plugins)
+ * @param pluginOutputDir where plugins write the files a world asks them for (Gazebo's ColladaWorldExporter's
+ *     mesh), each under the world's name
  * @param seed the seed of the sensors' noise: the same seed gives the same noise
  * @param sdf limits on what one SDF read may hold: the world file, each included file and each spawn request
  * @param physics the physics engine
@@ -80,6 +82,7 @@ public record OrreryProperties(
         @DefaultValue List<String> requiredPlugins,
         @DefaultValue("30s") Duration pluginStartTimeout,
         @DefaultValue("0") int pluginStartThreads,
+        @DefaultValue("exports") String pluginOutputDir,
         @DefaultValue("0") long seed,
         @DefaultValue SdfProperties sdf,
         @DefaultValue PhysicsProperties physics,
@@ -105,6 +108,11 @@ public record OrreryProperties(
         return report == null || report.isBlank() ? Optional.empty() : Optional.of(Path.of(report));
     }
 
+    /** Where plugins write the files a world asks them for. */
+    public Path pluginOutputDirectory() {
+        return Path.of(pluginOutputDir);
+    }
+
     /** The model path directories. */
     public List<Path> modelPathDirectories() {
         return modelPath.stream().map(Path::of).toList();
@@ -116,6 +124,7 @@ public record OrreryProperties(
     public OrreryProperties {
         Checks.notBlank("orrery.world", world);
         Checks.notBlank("orrery.worlds-dir", worldsDir);
+        Checks.notBlank("orrery.plugin-output-dir", pluginOutputDir);
         if (realTimeFactor != null && !(realTimeFactor >= 0)) {
             throw new IllegalArgumentException("orrery.real-time-factor must be a number at least 0 (0 runs as fast as"
                     + " possible), got " + realTimeFactor);

@@ -138,7 +138,11 @@ class RunnerConfiguration {
         List<PluginSpec> alwaysOn =
                 p.plugins().stream().map(RunnerConfiguration::pluginSpec).toList();
         return new PluginSettings(
-                alwaysOn, Set.copyOf(p.requiredPlugins()), p.pluginStartTimeout(), p.pluginStartThreads());
+                alwaysOn,
+                Set.copyOf(p.requiredPlugins()),
+                p.pluginStartTimeout(),
+                p.pluginStartThreads(),
+                Optional.of(p.pluginOutputDirectory()));
     }
 
     private static PluginSpec pluginSpec(OrreryProperties.PluginProperties p) {

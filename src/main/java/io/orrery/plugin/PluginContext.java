@@ -8,6 +8,7 @@ import io.orrery.world.PerformerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -104,6 +105,15 @@ public interface PluginContext {
      */
     default List<PerformerSpec> performers() {
         return List.of();
+    }
+
+    /**
+     * Where this plugin may write the files its world asks for (as Gazebo's ColladaWorldExporter writes its mesh),
+     * under a directory named after the world: {@code orrery.plugin-output-dir}, never a path the world file names,
+     * since a world may come from a request. None where the host was given no directory.
+     */
+    default Optional<Path> outputDirectory() {
+        return Optional.empty();
     }
 
     /**

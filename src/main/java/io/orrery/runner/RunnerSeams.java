@@ -16,6 +16,7 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.PerformerSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -32,7 +33,12 @@ final class RunnerSeams {
      * applied to the next) and their own bus (so they never publish into the next world).
      */
     static WorldAccess worldAccess(
-            Editing edits, RunReads reads, Supplier<WorldSession> owner, TopicBus topics, Components components) {
+            Editing edits,
+            RunReads reads,
+            Supplier<WorldSession> owner,
+            TopicBus topics,
+            Components components,
+            Optional<Path> outputDirectory) {
         return new WorldAccess() {
             @Override
             public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
@@ -89,6 +95,11 @@ final class RunnerSeams {
             public List<PerformerSpec> performers() {
                 WorldSession session = owner.get();
                 return session == null ? WorldAccess.super.performers() : session.spec.performers();
+            }
+
+            @Override
+            public Optional<Path> outputDirectory() {
+                return outputDirectory;
             }
         };
     }

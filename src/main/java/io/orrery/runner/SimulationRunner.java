@@ -97,7 +97,8 @@ public final class SimulationRunner {
                 b.clock,
                 b.sleeper,
                 output,
-                (owner, bus, components) -> RunnerSeams.worldAccess(edits, reads, owner, bus, components),
+                (owner, bus, components) -> RunnerSeams.worldAccess(
+                        edits, reads, owner, bus, components, b.pluginSettings.outputDirectory()),
                 RunnerSeams.topicDriver(state, posts));
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, transitions, commands, snapshots, runTo, b.clock, listeners, finished);

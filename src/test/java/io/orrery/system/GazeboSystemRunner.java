@@ -130,7 +130,7 @@ public final class GazeboSystemRunner implements AfterEachCallback {
         PluginRegistry registry = Extensions.discovered().plugins();
         runner = SimulationRunner.builder(reader::read, world, engine)
                 .systems(() -> List.copyOf(systems))
-                .plugins(registry, PluginSettings.defaults())
+                .plugins(registry, PluginSettings.defaults().withOutputDirectory(outputDirectory()))
                 .events(events)
                 .settings(RunnerSettings.defaults().withRealTimeFactor(0).withStartPaused(true))
                 .worldSystems(Extensions.discovered().worldSystems())
@@ -147,6 +147,11 @@ public final class GazeboSystemRunner implements AfterEachCallback {
             Thread.sleep(2);
         }
         return runner;
+    }
+
+    /** Where the plugins of the worlds it starts write their files: a folder of this test's own. */
+    public Path outputDirectory() {
+        return dir.resolve("output");
     }
 
     public SimulationRunner runner() {

@@ -13,6 +13,7 @@ import io.orrery.world.PerformerSpec;
 import io.orrery.world.PluginSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -75,6 +76,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     @Override
     public List<PerformerSpec> performers() {
         return world.performers();
+    }
+
+    @Override
+    public Optional<Path> outputDirectory() {
+        return world.outputDirectory();
     }
 
     @Override

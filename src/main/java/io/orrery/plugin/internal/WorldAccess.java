@@ -8,6 +8,7 @@ import io.orrery.world.ModelSpec;
 import io.orrery.world.PerformerSpec;
 import io.orrery.world.Vec3;
 import io.orrery.world.WorldSpec;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -61,5 +62,10 @@ public interface WorldAccess {
     /** The world's performers (gz-sim's server configuration); none where there is no world. */
     default List<PerformerSpec> performers() {
         return List.of();
+    }
+
+    /** Where plugins write the files a world asks them for; none where the host was given no directory. */
+    default Optional<Path> outputDirectory() {
+        return Optional.empty();
     }
 }
