@@ -60,7 +60,8 @@ class ExtensionsTests {
             List.of("acoustic-comms", "AcousticComms"),
             List.of("log-record", "LogRecord"),
             List.of("environment-preload", "EnvironmentPreload"),
-            List.of("environmental-sensor", "EnvironmentalSystem"));
+            List.of("environmental-sensor", "EnvironmentalSystem"),
+            List.of("collada-world-exporter", "ColladaWorldExporter"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
