@@ -12,6 +12,7 @@ import io.orrery.plugin.PluginStatus;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.runner.port.PluginSettings;
 import io.orrery.runner.port.RunnerSettings;
+import io.orrery.system.GazeboSystemRunner;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
@@ -111,6 +112,9 @@ class GazeboExampleWorldsCoverageTests {
     final PluginRegistry registry = extensions.plugins();
     final Set<String> sensorTypes = extensions.sensorTypes();
     final SdfReader reader = new SdfReader(List.of()).simulatingSensors(sensorTypes);
+
+    @TempDir
+    Path saves;
 
     /** What one world lacks; nothing when every system and sensor it names is simulated and starts. */
     record Row(String world, Set<String> systems, Set<String> sensors, String other, Set<String> listed) {
@@ -234,6 +238,8 @@ class GazeboExampleWorldsCoverageTests {
                 .worldSystems(extensions.worldSystems())
                 .devices(extensions.deviceKinds())
                 .build();
+        // the world services a server offers its plugins (TriggeredPublisher's <service>s call them)
+        runner.offerServices(GazeboSystemRunner.worldServices(runner, reader, saves));
         runner.start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

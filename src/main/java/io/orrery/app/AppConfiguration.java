@@ -63,6 +63,14 @@ class AppConfiguration {
         return new Models(worlds, reader, saver);
     }
 
+    /** The world services, for gz-transport's callers and, through the runner, for plugins. */
+    @Bean
+    WorldServiceCalls worldServiceCalls(Worlds worlds, WorldControl control, Models models, SimulationRunner runner) {
+        WorldServiceCalls calls = new WorldServiceCalls(worlds, control, models);
+        runner.offerServices(calls);
+        return calls;
+    }
+
     @Bean
     Topics topics(Worlds worlds) {
         return new Topics(worlds);

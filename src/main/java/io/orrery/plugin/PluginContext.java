@@ -53,6 +53,14 @@ public interface PluginContext {
      */
     void emit(String event, Object payload);
 
+    /**
+     * The world services Orrery offers ({@code /world/<w>/set_pose} and the rest), callable in-process; none where the
+     * host has no application around it.
+     */
+    default ServicePort services() {
+        return ServicePort.NONE;
+    }
+
     /** The logger name for this plugin instance: {@code orrery.plugin.<qualified name>}. */
     default String loggerName() {
         return "orrery.plugin." + LogSafe.text(qualifiedName());

@@ -2,6 +2,7 @@ package io.orrery.runner;
 
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.Components;
+import io.orrery.plugin.ServicePort;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.plugin.internal.WorldAccess;
 import io.orrery.runner.command.Command;
@@ -38,7 +39,8 @@ final class RunnerSeams {
             Supplier<WorldSession> owner,
             TopicBus topics,
             Components components,
-            Optional<Path> outputDirectory) {
+            Optional<Path> outputDirectory,
+            Supplier<ServicePort> services) {
         return new WorldAccess() {
             @Override
             public <T> CompletableFuture<T> submit(String name, Function<PhysicsWorld, T> action) {
@@ -66,6 +68,11 @@ final class RunnerSeams {
                         .or(() -> session.spec.models().stream()
                                 .filter(m -> m.name().equals(model))
                                 .findFirst());
+            }
+
+            @Override
+            public ServicePort services() {
+                return services.get();
             }
 
             @Override

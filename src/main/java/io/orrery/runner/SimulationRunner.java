@@ -2,7 +2,9 @@ package io.orrery.runner;
 
 import io.orrery.log.LogSafe;
 import io.orrery.physics.PhysicsEngine;
+import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginEndpoints;
+import io.orrery.plugin.ServicePort;
 import io.orrery.runner.command.CommandPosts;
 import io.orrery.runner.command.CommandQueue;
 import io.orrery.runner.edit.Editing;
@@ -35,6 +37,7 @@ import io.orrery.trigger.TriggerRegistry;
 import io.orrery.trigger.TriggerSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
@@ -66,6 +69,8 @@ public final class SimulationRunner {
     private final Editing edits;
     private final Publishing topics;
     private final Holding hold;
+    /** The world services plugins may call; the application offers its own before the start. */
+    private volatile ServicePort services = ServicePort.NONE;
 
     SimulationRunner(RunnerBuilder b) {
         this.state = new RunState(b.worldFile);
@@ -98,7 +103,7 @@ public final class SimulationRunner {
                 b.sleeper,
                 output,
                 (owner, bus, components) -> RunnerSeams.worldAccess(
-                        edits, reads, owner, bus, components, b.pluginSettings.outputDirectory()),
+                        edits, reads, owner, bus, components, b.pluginSettings.outputDirectory(), () -> services),
                 RunnerSeams.topicDriver(state, posts));
         RunTo runTo = new RunTo();
         RunEnding ending = new RunEnding(state, transitions, commands, snapshots, runTo, b.clock, listeners, finished);
@@ -136,6 +141,14 @@ public final class SimulationRunner {
     /** A runner for the world in {@code worldFile}, read by {@code loader} and built by {@code engine}. */
     public static RunnerBuilder builder(WorldLoader loader, Path worldFile, PhysicsEngine engine) {
         return new RunnerBuilder(loader, worldFile, engine);
+    }
+
+    /**
+     * Offers the application's world services to the plugins ({@link PluginContext#services()}): the use cases that
+     * answer gz-transport's callers answer them too. Call before {@link #start()}; none are offered until then.
+     */
+    public void offerServices(ServicePort port) {
+        services = Objects.requireNonNull(port, "port");
     }
 
     /** Adds a listener; call before {@link #start()}. */

@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.Message;
 import com.gz.msgs.DoubleProtos;
+import io.orrery.app.Models;
+import io.orrery.app.World;
+import io.orrery.app.WorldControl;
+import io.orrery.app.WorldId;
+import io.orrery.app.WorldServiceCalls;
+import io.orrery.app.Worlds;
 import io.orrery.builtin.Extensions;
 import io.orrery.event.EventSink;
 import io.orrery.lifecycle.SimState;
@@ -16,6 +22,7 @@ import io.orrery.runner.port.PluginSettings;
 import io.orrery.runner.port.RunnerSettings;
 import io.orrery.runner.port.SystemRegistration;
 import io.orrery.topic.TopicMessage;
+import io.orrery.world.WorldSaver;
 import io.orrery.world.sdf.GzSimWorlds;
 import io.orrery.world.sdf.SdfReader;
 import java.io.IOException;
@@ -136,6 +143,7 @@ public final class GazeboSystemRunner implements AfterEachCallback {
                 .worldSystems(Extensions.discovered().worldSystems())
                 .devices(Extensions.discovered().deviceKinds())
                 .build();
+        runner.offerServices(worldServices(runner, reader, dir.resolve("saved")));
         runner.start();
         // a guard against a runner that never starts, not a measure: generous, so a loaded machine cannot trip it
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
@@ -152,6 +160,17 @@ public final class GazeboSystemRunner implements AfterEachCallback {
     /** Where the plugins of the worlds it starts write their files: a folder of this test's own. */
     public Path outputDirectory() {
         return dir.resolve("output");
+    }
+
+    /**
+     * The world services a user's server offers its plugins ({@code /world/<w>/set_pose} and the rest): the
+     * application's use case over {@code r}, as the server wires it; saves go to {@code saves}.
+     */
+    public static WorldServiceCalls worldServices(SimulationRunner r, SdfReader reader, Path saves) {
+        Worlds worlds = new Worlds(List.of(
+                new World(WorldId.DEFAULT, r.control(), r.edits(), r.topics(), r.hold(), r.reads(), r::addListener)));
+        return new WorldServiceCalls(
+                worlds, new WorldControl(worlds), new Models(worlds, reader, new WorldSaver(saves)));
     }
 
     public SimulationRunner runner() {

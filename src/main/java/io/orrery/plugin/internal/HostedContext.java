@@ -6,6 +6,7 @@ import io.orrery.plugin.Components;
 import io.orrery.plugin.OwnedPluginSpec;
 import io.orrery.plugin.PluginContext;
 import io.orrery.plugin.PluginOwner;
+import io.orrery.plugin.ServicePort;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
@@ -86,6 +87,11 @@ record HostedContext(OwnedPluginSpec owned, WorldAccess world, EventSink events)
     @Override
     public String scope() {
         return owned.scope();
+    }
+
+    @Override
+    public ServicePort services() {
+        return world.services();
     }
 
     @Override

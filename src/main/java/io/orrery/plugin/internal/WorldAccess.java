@@ -2,6 +2,7 @@ package io.orrery.plugin.internal;
 
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.plugin.Components;
+import io.orrery.plugin.ServicePort;
 import io.orrery.plugin.WorldSnapshot;
 import io.orrery.topic.TopicBus;
 import io.orrery.world.ModelSpec;
@@ -57,6 +58,11 @@ public interface WorldAccess {
     /** The world's {@code <wind><linear_velocity>} (m/s); none where there is no world. */
     default Vec3 wind() {
         return Vec3.ZERO;
+    }
+
+    /** The world services offered to plugins; none where the runner has no application around it. */
+    default ServicePort services() {
+        return ServicePort.NONE;
     }
 
     /** The world's performers (gz-sim's server configuration); none where there is no world. */

@@ -21,10 +21,12 @@ import java.util.List;
  * Gazebo's TriggeredPublisher system ({@code gz-sim-triggered-publisher-system}), in the world or a model: every
  * message on the {@code <input type topic>} that passes all of its {@code <match>}es publishes each
  * {@code <output type topic>}'s message (written in protobuf's text format), at once or {@code <delay_ms>} of sim
- * time later. Orrery's bus carries one type per topic, so an input of another type is refused where it is published
- * rather than dropped here. Gazebo's {@code <service>} outputs (gz-transport service calls) are not supported: a
- * plugin that names one fails, naming it, as does any configuration Gazebo would log and skip. Threads: the
- * runner's (the bus calls back on it).
+ * time later, and calls each {@code <service>} (Orrery's own world services, such as {@code /world/<w>/set_pose},
+ * in-process through {@link PluginContext#services()}). Orrery's bus carries one type per topic, so an input of another
+ * type is refused where it is published rather than dropped here. A {@code <service>} Orrery does not offer (one
+ * another process would advertise over gz-transport) is listed as not simulated when the world loads and skipped
+ * here with a warning; any configuration Gazebo would log and skip fails the plugin, naming it. Threads: the runner's
+ * (the bus calls back on it).
  */
 public final class TriggeredPublisher implements Plugin, PreUpdate, Reset {
 
@@ -35,10 +37,13 @@ public final class TriggeredPublisher implements Plugin, PreUpdate, Reset {
 
     private final List<InputMatcher> matchers = new ArrayList<>();
     private final List<Output<?>> outputs = new ArrayList<>();
+    private final List<ServiceOutput> services = new ArrayList<>();
     /** Sim time each delayed trigger still waits, in nanoseconds, oldest first. */
     private final List<long[]> waiting = new ArrayList<>();
 
     private long delayNanos;
+    private PluginContext context;
+    private String world = "";
 
     private record Output<T extends Message>(Publisher<T> publisher, T message) {
         void publish() {
@@ -49,10 +54,10 @@ public final class TriggeredPublisher implements Plugin, PreUpdate, Reset {
     @Override
     public void awake(PluginContext ctx) {
         GazeboParameters params = new GazeboParameters(ctx.spec(), CLASS_NAME);
-        if (params.has("service")) {
-            throw params.bad("<service> outputs (gz-transport service calls) are not supported by Orrery; use an"
-                    + " <output> topic instead");
-        }
+        context = ctx;
+        world = ctx.worldSpec()
+                .map(w -> w.name())
+                .orElseGet(() -> ctx.snapshot().world());
         SdfElement input = element(ctx, "input")
                 .orElseThrow(() -> params.bad("needs an <input type=\"gz.msgs.X\" topic=\"...\">"));
         Class<? extends Message> inputType = type(input, "<input>", params);
@@ -68,15 +73,40 @@ public final class TriggeredPublisher implements Plugin, PreUpdate, Reset {
                 outputs.add(output(ctx, output, params));
             }
         }
-        if (outputs.isEmpty()) {
-            throw params.bad("needs at least one <output type=\"gz.msgs.X\" topic=\"...\">");
+        List<SdfElement> declared = ctx.spec().parameters().stream()
+                .filter(e -> e.name().equals("service"))
+                .toList();
+        if (declared.size() > ServiceOutput.MAX_SERVICES) {
+            throw params.bad("names " + declared.size() + " <service>s, more than the " + ServiceOutput.MAX_SERVICES
+                    + " allowed");
+        }
+        for (SdfElement e : declared) {
+            ServiceOutput s = ServiceOutput.of(e, params);
+            var offered = ctx.services().service(world, s.name());
+            if (offered.isPresent()) {
+                s.check(offered.get(), params);
+                services.add(s);
+            } else {
+                ctx.logger()
+                        .warn(
+                                "TriggeredPublisher: <service name=\"{}\"> is not a service Orrery offers (it offers {}),"
+                                        + " so that output is not simulated",
+                                s.name(),
+                                ctx.services().services(world).stream()
+                                        .map(x -> x.name())
+                                        .toList());
+            }
+        }
+        if (outputs.isEmpty() && declared.isEmpty()) {
+            throw params.bad("needs at least one <output type=\"gz.msgs.X\" topic=\"...\"> or <service name=\"...\">");
         }
         subscribe(ctx, inputTopic, inputType);
         ctx.logger()
                 .info(
-                        "TriggeredPublisher subscribed on [{}] and publishing on {}",
+                        "TriggeredPublisher subscribed on [{}], publishing on {} and calling {}",
                         inputTopic,
-                        outputs.stream().map(o -> o.publisher().topic()).toList());
+                        outputs.stream().map(o -> o.publisher().topic()).toList(),
+                        services.stream().map(ServiceOutput::name).toList());
     }
 
     private static java.util.Optional<SdfElement> element(PluginContext ctx, String name) {
@@ -138,9 +168,13 @@ public final class TriggeredPublisher implements Plugin, PreUpdate, Reset {
         }
     }
 
+    /** Publishes every output, then calls every service, as Gazebo's worker does after each publication. */
     private void publishAll() {
         for (Output<?> o : outputs) {
             o.publish();
+        }
+        for (ServiceOutput s : services) {
+            s.call(context, world);
         }
     }
 

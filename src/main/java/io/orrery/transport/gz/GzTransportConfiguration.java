@@ -3,10 +3,9 @@ package io.orrery.transport.gz;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.orrery.app.Models;
 import io.orrery.app.Topics;
-import io.orrery.app.WorldControl;
 import io.orrery.app.WorldId;
+import io.orrery.app.WorldServiceCalls;
 import io.orrery.app.Worlds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,8 +32,7 @@ class GzTransportConfiguration {
     @Bean
     GzTransportLifecycle gzTransport(
             GzTransportProperties properties,
-            WorldControl control,
-            Models models,
+            WorldServiceCalls calls,
             Topics topics,
             Worlds worlds,
             @Value("${orrery.api.token:}") String token) {
@@ -53,7 +51,7 @@ class GzTransportConfiguration {
                         properties,
                         catalog,
                         topics,
-                        new WorldServices(worlds.get(WorldId.DEFAULT).reads(), control, models, allowed),
+                        new WorldServices(worlds.get(WorldId.DEFAULT).reads(), calls, allowed),
                         allowed);
             } catch (IOException e) {
                 throw new UncheckedIOException("gz-transport: cannot open the discovery sockets: " + e.getMessage(), e);

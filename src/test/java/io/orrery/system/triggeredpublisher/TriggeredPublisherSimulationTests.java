@@ -29,9 +29,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code triggered_publisher.sdf} (vendored in {@code worlds/gz-sim-tests}), with its counts. The .cc publishes on
  * gz-transport and waits; here each input is published on the world's bus and delivered before the next, so the
  * counts are exact without waiting. Orrery's bus carries one type per topic, so where Gazebo's plugin drops an input
- * of the wrong type, the bus refuses it at publish. The .cc's service tests ({@code InputMessagesTriggerServices}
- * and the five like it) have no counterpart: Orrery does not make gz-transport service calls, and those plugins fail
- * naming {@code <service>}, as the last test checks.
+ * of the wrong type, the bus refuses it at publish.
+ *
+ * <p>The .cc's service tests advertise their own services ({@code /srv-test}, {@code /srv-test-0} ...) from the test
+ * process over gz-transport; Orrery's gz-transport node serves calls but makes none, so those cannot be reached. They
+ * are re-expressed against the services Orrery offers ({@code /world/triggered_publisher/control}, each call one
+ * step, so the calls are counted in iterations), with the .cc's counts; the world's own {@code <service>}s, which
+ * Orrery does not offer, are checked to be skipped with every other output of their plugin kept.
  */
 class TriggeredPublisherSimulationTests {
 
@@ -257,8 +261,9 @@ class TriggeredPublisherSimulationTests {
     }
 
     /**
-     * The world's plugins Gazebo logs an error for and skips (an unknown message type, no output), and those that
-     * call services, fail in Orrery with the reason, listed rather than dropped; the other fifteen run.
+     * The world's plugins Gazebo logs an error for and skips (an unknown message type, no output, the two
+     * {@code /in_16} services of types that do not exist) fail in Orrery with the reason, listed rather than dropped;
+     * the other nineteen run, the four whose services Orrery does not offer among them.
      */
     @Test
     void whatIsNotSupportedFailsNamingIt() {
@@ -266,14 +271,39 @@ class TriggeredPublisherSimulationTests {
                 .filter(s -> s.filename().equals("gz-sim-triggered-publisher-system"))
                 .toList();
         assertThat(all).hasSize(24);
-        assertThat(all).filteredOn(s -> s.state() == PluginState.STARTED).hasSize(15);
+        assertThat(all).filteredOn(s -> s.state() == PluginState.STARTED).hasSize(19);
         List<String> errors =
                 failures().stream().map(s -> s.error().orElseThrow()).toList();
-        assertThat(errors).hasSize(9);
-        assertThat(errors).filteredOn(e -> e.contains("<service>")).hasSize(6);
+        assertThat(errors).hasSize(5);
         assertThat(errors).anySatisfy(e -> assertThat(e).contains("gz.msgs.NonExtentType"));
         assertThat(errors).anySatisfy(e -> assertThat(e).contains("needs at least one <output"));
         assertThat(errors).anySatisfy(e -> assertThat(e).contains("repeated message"));
+    }
+
+    /**
+     * WrongRequestOrResponseType: {@code gz.msgs.InvalidReqType} and {@code gz.msgs.InvalidRepType} do not exist, so
+     * Gazebo's calls never reach the service (0 received); Orrery refuses both plugins at load, naming the type.
+     */
+    @Test
+    void wrongRequestOrResponseType() {
+        List<String> errors =
+                failures().stream().map(s -> s.error().orElseThrow()).toList();
+        assertThat(errors)
+                .anySatisfy(e -> assertThat(e).contains("reqType 'gz.msgs.InvalidReqType' is not a gz-msgs message"));
+        assertThat(errors)
+                .anySatisfy(e -> assertThat(e).contains("repType 'gz.msgs.InvalidRepType' is not a gz-msgs message"));
+    }
+
+    /**
+     * InvalidServiceName: the world's {@code /srv-test} is not a service Orrery offers (the .cc advertises it from
+     * its own process), so ten inputs call nothing, as Gazebo's ten calls reach no callback; the plugin runs.
+     */
+    @Test
+    void aServiceOrreryDoesNotOfferIsSkipped() throws Exception {
+        long before = sim.runner().reads().status().iterations();
+        publish("/in_14", EMPTY, 10);
+        sim.step(1);
+        assertThat(sim.runner().reads().status().iterations()).isEqualTo(before + 1);
     }
 
     private List<PluginStatus> failures() {

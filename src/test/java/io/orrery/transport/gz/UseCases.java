@@ -5,6 +5,7 @@ import io.orrery.app.Topics;
 import io.orrery.app.World;
 import io.orrery.app.WorldControl;
 import io.orrery.app.WorldId;
+import io.orrery.app.WorldServiceCalls;
 import io.orrery.app.Worlds;
 import io.orrery.runner.SimulationRunner;
 import io.orrery.world.WorldSaver;
@@ -28,6 +29,7 @@ record UseCases(Worlds worlds, WorldControl control, Models models, Topics topic
 
     /** gz sim's world services over these use cases; the ones that change the world with {@code controlAllowed}. */
     WorldServices services(boolean controlAllowed) {
-        return new WorldServices(worlds.get(WorldId.DEFAULT).reads(), control, models, controlAllowed);
+        return new WorldServices(
+                worlds.get(WorldId.DEFAULT).reads(), new WorldServiceCalls(worlds, control, models), controlAllowed);
     }
 }

@@ -1,11 +1,8 @@
-package io.orrery.transport.gz;
+package io.orrery.app;
 
 import com.gz.msgs.EntityFactoryProtos.EntityFactory;
 import com.gz.msgs.EntityProtos.Entity;
 import com.gz.msgs.PoseProtos;
-import io.orrery.app.Models;
-import io.orrery.app.SpawnRequest;
-import io.orrery.app.WorldId;
 import io.orrery.physics.ModelState;
 import io.orrery.runner.port.RunReads;
 import io.orrery.topic.msgs.EntityIds;

@@ -1,4 +1,4 @@
-package io.orrery.transport.gz;
+package io.orrery.app;
 
 import com.gz.msgs.LinkProtos;
 import com.gz.msgs.ModelProtos;

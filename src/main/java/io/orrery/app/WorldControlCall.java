@@ -1,7 +1,6 @@
-package io.orrery.transport.gz;
+package io.orrery.app;
 
 import com.gz.msgs.WorldControlProtos.WorldControl;
-import io.orrery.app.WorldId;
 import io.orrery.topic.msgs.Messages;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
