@@ -47,6 +47,7 @@ class RunnerConfiguration {
         SdfReader reader = SdfReader.withEnvironment(properties.modelPathDirectories())
                 .simulatingSensors(extensions.sensorTypes())
                 .simulatingPlugins(p -> plugins.provides(p.filename(), p.name()))
+                .simulatingPluginParts(plugins::notSimulated)
                 .withLimits(properties.sdfLimits())
                 .withMeshes(new MeshLoader(properties.meshLimits()))
                 .refusingUnsupported(properties.sdf().unsupported().equals("fail"));

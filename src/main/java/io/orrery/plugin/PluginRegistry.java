@@ -1,5 +1,8 @@
 package io.orrery.plugin;
 
+import io.orrery.world.PluginSpec;
+import io.orrery.world.SdfElement;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -93,6 +96,16 @@ public final class PluginRegistry {
         return byFilename.isPresent()
                 ? byFilename
                 : GazeboSystemName.canonicalClassName(name).flatMap(this::lookup);
+    }
+
+    /**
+     * Of a {@code <plugin>} Orrery runs, the parameter elements its type does not simulate in a world named
+     * {@code world} ({@link PluginFactory#notSimulated}); none for a plugin Orrery does not run.
+     */
+    public List<SdfElement> notSimulated(PluginSpec spec, String world) {
+        return lookup(spec.filename(), spec.name())
+                .map(f -> f.notSimulated(spec, world))
+                .orElse(List.of());
     }
 
     /**

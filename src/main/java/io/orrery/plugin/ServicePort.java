@@ -29,6 +29,22 @@ public interface ServicePort {
         }
     };
 
+    /** The services Orrery offers under {@code /world/<w>/}, as gz sim names them. */
+    List<String> WORLD_SERVICES =
+            List.of("scene/info", "state", "control", "control/state", "create", "remove", "set_pose");
+
+    /**
+     * The names of the services Orrery's application offers for a world named {@code world} ({@code /gazebo/worlds}
+     * and {@link #WORLD_SERVICES} under {@code /world/<world>/}), known before any port exists, so that a world file
+     * naming another can be told at load.
+     */
+    static List<String> offeredNames(String world) {
+        List<String> names = new java.util.ArrayList<>();
+        names.add("/gazebo/worlds");
+        WORLD_SERVICES.forEach(s -> names.add("/world/" + world + "/" + s));
+        return List.copyOf(names);
+    }
+
     /**
      * One service, as gz-transport lists it.
      *

@@ -4,6 +4,7 @@ import io.orrery.log.LogSafe;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.PluginSpec;
+import io.orrery.world.SdfElement;
 import io.orrery.world.WorldSpec;
 import io.orrery.world.mesh.MeshLoader;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,21 @@ public final class SdfReader {
     private final Set<String> simulatedSensors;
     /** True for a {@code <plugin>} Orrery runs (or does the work of); another is listed as not simulated. */
     private final Predicate<PluginSpec> simulatedPlugins;
+    /** Of a simulated {@code <plugin>}, the parameter elements Orrery does not simulate, each listed. */
+    private final PluginParts pluginParts;
+
+    /**
+     * What of a simulated plugin's parameters Orrery does not simulate (a TriggeredPublisher's {@code <service>} that
+     * Orrery does not offer), given the plugin and the world's name (empty for a model read alone): those elements,
+     * the very instances of {@link PluginSpec#parameters()}.
+     */
+    @FunctionalInterface
+    public interface PluginParts {
+        /** Lists nothing. */
+        PluginParts NONE = (plugin, world) -> List.of();
+
+        List<SdfElement> notSimulated(PluginSpec plugin, String world);
+    }
 
     /** A reader that resolves {@code model://name} includes in these directories, in order. */
     public SdfReader(List<Path> modelPath) {
@@ -62,12 +78,12 @@ public final class SdfReader {
 
     /** A reader with its own limits on size, nesting depth and number of models. */
     public SdfReader(List<Path> modelPath, SdfLimits limits) {
-        this(new ModelPath(modelPath), limits, MeshLoader.SHARED, false, Set.of(), ALL_PLUGINS);
+        this(new ModelPath(modelPath), limits, MeshLoader.SHARED, false, Set.of(), ALL_PLUGINS, PluginParts.NONE);
     }
 
     /** A reader with its own limits, reading meshes and heightmaps through {@code meshes} (and its cache). */
     public SdfReader(List<Path> modelPath, SdfLimits limits, MeshLoader meshes) {
-        this(new ModelPath(modelPath), limits, meshes, false, Set.of(), ALL_PLUGINS);
+        this(new ModelPath(modelPath), limits, meshes, false, Set.of(), ALL_PLUGINS, PluginParts.NONE);
     }
 
     private SdfReader(
@@ -76,13 +92,15 @@ public final class SdfReader {
             MeshLoader meshes,
             boolean strict,
             Set<String> simulatedSensors,
-            Predicate<PluginSpec> simulatedPlugins) {
+            Predicate<PluginSpec> simulatedPlugins,
+            PluginParts pluginParts) {
         this.modelPath = modelPath;
         this.limits = Objects.requireNonNull(limits, "limits");
         this.meshes = Objects.requireNonNull(meshes, "meshes");
         this.strict = strict;
         this.simulatedSensors = Set.copyOf(simulatedSensors);
         this.simulatedPlugins = Objects.requireNonNull(simulatedPlugins, "simulatedPlugins");
+        this.pluginParts = Objects.requireNonNull(pluginParts, "pluginParts");
     }
 
     /**
@@ -90,7 +108,7 @@ public final class SdfReader {
      * default) what Orrery does not simulate; display-only elements (visuals, lights) are listed either way.
      */
     public SdfReader refusingUnsupported(boolean refuse) {
-        return new SdfReader(modelPath, limits, meshes, refuse, simulatedSensors, simulatedPlugins);
+        return new SdfReader(modelPath, limits, meshes, refuse, simulatedSensors, simulatedPlugins, pluginParts);
     }
 
     /**
@@ -99,7 +117,7 @@ public final class SdfReader {
      * default.
      */
     public SdfReader simulatingSensors(Set<String> sensorTypes) {
-        return new SdfReader(modelPath, limits, meshes, strict, sensorTypes, simulatedPlugins);
+        return new SdfReader(modelPath, limits, meshes, strict, sensorTypes, simulatedPlugins, pluginParts);
     }
 
     /**
@@ -108,7 +126,16 @@ public final class SdfReader {
      * and listed as not simulated by name, filename and owner. Every plugin by default.
      */
     public SdfReader simulatingPlugins(Predicate<PluginSpec> simulated) {
-        return new SdfReader(modelPath, limits, meshes, strict, simulatedSensors, simulated);
+        return new SdfReader(modelPath, limits, meshes, strict, simulatedSensors, simulated, pluginParts);
+    }
+
+    /**
+     * The same reader, listing as not simulated the parameter elements of simulated plugins that {@code parts} names
+     * (the plugin registry's answer); under {@code orrery.sdf.unsupported=fail} the first refuses the world. None by
+     * default.
+     */
+    public SdfReader simulatingPluginParts(PluginParts parts) {
+        return new SdfReader(modelPath, limits, meshes, strict, simulatedSensors, simulatedPlugins, parts);
     }
 
     /** The {@code <sensor type>}s this reader takes as simulated. */
@@ -133,7 +160,8 @@ public final class SdfReader {
                 MeshLoader.SHARED,
                 false,
                 Set.of(),
-                ALL_PLUGINS);
+                ALL_PLUGINS,
+                PluginParts.NONE);
     }
 
     /** GZ_FUEL_CACHE_PATH, else ~/.gz/fuel. */
@@ -152,7 +180,8 @@ public final class SdfReader {
                 meshes,
                 strict,
                 simulatedSensors,
-                simulatedPlugins);
+                simulatedPlugins,
+                pluginParts);
     }
 
     /** The Fuel cache Fuel URLs are read from, if any. */
@@ -162,12 +191,12 @@ public final class SdfReader {
 
     /** The same reader with other limits. */
     public SdfReader withLimits(SdfLimits newLimits) {
-        return new SdfReader(modelPath, newLimits, meshes, strict, simulatedSensors, simulatedPlugins);
+        return new SdfReader(modelPath, newLimits, meshes, strict, simulatedSensors, simulatedPlugins, pluginParts);
     }
 
     /** The same reader, reading meshes and heightmaps through {@code loader} (its limits and its cache). */
     public SdfReader withMeshes(MeshLoader loader) {
-        return new SdfReader(modelPath, limits, loader, strict, simulatedSensors, simulatedPlugins);
+        return new SdfReader(modelPath, limits, loader, strict, simulatedSensors, simulatedPlugins, pluginParts);
     }
 
     /** The loader meshes and heightmaps are read through. */
@@ -213,7 +242,8 @@ public final class SdfReader {
 
     private WorldSpec read(SdfFiles.FileText text) {
         Document document = SdfFiles.parse(text, limits);
-        WorldSpec world = new SpecReader(document, modelPath, limits, meshes, simulatedSensors, simulatedPlugins)
+        WorldSpec world = new SpecReader(
+                        document, modelPath, limits, meshes, simulatedSensors, simulatedPlugins, pluginParts)
                 .world(text.path(), text.text());
         refuseIfStrict(world.ignored());
         logIgnored(text.path().toString(), world.ignored());
@@ -229,7 +259,8 @@ public final class SdfReader {
     public ModelSpec readModel(String modelSnippet, String sourceName) {
         byte[] bytes = modelSnippet.getBytes(StandardCharsets.UTF_8);
         Document document = SecureXml.parse(bytes, sourceName, limits);
-        SpecReader reader = new SpecReader(document, modelPath, limits, meshes, simulatedSensors, simulatedPlugins);
+        SpecReader reader =
+                new SpecReader(document, modelPath, limits, meshes, simulatedSensors, simulatedPlugins, pluginParts);
         ModelSpec model = reader.snippetModel();
         refuseIfStrict(reader.ignored());
         logIgnored(sourceName, reader.ignored());

@@ -54,11 +54,12 @@ final class SpecReader {
             SdfLimits limits,
             MeshLoader meshes,
             Set<String> simulatedSensors,
-            Predicate<PluginSpec> simulatedPlugins) {
+            Predicate<PluginSpec> simulatedPlugins,
+            SdfReader.PluginParts pluginParts) {
         this.document = document;
         this.modelPath = modelPath;
         this.limits = limits;
-        this.ignored = new IgnoredElements(Values.source(document.getRootElement()), simulatedPlugins);
+        this.ignored = new IgnoredElements(Values.source(document.getRootElement()), simulatedPlugins, pluginParts);
         this.geometries = new GeometryReader(new MeshFiles(modelPath, meshes));
         this.simulatedSensors = simulatedSensors;
     }
@@ -85,6 +86,7 @@ final class SpecReader {
         }
         Element w = worlds.get(0);
         String name = Values.requiredAttribute(w, "name", "");
+        ignored.world(name);
         String where = "world '" + name + "'";
         Vec3 gravity = DEFAULT_GRAVITY;
         Vec3 magneticField = WorldSpec.DEFAULT_MAGNETIC_FIELD;

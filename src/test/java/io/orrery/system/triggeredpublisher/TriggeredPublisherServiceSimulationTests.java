@@ -1,18 +1,28 @@
 package io.orrery.system.triggeredpublisher;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.gz.msgs.EmptyProtos;
 import com.gz.msgs.TwistProtos;
+import io.orrery.app.WorldServiceCalls;
+import io.orrery.builtin.Extensions;
 import io.orrery.physics.ModelState;
+import io.orrery.plugin.PluginRegistry;
 import io.orrery.plugin.PluginState;
 import io.orrery.plugin.PluginStatus;
+import io.orrery.plugin.ServicePort;
 import io.orrery.system.GazeboSystemRunner;
+import io.orrery.world.IgnoredElement;
+import io.orrery.world.WorldSpec;
+import io.orrery.world.sdf.SdfException;
+import io.orrery.world.sdf.SdfReader;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * TriggeredPublisher's {@code <service>} outputs calling the services Orrery offers, in-process through the same use
@@ -128,6 +138,54 @@ class TriggeredPublisherServiceSimulationTests {
         assertThat(reset.pose().position().y()).isCloseTo(0.0, within(bound));
         assertThat(reset.pose().position().z()).isCloseTo(0.325, within(bound));
         assertThat(commands).extracting(t -> t.getLinear().getX()).containsExactly(3.0, 0.0);
+    }
+
+    /** What the load-time check takes as offered is what the application's use case offers. */
+    @Test
+    void theNamesCheckedAtLoadAreTheServicesOffered(@TempDir Path saves) throws Exception {
+        sim.startPaused(EXAMPLE);
+        WorldServiceCalls calls = GazeboSystemRunner.worldServices(sim.runner(), new SdfReader(List.of()), saves);
+        assertThat(calls.services("triggered_publisher").stream().map(ServicePort.Service::name))
+                .containsExactlyElementsOf(ServicePort.offeredNames("triggered_publisher"));
+    }
+
+    /** A reader as the server configures it: plugins and their parts checked against what Orrery simulates. */
+    private static SdfReader serverReader() {
+        PluginRegistry registry = Extensions.discovered().plugins();
+        return new SdfReader(List.of())
+                .simulatingPlugins(p -> registry.provides(p.filename(), p.name()))
+                .simulatingPluginParts(registry::notSimulated);
+    }
+
+    /**
+     * The seven {@code <service>}s of gz-sim's test world, none of which Orrery offers (the .cc advertises them from
+     * its own process), are listed as not simulated with their place; the example world's set_pose is not.
+     */
+    @Test
+    void servicesOrreryDoesNotOfferAreListedAtLoad() {
+        WorldSpec world = serverReader().read(WORLD);
+        List<IgnoredElement> services = world.ignored().stream()
+                .filter(e -> e.element().equals("service"))
+                .toList();
+        assertThat(services).hasSize(7);
+        // the parser places an element where its start tag ends: the first <service> spans lines 174 to 179
+        assertThat(services.get(0).line()).isEqualTo(179);
+        assertThat(services.get(0).where()).contains("/srv-test");
+        assertThat(services).allSatisfy(e -> assertThat(e.affectsSimulation()).isTrue());
+        assertThat(serverReader().read(EXAMPLE).ignored())
+                .noneSatisfy(e -> assertThat(e.element()).isEqualTo("service"));
+    }
+
+    /** Under {@code orrery.sdf.unsupported=fail} the first such service refuses the world, naming file, line, column. */
+    @Test
+    void underUnsupportedFailTheFirstServiceNotOfferedRefusesTheWorld() {
+        assertThatThrownBy(() -> serverReader().refusingUnsupported(true).read(WORLD))
+                .isInstanceOfSatisfying(SdfException.class, e -> {
+                    assertThat(e.file()).endsWith("triggered_publisher.sdf");
+                    assertThat(e.line()).isEqualTo(179);
+                    assertThat(e.column()).isPositive();
+                })
+                .hasMessageContaining("<service>");
     }
 
     private List<PluginStatus> failures() {
