@@ -12,7 +12,8 @@
  * before a plugin's start has finished; {@link io.orrery.plugin.Plugin#reset()} says how.
  *
  * <p>Plugins never touch the world: they read {@link io.orrery.plugin.WorldSnapshot snapshots}, submit commands that
- * the runner runs between steps, and emit events. A plugin that opens connections says where
+ * the runner runs between steps, call the world services Orrery offers ({@link io.orrery.plugin.ServicePort}, the
+ * application's use cases, whose world changes are posted commands too), and emit events. A plugin that opens connections says where
  * ({@link io.orrery.plugin.PluginFactory#endpoints}), so that one a request brought and that would connect to a host
  * the operator did not allow is refused ({@link io.orrery.plugin.PluginEndpoints}). The host that does all this is
  * {@code plugin.internal}, closed to every package but this one and the runner that drives it; the rest see a world's

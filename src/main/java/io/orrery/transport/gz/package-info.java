@@ -4,8 +4,8 @@
  * ZeroMQ (JeroMQ), messages are gz-msgs' protobuf messages (the classes generated from {@code src/main/proto}).
  * Every bus topic with a publisher is advertised; a gz publisher on a topic a system subscribes to drives it; the
  * world interface of gz sim ({@code /world/<w>/control}, {@code create}, {@code remove}, {@code set_pose},
- * {@code scene/info}, {@code state}, {@code /gazebo/worlds}) is served through the use cases of {@code io.orrery.app}
- * (a {@code create} is the HTTP API's spawn). May use {@code app}, {@code ops} and the records and buses below them;
+ * {@code scene/info}, {@code state}, {@code /gazebo/worlds}) is served through {@code app.WorldServiceCalls}, the
+ * use case plugins call too (a {@code create} is the HTTP API's spawn). May use {@code app}, {@code ops} and the records and buses below them;
  * never {@code world.sdf}, the runner's wiring or another surface.
  *
  * <p>Threads: one for discovery, one publishing, one receiving topics and service requests, one sending replies.
