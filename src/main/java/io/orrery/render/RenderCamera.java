@@ -79,7 +79,7 @@ import java.util.Set;
  * nearest surface is found with about the float's own relative precision at any distance; the depth value itself is
  * computed in the eye frame and written as a float, not read from the depth buffer.
  */
-public final class RenderCamera implements AutoCloseable {
+public final class RenderCamera implements FrameCamera {
 
     /** How much nearer than the near clip the depth pass still draws, so that a surface there reads −inf. */
     private static final double DEPTH_PASS_NEAR_FACTOR = 1e-3;

@@ -111,13 +111,7 @@ public final class Renderer implements AutoCloseable {
      */
     public RenderCamera camera(CameraModel model, Set<RenderOutput> outputs, SegmentationType segmentation) {
         checkThread();
-        long pixels = (long) model.width() * model.height();
-        int side = Math.min(settings.maxImageSide(), maxRenderbuffer);
-        if (model.width() > side || model.height() > side || pixels > settings.maxImagePixels()) {
-            throw new IllegalArgumentException("a " + model.width() + " × " + model.height() + " image is larger than"
-                    + " a camera may have: at most " + side + " pixels a side and " + settings.maxImagePixels()
-                    + " pixels in all");
-        }
+        checkSize(model);
         if (outputs.isEmpty()) {
             throw new IllegalArgumentException(
                     "a camera needs at least one output: " + EnumSet.allOf(RenderOutput.class));
@@ -125,6 +119,37 @@ public final class Renderer implements AutoCloseable {
         RenderCamera camera = new RenderCamera(this, model, EnumSet.copyOf(outputs), segmentation);
         cameras.add(camera);
         return camera;
+    }
+
+    /**
+     * A wide-angle camera: the scene drawn into a cube of {@code lens.envTextureSize()} pixels a side, mapped through
+     * the lens into an image of {@code model}'s size (its intrinsics are not used), colour only.
+     *
+     * @throws IllegalArgumentException when the image or a face is larger than the settings or the driver allow
+     */
+    public WideAngleCamera wideAngleCamera(CameraModel model, CameraLens lens) {
+        checkThread();
+        checkSize(model);
+        int n = lens.envTextureSize();
+        CameraModel cube =
+                CameraModel.of(n, n, Math.PI / 2, model.near(), model.far()).withVisibilityMask(model.visibilityMask());
+        RenderCamera face = camera(cube, EnumSet.of(RenderOutput.COLOR), SegmentationType.SEMANTIC);
+        try {
+            return new WideAngleCamera(model, lens, face);
+        } catch (RuntimeException e) {
+            face.close();
+            throw e;
+        }
+    }
+
+    private void checkSize(CameraModel model) {
+        long pixels = (long) model.width() * model.height();
+        int side = Math.min(settings.maxImageSide(), maxRenderbuffer);
+        if (model.width() > side || model.height() > side || pixels > settings.maxImagePixels()) {
+            throw new IllegalArgumentException("a " + model.width() + " × " + model.height() + " image is larger than"
+                    + " a camera may have: at most " + side + " pixels a side and " + settings.maxImagePixels()
+                    + " pixels in all");
+        }
     }
 
     Program surfaceProgram() {

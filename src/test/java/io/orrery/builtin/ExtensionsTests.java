@@ -139,6 +139,8 @@ class ExtensionsTests {
                         "segmentation",
                         "segmentation_camera",
                         "force_torque",
+                        "wideanglecamera",
+                        "wide_angle_camera",
                         // a custom sensor is known by its gz:type (SensorSpec.kind())
                         "custom/environmental_sensor");
         assertThat(FOUND.devices())
@@ -156,7 +158,8 @@ class ExtensionsTests {
                         "logical_camera",
                         "magnetometer",
                         "navsat",
-                        "segmentation_camera");
+                        "segmentation_camera",
+                        "wide_angle_camera");
     }
 
     @Test

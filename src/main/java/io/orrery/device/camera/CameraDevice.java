@@ -6,7 +6,7 @@ import com.gz.msgs.ImageProtos.PixelFormatType;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
 import io.orrery.noise.Noise;
-import io.orrery.render.RenderCamera;
+import io.orrery.render.FrameCamera;
 import io.orrery.render.RenderOutput;
 import io.orrery.render.SegmentationType;
 import io.orrery.world.SdfElement;
@@ -146,7 +146,7 @@ public final class CameraDevice extends RenderedCamera {
 
     /** Rendering thread: colour first, then depth, as the sensor has them. */
     @Override
-    List<Image> images(Frame frame, RenderCamera camera) {
+    List<Image> images(Frame frame, FrameCamera camera) {
         int w = cameraModel().width();
         int h = cameraModel().height();
         List<Image> images = new ArrayList<>(2);

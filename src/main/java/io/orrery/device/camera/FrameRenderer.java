@@ -1,7 +1,8 @@
 package io.orrery.device.camera;
 
+import io.orrery.render.CameraLens;
 import io.orrery.render.CameraModel;
-import io.orrery.render.RenderCamera;
+import io.orrery.render.FrameCamera;
 import io.orrery.render.RenderOutput;
 import io.orrery.render.RenderScene;
 import io.orrery.render.Renderer;
@@ -27,7 +28,7 @@ final class FrameRenderer implements AutoCloseable {
 
     /** What is done with a drawn frame, on the rendering thread, its images in the camera's buffers. */
     interface Sink {
-        void accept(Frame frame, RenderCamera camera);
+        void accept(Frame frame, FrameCamera camera);
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(FrameRenderer.class);
@@ -52,9 +53,10 @@ final class FrameRenderer implements AutoCloseable {
             CameraModel model,
             Set<RenderOutput> outputs,
             SegmentationType segmentation,
+            CameraLens lens,
             Sink sink) {
         this.name = name;
-        this.thread = new Thread(() -> run(world, model, outputs, segmentation, sink), "orrery-camera-" + name);
+        this.thread = new Thread(() -> run(world, model, outputs, segmentation, lens, sink), "orrery-camera-" + name);
         thread.setDaemon(true);
         thread.start();
     }
@@ -81,11 +83,19 @@ final class FrameRenderer implements AutoCloseable {
         }
     }
 
+    /** {@code lens}: a wide-angle camera's, null for a pinhole camera. */
     private void run(
-            WorldSpec world, CameraModel model, Set<RenderOutput> outputs, SegmentationType segmentation, Sink sink) {
+            WorldSpec world,
+            CameraModel model,
+            Set<RenderOutput> outputs,
+            SegmentationType segmentation,
+            CameraLens lens,
+            Sink sink) {
         try (Renderer renderer = Renderer.open();
                 RenderScene scene = renderer.scene(world);
-                RenderCamera camera = renderer.camera(model, outputs, segmentation)) {
+                FrameCamera camera = lens == null
+                        ? renderer.camera(model, outputs, segmentation)
+                        : renderer.wideAngleCamera(model, lens)) {
             ready.complete(scene.bodies());
             for (Frame frame = next(); frame != null; frame = next()) {
                 try {
@@ -152,7 +162,7 @@ final class FrameRenderer implements AutoCloseable {
         }
     }
 
-    private static void draw(RenderScene scene, RenderCamera camera, Frame frame) {
+    private static void draw(RenderScene scene, FrameCamera camera, Frame frame) {
         Pose[] bodies = frame.bodies();
         for (int i = 0; i < bodies.length; i++) {
             scene.setVisible(i, bodies[i] != null);

@@ -9,8 +9,9 @@ import io.orrery.device.Mount;
 import io.orrery.noise.Noise;
 import io.orrery.physics.LinkState;
 import io.orrery.physics.WorldView;
+import io.orrery.render.CameraLens;
 import io.orrery.render.CameraModel;
-import io.orrery.render.RenderCamera;
+import io.orrery.render.FrameCamera;
 import io.orrery.render.RenderException;
 import io.orrery.render.RenderOutput;
 import io.orrery.render.RenderScene;
@@ -59,17 +60,27 @@ abstract class RenderedCamera extends Device implements Camera {
     private record Drawn(long episode, List<Image> images) {}
 
     RenderedCamera(Mount mount, DeviceContext context, Set<RenderOutput> outputs, SegmentationType segmentation) {
+        this(mount, context, outputs, segmentation, null);
+    }
+
+    /** {@code lens}: a wide-angle camera's lens, which draws colour only; null for a pinhole camera. */
+    RenderedCamera(
+            Mount mount,
+            DeviceContext context,
+            Set<RenderOutput> outputs,
+            SegmentationType segmentation,
+            CameraLens lens) {
         super(mount, context);
-        this.model = readModel();
+        this.model = lens == null ? readModel() : readImage();
         this.cameraPose = element("camera", "pose").map(this::pose).orElse(Pose.IDENTITY);
         this.frameId = element("camera", "optical_frame_id")
                 .map(SdfElement::text)
                 .map(String::strip)
                 .filter(t -> !t.isEmpty())
                 .orElse(mount.scopedName());
-        this.cameraInfo = CameraInfos.of(model);
-        this.renderer =
-                new FrameRenderer(mount.scopedName(), context.world(), model, outputs, segmentation, this::collect);
+        this.cameraInfo = lens == null ? CameraInfos.of(model) : sdfInfo();
+        this.renderer = new FrameRenderer(
+                mount.scopedName(), context.world(), model, outputs, segmentation, lens, this::collect);
         try {
             this.bodies = renderer.awaitReady();
         } catch (RenderException | IllegalArgumentException e) {
@@ -97,7 +108,7 @@ abstract class RenderedCamera extends Device implements Camera {
     }
 
     /** Rendering thread: the frame's images as messages, in the order of the image topics given to {@link #open}. */
-    abstract List<Image> images(Frame frame, RenderCamera camera);
+    abstract List<Image> images(Frame frame, FrameCamera camera);
 
     /** The colour noise of a frame sampled at {@code simTimeNanos} (none by default). */
     Noise colorNoise(long simTimeNanos) {
@@ -228,7 +239,7 @@ abstract class RenderedCamera extends Device implements Camera {
     }
 
     /** Rendering thread: a drawn frame goes to whoever asked for it, or is kept for the runner's thread to publish. */
-    private void collect(Frame frame, RenderCamera camera) {
+    private void collect(Frame frame, FrameCamera camera) {
         List<Image> images = List.copyOf(images(frame, camera));
         if (frame.demand() != null) {
             frame.demand().complete(images);
@@ -266,18 +277,73 @@ abstract class RenderedCamera extends Device implements Camera {
                         number(m.cx(), "camera", "lens", "intrinsics", "cx"),
                         number(m.cy(), "camera", "lens", "intrinsics", "cy"));
             }
-            Optional<String> written =
-                    element("camera", "visibility_mask").map(SdfElement::text).filter(t -> !t.isBlank());
-            long mask = written.isEmpty()
-                    ? CameraModel.ALL
-                    : Bitmask.parse(written.get())
-                            .orElseThrow(() -> new IllegalArgumentException("<camera><visibility_mask> must be a whole"
-                                    + " number from 0 to " + CameraModel.ALL + " (or 0x0 to 0xFFFFFFFF), got '"
-                                    + written.get() + "'"));
-            return m.withVisibilityMask(mask);
+            return m.withVisibilityMask(readModelMask());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("sensor '" + mount().scopedName() + "': " + e.getMessage(), e);
         }
+    }
+
+    private long readModelMask() {
+        Optional<String> written =
+                element("camera", "visibility_mask").map(SdfElement::text).filter(t -> !t.isBlank());
+        return written.isEmpty()
+                ? CameraModel.ALL
+                : Bitmask.parse(written.get())
+                        .orElseThrow(() -> new IllegalArgumentException("<camera><visibility_mask> must be a whole"
+                                + " number from 0 to " + CameraModel.ALL + " (or 0x0 to 0xFFFFFFFF), got '"
+                                + written.get() + "'"));
+    }
+
+    /**
+     * A wide-angle camera's image: its size, clip and mask, the intrinsics those of its normalised image (half the
+     * width is 1), as a lens and not a pinhole maps it.
+     */
+    private CameraModel readImage() {
+        int width = whole(320, "camera", "image", "width");
+        int height = whole(240, "camera", "image", "height");
+        double near = number(0.1, "camera", "clip", "near");
+        double far = number(100, "camera", "clip", "far");
+        try {
+            double half = width / 2.0;
+            return new CameraModel(width, height, half, half, half, height / 2.0, near, far, CameraModel.ALL)
+                    .withVisibilityMask(readModelMask());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("sensor '" + mount().scopedName() + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A wide-angle camera's gz.msgs.CameraInfo as gz-sensors fills it, from SDF alone (a lens has no pinhole
+     * intrinsics): {@code <lens><intrinsics>} and {@code <lens><projection>} or sdformat's defaults (fx = fy = 277, cx
+     * = 160, cy = 120), {@code <distortion>} k1, k2, p1, p2, k3 or zeros.
+     */
+    private CameraInfo sdfInfo() {
+        CameraInfo.Builder b = CameraInfo.newBuilder().setWidth(model.width()).setHeight(model.height());
+        CameraInfo.Distortion.Builder d =
+                b.getDistortionBuilder().setModel(CameraInfo.Distortion.DistortionModelType.PLUMB_BOB);
+        for (String k : new String[] {"k1", "k2", "p1", "p2", "k3"}) {
+            d.addK(number(0, "camera", "distortion", k));
+        }
+        double fx = number(277, "camera", "lens", "intrinsics", "fx");
+        double fy = number(277, "camera", "lens", "intrinsics", "fy");
+        double cx = number(160, "camera", "lens", "intrinsics", "cx");
+        double cy = number(120, "camera", "lens", "intrinsics", "cy");
+        for (double v : new double[] {fx, 0, cx, 0, fy, cy, 0, 0, 1}) {
+            b.getIntrinsicsBuilder().addK(v);
+        }
+        double pfx = number(277, "camera", "lens", "projection", "p_fx");
+        double pfy = number(277, "camera", "lens", "projection", "p_fy");
+        double pcx = number(160, "camera", "lens", "projection", "p_cx");
+        double pcy = number(120, "camera", "lens", "projection", "p_cy");
+        double tx = number(0, "camera", "lens", "projection", "tx");
+        double ty = number(0, "camera", "lens", "projection", "ty");
+        for (double v : new double[] {pfx, 0, pcx, tx, 0, pfy, pcy, ty, 0, 0, 1, 0}) {
+            b.getProjectionBuilder().addP(v);
+        }
+        for (double v : new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1}) {
+            b.addRectificationMatrix(v);
+        }
+        return b.build();
     }
 
     private int whole(int fallback, String... path) {

@@ -5,7 +5,7 @@ import com.gz.msgs.ImageProtos.Image;
 import com.gz.msgs.ImageProtos.PixelFormatType;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
-import io.orrery.render.RenderCamera;
+import io.orrery.render.FrameCamera;
 import io.orrery.render.RenderOutput;
 import io.orrery.render.SegmentationType;
 import io.orrery.world.SdfElement;
@@ -97,7 +97,7 @@ public final class SegmentationCameraDevice extends RenderedCamera {
 
     /** Rendering thread: the label map, then the coloured map. */
     @Override
-    List<Image> images(Frame frame, RenderCamera camera) {
+    List<Image> images(Frame frame, FrameCamera camera) {
         int w = cameraModel().width();
         int h = cameraModel().height();
         ByteBuffer labels = camera.segmentation();
