@@ -163,6 +163,26 @@ class WideAngleCameraTests {
         assertThat(outside).isGreaterThan(20_000);
     }
 
+    /**
+     * Only the cube faces some pixel looks through are drawn: one for a gnomonical lens within 90°; five for
+     * camera_lens_flare.sdf's equidistant lens over π cut at π/2 (no ray looks back); six once rays reach behind.
+     */
+    @Test
+    void theFacesDrawnAreThoseSomePixelLooksThrough() {
+        assertThat(faces(CameraLens.of("gnomonical", 1, 1, 0, 1, Fun.TAN, true, Math.PI / 2, 1.047, 16)))
+                .isEqualTo(1);
+        assertThat(faces(CameraLens.of("equidistant", 1, 1, 0, 1, Fun.ID, true, 1.5707, 3.14159, 16)))
+                .isEqualTo(5);
+        assertThat(faces(CameraLens.of("equidistant", 1, 1, 0, 1, Fun.ID, true, Math.PI, 2 * Math.PI, 16)))
+                .isEqualTo(6);
+    }
+
+    private static int faces(CameraLens lens) {
+        try (WideAngleCamera cam = renderer.wideAngleCamera(IMAGE, lens)) {
+            return cam.facesDrawn();
+        }
+    }
+
     private static byte[] draw(WorldSpec world, CameraLens lens, Pose pose) {
         try (RenderScene scene = renderer.scene(world);
                 WideAngleCamera cam = renderer.wideAngleCamera(IMAGE, lens)) {
