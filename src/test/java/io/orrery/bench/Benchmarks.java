@@ -108,6 +108,7 @@ public final class Benchmarks {
             ArticulationBenchmark.NAME,
             RobotsBenchmark.NAME,
             RenderBenchmark.NAME,
+            WideAngleBenchmark.NAME,
             CorpusBenchmark.NAME,
             "settle",
             "robot-steps",
@@ -206,6 +207,9 @@ public final class Benchmarks {
         }
         if (which.contains("robot-steps")) {
             RobotStepsBenchmark.run();
+        }
+        if (which.contains(WideAngleBenchmark.NAME)) {
+            WideAngleBenchmark.run();
         }
         if (which.contains(RobotsBenchmark.NAME)) {
             RobotsBenchmark.run();
