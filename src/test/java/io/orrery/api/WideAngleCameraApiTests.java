@@ -51,7 +51,7 @@ class WideAngleCameraApiTests {
 
     @Test
     void theWideAngleCameraIsListedAndItsImageIsAPng() throws Exception {
-        JsonNode list = JSON.readTree(get("/api/cameras").body());
+        JsonNode list = awaitCameras();
         assertThat(list.findValuesAsText("name")).containsExactly("m1::link1::camera");
         assertThat(list.get(0).get("color").asText())
                 .isEqualTo("/test/integration/WideAngleCamera_imagesWithBuiltinSDF/image");
@@ -73,6 +73,19 @@ class WideAngleCameraApiTests {
         int green = (rgb >> 8) & 0xff;
         int blue = rgb & 0xff;
         assertThat(blue).isGreaterThan(red).isGreaterThan(green);
+    }
+
+    /** The cameras once the world is loaded (it loads beside the server's start), within a minute. */
+    private JsonNode awaitCameras() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            JsonNode list = JSON.readTree(get("/api/cameras").body());
+            if (!list.isEmpty()) {
+                return list;
+            }
+            assertThat(System.nanoTime()).as("the world's cameras").isLessThan(deadline);
+            Thread.sleep(50);
+        }
     }
 
     private void running() throws Exception {
