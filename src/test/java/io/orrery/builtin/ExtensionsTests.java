@@ -61,7 +61,8 @@ class ExtensionsTests {
             List.of("log-record", "LogRecord"),
             List.of("environment-preload", "EnvironmentPreload"),
             List.of("environmental-sensor", "EnvironmentalSystem"),
-            List.of("collada-world-exporter", "ColladaWorldExporter"));
+            List.of("collada-world-exporter", "ColladaWorldExporter"),
+            List.of("trajectory-follower", "TrajectoryFollower"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
