@@ -62,7 +62,8 @@ class ExtensionsTests {
             List.of("environment-preload", "EnvironmentPreload"),
             List.of("environmental-sensor", "EnvironmentalSystem"),
             List.of("collada-world-exporter", "ColladaWorldExporter"),
-            List.of("trajectory-follower", "TrajectoryFollower"));
+            List.of("trajectory-follower", "TrajectoryFollower"),
+            List.of("logicalaudiosensorplugin", "LogicalAudioSensorPlugin"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
