@@ -111,6 +111,24 @@ class TrajectoryFollowerSimulationTests {
     }
 
     @Test
+    void aCircleIsEightPointsAboutTheStart() throws Exception {
+        Track track = new Track();
+        sim.system(track);
+        sim.startPaused(sim.withReplaced(
+                WORLD,
+                "<waypoints>\n          <waypoint>2 0</waypoint>\n          <waypoint>7 0</waypoint>\n        </waypoints>",
+                "<circle><radius>3</radius></circle>"));
+        sim.step(40_000);
+        // about box's start (2, 0), counter-clockwise from +x: (5, 0), (2 + 3/√2, 3/√2), (2, 3), ...
+        List<Vec3> circle = new ArrayList<>();
+        for (int i = 0; i < Route.CIRCLE_SAMPLES; i++) {
+            double angle = 2 * Math.PI * i / Route.CIRCLE_SAMPLES;
+            circle.add(new Vec3(2 + 3 * Math.cos(angle), 3 * Math.sin(angle), 0));
+        }
+        assertThat(track.visits("box", circle)).startsWith(circle.get(0), circle.get(1), circle.get(2));
+    }
+
+    @Test
     void pausedOverItsTopicItPushesNoMore() throws Exception {
         Track track = new Track();
         sim.system(track);
