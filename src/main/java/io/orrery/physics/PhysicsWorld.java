@@ -84,6 +84,15 @@ public interface PhysicsWorld extends WorldView, AutoCloseable {
     }
 
     /**
+     * Makes a link's contacts slip under force as ODE's slip compliance does (gz-sim's WheelSlip sets it on a wheel each
+     * step), from the next step until set again; {@code null} gives the link ordinary friction back. A reset clears it.
+     * An engine that cannot do it throws {@link UnsupportedOperationException}.
+     */
+    default void setSlipCompliance(String model, String link, SlipCompliance slip) {
+        throw new UnsupportedOperationException("this physics world has no slip compliance");
+    }
+
+    /**
      * Sets the joint's velocity (rad/s or m/s) at once, its position kept: the child and everything jointed below it
      * gain the difference as one rigid motion about (or along) the axis. Other joints keep their velocities. Throws
      * for a fixed or ball joint.

@@ -63,7 +63,8 @@ class ExtensionsTests {
             List.of("environmental-sensor", "EnvironmentalSystem"),
             List.of("collada-world-exporter", "ColladaWorldExporter"),
             List.of("trajectory-follower", "TrajectoryFollower"),
-            List.of("logicalaudiosensorplugin", "LogicalAudioSensorPlugin"));
+            List.of("logicalaudiosensorplugin", "LogicalAudioSensorPlugin"),
+            List.of("wheel-slip", "WheelSlip"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {

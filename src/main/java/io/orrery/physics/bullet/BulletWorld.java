@@ -5,7 +5,9 @@ import io.orrery.physics.Articulation;
 import io.orrery.physics.ContactPoint;
 import io.orrery.physics.PhysicsWorld;
 import io.orrery.physics.RayHit;
+import io.orrery.physics.SlipCompliance;
 import io.orrery.physics.SolverSettings;
+import io.orrery.physics.UnknownModelException;
 import io.orrery.physics.rigid.JointFrame;
 import io.orrery.physics.rigid.KeptShapes;
 import io.orrery.physics.rigid.LinkPlan;
@@ -40,6 +42,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     private final Map<Long, LinkBody> bodies = new HashMap<>();
 
     private MixingSpace space;
+    private final SlipContacts slips = new SlipContacts();
     private final StepSplit split = new StepSplit();
     /** The length of the last Bullet step, s: the contacts' impulses are over it. */
     private double lastPartDt = Double.NaN;
@@ -64,7 +67,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     @Override
     protected void createWorld(WorldSpec spec) {
         if (space == null) {
-            space = new MixingSpace(solverSettings);
+            space = new MixingSpace(solverSettings, slips, bodies);
         }
         space.setGravity(Convert.vector(spec.gravity()));
     }
@@ -74,10 +77,12 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
         // maxSteps 0: one step of exactly dt / parts. Contact points call back into Java to mix surfaces only where
         // needed.
         int parts = split.update(dt, fastestJointLimit());
-        lastPartDt = dt / parts;
         for (int i = 0; i < parts; i++) {
             pushes.run(); // Bullet clears forces after each step
+            lastPartDt = dt / parts;
+            slips.beforeStep(lastPartDt);
             space.update((float) (dt / parts), 0, space.stepFlags());
+            slips.afterStep(space, lastPartDt);
             for (LinkBody link : bodies.values()) {
                 link.stepped();
             }
@@ -114,6 +119,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     protected void removeBody(LinkBody link) {
         space.removeCollisionObject(link.body);
         bodies.remove(link.body.nativeId());
+        slips.remove(link);
     }
 
     @Override
@@ -185,6 +191,7 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
             space.removeCollisionObject(link.body);
         }
         bodies.clear();
+        slips.clear();
     }
 
     @Override
@@ -194,12 +201,24 @@ final class BulletWorld extends RigidWorld<LinkBody, JointConstraint> {
     }
 
     @Override
+    public void setSlipCompliance(String model, String link, SlipCompliance slip) {
+        if (model(model).isEmpty()) {
+            throw new UnknownModelException(model);
+        }
+        LinkBody body = bodies.values().stream()
+                .filter(l -> l.model().equals(model) && l.name().equals(link))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("model '" + model + "' has no link '" + link + "'"));
+        slips.set(body, slip);
+    }
+
+    @Override
     protected Optional<RayHit> castRay(Vec3 from, Vec3 to) {
         return WorldQueries.rayCast(space, bodies, from, to);
     }
 
     @Override
     protected List<ContactPoint> contactsOf(LinkBody link) {
-        return WorldQueries.contacts(space, bodies, link, lastPartDt);
+        return WorldQueries.contacts(space, bodies, link, lastPartDt, slips);
     }
 }

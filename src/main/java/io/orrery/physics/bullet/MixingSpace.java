@@ -9,6 +9,7 @@ import com.jme3.bullet.collision.ManifoldPoints;
 import com.jme3.bullet.collision.PhysicsCollisionObject;
 import com.jme3.math.Vector3f;
 import io.orrery.physics.SolverSettings;
+import java.util.Map;
 
 /**
  * A dynamics world (dynamic AABB tree broadphase, sequential impulse solver) whose contact points combine two
@@ -23,8 +24,10 @@ final class MixingSpace extends PhysicsSpace {
     private static final float EXTENT = 10_000f;
 
     private final SurfaceMix mix = new SurfaceMix();
+    private final SlipContacts slips;
+    private final Map<Long, LinkBody> bodies;
 
-    MixingSpace(SolverSettings solver) {
+    MixingSpace(SolverSettings solver, SlipContacts slips, Map<Long, LinkBody> bodies) {
         super(new Vector3f(-EXTENT, -EXTENT, -EXTENT), new Vector3f(EXTENT, EXTENT, EXTENT), BroadphaseType.DBVT);
         SolverInfo info = getSolverInfo();
         info.setNumIterations(solver.iterations());
@@ -42,11 +45,23 @@ final class MixingSpace extends PhysicsSpace {
         // Rays meet convex shapes by GJK, not Bullet's default subsimplex cast: the subsimplex cast stops up to about
         // a centimetre short of a box's face on oblique rays, where Gazebo's lidar tests allow 0.1 mm.
         setRayTestFlags(RayTestFlag.GjkRaytest);
+        this.slips = slips;
+        this.bodies = bodies;
     }
 
-    /** The step's callbacks: the contact-point one only when some pair of bodies needs Gazebo's mixing. */
+    /**
+     * The step's callbacks: the contact-point one only when some pair of bodies needs Gazebo's mixing or some link
+     * slips. Friction directions set on a contact point are only read by the solver in its caching mode, which is on
+     * only while a link slips (it changes nothing for the other points, but the other worlds' solver stays as it was).
+     */
     int stepFlags() {
-        return mix.needed() ? StepFlag.contactConceived : 0;
+        SolverInfo info = getSolverInfo();
+        int mode = info.mode();
+        int wanted = slips.any() ? mode | SolverMode.CacheDirection : mode & ~SolverMode.CacheDirection;
+        if (wanted != mode) {
+            info.setMode(wanted);
+        }
+        return mix.needed() || slips.any() ? StepFlag.contactConceived : 0;
     }
 
     @Override
@@ -80,6 +95,7 @@ final class MixingSpace extends PhysicsSpace {
         if (restitution != SurfaceMix.bulletRestitution(sa.restitution(), sb.restitution())) {
             ManifoldPoints.setCombinedRestitution(pointId, restitution);
         }
+        slips.onContact(pointId, a, b, bodies);
         return true;
     }
 

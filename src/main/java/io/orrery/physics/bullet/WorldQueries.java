@@ -44,9 +44,11 @@ final class WorldQueries {
 
     /**
      * The points of the persistent manifolds that touch the link in the last step, with the force of the solver's
-     * impulses (normal and both friction directions) over that step of {@code dt} s (the last part of a split step).
+     * impulses (normal and both friction directions) over that step of {@code dt} s (the last part of a split step),
+     * and a slipping contact's viscous force ({@link SlipContacts}).
      */
-    static List<ContactPoint> contacts(PhysicsSpace space, Map<Long, LinkBody> bodies, LinkBody link, double dt) {
+    static List<ContactPoint> contacts(
+            PhysicsSpace space, Map<Long, LinkBody> bodies, LinkBody link, double dt, SlipContacts slips) {
         List<ContactPoint> out = new ArrayList<>();
         long id = link.body.nativeId();
         Vector3f v = new Vector3f();
@@ -76,7 +78,13 @@ final class WorldQueries {
                     ManifoldPoints.getPositionWorldOnB(point, v);
                 }
                 Vec3 position = Convert.vec3(v);
-                out.add(Hits.contact(other, position, normal, isA, distance, forceOnA(point, normal, dt)));
+                out.add(Hits.contact(
+                        other,
+                        position,
+                        normal,
+                        isA,
+                        distance,
+                        forceOnA(point, normal, dt).plus(slips.forceOnA(point))));
             }
         }
         return out;

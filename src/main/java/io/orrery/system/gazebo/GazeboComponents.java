@@ -34,6 +34,13 @@ public final class GazeboComponents {
     public static final Components.Key<EnvironmentalData> ENVIRONMENT =
             Components.Key.of("Environment", EnvironmentalData.class);
 
+    /**
+     * gz-sim's {@code WheelSlipCmd} on a wheel link ({@code <model>::<link>}): the unitless slip compliances a
+     * LookupWheelSlip asks the link's WheelSlip to use from the next step on; WheelSlip removes it once read.
+     */
+    public static final Components.Key<WheelSlipCmd> WHEEL_SLIP_CMD =
+            Components.Key.of("WheelSlipCmd", WheelSlipCmd.class);
+
     /** The entity of the world itself, for components that belong to no model. */
     public static final String WORLD = "";
 
@@ -59,6 +66,12 @@ public final class GazeboComponents {
      * @param watts the power drawn (W)
      */
     public record PowerLoad(String battery, double watts) {}
+
+    /**
+     * @param lateral unitless slip compliance across the wheel, not negative
+     * @param longitudinal unitless slip compliance along its rolling direction, not negative
+     */
+    public record WheelSlipCmd(double lateral, double longitudinal) {}
 
     /** The entity of battery {@code name} of {@code model}. */
     public static String battery(String model, String name) {
