@@ -95,7 +95,7 @@ final class MixingSpace extends PhysicsSpace {
         if (restitution != SurfaceMix.bulletRestitution(sa.restitution(), sb.restitution())) {
             ManifoldPoints.setCombinedRestitution(pointId, restitution);
         }
-        slips.onContact(pointId, a, b, bodies);
+        slips.onContact(pointId, manifoldId, a, b, bodies);
         return true;
     }
 

@@ -51,7 +51,10 @@ final class SlipContacts {
     }
 
     private final Map<PhysicsCollisionObject, Slipping> slips = new IdentityHashMap<>();
-    /** The viscous force on body A of each contact point in the last step, for the contacts' reported forces. */
+    /**
+     * The viscous force on body A of each manifold in the last step, for the contacts' reported forces: Bullet's
+     * callback sees a point before the manifold stores its copy, so the force is known by manifold, not by point.
+     */
     private final Map<Long, Vec3> forcesOnA = new HashMap<>();
 
     private double dt = Double.NaN;
@@ -131,13 +134,14 @@ final class SlipContacts {
         return null;
     }
 
-    /** The viscous force a slipping contact put on body A of the point in the last step, zero for any other point. */
-    Vec3 forceOnA(long point) {
-        return forcesOnA.getOrDefault(point, Vec3.ZERO);
+    /** The viscous force slipping contacts put on body A of the manifold in the last step, zero for any other. */
+    Vec3 forceOnA(long manifold) {
+        return forcesOnA.getOrDefault(manifold, Vec3.ZERO);
     }
 
     /** Bullet's callback for one contact point: sets its friction up if A or B slips. */
-    void onContact(long point, PhysicsCollisionObject a, PhysicsCollisionObject b, Map<Long, LinkBody> bodies) {
+    void onContact(
+            long point, long manifold, PhysicsCollisionObject a, PhysicsCollisionObject b, Map<Long, LinkBody> bodies) {
         Slipping sa = slips.get(a);
         Slipping sb = sa == null ? slips.get(b) : null;
         if (sa == null && sb == null) {
@@ -193,7 +197,7 @@ final class SlipContacts {
         if (other != null && other.isDynamic()) {
             other.applyForce(force.times(-1), p.minus(other.comPose().position()));
         }
-        forcesOnA.put(point, wheelIsA ? force : force.times(-1));
+        forcesOnA.merge(manifold, wheelIsA ? force : force.times(-1), Vec3::plus);
     }
 
     /** The slip law's force along a direction: against the sliding, bounded by the Coulomb limit. */

@@ -64,6 +64,13 @@ final class WorldQueries {
                 continue;
             }
             int n = PersistentManifolds.countPoints(manifold);
+            int touching = 0;
+            for (int p = 0; p < n; p++) {
+                touching +=
+                        Hits.touching(ManifoldPoints.getDistance1(PersistentManifolds.getPointId(manifold, p))) ? 1 : 0;
+            }
+            // a slipping contact's viscous force is known for the manifold: each touching point carries its share
+            Vec3 viscous = touching == 0 ? Vec3.ZERO : slips.forceOnA(manifold).times(1.0 / touching);
             for (int p = 0; p < n; p++) {
                 long point = PersistentManifolds.getPointId(manifold, p);
                 float distance = ManifoldPoints.getDistance1(point);
@@ -84,7 +91,7 @@ final class WorldQueries {
                         normal,
                         isA,
                         distance,
-                        forceOnA(point, normal, dt).plus(slips.forceOnA(point))));
+                        forceOnA(point, normal, dt).plus(viscous)));
             }
         }
         return out;
