@@ -59,16 +59,15 @@ final class BodyBuilder {
         Pose start = plan.startPose();
         body.setPhysicsLocation(Convert.vector(start.position()));
         body.setPhysicsRotation(Convert.quaternion(start.rotation()));
-        SurfaceMix.Surface surface = new SurfaceMix.Surface(
-                (float) shape.surface().friction(), (float) shape.surface().restitution());
-        body.setFriction(surface.friction());
-        body.setRestitution(surface.restitution());
-        body.setUserObject(surface); // for mixing without calls back into the native world
+        body.setFriction((float) shape.surface().friction());
+        body.setRestitution((float) shape.surface().restitution());
         if (shape.empty()) {
             body.setCollisionGroup(SHAPELESS_GROUP);
             body.setCollideWithGroups(PhysicsCollisionObject.COLLISION_GROUP_NONE);
         }
         LinkBody result = new LinkBody(plan, body, inverseInertia, alwaysStatic, shape);
+        // for mixing without calls back into the native world
+        body.setUserObject(new SurfaceMix.Surface(body.getFriction(), body.getRestitution(), result));
         if (everDynamic && staticNow) {
             setMass(result, true);
         }

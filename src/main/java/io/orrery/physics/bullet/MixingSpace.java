@@ -5,11 +5,15 @@ import com.jme3.bullet.RayTestFlag;
 import com.jme3.bullet.SolverInfo;
 import com.jme3.bullet.SolverMode;
 import com.jme3.bullet.StepFlag;
+import com.jme3.bullet.collision.ContactPointFlag;
 import com.jme3.bullet.collision.ManifoldPoints;
 import com.jme3.bullet.collision.PhysicsCollisionObject;
 import com.jme3.math.Vector3f;
 import io.orrery.physics.SolverSettings;
 import java.util.Map;
+import io.orrery.physics.rigid.ContactFriction;
+import io.orrery.world.SurfaceSpec;
+import io.orrery.world.Vec3;
 
 /**
  * A dynamics world (dynamic AABB tree broadphase, sequential impulse solver) whose contact points combine two
@@ -38,6 +42,9 @@ final class MixingSpace extends PhysicsSpace {
         info.setGlobalCfm((float) solver.cfm());
         int mode = info.mode() & ~(SolverMode.Use2Directions | SolverMode.RandomOrder);
         mode |= solver.twoFrictionDirections() ? SolverMode.Use2Directions : 0;
+        // Friction directions a contact sets stand (CacheDirection with the point's LATERAL_FRICTION flag): only the
+        // contacts of surfaces whose friction differs by direction set the flag, every other contact is as before.
+        mode |= SolverMode.CacheDirection;
         info.setMode(mode | (solver.randomOrder() ? SolverMode.RandomOrder : 0));
         // Bullet 3 makes contacts up to 2 cm before bodies touch and, by default, stops an approaching body there
         // without restitution: a ball would not bounce. Speculative contact restitution applies it there too.
@@ -50,17 +57,11 @@ final class MixingSpace extends PhysicsSpace {
     }
 
     /**
-     * The step's callbacks: the contact-point one only when some pair of bodies needs Gazebo's mixing or some link
-     * slips. Friction directions set on a contact point are only read by the solver in its caching mode, which is on
-     * only while a link slips (it changes nothing for the other points, but the other worlds' solver stays as it was).
+     * The step's callbacks: the contact-point one only when some pair of bodies needs Gazebo's mixing (friction that
+     * differs by direction among it) or some link slips. The solver keeps the friction directions a contact point
+     * sets (CacheDirection, set once): only points flagged LATERAL_FRICTION are read so, every other point is as before.
      */
     int stepFlags() {
-        SolverInfo info = getSolverInfo();
-        int mode = info.mode();
-        int wanted = slips.any() ? mode | SolverMode.CacheDirection : mode & ~SolverMode.CacheDirection;
-        if (wanted != mode) {
-            info.setMode(wanted);
-        }
         return mix.needed() || slips.any() ? StepFlag.contactConceived : 0;
     }
 
@@ -87,9 +88,10 @@ final class MixingSpace extends PhysicsSpace {
         // combined differently, so that most calls make no further trip into the native world.
         SurfaceMix.Surface sa = surface(a);
         SurfaceMix.Surface sb = surface(b);
-        float friction = Math.min(sa.friction(), sb.friction());
-        if (friction != SurfaceMix.bulletFriction(sa.friction(), sb.friction())) {
-            ManifoldPoints.setCombinedFriction(pointId, friction);
+        if (sa.anisotropic() || sb.anisotropic()) {
+            directional(pointId, sa, sb);
+        } else {
+            mix(pointId, sa, sb);
         }
         float restitution = Math.max(sa.restitution(), sb.restitution());
         if (restitution != SurfaceMix.bulletRestitution(sa.restitution(), sb.restitution())) {
@@ -97,6 +99,36 @@ final class MixingSpace extends PhysicsSpace {
         }
         slips.onContact(pointId, manifoldId, a, b, bodies);
         return true;
+    }
+
+    private static void mix(long pointId, SurfaceMix.Surface sa, SurfaceMix.Surface sb) {
+        float friction = Math.min(sa.friction(), sb.friction());
+        if (friction != SurfaceMix.bulletFriction(sa.friction(), sb.friction())) {
+            ManifoldPoints.setCombinedFriction(pointId, friction);
+        }
+    }
+
+    /**
+     * Friction that differs by direction ({@link ContactFriction}): the point's two friction directions and their
+     * shared coefficient set here, and flagged so that the solver takes them as they are.
+     */
+    private static void directional(long pointId, SurfaceMix.Surface sa, SurfaceMix.Surface sb) {
+        Vector3f normal = new Vector3f();
+        ManifoldPoints.getNormalWorldOnB(pointId, normal);
+        ContactFriction.Rows rows = ContactFriction.of(Convert.vec3(normal), side(sa), side(sb));
+        ManifoldPoints.setCombinedFriction(pointId, (float) rows.friction());
+        ManifoldPoints.setLateralFrictionDir1(pointId, Convert.vector(rows.first()));
+        ManifoldPoints.setLateralFrictionDir2(pointId, Convert.vector(rows.second()));
+        ManifoldPoints.setFlags(pointId, ManifoldPoints.getFlags(pointId) | ContactPointFlag.LATERAL_FRICTION);
+    }
+
+    private static ContactFriction.Side side(SurfaceMix.Surface s) {
+        if (s.link() == null) {
+            return new ContactFriction.Side(s.friction(), s.friction(), Vec3.ZERO);
+        }
+        SurfaceSpec spec = s.link().surface();
+        return new ContactFriction.Side(
+                spec.friction(), spec.friction2(), s.link().frictionDirection());
     }
 
     /** The surface Orrery gave the body, or the native one for a body Orrery did not build. */

@@ -1,5 +1,7 @@
 package io.orrery.physics.bullet;
 
+import io.orrery.physics.rigid.Link;
+
 /**
  * Gazebo's surface mixing (friction the smaller coefficient, restitution the larger) against Bullet's own (their
  * products), and whether the bodies of a space hold any pair on which the two disagree. Where none does, the step
@@ -23,8 +25,25 @@ final class SurfaceMix {
 
     private int restitutionNotOne;
 
-    /** A body's surface, kept in Java so that mixing needs no call back into the native world. */
-    record Surface(float friction, float restitution) {}
+    /** Bodies whose friction differs by direction. */
+    private int anisotropic;
+
+    /**
+     * A body's surface, kept in Java so that mixing needs no call back into the native world.
+     *
+     * @param link the link whose body it is, for friction that differs by direction; null for a body Orrery did not
+     *     build
+     */
+    record Surface(float friction, float restitution, Link link) {
+
+        Surface(float friction, float restitution) {
+            this(friction, restitution, null);
+        }
+
+        boolean anisotropic() {
+            return link != null && link.anisotropic();
+        }
+    }
 
     void add(Surface s) {
         count(s, 1);
@@ -47,6 +66,7 @@ final class SurfaceMix {
         } else {
             frictionInvalid += by;
         }
+        anisotropic += s.anisotropic() ? by : 0;
         restitutionNotZero += s.restitution() != 0 ? by : 0;
         restitutionNotOne += s.restitution() != 1 ? by : 0;
     }
@@ -54,9 +74,13 @@ final class SurfaceMix {
     /**
      * True when some pair of the counted bodies mixes differently under Bullet's products. Friction: a pair with a
      * zero agrees, as does 1 with anything up to 1; two coefficients between 0 and 1, or one above 1 with any
-     * other non-zero one, do not. Restitution: the products agree only when every body has 0, or every body 1.
+     * other non-zero one, do not. Restitution: the products agree only when every body has 0, or every body 1. A body
+     * whose friction differs by direction always needs its contacts set.
      */
     boolean needed() {
+        if (anisotropic > 0) {
+            return true;
+        }
         int nonZero = frictionOne + frictionBetween + frictionAbove;
         boolean friction = frictionInvalid > 0 || frictionBetween > 1 || (frictionAbove > 0 && nonZero > 1);
         boolean restitution = restitutionNotZero > 0 && restitutionNotOne > 0;

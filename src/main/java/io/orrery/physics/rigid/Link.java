@@ -5,6 +5,8 @@ import io.orrery.physics.ShapeInfo;
 import io.orrery.physics.StateVisitor;
 import io.orrery.physics.Twist;
 import io.orrery.world.Pose;
+import io.orrery.world.Quat;
+import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import java.util.List;
 
@@ -26,6 +28,14 @@ public abstract class Link {
     /** The model the link is part of, once it is made. */
     private Model<?, ?> model;
 
+    private final SurfaceSpec surface;
+    /** The rotation of the surface's collision frame in the body frame. */
+    private final Quat surfaceInBody;
+    /** The link whose body carries the first friction direction, null when the surface sets none. */
+    private Link frictionFrame;
+    /** The first friction direction in {@link #frictionFrame}'s body frame. */
+    private Vec3 frictionDirection = Vec3.ZERO;
+
     /**
      * @param plan what the spec says of the link
      * @param alwaysStatic true when the link can never move: mass 0, a static-only shape (plane, triangle mesh,
@@ -38,6 +48,36 @@ public abstract class Link {
         this.alwaysStatic = alwaysStatic;
         this.shapeless = shape.empty();
         this.shapes = shape.infos();
+        this.surface = shape.surface();
+        this.surfaceInBody = shape.surfaceInBody();
+    }
+
+    /** The surface of the link's first collision: the one its contacts use. */
+    public final SurfaceSpec surface() {
+        return surface;
+    }
+
+    /** True when the link's friction differs by direction ({@code mu2} is not {@code mu}). */
+    public final boolean anisotropic() {
+        return surface.anisotropic();
+    }
+
+    /**
+     * Where the first friction direction turns with: {@code frame}'s body, the direction given in the link frame of
+     * {@code frame} (from {@code gz:expressed_in}), or, for the link itself, in its surface's collision frame.
+     */
+    final void frictionFrame(Link frame, Vec3 direction) {
+        this.frictionFrame = frame;
+        this.frictionDirection = frame == this
+                ? surfaceInBody.rotate(direction)
+                : frame.plan.comInLink().rotation().conjugate().rotate(direction);
+    }
+
+    /** The first friction direction in the world frame now; zero when the surface sets none. */
+    public final Vec3 frictionDirection() {
+        return frictionFrame == null
+                ? Vec3.ZERO
+                : frictionFrame.comPose().rotation().rotate(frictionDirection);
     }
 
     final void ownedBy(Model<?, ?> model) {

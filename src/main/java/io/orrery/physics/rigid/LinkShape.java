@@ -1,6 +1,7 @@
 package io.orrery.physics.rigid;
 
 import io.orrery.physics.ShapeInfo;
+import io.orrery.world.Quat;
 import io.orrery.world.SurfaceSpec;
 import java.util.List;
 
@@ -13,9 +14,11 @@ import java.util.List;
  *     the body can then never move
  * @param surface the surface of the first collision that produced a shape
  * @param infos what each collision became
+ * @param surfaceInBody the rotation of that first collision's frame in the body frame (identity when none)
  * @param <S> the engine's shape type
  */
-public record LinkShape<S>(S shape, boolean empty, boolean staticOnly, SurfaceSpec surface, List<ShapeInfo> infos) {
+public record LinkShape<S>(
+        S shape, boolean empty, boolean staticOnly, SurfaceSpec surface, List<ShapeInfo> infos, Quat surfaceInBody) {
 
     public LinkShape {
         infos = List.copyOf(infos);

@@ -6,6 +6,7 @@ import io.orrery.world.JointSpec;
 import io.orrery.world.LinkSpec;
 import io.orrery.world.ModelSpec;
 import io.orrery.world.Pose;
+import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -139,6 +140,9 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
             }
             links.add(body);
         }
+        for (LinkSpec link : model.links()) {
+            frictionFrame(byName.get(prefix + link.name()), prefix);
+        }
         for (ModelSpec nested : model.models()) {
             buildLinks(
                     nested,
@@ -147,6 +151,31 @@ final class ModelBuilder<L extends Link, J extends Joint<L>> {
                     nestedStatic || nested.isStatic(),
                     keepAwake || !nested.allowAutoDisable());
         }
+    }
+
+    /**
+     * Where the link's first friction direction turns with: its collision, or the link {@code gz:expressed_in} names
+     * in the same model. A name that is no link there is warned about and the collision frame used, as Gazebo's DART
+     * plugin falls back (it takes only links).
+     */
+    private void frictionFrame(L link, String prefix) {
+        SurfaceSpec surface = link.surface();
+        if (surface.fdir1().equals(Vec3.ZERO)) {
+            return;
+        }
+        String frame = surface.fdir1Frame();
+        L carrier = frame.isEmpty() ? link : byName.get(prefix + frame);
+        if (carrier == null) {
+            LOG.log(
+                    Level.WARNING,
+                    "model ''{0}'' link ''{1}'': fdir1 is expressed in ''{2}'', which is no link of the model; the"
+                            + " collision frame is used",
+                    LogSafe.of(top.name()),
+                    LogSafe.of(link.name()),
+                    LogSafe.of(frame));
+            carrier = link;
+        }
+        link.frictionFrame(carrier, surface.fdir1());
     }
 
     private L buildLink(

@@ -187,13 +187,20 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
         ShapePlan plan = of(link.where(), link.comInLink(), link.spec().collisions(), link.staticNow());
         List<Part> parts = plan.parts();
         if (parts.isEmpty()) {
-            return new LinkShape<>(shapes.shapeless(SHAPELESS_RADIUS), true, false, plan.surface(), List.of());
+            return new LinkShape<>(
+                    shapes.shapeless(SHAPELESS_RADIUS), true, false, plan.surface(), List.of(), Quat.IDENTITY);
         }
         List<ShapeInfo> infos = new ArrayList<>();
         Part only = parts.get(0);
         if (parts.size() == 1 && only.geometry() instanceof Geometry.Plane plane) {
             infos.add(new ShapeInfo(only.name(), "plane", 0, 0, 0));
-            return new LinkShape<>(shapes.plane(plane, only.pose()), false, true, plan.surface(), infos);
+            return new LinkShape<>(
+                    shapes.plane(plane, only.pose()),
+                    false,
+                    true,
+                    plan.surface(),
+                    infos,
+                    only.pose().rotation());
         }
         List<Child<S>> children = new ArrayList<>();
         for (Part part : parts) {
@@ -203,7 +210,13 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
         S shape = children.size() == 1 && first.plane() == null && atOrigin(first.pose())
                 ? first.shape()
                 : shapes.compound(children);
-        return new LinkShape<>(shape, false, plan.staticOnly(), plan.surface(), infos);
+        return new LinkShape<>(
+                shape,
+                false,
+                plan.staticOnly(),
+                plan.surface(),
+                infos,
+                only.pose().rotation());
     }
 
     /**

@@ -10,6 +10,7 @@ import io.orrery.world.LinkSpec;
 import io.orrery.world.Pose;
 import io.orrery.world.SensorSpec;
 import io.orrery.world.SurfaceSpec;
+import io.orrery.world.Vec3;
 import io.orrery.world.VisualSpec;
 import io.orrery.world.sdf.InertialReader.ParsedCollision;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import org.jdom2.Attribute;
 import org.jdom2.Element;
 
 /**
@@ -141,10 +143,16 @@ final class LinkReader {
         return new ParsedCollision(new CollisionSpec(name, pose, shape, surface), density);
     }
 
-    /** Friction from ODE's {@code <mu>} (else Bullet's {@code <friction>}), restitution from {@code <bounce>}. */
+    /**
+     * Friction from ODE's {@code <mu>} (else Bullet's {@code <friction>}), with ODE's {@code <mu2>} and {@code <fdir1>}
+     * (its frame from {@code gz:expressed_in}); restitution from {@code <bounce>}.
+     */
     private SurfaceSpec surface(Element s, String where) {
         double friction = SurfaceSpec.DEFAULT.friction();
         double restitution = SurfaceSpec.DEFAULT.restitution();
+        Double friction2 = null;
+        Vec3 fdir1 = Vec3.ZERO;
+        String fdir1Frame = "";
         for (Element c : s.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "friction" -> {
@@ -152,6 +160,14 @@ final class LinkReader {
                     Element bullet = c.getChild("bullet");
                     if (ode != null && ode.getChild("mu") != null) {
                         friction = Values.nonNegative(ode.getChild("mu"), where);
+                        if (ode.getChild("mu2") != null) {
+                            friction2 = Values.nonNegative(ode.getChild("mu2"), where);
+                        }
+                        Element direction = ode.getChild("fdir1");
+                        if (direction != null) {
+                            fdir1 = Values.vec3(direction, where);
+                            fdir1Frame = expressedIn(direction);
+                        }
                     } else if (bullet != null && bullet.getChild("friction") != null) {
                         friction = Values.nonNegative(bullet.getChild("friction"), where);
                     }
@@ -166,12 +182,22 @@ final class LinkReader {
                 default -> ignored.add(c, where);
             }
         }
-        return new SurfaceSpec(friction, restitution);
+        return new SurfaceSpec(friction, restitution, friction2 == null ? friction : friction2, fdir1, fdir1Frame);
+    }
+
+    /** The link named by {@code gz:expressed_in} (or its older {@code ignition:} spelling), empty when none. */
+    private static String expressedIn(Element fdir1) {
+        for (Attribute a : fdir1.getAttributes()) {
+            if (a.getName().equals("expressed_in")) {
+                return a.getValue().strip();
+            }
+        }
+        return "";
     }
 
     /**
-     * What a {@code <friction>} holds beyond the one coefficient Orrery uses (ODE's mu, else Bullet's friction):
-     * mu2, fdir1, slip, torsional friction and the other engine's settings are listed as not simulated.
+     * What a {@code <friction>} holds beyond what Orrery uses (ODE's mu, mu2 and fdir1, else Bullet's friction): slip,
+     * torsional friction and the other engine's settings are listed as not simulated.
      */
     private void listUnread(Element friction, String where, Element ode, Element bullet) {
         String used = ode != null && ode.getChild("mu") != null ? "ode" : "bullet";
@@ -183,10 +209,10 @@ final class LinkReader {
             }
             for (Element value : engine.getChildren()) {
                 String name = value.getQualifiedName();
-                boolean same = name.equals("mu2")
-                        && ode.getChild("mu") != null
-                        && Values.text(value).equals(Values.text(ode.getChild("mu")));
-                if (!name.equals(used.equals("ode") ? "mu" : "friction") && !same) {
+                boolean simulated = used.equals("ode")
+                        ? name.equals("mu") || name.equals("mu2") || name.equals("fdir1")
+                        : name.equals("friction");
+                if (!simulated) {
                     ignored.add(value, where + " friction " + used);
                 }
             }

@@ -36,6 +36,8 @@ final class SpecWriter {
 
     /** Angles closer to zero than this are written as 0: the noise of the quaternion round trip, not data. */
     private static final double ANGLE_NOISE = 1e-12;
+    /** The namespace of Gazebo's attributes such as {@code gz:expressed_in}. */
+    private static final String GZ_SCHEMA = "http://gazebosim.org/schema";
 
     private static final MathContext SIGNIFICANT = new MathContext(15, RoundingMode.HALF_EVEN);
 
@@ -182,10 +184,20 @@ final class SpecWriter {
         c.addContent(geometryElement(collision.geometry()));
         SurfaceSpec surface = collision.surface();
         if (!surface.equals(SurfaceSpec.DEFAULT)) {
-            Element mu = element("mu", number(surface.friction()));
+            Element ode = new Element("ode").addContent(element("mu", number(surface.friction())));
+            if (surface.anisotropic()) {
+                ode.addContent(element("mu2", number(surface.friction2())));
+            }
+            if (!surface.fdir1().equals(Vec3.ZERO)) {
+                Element fdir1 = element("fdir1", vec3(surface.fdir1()));
+                if (!surface.fdir1Frame().isEmpty()) {
+                    fdir1.setAttribute("expressed_in", surface.fdir1Frame(), Namespace.getNamespace("gz", GZ_SCHEMA));
+                }
+                ode.addContent(fdir1);
+            }
             Element restitution = element("restitution_coefficient", number(surface.restitution()));
             c.addContent(new Element("surface")
-                    .addContent(new Element("friction").addContent(new Element("ode").addContent(mu)))
+                    .addContent(new Element("friction").addContent(ode))
                     .addContent(new Element("bounce").addContent(restitution)));
         }
         return c;
