@@ -13,7 +13,7 @@ import io.orrery.topic.TopicBus;
 import io.orrery.topic.msgs.Messages;
 
 /**
- * The odometry a wheeled drive publishes as Gazebo's DiffDrive and AckermannSteering do: a planar pose and speeds
+ * The odometry a wheeled drive publishes as Gazebo's DiffDrive, AckermannSteering and MecanumDrive do: a planar pose and speeds
  * as {@code gz.msgs.Odometry} on {@code <odom_topic>} and the same pose as {@code gz.msgs.Pose_V} on
  * {@code <tf_topic>}, at {@code <odom_publish_frequency>} Hz of sim time, in {@code <frame_id>} (default
  * {@code <model>/odom}) with {@code <child_frame_id>} (default the model's first link). One place for both drives
@@ -59,6 +59,19 @@ public final class OdometryOutput {
     /** Publishes the pose and speeds stamped {@code simNanos} if the throttle is due then; else nothing. */
     public void publishIfDue(
             long simNanos, WorldView world, double x, double y, double yaw, double linearSpeed, double angularSpeed) {
+        publishIfDue(simNanos, world, x, y, yaw, linearSpeed, 0, angularSpeed);
+    }
+
+    /** As above with a sideways speed too ({@code twist.linear.y}), as MecanumDrive publishes it. */
+    public void publishIfDue(
+            long simNanos,
+            WorldView world,
+            double x,
+            double y,
+            double yaw,
+            double linearSpeed,
+            double lateralSpeed,
+            double angularSpeed) {
         if (!throttle.isDue(simNanos)) {
             return;
         }
@@ -80,7 +93,7 @@ public final class OdometryOutput {
                 .setHeader(header)
                 .setPose(Messages.poseBuilder(position, orientation))
                 .setTwist(Twist.newBuilder()
-                        .setLinear(Messages.vector(linearSpeed, 0, 0))
+                        .setLinear(Messages.vector(linearSpeed, lateralSpeed, 0))
                         .setAngular(Messages.vector(0, 0, angularSpeed)))
                 .build());
         tfPublisher.publish(Pose_V.newBuilder()
