@@ -64,7 +64,8 @@ class ExtensionsTests {
             List.of("collada-world-exporter", "ColladaWorldExporter"),
             List.of("trajectory-follower", "TrajectoryFollower"),
             List.of("logicalaudiosensorplugin", "LogicalAudioSensorPlugin"),
-            List.of("wheel-slip", "WheelSlip"));
+            List.of("wheel-slip", "WheelSlip"),
+            List.of("mecanum-drive", "MecanumDrive"));
 
     @Test
     void everyPortedSystemAndOrrerysOwnPluginsAreRegisteredUnderTheirNames() {
