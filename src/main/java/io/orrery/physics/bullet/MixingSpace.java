@@ -10,10 +10,10 @@ import com.jme3.bullet.collision.ManifoldPoints;
 import com.jme3.bullet.collision.PhysicsCollisionObject;
 import com.jme3.math.Vector3f;
 import io.orrery.physics.SolverSettings;
-import java.util.Map;
 import io.orrery.physics.rigid.ContactFriction;
 import io.orrery.world.SurfaceSpec;
 import io.orrery.world.Vec3;
+import java.util.Map;
 
 /**
  * A dynamics world (dynamic AABB tree broadphase, sequential impulse solver) whose contact points combine two
