@@ -35,12 +35,17 @@ final class DrawItem {
     final long flags;
     final float[] semantic;
     final float[] panoptic;
+    final float[] thermal;
+
+    /** The warmest temperature the thermal code holds, in kelvin: 24 bits of hundredths, less the "none" code. */
+    static final double MAX_TEMPERATURE = ((1 << 24) - 2) / 100.0;
 
     /**
      * @param local the visual's transform in its body's frame (column-major, 16)
      * @param opacity one minus the visual's transparency
      * @param label the segmentation label, 0 for none
      * @param instance the panoptic instance number, 0 for none
+     * @param temperature the visual's temperature in kelvin, NaN for none (a thermal camera reads the ambient)
      */
     DrawItem(
             String name,
@@ -52,7 +57,8 @@ final class DrawItem {
             double opacity,
             long flags,
             int label,
-            int instance) {
+            int instance,
+            double temperature) {
         this.name = name;
         this.mesh = mesh;
         this.body = body;
@@ -74,11 +80,21 @@ final class DrawItem {
         // label maps as bytes over 255, which an 8-bit target stores exactly
         this.semantic = new float[] {label / 255f, label / 255f, label / 255f};
         this.panoptic = new float[] {(instance % 256) / 255f, (instance / 256) / 255f, label / 255f};
+        this.thermal = thermal(temperature);
     }
 
     /** Drawn after the opaque visuals, blended and without writing depth. */
     boolean transparent() {
         return opacity * diffuse[3] < 1;
+    }
+
+    /** {@link SegmentationType#THERMAL}'s code: hundredths of a kelvin plus one, over three bytes, 0 for none. */
+    private static float[] thermal(double kelvin) {
+        if (Double.isNaN(kelvin)) {
+            return new float[3];
+        }
+        int code = 1 + (int) Math.round(Math.min(Math.max(kelvin, 0), MAX_TEMPERATURE) * 100);
+        return new float[] {(code & 0xFF) / 255f, ((code >> 8) & 0xFF) / 255f, (code >>> 16) / 255f};
     }
 
     private static float[] rgba(Color c) {

@@ -259,9 +259,17 @@ public final class RenderCamera implements FrameCamera {
         glUniform1i(surface.lit, item.lit ? 1 : 0);
         glUniform1i(surface.doubleSided, item.doubleSided ? 1 : 0);
         glUniform1f(surface.opacity, item.opacity);
-        glUniform3fv(surface.label, segmentation == SegmentationType.SEMANTIC ? item.semantic : item.panoptic);
+        glUniform3fv(
+                surface.label,
+                switch (segmentation) {
+                    case SEMANTIC -> item.semantic;
+                    case PANOPTIC -> item.panoptic;
+                    case THERMAL -> item.thermal;
+                });
         texture(surface, item);
-        cull(item);
+        // a thermal camera sees every face: inside a warm body, or with its near face clipped, it reads the body's
+        // temperature, as gz-sensors' thermal camera test expects of a box nearer than the near clip
+        cull(item.doubleSided || segmentation == SegmentationType.THERMAL);
         item.mesh.draw();
     }
 
@@ -286,7 +294,7 @@ public final class RenderCamera implements FrameCamera {
             modelView(scene, item);
             glUniformMatrix4fv(depthUniforms.modelView, false, matrix);
             texture(depthUniforms, item);
-            cull(item);
+            cull(item.doubleSided);
             item.mesh.draw();
         }
     }
@@ -308,8 +316,8 @@ public final class RenderCamera implements FrameCamera {
         glBindTexture(GL_TEXTURE_2D, item.texture);
     }
 
-    private static void cull(DrawItem item) {
-        if (item.doubleSided) {
+    private static void cull(boolean doubleSided) {
+        if (doubleSided) {
             glDisable(GL_CULL_FACE);
         } else {
             glEnable(GL_CULL_FACE);

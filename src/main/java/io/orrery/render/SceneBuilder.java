@@ -44,7 +44,8 @@ final class SceneBuilder {
             int texture,
             double opacity,
             long flags,
-            int label) {}
+            int label,
+            double temperature) {}
 
     private final List<Pending> pending = new ArrayList<>();
 
@@ -74,7 +75,8 @@ final class SceneBuilder {
                     p.opacity(),
                     p.flags(),
                     p.label(),
-                    instance));
+                    instance,
+                    p.temperature()));
         }
     }
 
@@ -136,7 +138,8 @@ final class SceneBuilder {
                 texture,
                 1 - visual.transparency(),
                 visual.visibilityFlags(),
-                visual.label().orElse(0)));
+                visual.label().orElse(0),
+                visual.temperature().orElse(Double.NaN)));
     }
 
     private Optional<GpuMesh> mesh(Geometry geometry) {

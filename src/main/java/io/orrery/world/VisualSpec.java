@@ -3,7 +3,9 @@ package io.orrery.world;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.regex.Pattern;
 
 /**
  * A {@code <visual>} of a link: what a camera draws (collisions are never drawn).
@@ -58,6 +60,36 @@ public record VisualSpec(
         if (label.isPresent() && (label.getAsInt() < 0 || label.getAsInt() > MAX_LABEL)) {
             throw new IllegalArgumentException("a label must be from 0 to " + MAX_LABEL + ", got " + label.getAsInt());
         }
+    }
+
+    // the thermal system's filename and name in every spelling Gazebo takes (gz-sim, ignition-gazebo, lib..., .so)
+    private static final Pattern THERMAL_FILENAME =
+            Pattern.compile("^(?:lib)?(?:gz-sim|ignition-gazebo)\\d*-thermal-system(?:\\.so)?$");
+    private static final Pattern THERMAL_NAME = Pattern.compile("^(?:gz::sim|ignition::gazebo)::systems::Thermal$");
+
+    /** True for Gazebo's {@code thermal} system's plugin, by its filename or its name in any of Gazebo's spellings. */
+    public static boolean isThermalSystem(String filename, String name) {
+        return THERMAL_FILENAME.matcher(filename.strip()).matches()
+                || THERMAL_NAME.matcher(name.strip()).matches();
+    }
+
+    /**
+     * The uniform temperature in kelvin Gazebo's {@code thermal} system gives this visual: the {@code <temperature>}
+     * of its own thermal plugin, unless that plugin gives a {@code <heat_signature>} (which Gazebo prefers, and which
+     * Orrery does not draw yet); empty otherwise, and a thermal camera reads the ambient temperature there. The SDF
+     * reader has refused a plugin whose temperature is not a number.
+     */
+    public OptionalDouble temperature() {
+        for (PluginSpec p : plugins) {
+            if (isThermalSystem(p.filename(), p.name())
+                    && p.parameter("heat_signature").isEmpty()) {
+                Optional<String> t = p.parameter("temperature");
+                if (t.isPresent()) {
+                    return OptionalDouble.of(Double.parseDouble(t.get().strip()));
+                }
+            }
+        }
+        return OptionalDouble.empty();
     }
 
     /** An opaque visual with SDF's defaults, no label and no plugins. */

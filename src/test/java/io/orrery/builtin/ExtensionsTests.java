@@ -97,7 +97,9 @@ class ExtensionsTests {
                 "altimeter",
                 "magnetometer",
                 "cpu-lidar",
-                "label");
+                "label",
+                "thermal",
+                "thermal-sensor");
         for (String name : accepted) {
             assertThat(registry.isAcceptedSilently("libignition-gazebo6-" + name + "-system.so", ""))
                     .as(name)
@@ -145,6 +147,8 @@ class ExtensionsTests {
                         "force_torque",
                         "wideanglecamera",
                         "wide_angle_camera",
+                        "thermal",
+                        "thermal_camera",
                         // a custom sensor is known by its gz:type (SensorSpec.kind())
                         "custom/environmental_sensor");
         assertThat(FOUND.devices())
@@ -163,6 +167,7 @@ class ExtensionsTests {
                         "magnetometer",
                         "navsat",
                         "segmentation_camera",
+                        "thermal_camera",
                         "wide_angle_camera");
     }
 

@@ -154,6 +154,7 @@ final class ModelReader {
                 case "frame" -> frameElements.add(c);
                 case "plugin" -> {
                     plugins.add(PluginReader.plugin(c, where, ignored));
+                    ThermalPlugin.check(c, where);
                     OptionalInt modelLabel = LabelPlugin.label(c, where);
                     label = modelLabel.isPresent() ? modelLabel : label;
                 }

@@ -59,6 +59,7 @@ final class VisualReader {
                 case "visibility_flags" -> flags = flags(c, where);
                 case "plugin" -> {
                     plugins.add(PluginReader.plugin(c, where));
+                    ThermalPlugin.check(c, where);
                     OptionalInt own = LabelPlugin.label(c, where);
                     if (own.isPresent()) {
                         label = own;

@@ -317,6 +317,10 @@ class VisualsSdfTests {
                 "<plugin filename='gz-sim-label-system' name='x'><label>256</label></plugin>|3|12|<label> must be a whole number from 0 to 255, got '256'",
                 "<plugin filename='gz-sim-label-system' name='x'><label>-1</label></plugin>|3|12|got '-1'",
                 "<plugin filename='libgz-sim8-label-system.so' name='x'/>|2|59|the label system needs a <label>",
+                // gz-sim's thermal system: Gazebo logs "Neither <temperature> or <heat_signature>"; Orrery refuses
+                "<plugin filename='gz-sim-thermal-system' name='x'/>|2|54|the thermal system needs a <temperature> (kelvin) or a <heat_signature>",
+                "<plugin filename='gz-sim-thermal-system' name='x'><temperature>hot</temperature></plugin>|2|66|<temperature> must be a number of kelvin, got 'hot'",
+                "<plugin filename='gz-sim-thermal-system' name='x'><heat_signature> </heat_signature></plugin>|2|69|<heat_signature> must name a texture file",
                 "<transparency>1.5</transparency>|2|17|<transparency> must be from 0 to 1, got '1.5'",
                 "<visibility_flags>-4</visibility_flags>|2|21|<visibility_flags> must be a whole number from 0 to 4294967295",
                 "<visibility_flags>0x100000000</visibility_flags>|2|21|(or 0x0 to 0xFFFFFFFF), got '0x100000000'",
