@@ -3,6 +3,8 @@ package io.orrery.device.contact;
 import com.gz.msgs.ContactProtos.Contact;
 import com.gz.msgs.ContactsProtos.Contacts;
 import com.gz.msgs.EntityProtos.Entity;
+import com.gz.msgs.JointWrenchProtos.JointWrench;
+import com.gz.msgs.WrenchProtos.Wrench;
 import io.orrery.device.Device;
 import io.orrery.device.DeviceContext;
 import io.orrery.device.Mount;
@@ -25,24 +27,31 @@ import java.util.Optional;
 
 /**
  * A {@code contact} sensor, as gz-sim's Contact system: publishes gz.msgs.Contacts on {@code <topic>}, else
- * {@code <contact><topic>}, else {@code .../contact}, only when its link touches something (as Gazebo does), one
- * Contact per body touched. The physics reports contacts per link, not per collision: {@code collision1} names the
- * sensor's first {@code <contact><collision>} and every contact of the link counts, whichever of its collisions
- * touched; {@code collision2} names the other link's collision when it has one, else the link. Normals point from
- * the other body towards the sensor's link.
+ * {@code <contact><topic>}, else {@code .../contact}, only when one of its collisions touches something (as Gazebo
+ * does). Each {@code <contact><collision>} of the link counts; a sensor that names none counts every collision of its
+ * link (Gazebo's would report nothing). One Contact per pair of collisions touching, as Gazebo's physics groups them:
+ * {@code collision1} the sensor's collision, {@code collision2} the other, both scoped {@code model::link::collision};
+ * per point its position, the normal from the other body towards the sensor's link, the depth and the wrench (body 1
+ * the sensor's link, body 2 the opposite force).
  */
 public final class ContactDevice extends Device {
 
     private final Publisher<Contacts> publisher;
-    private final String ownCollision;
+    /** The sensor's collisions, by name; empty: all of the link's. */
+    private final List<String> collisions;
+
     private final Map<String, String> otherNames = new HashMap<>();
 
     public ContactDevice(Mount mount, DeviceContext context) {
         super(mount, context);
-        Optional<String> first =
-                element("contact", "collision").map(SdfElement::text).filter(t -> !t.isBlank());
-        this.ownCollision = mount.model() + "::" + mount.link()
-                + first.map(c -> "::" + c.strip()).orElse("");
+        this.collisions = element("contact")
+                .map(c -> c.children().stream()
+                        .filter(e -> e.name().equals("collision"))
+                        .map(e -> e.text().strip())
+                        .filter(t -> !t.isEmpty())
+                        .distinct()
+                        .toList())
+                .orElse(List.of());
         this.publisher = advertise(Contacts.class);
     }
 
@@ -60,38 +69,68 @@ public final class ContactDevice extends Device {
         if (points.isEmpty()) {
             return;
         }
-        Map<String, List<ContactPoint>> byOther = new LinkedHashMap<>();
+        // keyed by own collision, then by the other collision, in the order the sensor lists its own
+        Map<String, Map<String, List<ContactPoint>>> pairs = new LinkedHashMap<>();
+        collisions.forEach(c -> pairs.put(c, new LinkedHashMap<>()));
         for (ContactPoint p : points) {
-            byOther.computeIfAbsent(p.otherModel() + "::" + p.otherLink(), k -> new ArrayList<>())
-                    .add(p);
+            String own = ownCollision(p);
+            Map<String, List<ContactPoint>> byOther =
+                    collisions.isEmpty() ? pairs.computeIfAbsent(own, k -> new LinkedHashMap<>()) : pairs.get(own);
+            if (byOther != null) {
+                byOther.computeIfAbsent(otherName(p), k -> new ArrayList<>()).add(p);
+            }
         }
-        List<Contact> contacts = new ArrayList<>(byOther.size());
-        byOther.forEach((other, list) -> {
-            String otherName = otherNames.computeIfAbsent(
-                    other,
-                    k -> collisionName(list.get(0).otherModel(), list.get(0).otherLink()));
+        String prefix = mount().model() + "::" + mount().link();
+        List<Contact> contacts = new ArrayList<>();
+        pairs.forEach((own, byOther) -> byOther.forEach((other, list) -> {
+            String collision1 = own == null ? prefix : prefix + "::" + own;
             Contact.Builder c = Contact.newBuilder()
-                    .setCollision1(Entity.newBuilder().setName(ownCollision))
-                    .setCollision2(Entity.newBuilder().setName(otherName));
+                    .setCollision1(Entity.newBuilder().setName(collision1))
+                    .setCollision2(Entity.newBuilder().setName(other));
             for (ContactPoint p : list) {
                 c.addPosition(Messages.vector(p.position()))
                         .addNormal(Messages.vector(p.normal()))
-                        .addDepth(p.depth());
+                        .addDepth(p.depth())
+                        .addWrench(JointWrench.newBuilder()
+                                .setBody1Name(collision1)
+                                .setBody2Name(other)
+                                .setBody1Wrench(Wrench.newBuilder().setForce(Messages.vector(p.force())))
+                                .setBody2Wrench(Wrench.newBuilder()
+                                        .setForce(Messages.vector(p.force().times(-1)))));
             }
             contacts.add(c.build());
-        });
+        }));
+        if (contacts.isEmpty()) {
+            return;
+        }
         publisher.publish(Contacts.newBuilder()
                 .setHeader(header(info))
                 .addAllContact(contacts)
                 .build());
     }
 
+    /** The sensor link's collision a point is on; an engine that does not say counts it on the first listed. */
+    private String ownCollision(ContactPoint p) {
+        if (p.collision() != null) {
+            return p.collision();
+        }
+        return collisions.isEmpty() ? null : collisions.get(0);
+    }
+
+    /** {@code model::link::collision}; when the engine does not say, the link's only collision, else the link. */
+    private String otherName(ContactPoint p) {
+        String link = p.otherModel() + "::" + p.otherLink();
+        if (p.otherCollision() != null) {
+            return link + "::" + p.otherCollision();
+        }
+        return otherNames.computeIfAbsent(link, k -> collisionName(p.otherModel(), p.otherLink()));
+    }
+
     /** {@code model::link::collision} when the link has exactly one collision, else {@code model::link}. */
     private String collisionName(String model, String link) {
         Optional<LinkSpec> spec = context().world().model(model).flatMap(m -> find(m, link));
-        List<CollisionSpec> collisions = spec.map(LinkSpec::collisions).orElse(List.of());
-        return model + "::" + link
-                + (collisions.size() == 1 ? "::" + collisions.get(0).name() : "");
+        List<CollisionSpec> all = spec.map(LinkSpec::collisions).orElse(List.of());
+        return model + "::" + link + (all.size() == 1 ? "::" + all.get(0).name() : "");
     }
 
     private static Optional<LinkSpec> find(ModelSpec model, String scopedLink) {

@@ -58,6 +58,11 @@ final class ShapeFactory implements ShapePlan.Shapes<CollisionShape> {
     }
 
     @Override
+    public boolean compoundKeepsPlanes() {
+        return false;
+    }
+
+    @Override
     public CollisionShape box(Vec3 halfExtents, float margin) {
         BoxCollisionShape shape = new BoxCollisionShape(Convert.vector(halfExtents));
         shape.setMargin(margin);

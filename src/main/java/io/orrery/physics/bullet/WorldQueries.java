@@ -85,13 +85,17 @@ final class WorldQueries {
                     ManifoldPoints.getPositionWorldOnB(point, v);
                 }
                 Vec3 position = Convert.vec3(v);
+                // Bullet's compound algorithm names the child shape each point is on (index0: body A's)
                 out.add(Hits.contact(
+                        link,
                         other,
                         position,
                         normal,
                         isA,
                         distance,
-                        forceOnA(point, normal, dt).plus(viscous)));
+                        forceOnA(point, normal, dt).plus(viscous),
+                        ManifoldPoints.getIndex0(point),
+                        ManifoldPoints.getIndex1(point)));
             }
         }
         return out;

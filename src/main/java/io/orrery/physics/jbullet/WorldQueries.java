@@ -141,21 +141,58 @@ final class WorldQueries {
             if (!((isA ? b : a).getUserPointer() instanceof LinkBody other)) {
                 continue;
             }
+            Transform aPose = a.getWorldTransform(new Transform());
+            Transform bPose = b.getWorldTransform(new Transform());
             for (int p = 0; p < manifold.getNumContacts(); p++) {
                 ManifoldPoint point = manifold.getContactPoint(p);
                 if (!Hits.touching(point.getDistance())) {
                     continue;
                 }
                 out.add(Hits.contact(
+                        link,
                         other,
                         Convert.vec3(isA ? point.positionWorldOnA : point.positionWorldOnB),
                         Convert.vec3(point.normalWorldOnB),
                         isA,
                         point.getDistance(),
-                        forceOnA(point, dt)));
+                        forceOnA(point, dt),
+                        childAt(a.getCollisionShape(), aPose, point.positionWorldOnA),
+                        childAt(b.getCollisionShape(), bPose, point.positionWorldOnB)));
             }
         }
         return out;
+    }
+
+    /**
+     * The child of a compound shape a contact point is on: JBullet's compound algorithm does not name it (native
+     * Bullet's does), so it is the child whose bounds lie nearest the point; 0 for a shape that is not a compound.
+     */
+    private static int childAt(CollisionShape shape, Transform bodyPose, Vector3f worldPoint) {
+        if (!(shape instanceof CompoundShape compound) || compound.getNumChildShapes() < 2) {
+            return 0;
+        }
+        Transform toBody = new Transform();
+        toBody.inverse(bodyPose);
+        Vector3f local = new Vector3f(worldPoint);
+        toBody.transform(local);
+        Transform childPose = new Transform();
+        Vector3f min = new Vector3f();
+        Vector3f max = new Vector3f();
+        int best = -1;
+        double bestDistance = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < compound.getNumChildShapes(); i++) {
+            compound.getChildTransform(i, childPose);
+            compound.getChildShape(i).getAabb(childPose, min, max);
+            double dx = Math.max(0, Math.max(min.x - local.x, local.x - max.x));
+            double dy = Math.max(0, Math.max(min.y - local.y, local.y - max.y));
+            double dz = Math.max(0, Math.max(min.z - local.z, local.z - max.z));
+            double d = dx * dx + dy * dy + dz * dz;
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = i;
+            }
+        }
+        return best;
     }
 
     /** The point's impulses on body A over a step of {@code dt} s, as a force: along the normal and both frictions. */

@@ -54,12 +54,36 @@ public final class Hits {
     /** As the other, with the force the contact pushed body A with ({@code forceOnA}; B feels its opposite). */
     public static ContactPoint contact(
             Link other, Vec3 position, Vec3 normalOnB, boolean linkIsA, double distance, Vec3 forceOnA) {
+        return contact(null, other, position, normalOnB, linkIsA, distance, forceOnA, -1, -1);
+    }
+
+    /**
+     * As the other, naming the collisions that touched.
+     *
+     * @param link the link the contact is seen from
+     * @param childA the index of the child of body A's compound shape the point is on (negative: unknown)
+     * @param childB the same for body B
+     */
+    public static ContactPoint contact(
+            Link link,
+            Link other,
+            Vec3 position,
+            Vec3 normalOnB,
+            boolean linkIsA,
+            double distance,
+            Vec3 forceOnA,
+            int childA,
+            int childB) {
+        int own = linkIsA ? childA : childB;
+        int theirs = linkIsA ? childB : childA;
         return new ContactPoint(
                 other.model(),
                 other.name(),
                 position,
                 linkIsA ? normalOnB : normalOnB.times(-1),
                 Math.max(0, -distance),
-                linkIsA ? forceOnA : forceOnA.times(-1));
+                linkIsA ? forceOnA : forceOnA.times(-1),
+                link == null ? null : link.collisionOfChild(own),
+                other.collisionOfChild(theirs));
     }
 }

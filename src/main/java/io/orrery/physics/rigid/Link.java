@@ -25,6 +25,8 @@ public abstract class Link {
     private final boolean alwaysStatic;
     private final boolean shapeless;
     private final List<ShapeInfo> shapes;
+    /** The collision of each child of the engine's compound shape. */
+    private final List<String> children;
     /** The model the link is part of, once it is made. */
     private Model<?, ?> model;
 
@@ -50,6 +52,7 @@ public abstract class Link {
         this.shapes = shape.infos();
         this.surface = shape.surface();
         this.surfaceInBody = shape.surfaceInBody();
+        this.children = shape.children();
     }
 
     /** The surface of the link's first collision: the one its contacts use. */
@@ -191,6 +194,17 @@ public abstract class Link {
     /** True when the link has no collision shape. */
     public final boolean shapeless() {
         return shapeless;
+    }
+
+    /**
+     * The collision a contact touched, from the index of the engine's compound child it names: the only collision
+     * when there is one, else null when the index is not a child's (an engine that does not say).
+     */
+    public final String collisionOfChild(int child) {
+        if (children.size() == 1) {
+            return children.get(0);
+        }
+        return child >= 0 && child < children.size() ? children.get(child) : null;
     }
 
     /** True when allow_auto_disable is false: the body never sleeps. */

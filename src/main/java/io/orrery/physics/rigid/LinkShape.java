@@ -15,12 +15,21 @@ import java.util.List;
  * @param surface the surface of the first collision that produced a shape
  * @param infos what each collision became
  * @param surfaceInBody the rotation of that first collision's frame in the body frame (identity when none)
+ * @param children the collision each child of the engine's compound shape belongs to, by the child's index (one name
+ *     when the shape is not a compound): contacts name the collision they touched by it
  * @param <S> the engine's shape type
  */
 public record LinkShape<S>(
-        S shape, boolean empty, boolean staticOnly, SurfaceSpec surface, List<ShapeInfo> infos, Quat surfaceInBody) {
+        S shape,
+        boolean empty,
+        boolean staticOnly,
+        SurfaceSpec surface,
+        List<ShapeInfo> infos,
+        Quat surfaceInBody,
+        List<String> children) {
 
     public LinkShape {
         infos = List.copyOf(infos);
+        children = List.copyOf(children);
     }
 }

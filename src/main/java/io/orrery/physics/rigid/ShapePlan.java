@@ -116,6 +116,11 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
 
         /** A static heightfield centred on its own frame, with a margin above it. */
         S heightfield(Heightfield field, float margin);
+
+        /** False when {@link #compound} leaves planes out, so the children after one move up an index. */
+        default boolean compoundKeepsPlanes() {
+            return true;
+        }
     }
 
     /**
@@ -188,7 +193,13 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
         List<Part> parts = plan.parts();
         if (parts.isEmpty()) {
             return new LinkShape<>(
-                    shapes.shapeless(SHAPELESS_RADIUS), true, false, plan.surface(), List.of(), Quat.IDENTITY);
+                    shapes.shapeless(SHAPELESS_RADIUS),
+                    true,
+                    false,
+                    plan.surface(),
+                    List.of(),
+                    Quat.IDENTITY,
+                    List.of());
         }
         List<ShapeInfo> infos = new ArrayList<>();
         Part only = parts.get(0);
@@ -200,11 +211,19 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
                     true,
                     plan.surface(),
                     infos,
-                    only.pose().rotation());
+                    only.pose().rotation(),
+                    List.of(only.name()));
         }
         List<Child<S>> children = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         for (Part part : parts) {
+            int before = children.size();
             add(part, shapes, infos, children);
+            for (int i = before; i < children.size(); i++) {
+                if (children.get(i).plane() == null || shapes.compoundKeepsPlanes()) {
+                    names.add(part.name());
+                }
+            }
         }
         Child<S> first = children.get(0);
         S shape = children.size() == 1 && first.plane() == null && atOrigin(first.pose())
@@ -216,7 +235,8 @@ public record ShapePlan(List<Part> parts, boolean staticOnly, SurfaceSpec surfac
                 plan.staticOnly(),
                 plan.surface(),
                 infos,
-                only.pose().rotation());
+                only.pose().rotation(),
+                names);
     }
 
     /**
