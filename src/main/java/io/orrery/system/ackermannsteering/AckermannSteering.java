@@ -106,16 +106,7 @@ public final class AckermannSteering implements Plugin, PreUpdate, PostUpdate, R
         steeringLimit = params.number("steering_limit", 0.5);
         steerGain = params.number("steer_p_gain", 1.0);
         // Gazebo gives both limiters the same bounds: one <min_velocity> limits the turn rate too
-        SpeedLimiter limiter = SpeedLimiter.NONE
-                .withVelocity(
-                        params.number("min_velocity", Double.NEGATIVE_INFINITY),
-                        params.number("max_velocity", Double.POSITIVE_INFINITY))
-                .withAcceleration(
-                        params.number("min_acceleration", Double.NEGATIVE_INFINITY),
-                        params.number("max_acceleration", Double.POSITIVE_INFINITY))
-                .withJerk(
-                        params.number("min_jerk", Double.NEGATIVE_INFINITY),
-                        params.number("max_jerk", Double.POSITIVE_INFINITY));
+        SpeedLimiter limiter = SpeedLimiter.named(params::number);
         linearSpeed = new LimitedSpeed(limiter);
         angularSpeed = new LimitedSpeed(limiter);
         odometryOutput = new OdometryOutput(params, model, declaring.scope());

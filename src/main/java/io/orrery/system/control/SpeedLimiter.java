@@ -29,6 +29,27 @@ public record SpeedLimiter(
             Double.NEGATIVE_INFINITY,
             Double.POSITIVE_INFINITY);
 
+    /** Reads a bound by its parameter name, {@code unset} where the plugin does not set it. */
+    @FunctionalInterface
+    public interface Bounds {
+        double get(String name, double unset);
+    }
+
+    /**
+     * The bounds Gazebo's drives read under their shared names ({@code min_velocity}, {@code max_velocity},
+     * {@code min_acceleration}, {@code max_acceleration}, {@code min_jerk}, {@code max_jerk}), each unlimited where
+     * unset.
+     */
+    public static SpeedLimiter named(Bounds bounds) {
+        return new SpeedLimiter(
+                bounds.get("min_velocity", NONE.minVelocity),
+                bounds.get("max_velocity", NONE.maxVelocity),
+                bounds.get("min_acceleration", NONE.minAcceleration),
+                bounds.get("max_acceleration", NONE.maxAcceleration),
+                bounds.get("min_jerk", NONE.minJerk),
+                bounds.get("max_jerk", NONE.maxJerk));
+    }
+
     public SpeedLimiter withVelocity(double min, double max) {
         return new SpeedLimiter(min, max, minAcceleration, maxAcceleration, minJerk, maxJerk);
     }

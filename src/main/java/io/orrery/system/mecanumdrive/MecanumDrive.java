@@ -79,16 +79,7 @@ public final class MecanumDrive implements Plugin, PreUpdate, PostUpdate, Reset 
         wheelBase = params.number("wheelbase", 1.0);
         wheelRadius = params.number("wheel_radius", 0.2);
         // Gazebo gives both limiters the same bounds; the sideways speed goes through the forward speed's limiter
-        SpeedLimiter limiter = SpeedLimiter.NONE
-                .withVelocity(
-                        params.number("min_velocity", Double.NEGATIVE_INFINITY),
-                        params.number("max_velocity", Double.POSITIVE_INFINITY))
-                .withAcceleration(
-                        params.number("min_acceleration", Double.NEGATIVE_INFINITY),
-                        params.number("max_acceleration", Double.POSITIVE_INFINITY))
-                .withJerk(
-                        params.number("min_jerk", Double.NEGATIVE_INFINITY),
-                        params.number("max_jerk", Double.POSITIVE_INFINITY));
+        SpeedLimiter limiter = SpeedLimiter.named(params::number);
         linearSpeed = new LimitedSpeed(limiter);
         lateralSpeed = new LimitedSpeed(limiter);
         angularSpeed = new LimitedSpeed(limiter);
