@@ -49,7 +49,8 @@ public record WorldSpec(
         List<LightSpec> lights,
         Optional<SphericalCoordinates> sphericalCoordinates,
         Vec3 wind,
-        List<PerformerSpec> performers) {
+        List<PerformerSpec> performers,
+        AtmosphereSpec atmosphere) {
 
     /** SDF's default {@code <magnetic_field>}, tesla (ENU): what a world that sets none has. */
     public static final Vec3 DEFAULT_MAGNETIC_FIELD = new Vec3(5.5645e-6, 22.8758e-6, -42.3884e-6);
@@ -79,7 +80,8 @@ public record WorldSpec(
                 List.of(),
                 Optional.empty(),
                 Vec3.ZERO,
-                List.of());
+                List.of(),
+                AtmosphereSpec.DEFAULT);
     }
 
     public WorldSpec {
@@ -88,6 +90,7 @@ public record WorldSpec(
         models = List.copyOf(models);
         ignored = List.copyOf(ignored);
         Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(atmosphere, "atmosphere");
         Objects.requireNonNull(scene, "scene");
         lights = List.copyOf(lights);
         Objects.requireNonNull(sphericalCoordinates, "sphericalCoordinates");

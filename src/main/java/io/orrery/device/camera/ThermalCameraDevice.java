@@ -25,9 +25,6 @@ import java.util.Optional;
  */
 public final class ThermalCameraDevice extends RenderedCamera {
 
-    /** SDF's default {@code <atmosphere><temperature>}, which gz-sim gives the thermal camera as its ambient. */
-    static final double DEFAULT_AMBIENT_KELVIN = 288.15;
-
     /** gz-sensors' default linear resolution: 10 mK per unit. */
     static final double DEFAULT_RESOLUTION = 0.01;
 
@@ -58,7 +55,7 @@ public final class ThermalCameraDevice extends RenderedCamera {
             throw new IllegalArgumentException("sensor '" + mount.scopedName() + "': <min_temp> " + minKelvin
                     + " is above <max_temp> " + maxKelvin);
         }
-        this.ambientKelvin = Atmospheres.temperature(context.world()).orElse(DEFAULT_AMBIENT_KELVIN);
+        this.ambientKelvin = context.world().atmosphere().temperature();
         open(List.of(topic), infoTopicGiven().orElseGet(() -> besideTopic(topic, "camera_info")));
     }
 

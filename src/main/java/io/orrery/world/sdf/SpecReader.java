@@ -5,6 +5,7 @@ import static io.orrery.world.sdf.Values.line;
 import static io.orrery.world.sdf.Values.tag;
 
 import io.orrery.log.LogSafe;
+import io.orrery.world.AtmosphereSpec;
 import io.orrery.world.IgnoredElement;
 import io.orrery.world.LightSpec;
 import io.orrery.world.ModelSpec;
@@ -106,6 +107,7 @@ final class SpecReader {
         Optional<SphericalCoordinates> spherical = Optional.empty();
         Vec3 wind = Vec3.ZERO;
         List<PerformerSpec> performers = new ArrayList<>();
+        AtmosphereSpec atmosphere = AtmosphereSpec.DEFAULT;
         for (Element c : w.getChildren()) {
             switch (c.getQualifiedName()) {
                 case "gravity" -> gravity = Values.vec3(c, where);
@@ -130,6 +132,10 @@ final class SpecReader {
                 }
                 case "frame" -> frames.add(c);
                 case "wind" -> wind = wind(c, where);
+                case "atmosphere" -> {
+                    atmosphere = atmosphere(c, where);
+                    ignored.add(c, where); // thermal cameras' ambient; not simulated as air
+                }
                 case "scene" -> {
                     scene = WorldElements.scene(c, where);
                     ignored.add(c, where); // drawn by cameras, not simulated
@@ -175,7 +181,28 @@ final class SpecReader {
                 lights,
                 spherical,
                 wind,
-                performers);
+                performers,
+                atmosphere);
+    }
+
+    /**
+     * {@code <atmosphere>}: its sea-level {@code <temperature>} (above zero), {@code <pressure>} (zero or more) and
+     * {@code <temperature_gradient>}, SDF's defaults for what it leaves out.
+     */
+    private static AtmosphereSpec atmosphere(Element a, String where) {
+        AtmosphereSpec d = AtmosphereSpec.DEFAULT;
+        double temperature = d.temperature(), pressure = d.pressure(), gradient = d.temperatureGradient();
+        for (Element c : a.getChildren()) {
+            switch (c.getQualifiedName()) {
+                case "temperature" -> temperature = Values.positive(c, where);
+                case "pressure" -> pressure = Values.nonNegative(c, where);
+                case "temperature_gradient" -> gradient = Values.number(c, where);
+                default -> {
+                    // SDF's atmosphere holds nothing else; an unknown child is the document's to refuse
+                }
+            }
+        }
+        return new AtmosphereSpec(temperature, pressure, gradient);
     }
 
     /** {@code <wind>}: its {@code <linear_velocity>} (SDF's default zero), the only thing SDF's wind holds. */

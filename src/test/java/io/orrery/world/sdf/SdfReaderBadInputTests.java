@@ -33,6 +33,11 @@ class SdfReaderBadInputTests {
                         17,
                         List.of("model 'box1' link 'link'", "<mass> must be a positive number", "'-3'")),
                 Arguments.of("nan_mass.sdf", 7, 17, List.of("model 'box1'", "<mass> must be a number", "'NaN'")),
+                Arguments.of(
+                        "negative_atmosphere_temperature.sdf",
+                        5,
+                        20,
+                        List.of("<temperature> must be a positive number", "'-5'")),
                 Arguments.of("missing_model_name.sdf", 4, 12, List.of("<model> needs a name attribute")),
                 Arguments.of(
                         "missing_joint_type.sdf",
